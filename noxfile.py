@@ -1,0 +1,80 @@
+"""Every workflow of the repository. `nox -l` lists them; heavy ones are not default.
+
+build_matrix  build, repair and validate the whole wheel family (release engineers, CI)
+tests         install the built wheels and run the test suite (the README's test command)
+lint          ruff over Python sources
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import nox
+
+REPO = Path(__file__).resolve().parent
+sys.path.insert(0, str(REPO / "ci"))
+import matrix as matrix_mod  # noqa: E402
+
+nox.options.sessions = ["lint", "tests"]
+nox.options.reuse_existing_virtualenvs = True
+
+WHEELHOUSE = REPO / "wheelhouse"
+BUILD_DEPS = ["scikit-build-core>=1.1", "nanobind>=2.4", "ninja", "cmake>=3.24",
+              "auditwheel>=6.1", "abi3audit", "pyelftools"]
+TEST_DEPS = ["pytest>=8", "numpy>=1.26", "ml_dtypes>=0.5.0", "pyelftools", "abi3audit",
+             "lammps-jax-pjrt-cpu", "pypjrt", "nvidia-cuda-nvrtc-cu12"]
+
+
+def _test_python() -> str:
+    """The CPython the test session runs on: the newest of the matrix installed here."""
+    for v in reversed(matrix_mod.load().pythons):
+        if matrix_mod.find_interpreter(v):
+            return v
+    return f"{sys.version_info[0]}.{sys.version_info[1]}"
+
+
+@nox.session
+def build_matrix(session: nox.Session) -> None:
+    """Build every backend once and jaxlib per CPython found; repair, validate, report.
+
+    Options after `--` go to ci/build_matrix.py, e.g. `--require-all-pythons`,
+    `--pythons 3.12`, `--backends cpu`, `--no-cache`, `--version-suffix .dev20260101`.
+    """
+    session.install(*BUILD_DEPS)
+    session.run("python", str(REPO / "ci" / "build_matrix.py"), *session.posargs)
+
+
+@nox.session(python=_test_python())
+def tests(session: nox.Session) -> None:
+    """Install jaxlib + backends from the wheelhouse and run pytest over tests/.
+
+    Needs `nox -s build_matrix` first. Arguments after `--` go to pytest.
+    """
+    wheels = sorted(WHEELHOUSE.glob("*.whl"))
+    if not wheels:
+        session.error("no wheels in wheelhouse/: run `nox -s build_matrix` first")
+    session.install(*TEST_DEPS)
+    version = _wheelhouse_version()
+    # Exactly tonight's family, from the wheelhouse only; third-party deps from the index.
+    session.install("--no-index", "--find-links", str(WHEELHOUSE), "--no-deps", "--force-reinstall",
+                    f"jaxlib=={version}", f"jaxlib-cpu=={version}", f"jaxlib-cuda12=={version}",
+                    f"jaxlib-cuda13=={version}", f"jaxlib-rocm=={version}")
+    session.run("pytest", "-ra", *(session.posargs or ["tests"]),
+                env={"JAXLIB_WHEELHOUSE": str(WHEELHOUSE)})
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """ruff over the Python sources."""
+    session.install("ruff")
+    session.run("ruff", "check", "noxfile.py", "ci", "bindings/python", "backends", "tests", "wheels/_meta")
+
+
+def _wheelhouse_version() -> str:
+    import json
+
+    report = WHEELHOUSE / "build_report.json"
+    if not report.exists():
+        raise SystemExit("wheelhouse/build_report.json missing: run `nox -s build_matrix` first")
+    return json.loads(report.read_text())["version"]
