@@ -39,10 +39,17 @@ def full_version(environ: dict[str, str] | None = None) -> str:
 
 def dynamic_metadata(settings: dict[str, Any], project: dict[str, Any]) -> dict[str, Any]:
     """Returns version and dependencies for the calling wheel."""
-    unknown = set(settings) - {"pinned", "requires"}
+    unknown = set(settings) - {"pinned", "requires", "pinned_extras"}
     if unknown:
         raise KeyError(f"jaxlib_versioning: unknown settings {sorted(unknown)}")
     version = full_version()
     deps = [f"{name}=={version}" for name in settings.get("pinned", [])]
     deps += list(settings.get("requires", []))
-    return {"version": version, "dependencies": deps}
+    result: dict[str, Any] = {"version": version, "dependencies": deps}
+    extras = settings.get("pinned_extras")
+    if extras:
+        # e.g. jaxlib[cuda12] -> jaxlib-cuda12==<same version>
+        result["optional-dependencies"] = {
+            extra: [f"{name}=={version}" for name in names] for extra, names in extras.items()
+        }
+    return result
