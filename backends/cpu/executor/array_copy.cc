@@ -1,0 +1,122 @@
+// Strided copy engine: coalesces dimensions, then walks an odometer with typed inner loops.
+#include "backends/cpu/executor/array_copy.h"
+
+#include <cstring>
+
+namespace jaxlib::cpu {
+
+std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& dims) {
+  std::vector<int64_t> s(dims.size(), 1);
+  for (int k = static_cast<int>(dims.size()) - 2; k >= 0; --k)
+    s[static_cast<size_t>(k)] = s[static_cast<size_t>(k) + 1] * dims[static_cast<size_t>(k) + 1];
+  return s;
+}
+
+void FillElements(void* dst, const void* value, size_t es, int64_t n) {
+  auto* d = static_cast<uint8_t*>(dst);
+  switch (es) {
+    case 1: std::memset(d, *static_cast<const uint8_t*>(value), static_cast<size_t>(n)); return;
+    case 2: {
+      uint16_t v;
+      std::memcpy(&v, value, 2);
+      for (int64_t i = 0; i < n; ++i) std::memcpy(d + 2 * i, &v, 2);
+      return;
+    }
+    case 4: {
+      uint32_t v;
+      std::memcpy(&v, value, 4);
+      for (int64_t i = 0; i < n; ++i) std::memcpy(d + 4 * i, &v, 4);
+      return;
+    }
+    case 8: {
+      uint64_t v;
+      std::memcpy(&v, value, 8);
+      for (int64_t i = 0; i < n; ++i) std::memcpy(d + 8 * i, &v, 8);
+      return;
+    }
+    default:
+      for (int64_t i = 0; i < n; ++i) std::memcpy(d + static_cast<size_t>(i) * es, value, es);
+  }
+}
+
+namespace {
+
+template <size_t ES>
+void InnerCopy(uint8_t* d, int64_t ds, const uint8_t* s, int64_t ss, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) std::memcpy(d + i * ds * static_cast<int64_t>(ES), s + i * ss * static_cast<int64_t>(ES), ES);
+}
+
+void Inner(uint8_t* d, int64_t ds, const uint8_t* s, int64_t ss, int64_t n, size_t es) {
+  if (ds == 1 && ss == 1) {
+    std::memcpy(d, s, static_cast<size_t>(n) * es);
+    return;
+  }
+  if (ss == 0 && ds == 1) {
+    FillElements(d, s, es, n);
+    return;
+  }
+  switch (es) {
+    case 1: InnerCopy<1>(d, ds, s, ss, n); return;
+    case 2: InnerCopy<2>(d, ds, s, ss, n); return;
+    case 4: InnerCopy<4>(d, ds, s, ss, n); return;
+    case 8: InnerCopy<8>(d, ds, s, ss, n); return;
+    case 16: InnerCopy<16>(d, ds, s, ss, n); return;
+    default:
+      for (int64_t i = 0; i < n; ++i)
+        std::memcpy(d + i * ds * static_cast<int64_t>(es), s + i * ss * static_cast<int64_t>(es), es);
+  }
+}
+
+}  // namespace
+
+void CopyStrided(void* dst, const std::vector<int64_t>& dst_strides, const void* src,
+                 const std::vector<int64_t>& src_strides, const std::vector<int64_t>& dims, size_t es) {
+  // Drop unit dimensions and merge dimensions that are contiguous in both views.
+  std::vector<int64_t> d, ds, ss;
+  for (size_t k = 0; k < dims.size(); ++k) {
+    if (dims[k] == 0) return;
+    if (dims[k] == 1) continue;
+    if (!d.empty() && ds.back() == dst_strides[k] * dims[k] && ss.back() == src_strides[k] * dims[k]) {
+      d.back() *= dims[k];
+      ds.back() = dst_strides[k];
+      ss.back() = src_strides[k];
+      continue;
+    }
+    d.push_back(dims[k]);
+    ds.push_back(dst_strides[k]);
+    ss.push_back(src_strides[k]);
+  }
+  auto* dp = static_cast<uint8_t*>(dst);
+  const auto* sp = static_cast<const uint8_t*>(src);
+  const int64_t ies = static_cast<int64_t>(es);
+  if (d.empty()) {
+    std::memcpy(dp, sp, es);
+    return;
+  }
+  const int r = static_cast<int>(d.size());
+  const int64_t inner = d[static_cast<size_t>(r - 1)];
+  const int64_t ids = ds[static_cast<size_t>(r - 1)], iss = ss[static_cast<size_t>(r - 1)];
+  if (r == 1) {
+    Inner(dp, ids, sp, iss, inner, es);
+    return;
+  }
+  std::vector<int64_t> idx(static_cast<size_t>(r - 1), 0);
+  int64_t doff = 0, soff = 0;
+  for (;;) {
+    Inner(dp + doff * ies, ids, sp + soff * ies, iss, inner, es);
+    int k = r - 2;
+    for (; k >= 0; --k) {
+      size_t uk = static_cast<size_t>(k);
+      ++idx[uk];
+      doff += ds[uk];
+      soff += ss[uk];
+      if (idx[uk] < d[uk]) break;
+      doff -= ds[uk] * d[uk];
+      soff -= ss[uk] * d[uk];
+      idx[uk] = 0;
+    }
+    if (k < 0) return;
+  }
+}
+
+}  // namespace jaxlib::cpu

@@ -1,0 +1,22 @@
+// N-d strided copies and fills on raw bytes: the one engine behind transpose, broadcast, slice,
+// pad, reverse, concatenate and the dynamic slices. Inner runs become memcpy where possible.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace jaxlib::cpu {
+
+// Row-major element strides of `dims`.
+std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& dims);
+
+// For every index i over `dims`: dst[sum i_k * dst_strides_k] = src[sum i_k * src_strides_k].
+// Strides are in elements of `es` bytes; source strides may be 0 (broadcast) or negative.
+void CopyStrided(void* dst, const std::vector<int64_t>& dst_strides, const void* src,
+                 const std::vector<int64_t>& src_strides, const std::vector<int64_t>& dims, size_t es);
+
+// Fills n elements of es bytes with one value.
+void FillElements(void* dst, const void* value, size_t es, int64_t n);
+
+}  // namespace jaxlib::cpu

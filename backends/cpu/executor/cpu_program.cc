@@ -1,0 +1,248 @@
+// Builds kernels for every op of the plan and runs the entry region. Also home of the fused
+// elementwise kernel, the most common step of any program.
+#include "backends/cpu/executor/cpu_program.h"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "backends/cpu/executor/elementwise_program.h"
+
+#if defined(__x86_64__) || defined(_M_X64)
+#include <xmmintrin.h>
+#define JAXLIB_HAVE_MXCSR 1
+#endif
+
+namespace jaxlib::cpu {
+
+using compiler::ExecutionPlan;
+using compiler::Op;
+using compiler::OpKind;
+using compiler::Region;
+using compiler::ValueId;
+using compiler::ValueStorage;
+
+namespace {
+
+class FusionKernel final : public Kernel {
+ public:
+  FusionKernel(std::shared_ptr<EwProgram> program, std::vector<ValueId> inputs, std::vector<ValueId> outputs)
+      : program_(std::move(program)), inputs_(std::move(inputs)), outputs_(std::move(outputs)) {}
+  Status Run(Frame& f, uint8_t*) const override {
+    const void* in[64];
+    void* out[64];
+    std::vector<const void*> in_big;
+    std::vector<void*> out_big;
+    const void** ip = in;
+    void** op = out;
+    if (inputs_.size() > 64) {
+      in_big.resize(inputs_.size());
+      ip = in_big.data();
+    }
+    if (outputs_.size() > 64) {
+      out_big.resize(outputs_.size());
+      op = out_big.data();
+    }
+    for (size_t k = 0; k < inputs_.size(); ++k) ip[k] = f.Get(inputs_[k]);
+    for (size_t k = 0; k < outputs_.size(); ++k) op[k] = f.Get(outputs_[k]);
+    program_->Run(ip, op, 0, program_->loop_size());
+    return Status::Ok();
+  }
+
+ private:
+  std::shared_ptr<EwProgram> program_;
+  std::vector<ValueId> inputs_;
+  std::vector<ValueId> outputs_;
+};
+
+// Sets the pointer of a value that shares its operand's bytes (reshape, bitcast).
+class AliasKernel final : public Kernel {
+ public:
+  AliasKernel(ValueId from, ValueId to) : from_(from), to_(to) {}
+  Status Run(Frame& f, uint8_t*) const override {
+    f.ptr[static_cast<size_t>(to_)] = f.Get(from_);
+    return Status::Ok();
+  }
+
+ private:
+  ValueId from_, to_;
+};
+
+class NoopKernel final : public Kernel {
+ public:
+  Status Run(Frame&, uint8_t*) const override { return Status::Ok(); }
+};
+
+// RAII: XLA's CPU runtime flushes denormals to zero (FTZ) and treats denormal inputs as zero
+// (DAZ); results differ visibly from IEEE without it.
+class DenormalModeGuard {
+ public:
+  DenormalModeGuard() {
+#ifdef JAXLIB_HAVE_MXCSR
+    saved_ = _mm_getcsr();
+    _mm_setcsr(saved_ | 0x8040u);
+#endif
+  }
+  ~DenormalModeGuard() {
+#ifdef JAXLIB_HAVE_MXCSR
+    _mm_setcsr(saved_);
+#endif
+  }
+
+ private:
+  unsigned saved_ = 0;
+};
+
+}  // namespace
+
+StatusOr<std::unique_ptr<Kernel>> MakeFusionKernel(KernelBuilder& b, const Op& op) {
+  const Region& region = *op.regions[0];
+  if (region.results.empty()) return std::unique_ptr<Kernel>(new NoopKernel());
+  std::vector<int64_t> loop_dims = b.type(region.results[0]).dims;
+  std::vector<ValueId> outer;
+  JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<EwProgram> program, EwProgram::Compile(b.module(), region, loop_dims, &outer));
+  std::vector<ValueId> inputs = op.operands;
+  inputs.insert(inputs.end(), outer.begin(), outer.end());
+  return std::unique_ptr<Kernel>(new FusionKernel(std::move(program), std::move(inputs), op.results));
+}
+
+StatusOr<std::unique_ptr<Kernel>> KernelBuilder::BuildKernel(const Op& op) {
+  const ValueStorage* rs = op.results.empty() ? nullptr : &plan_.storage(op.results[0]);
+  switch (op.kind) {
+    case OpKind::kConstant: return std::unique_ptr<Kernel>(new NoopKernel());
+    case OpKind::kFusion: return MakeFusionKernel(*this, op);
+    case OpKind::kReshape:
+    case OpKind::kBitcastConvert:
+      if (rs && rs->kind == ValueStorage::Kind::kAlias)
+        return std::unique_ptr<Kernel>(new AliasKernel(op.operands[0], op.results[0]));
+      return MakeDataMovementKernel(*this, op);
+    case OpKind::kBroadcastInDim:
+    case OpKind::kBroadcast:
+    case OpKind::kTranspose:
+    case OpKind::kSlice:
+    case OpKind::kConcatenate:
+    case OpKind::kPad:
+    case OpKind::kReverse:
+    case OpKind::kIota:
+    case OpKind::kDynamicSlice:
+    case OpKind::kDynamicUpdateSlice:
+      return MakeDataMovementKernel(*this, op);
+    case OpKind::kReduce: return MakeReduceKernel(*this, op);
+    case OpKind::kDotGeneral:
+    case OpKind::kDot: return MakeDotKernel(*this, op);
+    case OpKind::kWhile:
+    case OpKind::kCase:
+    case OpKind::kIf: return MakeControlFlowKernel(*this, op);
+    case OpKind::kGather:
+    case OpKind::kScatter: return MakeIndexingKernel(*this, op);
+    case OpKind::kSort:
+    case OpKind::kTopK: return MakeSortKernel(*this, op);
+    case OpKind::kReduceWindow:
+    case OpKind::kSelectAndScatter: return MakeWindowKernel(*this, op);
+    case OpKind::kConvolution: return MakeConvolutionKernel(*this, op);
+    default: return MakeMiscKernel(*this, op);
+  }
+}
+
+StatusOr<std::unique_ptr<RegionCode>> KernelBuilder::BuildRegion(const Region& region) {
+  auto code = std::make_unique<RegionCode>();
+  code->region = &region;
+  auto it = plan_.region_arena_bytes.find(&region);
+  code->arena_bytes = it == plan_.region_arena_bytes.end() ? 0 : it->second;
+  for (const auto& op : region.ops) {
+    for (ValueId v : op->results) {
+      const ValueStorage& s = plan_.storage(v);
+      if (s.kind == ValueStorage::Kind::kArena) code->arena_values.emplace_back(v, s.offset);
+    }
+    RegionStep step;
+    step.op = op.get();
+    auto sc = plan_.scratch.find(op.get());
+    if (sc != plan_.scratch.end()) step.scratch_offset = sc->second.offset;
+    auto kernel = BuildKernel(*op);
+    if (!kernel.ok()) {
+      const Status& st = kernel.status();
+      // Prefix the op's location unless the message already names it.
+      if (st.message().find(" at ") == std::string::npos && op->loc.line > 0)
+        return Status(st.code(), compiler::OpDescription(*op) + ": " + st.message());
+      return st;
+    }
+    step.kernel = std::move(kernel).value();
+    code->steps.push_back(std::move(step));
+  }
+  return code;
+}
+
+Status RunRegion(const RegionCode& code, Frame& frame, uint8_t* arena) {
+  for (const auto& [v, off] : code.arena_values) frame.ptr[static_cast<size_t>(v)] = arena + off;
+  for (const RegionStep& step : code.steps) {
+    Status s = step.kernel->Run(frame, step.scratch_offset >= 0 ? arena + step.scratch_offset : nullptr);
+    if (!s.ok()) return s;
+  }
+  return Status::Ok();
+}
+
+StatusOr<std::unique_ptr<CpuProgram>> CpuProgram::Build(std::unique_ptr<ExecutionPlan> plan) {
+  auto p = std::unique_ptr<CpuProgram>(new CpuProgram());
+  p->plan_ = std::move(plan);
+  const compiler::Module& m = *p->plan_->module;
+  p->initial_ptrs_.assign(m.values.size(), nullptr);
+  // Constants point at their data; splats are expanded once here.
+  std::vector<const Region*> stack = {p->plan_->entry->body.get()};
+  while (!stack.empty()) {
+    const Region* r = stack.back();
+    stack.pop_back();
+    for (const auto& op : r->ops) {
+      for (const auto& sub : op->regions) stack.push_back(sub.get());
+      if (op->kind != OpKind::kConstant) continue;
+      const compiler::Attribute* a = op->attr("value");
+      const compiler::DenseData& d = *a->dense;
+      if (d.splat && d.type.element_count() != 1) {
+        p->constant_storage_.push_back(d.Expanded());
+        p->initial_ptrs_[static_cast<size_t>(op->results[0])] = p->constant_storage_.back().data();
+      } else {
+        p->initial_ptrs_[static_cast<size_t>(op->results[0])] = const_cast<uint8_t*>(d.bytes.data());
+      }
+    }
+  }
+  KernelBuilder builder(*p->plan_);
+  JAXLIB_ASSIGN_OR_RETURN(p->entry_, builder.BuildRegion(*p->plan_->entry->body));
+  return p;
+}
+
+Status CpuProgram::Run(const std::vector<const void*>& params, const std::vector<void*>& outputs,
+                       int device_ordinal) const {
+  const ExecutionPlan& plan = *plan_;
+  const Region& body = *plan.entry->body;
+  if (params.size() != body.args.size()) return InvalidArgument("wrong number of arguments");
+  if (outputs.size() != body.results.size()) return InvalidArgument("wrong number of outputs");
+  DenormalModeGuard denormals;
+  std::vector<void*> ptrs = initial_ptrs_;
+  for (size_t k = 0; k < params.size(); ++k) ptrs[static_cast<size_t>(body.args[k])] = const_cast<void*>(params[k]);
+  for (size_t k = 0; k < body.results.size(); ++k) {
+    const ValueStorage& s = plan.storage(body.results[k]);
+    if (s.kind == ValueStorage::Kind::kOutput && static_cast<size_t>(s.index) == k)
+      ptrs[static_cast<size_t>(body.results[k])] = outputs[k];
+  }
+  uint8_t* arena = nullptr;
+  if (entry_->arena_bytes > 0) {
+    size_t bytes = static_cast<size_t>(compiler::AlignUp(entry_->arena_bytes));
+    arena = static_cast<uint8_t*>(std::aligned_alloc(64, bytes));
+    if (!arena) return ResourceExhausted("cannot allocate " + std::to_string(bytes) + " bytes of temporary memory");
+  }
+  Frame frame;
+  frame.ptr = ptrs.data();
+  frame.device_ordinal = device_ordinal;
+  Status s = RunRegion(*entry_, frame, arena);
+  if (s.ok()) {
+    for (size_t k = 0; k < body.results.size(); ++k) {
+      ValueId v = body.results[k];
+      const ValueStorage& st = plan.storage(v);
+      if (st.kind == ValueStorage::Kind::kOutput && static_cast<size_t>(st.index) == k) continue;
+      size_t bytes = static_cast<size_t>(plan.result_types[k].byte_size());
+      if (bytes) std::memcpy(outputs[k], frame.Get(v), bytes);
+    }
+  }
+  std::free(arena);
+  return s;
+}
+
+}  // namespace jaxlib::cpu

@@ -1,0 +1,29 @@
+// A compiled program for the CPU: the execution plan plus one Kernel per op, built once.
+// Run() binds parameters and outputs into a fresh pointer frame and executes the entry region.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "backends/cpu/executor/kernel.h"
+
+namespace jaxlib::cpu {
+
+class CpuProgram {
+ public:
+  static StatusOr<std::unique_ptr<CpuProgram>> Build(std::unique_ptr<compiler::ExecutionPlan> plan);
+
+  // params[i] / outputs[j]: host memory of entry parameter i and result j (already allocated
+  // with the plan's result types).
+  Status Run(const std::vector<const void*>& params, const std::vector<void*>& outputs, int device_ordinal) const;
+
+  const compiler::ExecutionPlan& plan() const { return *plan_; }
+
+ private:
+  std::unique_ptr<compiler::ExecutionPlan> plan_;
+  std::unique_ptr<RegionCode> entry_;
+  std::vector<void*> initial_ptrs_;                      // constants pre-bound
+  std::vector<std::vector<uint8_t>> constant_storage_;   // expanded splat constants
+};
+
+}  // namespace jaxlib::cpu

@@ -1,0 +1,361 @@
+// Compiles a region of elementwise ops into register-based tile programs and runs them.
+// Registers are reused after their last read so a long chain needs few tile buffers.
+#include "backends/cpu/executor/elementwise_program.h"
+
+#include <algorithm>
+#include <cstring>
+#include <unordered_map>
+
+#include "backends/cpu/executor/scalar_math.h"
+
+namespace jaxlib::cpu {
+
+using compiler::Op;
+using compiler::OpKind;
+using compiler::Region;
+using compiler::ValueId;
+
+namespace {
+
+constexpr int64_t kTile = 512;
+
+void FillBytes(uint8_t* dst, const uint8_t* value, size_t es, int64_t n) {
+  switch (es) {
+    case 1: std::memset(dst, value[0], static_cast<size_t>(n)); return;
+    case 2: {
+      uint16_t v;
+      std::memcpy(&v, value, 2);
+      auto* d = reinterpret_cast<uint16_t*>(dst);
+      for (int64_t i = 0; i < n; ++i) d[i] = v;
+      return;
+    }
+    case 4: {
+      uint32_t v;
+      std::memcpy(&v, value, 4);
+      auto* d = reinterpret_cast<uint32_t*>(dst);
+      for (int64_t i = 0; i < n; ++i) d[i] = v;
+      return;
+    }
+    case 8: {
+      uint64_t v;
+      std::memcpy(&v, value, 8);
+      auto* d = reinterpret_cast<uint64_t*>(dst);
+      for (int64_t i = 0; i < n; ++i) d[i] = v;
+      return;
+    }
+    default:
+      for (int64_t i = 0; i < n; ++i) std::memcpy(dst + static_cast<size_t>(i) * es, value, es);
+  }
+}
+
+template <class T>
+void WriteIota(void* dst, const int64_t* idx, int64_t n) {
+  T* d = static_cast<T*>(dst);
+  for (int64_t i = 0; i < n; ++i) d[i] = ConvertValue<T, int64_t>(idx[i]);
+}
+
+void WriteIotaTyped(ElementType t, void* dst, const int64_t* idx, int64_t n) {
+  switch (t) {
+    case ElementType::kPred: WriteIota<bool>(dst, idx, n); break;
+    case ElementType::kS8: WriteIota<int8_t>(dst, idx, n); break;
+    case ElementType::kS16: WriteIota<int16_t>(dst, idx, n); break;
+    case ElementType::kS32: WriteIota<int32_t>(dst, idx, n); break;
+    case ElementType::kS64: WriteIota<int64_t>(dst, idx, n); break;
+    case ElementType::kU8: WriteIota<uint8_t>(dst, idx, n); break;
+    case ElementType::kU16: WriteIota<uint16_t>(dst, idx, n); break;
+    case ElementType::kU32: WriteIota<uint32_t>(dst, idx, n); break;
+    case ElementType::kU64: WriteIota<uint64_t>(dst, idx, n); break;
+    case ElementType::kF16: WriteIota<f16>(dst, idx, n); break;
+    case ElementType::kBF16: WriteIota<bf16>(dst, idx, n); break;
+    case ElementType::kF32: WriteIota<float>(dst, idx, n); break;
+    case ElementType::kF64: WriteIota<double>(dst, idx, n); break;
+    case ElementType::kC64: WriteIota<c64>(dst, idx, n); break;
+    case ElementType::kC128: WriteIota<c128>(dst, idx, n); break;
+    default: break;
+  }
+}
+
+// Copies elements [begin, begin+n) of a strided view (strides per loop dim, 0 = broadcast).
+void GatherStrided(uint8_t* dst, const uint8_t* src, size_t es, const std::vector<int64_t>& dims,
+                   const std::vector<int64_t>& strides, int64_t begin, int64_t n) {
+  const int r = static_cast<int>(dims.size());
+  if (r == 0) {
+    FillBytes(dst, src, es, n);
+    return;
+  }
+  int64_t idx[16] = {0};
+  int64_t rem = begin;
+  int64_t off = 0;
+  for (int k = r - 1; k >= 0; --k) {
+    idx[k] = rem % dims[static_cast<size_t>(k)];
+    rem /= dims[static_cast<size_t>(k)];
+    off += idx[k] * strides[static_cast<size_t>(k)];
+  }
+  const int64_t inner = dims[static_cast<size_t>(r - 1)];
+  const int64_t inner_stride = strides[static_cast<size_t>(r - 1)];
+  int64_t done = 0;
+  while (done < n) {
+    int64_t run = std::min(inner - idx[r - 1], n - done);
+    uint8_t* d = dst + static_cast<size_t>(done) * es;
+    if (inner_stride == 0) {
+      FillBytes(d, src + static_cast<size_t>(off) * es, es, run);
+    } else if (inner_stride == 1) {
+      std::memcpy(d, src + static_cast<size_t>(off) * es, static_cast<size_t>(run) * es);
+    } else {
+      for (int64_t i = 0; i < run; ++i)
+        std::memcpy(d + static_cast<size_t>(i) * es, src + static_cast<size_t>(off + i * inner_stride) * es, es);
+    }
+    done += run;
+    off += run * inner_stride;
+    idx[r - 1] += run;
+    // Carry into outer dimensions.
+    for (int k = r - 1; k > 0 && idx[k] == dims[static_cast<size_t>(k)]; --k) {
+      off -= idx[k] * strides[static_cast<size_t>(k)];
+      idx[k] = 0;
+      ++idx[k - 1];
+      off += strides[static_cast<size_t>(k - 1)];
+    }
+  }
+}
+
+void IotaIndices(int64_t* out, const std::vector<int64_t>& dims, int64_t dim, int64_t begin, int64_t n) {
+  int64_t inner = 1;
+  for (size_t k = static_cast<size_t>(dim) + 1; k < dims.size(); ++k) inner *= dims[k];
+  int64_t extent = dims[static_cast<size_t>(dim)];
+  for (int64_t i = 0; i < n; ++i) out[i] = ((begin + i) / inner) % extent;
+}
+
+}  // namespace
+
+StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& m, const Region& region,
+                                                        const std::vector<int64_t>& loop_dims,
+                                                        std::vector<ValueId>* outer_inputs, bool args_are_arrays) {
+  auto p = std::make_shared<EwProgram>();
+  p->loop_dims_ = loop_dims;
+  for (int64_t d : loop_dims) p->loop_size_ *= d;
+  if (loop_dims.size() > 16) return Unimplemented("elementwise loops of rank > 16 are not supported");
+
+  std::unordered_map<ValueId, int> reg_of;        // value -> register
+  std::unordered_map<ValueId, int> source_of;     // arg/outer value -> input index
+  const size_t num_args = region.args.size();
+  for (size_t k = 0; k < num_args; ++k) source_of[region.args[k]] = static_cast<int>(k);
+  outer_inputs->clear();
+
+  // Last read of each value (instruction order), for register reuse.
+  std::unordered_map<ValueId, size_t> last_read;
+  for (size_t i = 0; i < region.ops.size(); ++i)
+    for (ValueId v : region.ops[i]->operands) last_read[v] = i;
+  for (ValueId v : region.results) last_read[v] = region.ops.size();
+  std::vector<int> free_regs;
+
+  auto new_reg = [&](ElementType t) {
+    size_t es = ElementTypeByteSize(t);
+    for (size_t k = 0; k < free_regs.size(); ++k) {
+      int r = free_regs[k];
+      if (p->regs_[static_cast<size_t>(r)].elem_size >= es) {
+        free_regs.erase(free_regs.begin() + static_cast<std::ptrdiff_t>(k));
+        p->regs_[static_cast<size_t>(r)].type = t;
+        return r;
+      }
+    }
+    p->regs_.push_back(Reg{t, es});
+    return static_cast<int>(p->regs_.size() - 1);
+  };
+  auto source_index = [&](ValueId v) {
+    auto it = source_of.find(v);
+    if (it != source_of.end()) return it->second;
+    int idx = static_cast<int>(num_args + outer_inputs->size());
+    outer_inputs->push_back(v);
+    source_of[v] = idx;
+    return idx;
+  };
+  // Input registers are pinned (never reused): their tiles are set up before instructions run.
+  auto input_reg = [&](ValueId v) -> StatusOr<int> {
+    auto it = reg_of.find(v);
+    if (it != reg_of.end()) return it->second;
+    const compiler::Type& t = m.type(v);
+    if (!t.is_tensor()) return InvalidArgument("non-tensor value in elementwise region");
+    EwInput in;
+    in.type = t.element;
+    in.source = source_index(v);
+    bool is_arg = in.source < static_cast<int>(num_args);
+    if (args_are_arrays ? is_arg : t.dims == loop_dims) in.mode = EwInput::Mode::kContiguous;
+    else if (t.element_count() == 1) in.mode = EwInput::Mode::kScalar;
+    else return Internal("elementwise operand shape " + t.ToString() + " does not match the loop");
+    p->regs_.push_back(Reg{t.element, ElementTypeByteSize(t.element)});
+    in.reg = static_cast<int>(p->regs_.size() - 1);
+    p->inputs_.push_back(std::move(in));
+    reg_of[v] = p->inputs_.back().reg;
+    return p->inputs_.back().reg;
+  };
+  auto release = [&](ValueId v, size_t at) {
+    auto it = last_read.find(v);
+    if (it == last_read.end() || it->second != at) return;
+    auto r = reg_of.find(v);
+    if (r == reg_of.end()) return;
+    bool is_input = false;
+    for (const EwInput& in : p->inputs_) is_input = is_input || in.reg == r->second;
+    if (!is_input) free_regs.push_back(r->second);
+  };
+
+  for (size_t i = 0; i < region.ops.size(); ++i) {
+    const Op& op = *region.ops[i];
+    if (op.results.size() != 1) return Unimplemented("multi-result op in elementwise region");
+    ValueId res = op.results[0];
+    const compiler::Type& rt = m.type(res);
+    if (op.kind == OpKind::kConstant || op.kind == OpKind::kBroadcastInDim || op.kind == OpKind::kIota) {
+      EwInput in;
+      in.type = rt.element;
+      if (op.kind == OpKind::kConstant) {
+        const compiler::Attribute* a = op.attr("value");
+        in.mode = EwInput::Mode::kConstant;
+        size_t es = ElementTypeByteSize(rt.element);
+        in.constant.assign(a->dense->bytes.begin(), a->dense->bytes.begin() + static_cast<std::ptrdiff_t>(es));
+      } else if (op.kind == OpKind::kIota) {
+        if (rt.dims != loop_dims) return Internal("iota shape does not match the loop");
+        in.mode = EwInput::Mode::kIota;
+        in.iota_dim = op.IntAttr("iota_dimension", 0);
+      } else {
+        ValueId src = op.operands[0];
+        const compiler::Type& st = m.type(src);
+        if (rt.dims != loop_dims) return Internal("broadcast shape does not match the loop");
+        if (source_of.find(src) == source_of.end() && reg_of.count(src))
+          return Internal("broadcast of a computed value inside a fused loop");
+        in.source = source_index(src);
+        if (st.element_count() == 1) {
+          in.mode = EwInput::Mode::kScalar;
+        } else {
+          in.mode = EwInput::Mode::kStrided;
+          std::vector<int64_t> bdims = op.IntListAttr("broadcast_dimensions");
+          std::vector<int64_t> src_strides(st.dims.size(), 1);
+          for (int k = static_cast<int>(st.dims.size()) - 2; k >= 0; --k)
+            src_strides[static_cast<size_t>(k)] = src_strides[static_cast<size_t>(k) + 1] * st.dims[static_cast<size_t>(k) + 1];
+          in.strides.assign(loop_dims.size(), 0);
+          for (size_t k = 0; k < bdims.size(); ++k)
+            if (st.dims[k] != 1) in.strides[static_cast<size_t>(bdims[k])] = src_strides[k];
+        }
+      }
+      p->regs_.push_back(Reg{rt.element, ElementTypeByteSize(rt.element)});
+      in.reg = static_cast<int>(p->regs_.size() - 1);
+      p->inputs_.push_back(std::move(in));
+      reg_of[res] = p->inputs_.back().reg;
+      continue;
+    }
+    if (!compiler::IsElementwise(op.kind)) return Internal("non-elementwise op in elementwise region: " + std::string(compiler::OpName(op.kind)));
+    EwInstr ins;
+    std::string err;
+    ins.fn = SelectElementwiseKernel(m, op, &err, &ins.aux0, &ins.aux1);
+    if (!ins.fn) return InvalidArgument(compiler::OpDescription(op) + ": " + err);
+    ins.num_in = static_cast<int>(op.operands.size());
+    for (size_t k = 0; k < op.operands.size(); ++k) {
+      ValueId v = op.operands[k];
+      auto it = reg_of.find(v);
+      if (it != reg_of.end()) {
+        ins.in[k] = it->second;
+      } else {
+        JAXLIB_ASSIGN_OR_RETURN(int r, input_reg(v));
+        ins.in[k] = r;
+      }
+    }
+    // Allocate before releasing operands: a kernel must never write over an operand tile
+    // (widening conversions would clobber elements not yet read).
+    ins.out = new_reg(rt.element);
+    for (ValueId v : op.operands) release(v, i);
+    reg_of[res] = ins.out;
+    p->instrs_.push_back(ins);
+  }
+  p->direct_output_index_.assign(p->regs_.size(), -1);
+  for (size_t k = 0; k < region.results.size(); ++k) {
+    ValueId v = region.results[k];
+    auto it = reg_of.find(v);
+    int r;
+    if (it == reg_of.end()) {
+      JAXLIB_ASSIGN_OR_RETURN(r, input_reg(v));
+    } else {
+      r = it->second;
+    }
+    p->output_regs_.push_back(r);
+  }
+  p->direct_output_index_.assign(p->regs_.size(), -1);
+  // A computed register written by exactly one instruction after which nothing else reuses it
+  // can live directly in the output buffer.
+  std::vector<int> writes(p->regs_.size(), 0);
+  for (const EwInstr& ins : p->instrs_) ++writes[static_cast<size_t>(ins.out)];
+  for (size_t k = 0; k < p->output_regs_.size(); ++k) {
+    int r = p->output_regs_[k];
+    bool is_input = false;
+    for (const EwInput& in : p->inputs_) is_input = is_input || in.reg == r;
+    if (is_input || writes[static_cast<size_t>(r)] != 1 || p->direct_output_index_[static_cast<size_t>(r)] >= 0) continue;
+    p->direct_output_index_[static_cast<size_t>(r)] = static_cast<int>(k);
+  }
+  return p;
+}
+
+void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end) const {
+  thread_local std::vector<uint8_t> scratch;
+  thread_local std::vector<int64_t> iota_idx;
+  const size_t nregs = regs_.size();
+  size_t need = nregs * static_cast<size_t>(kTile) * 16 + 64;
+  if (scratch.size() < need) scratch.resize(need);
+  uint8_t* base = scratch.data();
+  base += (64 - reinterpret_cast<uintptr_t>(base) % 64) % 64;
+  auto tile_buf = [&](int r) { return base + static_cast<size_t>(r) * static_cast<size_t>(kTile) * 16; };
+  if (iota_idx.size() < static_cast<size_t>(kTile)) iota_idx.resize(static_cast<size_t>(kTile));
+
+  void* ptr[256];
+  std::vector<void*> big;
+  void** regp = ptr;
+  if (nregs > 256) {
+    big.resize(nregs);
+    regp = big.data();
+  }
+  // Loop-invariant inputs are filled once.
+  for (const EwInput& in : inputs_) {
+    size_t es = ElementTypeByteSize(in.type);
+    if (in.mode == EwInput::Mode::kScalar) {
+      FillBytes(tile_buf(in.reg), static_cast<const uint8_t*>(inputs[in.source]), es, kTile);
+      regp[in.reg] = tile_buf(in.reg);
+    } else if (in.mode == EwInput::Mode::kConstant) {
+      FillBytes(tile_buf(in.reg), in.constant.data(), es, kTile);
+      regp[in.reg] = tile_buf(in.reg);
+    }
+  }
+  for (int64_t start = begin; start < end; start += kTile) {
+    const int64_t n = std::min(kTile, end - start);
+    for (const EwInput& in : inputs_) {
+      size_t es = ElementTypeByteSize(in.type);
+      switch (in.mode) {
+        case EwInput::Mode::kContiguous:
+          regp[in.reg] = const_cast<uint8_t*>(static_cast<const uint8_t*>(inputs[in.source]) + static_cast<size_t>(start) * es);
+          break;
+        case EwInput::Mode::kStrided:
+          GatherStrided(tile_buf(in.reg), static_cast<const uint8_t*>(inputs[in.source]), es, loop_dims_, in.strides, start, n);
+          regp[in.reg] = tile_buf(in.reg);
+          break;
+        case EwInput::Mode::kIota:
+          IotaIndices(iota_idx.data(), loop_dims_, in.iota_dim, start, n);
+          WriteIotaTyped(in.type, tile_buf(in.reg), iota_idx.data(), n);
+          regp[in.reg] = tile_buf(in.reg);
+          break;
+        default: break;
+      }
+    }
+    for (const EwInstr& ins : instrs_) {
+      int o = direct_output_index_[static_cast<size_t>(ins.out)];
+      void* out = o >= 0 ? static_cast<uint8_t*>(outputs[o]) + static_cast<size_t>(start) * regs_[static_cast<size_t>(ins.out)].elem_size
+                         : tile_buf(ins.out);
+      const void* in[3] = {regp[ins.in[0] < 0 ? 0 : ins.in[0]], ins.num_in > 1 ? regp[ins.in[1]] : nullptr,
+                           ins.num_in > 2 ? regp[ins.in[2]] : nullptr};
+      ins.fn(out, in, n, ins);
+      regp[ins.out] = out;
+    }
+    for (size_t k = 0; k < output_regs_.size(); ++k) {
+      int r = output_regs_[k];
+      if (direct_output_index_[static_cast<size_t>(r)] == static_cast<int>(k)) continue;
+      size_t es = ElementTypeByteSize(regs_[static_cast<size_t>(r)].type);
+      std::memcpy(static_cast<uint8_t*>(outputs[k]) + static_cast<size_t>(start) * es, regp[r], static_cast<size_t>(n) * es);
+    }
+  }
+}
+
+}  // namespace jaxlib::cpu

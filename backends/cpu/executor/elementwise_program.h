@@ -1,0 +1,93 @@
+// A compiled elementwise program: the ops of a fused region (or of a scalar body such as a
+// reduce or sort comparator) turned into typed whole-tile kernels over registers. Runs over
+// [begin, end) of the loop; each instruction processes a full tile, never one element.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime/compiler/ir.h"
+#include "runtime/support/status.h"
+
+namespace jaxlib::cpu {
+
+struct EwInstr;
+using EwFn = void (*)(void* out, const void* const* in, int64_t n, const EwInstr& ins);
+
+struct EwInstr {
+  EwFn fn = nullptr;
+  int out = -1;
+  int in[3] = {-1, -1, -1};
+  int num_in = 0;
+  int64_t aux0 = 0, aux1 = 0;
+};
+
+// How a register receives its tile.
+struct EwInput {
+  enum class Mode : uint8_t {
+    kContiguous,  // same shape as the loop: points straight into the source buffer
+    kScalar,      // one element, broadcast (filled once per run)
+    kStrided,     // broadcast_in_dim of a source: element strides per loop dimension
+    kIota,        // iota along `iota_dim`
+    kConstant,    // a splat constant (filled once per run)
+  };
+  Mode mode = Mode::kContiguous;
+  int reg = -1;
+  int source = -1;  // index into the input pointer list
+  ElementType type = ElementType::kInvalid;
+  std::vector<int64_t> strides;
+  int64_t iota_dim = 0;
+  std::vector<uint8_t> constant;
+};
+
+// Selects the typed kernel of an elementwise op; nullptr (and `error`) when the element
+// types are not supported.
+EwFn SelectElementwiseKernel(const compiler::Module& m, const compiler::Op& op, std::string* error,
+                             int64_t* aux0, int64_t* aux1);
+
+// Whole-array element type conversion (stablehlo.convert semantics); nullptr if unsupported.
+EwFn GetConvertKernel(ElementType from, ElementType to);
+// Runs a conversion kernel over n elements.
+inline void ConvertArray(EwFn fn, const void* src, void* dst, int64_t n) {
+  EwInstr ins;
+  const void* in[1] = {src};
+  fn(dst, in, n, ins);
+}
+
+class EwProgram {
+ public:
+  // Compiles `region` run over a loop of shape `loop_dims`. Region arguments are the program's
+  // inputs in order; `outer_inputs` receives values used in the region but defined outside it
+  // (captured scalars), which become additional inputs after the arguments. With
+  // `args_are_arrays`, region arguments (scalars in a reduce/sort/scatter body) are read as
+  // contiguous arrays of the loop length: the body is evaluated for many elements at once.
+  static StatusOr<std::shared_ptr<EwProgram>> Compile(const compiler::Module& m, const compiler::Region& region,
+                                                      const std::vector<int64_t>& loop_dims,
+                                                      std::vector<compiler::ValueId>* outer_inputs,
+                                                      bool args_are_arrays = false);
+
+  // Runs elements [begin, end) of the loop. inputs[i]: base pointer of input i (arguments then
+  // captured values); outputs[j]: base pointer of region result j. Not reentrant per thread.
+  void Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end) const;
+
+  int64_t loop_size() const { return loop_size_; }
+  size_t num_outputs() const { return output_regs_.size(); }
+
+ private:
+  struct Reg {
+    ElementType type;
+    size_t elem_size;
+  };
+  std::vector<int64_t> loop_dims_;
+  int64_t loop_size_ = 1;
+  std::vector<Reg> regs_;
+  std::vector<EwInput> inputs_;
+  std::vector<EwInstr> instrs_;
+  std::vector<int> output_regs_;
+  std::vector<bool> reg_is_output_direct_;  // computed straight into an output buffer
+  std::vector<int> direct_output_index_;    // reg -> output index or -1
+};
+
+}  // namespace jaxlib::cpu

@@ -1,0 +1,74 @@
+// The CPU executor's unit of work: a Kernel built once per op at compile time (all shape
+// arithmetic and dispatch done then) and run many times against a Frame of buffer pointers.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "runtime/compiler/execution_plan.h"
+#include "runtime/support/status.h"
+
+namespace jaxlib::cpu {
+
+// Buffer pointers of one execution, indexed by ValueId.
+struct Frame {
+  void** ptr = nullptr;
+  int device_ordinal = 0;
+  void* Get(compiler::ValueId v) const { return ptr[static_cast<size_t>(v)]; }
+};
+
+class Kernel {
+ public:
+  virtual ~Kernel() = default;
+  // `scratch` is the op's planned scratch (OpScratch::bytes bytes), or nullptr.
+  virtual Status Run(Frame& frame, uint8_t* scratch) const = 0;
+};
+
+struct RegionCode;
+
+// Compiled code of one planned region: its steps and where its arena values live.
+struct RegionStep {
+  std::unique_ptr<Kernel> kernel;
+  int64_t scratch_offset = -1;  // into the region arena; -1 = none
+  const compiler::Op* op = nullptr;
+};
+struct RegionCode {
+  const compiler::Region* region = nullptr;
+  std::vector<std::pair<compiler::ValueId, int64_t>> arena_values;  // value, offset
+  std::vector<RegionStep> steps;
+  int64_t arena_bytes = 0;
+};
+
+// Binds arena values and runs the steps of `code` with its arena at `arena`.
+Status RunRegion(const RegionCode& code, Frame& frame, uint8_t* arena);
+
+class KernelBuilder {
+ public:
+  explicit KernelBuilder(const compiler::ExecutionPlan& plan) : plan_(plan) {}
+  const compiler::ExecutionPlan& plan() const { return plan_; }
+  const compiler::Module& module() const { return *plan_.module; }
+  const compiler::Type& type(compiler::ValueId v) const { return plan_.module->type(v); }
+  StatusOr<std::unique_ptr<RegionCode>> BuildRegion(const compiler::Region& region);
+  StatusOr<std::unique_ptr<Kernel>> BuildKernel(const compiler::Op& op);
+
+ private:
+  const compiler::ExecutionPlan& plan_;
+};
+
+// Kernel factories, one per family (kernels_*.cc).
+StatusOr<std::unique_ptr<Kernel>> MakeFusionKernel(KernelBuilder& b, const compiler::Op& op);
+StatusOr<std::unique_ptr<Kernel>> MakeDataMovementKernel(KernelBuilder& b, const compiler::Op& op);
+StatusOr<std::unique_ptr<Kernel>> MakeReduceKernel(KernelBuilder& b, const compiler::Op& op);
+StatusOr<std::unique_ptr<Kernel>> MakeDotKernel(KernelBuilder& b, const compiler::Op& op);
+StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const compiler::Op& op);
+StatusOr<std::unique_ptr<Kernel>> MakeIndexingKernel(KernelBuilder& b, const compiler::Op& op);
+StatusOr<std::unique_ptr<Kernel>> MakeSortKernel(KernelBuilder& b, const compiler::Op& op);
+StatusOr<std::unique_ptr<Kernel>> MakeWindowKernel(KernelBuilder& b, const compiler::Op& op);
+StatusOr<std::unique_ptr<Kernel>> MakeConvolutionKernel(KernelBuilder& b, const compiler::Op& op);
+StatusOr<std::unique_ptr<Kernel>> MakeMiscKernel(KernelBuilder& b, const compiler::Op& op);
+
+// Scratch bytes the CPU kernel of `op` needs (the planner reserves them).
+int64_t CpuScratchBytes(const compiler::Module& m, const compiler::Op& op);
+
+}  // namespace jaxlib::cpu

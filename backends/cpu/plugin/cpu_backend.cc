@@ -1,0 +1,246 @@
+// CpuBackend implementation: owned buffers come from our own 64-byte aligned allocations so
+// that every byte is counted in per-device memory statistics; executor outputs are counted by
+// wrapping them on their way out of Execute. Must not throw across the adapter except
+// std::bad_alloc, which the adapter turns into RESOURCE_EXHAUSTED.
+#include "backends/cpu/plugin/cpu_backend.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <unordered_set>
+#include <utility>
+
+#include "backends/cpu/executor/cpu_buffer.h"
+#include "backends/cpu/executor/cpu_compile.h"
+
+namespace jaxlib::cpu {
+
+class CpuMemoryStats {
+ public:
+  explicit CpuMemoryStats(int device_count) : devices_(device_count) {}
+
+  void Allocated(int ordinal, int64_t bytes) {
+    std::lock_guard<std::mutex> lock(mu_);
+    Device& d = devices_[ordinal];
+    d.in_use += bytes;
+    d.peak = std::max(d.peak, d.in_use);
+    ++d.allocations;
+  }
+  void Released(int ordinal, int64_t bytes) {
+    std::lock_guard<std::mutex> lock(mu_);
+    devices_[ordinal].in_use -= bytes;
+  }
+  plugin::MemoryStatsInfo Get(int ordinal) const {
+    std::lock_guard<std::mutex> lock(mu_);
+    const Device& d = devices_[ordinal];
+    plugin::MemoryStatsInfo info;
+    info.bytes_in_use = d.in_use;
+    info.peak_bytes_in_use = d.peak;
+    info.num_allocs = d.allocations;
+    return info;
+  }
+
+ private:
+  struct Device {
+    int64_t in_use = 0;
+    int64_t peak = 0;
+    int64_t allocations = 0;
+  };
+  mutable std::mutex mu_;
+  std::vector<Device> devices_;
+};
+
+namespace {
+
+// Host RAM, reported as every CPU device's bytes_limit (they all share it); 0 if unknown.
+int64_t PhysicalMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES);
+  long page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return 0;
+  return static_cast<int64_t>(pages) * page_size;
+}
+
+// Wraps an executor's Executable so its outputs are counted in the memory statistics of the
+// device they live on. Everything else is delegated unchanged.
+class CountingExecutable final : public plugin::Executable {
+ public:
+  CountingExecutable(std::unique_ptr<plugin::Executable> inner, std::shared_ptr<CpuMemoryStats> stats)
+      : inner_(std::move(inner)), stats_(std::move(stats)) {}
+
+  std::string_view name() const override { return inner_->name(); }
+  const std::vector<plugin::ArrayShape>& parameter_shapes() const override {
+    return inner_->parameter_shapes();
+  }
+  const std::vector<plugin::ArrayShape>& result_shapes() const override { return inner_->result_shapes(); }
+  std::string fingerprint() const override { return inner_->fingerprint(); }
+  std::string_view program_text() const override { return inner_->program_text(); }
+  int num_replicas() const override { return inner_->num_replicas(); }
+  int num_partitions() const override { return inner_->num_partitions(); }
+  int64_t temp_bytes() const override { return inner_->temp_bytes(); }
+  std::vector<int64_t> donated_parameters() const override { return inner_->donated_parameters(); }
+
+  Status Execute(std::span<const std::vector<plugin::DeviceBuffer*>> args,
+                 std::span<const int> device_ordinals, const plugin::ExecuteOptions& options,
+                 std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) override {
+    JAXLIB_RETURN_IF_ERROR(inner_->Execute(args, device_ordinals, options, outputs));
+    // An output that is an argument (pass-through or donation) or a repeat is already counted.
+    std::unordered_set<const plugin::DeviceBuffer*> counted;
+    for (const auto& list : args) counted.insert(list.begin(), list.end());
+    for (auto& list : *outputs) {
+      for (plugin::DeviceBufferPtr& out : list) {
+        if (out == nullptr || !counted.insert(out.get()).second) continue;
+        int ordinal = out->device_ordinal();
+        int64_t bytes = static_cast<int64_t>(out->shape().byte_size());
+        stats_->Allocated(ordinal, bytes);
+        plugin::DeviceBuffer* raw = out.get();
+        out = plugin::DeviceBufferPtr(
+            raw, [held = std::move(out), stats = stats_, ordinal, bytes](plugin::DeviceBuffer*) mutable {
+              held.reset();
+              stats->Released(ordinal, bytes);
+            });
+      }
+    }
+    return Status();
+  }
+
+ private:
+  std::unique_ptr<plugin::Executable> inner_;
+  std::shared_ptr<CpuMemoryStats> stats_;
+};
+
+}  // namespace
+
+StatusOr<CpuBackendOptions> ParseCpuBackendOptions(const std::vector<plugin::ClientOption>& options) {
+  CpuBackendOptions parsed;
+  for (const plugin::ClientOption& option : options) {
+    if (option.name == "cpu_device_count") {
+      if (option.int_value < 1 || option.int_value > kMaxCpuDevices) {
+        return InvalidArgument("cpu_device_count must be between 1 and " + std::to_string(kMaxCpuDevices) +
+                               ", got " + std::to_string(option.int_value));
+      }
+      parsed.device_count = static_cast<int>(option.int_value);
+    } else if (option.name == "asynchronous") {
+      parsed.asynchronous = option.bool_value;
+    } else if (option.name == "max_inflight_computations") {
+      if (option.int_value < 1) {
+        return InvalidArgument("max_inflight_computations must be at least 1, got " +
+                               std::to_string(option.int_value));
+      }
+      parsed.max_inflight_computations = option.int_value;
+    }
+  }
+  return parsed;
+}
+
+CpuBackend::CpuBackend(CpuBackendOptions options, std::string version)
+    : options_(options),
+      platform_version_("jaxlib-cpu " + std::move(version)),
+      stats_(std::make_shared<CpuMemoryStats>(options.device_count)) {
+  for (int i = 0; i < options_.device_count; ++i) {
+    plugin::DeviceInfo info;
+    info.ordinal = i;
+    info.kind = "cpu";
+    info.debug_string = "cpu:" + std::to_string(i);
+    info.to_string = "CpuDevice(id=" + std::to_string(i) + ")";
+    info.local_hardware_id = i;
+    devices_.push_back(std::move(info));
+  }
+}
+
+CpuBackend::~CpuBackend() = default;
+
+Status CpuBackend::CheckOrdinal(int device_ordinal) const {
+  if (device_ordinal < 0 || device_ordinal >= options_.device_count) {
+    return InvalidArgument("no CPU device with ordinal " + std::to_string(device_ordinal));
+  }
+  return Status();
+}
+
+StatusOr<plugin::DeviceBufferPtr> CpuBackend::Allocate(int device_ordinal, const plugin::ArrayShape& shape) {
+  JAXLIB_RETURN_IF_ERROR(CheckOrdinal(device_ordinal));
+  const size_t bytes = shape.byte_size();
+  const size_t rounded = bytes == 0 ? kCpuBufferAlignment
+                                    : (bytes + kCpuBufferAlignment - 1) / kCpuBufferAlignment * kCpuBufferAlignment;
+  void* raw = std::aligned_alloc(kCpuBufferAlignment, rounded);
+  if (raw == nullptr) {
+    return ResourceExhausted("failed to allocate " + std::to_string(bytes) + " bytes on cpu:" +
+                             std::to_string(device_ordinal));
+  }
+  std::unique_ptr<void, decltype(&std::free)> guard(raw, &std::free);
+  std::shared_ptr<CpuMemoryStats> stats = stats_;
+  const int64_t counted = static_cast<int64_t>(bytes);
+  std::function<void()> release = [raw, stats, device_ordinal, counted] {
+    std::free(raw);
+    stats->Released(device_ordinal, counted);
+  };
+  // From here the release callback owns the memory (and the count): under a bad_alloc in
+  // Alias the memory leaks rather than being freed twice.
+  guard.release();
+  stats_->Allocated(device_ordinal, counted);
+  std::shared_ptr<CpuBuffer> buffer = CpuBuffer::Alias(device_ordinal, shape, raw, std::move(release));
+  return plugin::DeviceBufferPtr(std::move(buffer));
+}
+
+StatusOr<plugin::DeviceBufferPtr> CpuBackend::BufferFromHost(int device_ordinal,
+                                                             const plugin::ArrayShape& shape,
+                                                             const void* data) {
+  JAXLIB_ASSIGN_OR_RETURN(plugin::DeviceBufferPtr buffer, Allocate(device_ordinal, shape));
+  if (shape.byte_size() != 0) std::memcpy(buffer->host_data(), data, shape.byte_size());
+  return buffer;
+}
+
+StatusOr<plugin::DeviceBufferPtr> CpuBackend::BufferAliasingHost(int device_ordinal,
+                                                                 const plugin::ArrayShape& shape,
+                                                                 void* data,
+                                                                 std::function<void()> on_release) {
+  JAXLIB_RETURN_IF_ERROR(CheckOrdinal(device_ordinal));
+  // The caller's memory: not ours to count, and released by running on_release, not free().
+  return plugin::DeviceBufferPtr(CpuBuffer::Alias(device_ordinal, shape, data, std::move(on_release)));
+}
+
+Status CpuBackend::BufferToHost(plugin::DeviceBuffer& buffer, void* dst) {
+  const size_t bytes = buffer.shape().byte_size();
+  if (bytes != 0) std::memcpy(dst, buffer.host_data(), bytes);
+  return Status();
+}
+
+StatusOr<plugin::DeviceBufferPtr> CpuBackend::CopyToDevice(plugin::DeviceBuffer& buffer, int dst_device_ordinal) {
+  return BufferFromHost(dst_device_ordinal, buffer.shape(), buffer.host_data());
+}
+
+StatusOr<std::unique_ptr<plugin::Executable>> CpuBackend::Compile(std::string_view mlir_text,
+                                                                  const plugin::CompileOptions& options) {
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<plugin::Executable> executable,
+                          CompileForCpu(mlir_text, options, options_.device_count));
+  return std::unique_ptr<plugin::Executable>(
+      std::make_unique<CountingExecutable>(std::move(executable), stats_));
+}
+
+StatusOr<plugin::MemoryStatsInfo> CpuBackend::MemoryStats(int device_ordinal) {
+  JAXLIB_RETURN_IF_ERROR(CheckOrdinal(device_ordinal));
+  plugin::MemoryStatsInfo info = stats_->Get(device_ordinal);
+  info.bytes_limit = PhysicalMemoryBytes();
+  return info;
+}
+
+plugin::PluginDefinition MakeCpuPluginDefinition(plugin::BuildInfo build_info) {
+  plugin::PluginDefinition definition;
+  std::string version = build_info.version;
+  definition.build_info = std::move(build_info);
+  // The option names and types of XLA's CPU plugin, so hosts written for it work unchanged.
+  definition.accepted_options = {
+      {"cpu_device_count", plugin::ClientOption::Kind::kInt64},
+      {"asynchronous", plugin::ClientOption::Kind::kBool},
+      {"max_inflight_computations", plugin::ClientOption::Kind::kInt64},
+  };
+  definition.create_backend =
+      [version](const std::vector<plugin::ClientOption>& options) -> StatusOr<std::unique_ptr<plugin::Backend>> {
+    JAXLIB_ASSIGN_OR_RETURN(CpuBackendOptions parsed, ParseCpuBackendOptions(options));
+    return std::unique_ptr<plugin::Backend>(std::make_unique<CpuBackend>(parsed, version));
+  };
+  return definition;
+}
+
+}  // namespace jaxlib::cpu

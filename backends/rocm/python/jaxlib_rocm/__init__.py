@@ -1,0 +1,43 @@
+"""AMD GPU backend of jaxlib (the ``jaxlib-rocm`` wheel).
+
+``initialize()`` (the ``jax_plugins`` entry point) only registers the PJRT plugin with jaxlib:
+nothing is dlopened and no GPU is touched until a ROCm client is requested. The plugin then
+dlopens the HIP runtime and hipRTC from ``$JAXLIB_ROCM_LIBRARY_DIRS``, the
+``rocm_library_dirs`` client option, ``$ROCM_PATH/lib``, ``/opt/rocm/lib``, or the system
+library path.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import _ext
+
+__all__ = ["DISTRIBUTION", "build_info", "initialize", "library_path"]
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+DISTRIBUTION: str = "jaxlib-rocm"
+
+
+def build_info() -> dict[str, object]:
+    """Build facts compiled into this wheel (read without loading the plugin)."""
+    return dict(_ext.build_info())
+
+
+def library_path() -> str:
+    """Absolute path of this wheel's PJRT plugin shared library."""
+    return str(_PACKAGE_DIR / "pjrt_plugin_jaxlib_rocm.so")
+
+
+def initialize() -> None:
+    """Registers the plugin with jaxlib as platform ``rocm`` (priority 500). Cheap; no dlopen."""
+    from jaxlib import plugin_support
+
+    plugin_support.register_plugin(
+        name="rocm",
+        priority=500,
+        library_path=library_path(),
+        build_info=build_info(),
+        distribution=DISTRIBUTION,
+        options={},
+    )

@@ -1,0 +1,182 @@
+// Liveness-based buffer planning: each control-flow region (and the entry) gets one arena;
+// values get offsets in it by first fit, reusing bytes of values whose last use has passed.
+#include <algorithm>
+#include <map>
+
+#include "runtime/compiler/execution_plan.h"
+
+namespace jaxlib::compiler {
+namespace {
+
+// First-fit allocator over [0, inf) that records the high-water mark.
+class ArenaAllocator {
+ public:
+  int64_t Allocate(int64_t bytes) {
+    bytes = AlignUp(std::max<int64_t>(bytes, 1));
+    int64_t pos = 0;
+    for (const auto& [off, size] : live_) {
+      if (off - pos >= bytes) break;
+      pos = std::max(pos, off + size);
+    }
+    live_.emplace(pos, bytes);
+    peak_ = std::max(peak_, pos + bytes);
+    return pos;
+  }
+  void Free(int64_t offset) {
+    auto it = live_.find(offset);
+    if (it != live_.end()) live_.erase(it);
+  }
+  int64_t peak() const { return peak_; }
+
+ private:
+  std::multimap<int64_t, int64_t> live_;  // offset -> size
+  int64_t peak_ = 0;
+};
+
+void CollectReads(const Region& r, std::vector<ValueId>* out) {
+  for (const auto& op : r.ops) {
+    out->insert(out->end(), op->operands.begin(), op->operands.end());
+    for (const auto& sub : op->regions) CollectReads(*sub, out);
+  }
+  out->insert(out->end(), r.results.begin(), r.results.end());
+}
+
+class Planner {
+ public:
+  Planner(ExecutionPlan* plan, const PipelineOptions& options)
+      : plan_(plan), m_(*plan->module), options_(options) {}
+
+  Status Run() {
+    plan_->values.assign(m_.values.size(), ValueStorage{});
+    const Region& body = *plan_->entry->body;
+    for (size_t k = 0; k < body.args.size(); ++k) {
+      plan_->values[static_cast<size_t>(body.args[k])] = {ValueStorage::Kind::kParameter, 0, static_cast<int32_t>(k)};
+    }
+    // Entry results that an op defines are written in place into the result buffers.
+    for (size_t k = 0; k < body.results.size(); ++k) {
+      ValueId v = body.results[k];
+      const ValueInfo& info = m_.values[static_cast<size_t>(v)];
+      if (!info.def || info.def->kind == OpKind::kConstant) continue;
+      if (plan_->values[static_cast<size_t>(v)].kind == ValueStorage::Kind::kOutput) continue;
+      plan_->values[static_cast<size_t>(v)] = {ValueStorage::Kind::kOutput, 0, static_cast<int32_t>(k)};
+    }
+    plan_->arena_bytes = PlanRegion(body);
+    return Status::Ok();
+  }
+
+ private:
+  ValueId Root(ValueId v) const {
+    while (plan_->values[static_cast<size_t>(v)].kind == ValueStorage::Kind::kAlias)
+      v = plan_->values[static_cast<size_t>(v)].index;
+    return v;
+  }
+
+  bool CanAlias(const Op& op) const {
+    if (op.operands.empty() || op.results.size() != 1) return false;
+    if (op.kind == OpKind::kReshape) return true;
+    if (op.kind == OpKind::kBitcastConvert)
+      return m_.type(op.operands[0]).byte_size() == m_.type(op.results[0]).byte_size() &&
+             m_.type(op.operands[0]).is_tensor();
+    return false;
+  }
+
+  // Plans `r`'s values; returns the arena size it needs.
+  int64_t PlanRegion(const Region& r) {
+    for (ValueId a : r.args)
+      if (plan_->values[static_cast<size_t>(a)].kind == ValueStorage::Kind::kNone)
+        plan_->values[static_cast<size_t>(a)] = {ValueStorage::Kind::kRegionArgument, 0, 0};
+    const size_t n = r.ops.size();
+    // Storage kinds first (aliases need their roots' kinds).
+    for (const auto& op : r.ops) {
+      if (op->kind == OpKind::kConstant) {
+        plan_->values[static_cast<size_t>(op->results[0])] = {ValueStorage::Kind::kConstant, 0, 0};
+        continue;
+      }
+      for (ValueId v : op->results) {
+        ValueStorage& s = plan_->values[static_cast<size_t>(v)];
+        if (s.kind == ValueStorage::Kind::kOutput) continue;
+        if (CanAlias(*op)) {
+          s = {ValueStorage::Kind::kAlias, 0, op->operands[0]};
+        } else {
+          s = {ValueStorage::Kind::kArena, 0, 0};
+        }
+      }
+    }
+    // Last use (op index; n = region result) of every arena value defined here.
+    std::vector<int64_t> def_index(m_.values.size(), -1);
+    for (size_t i = 0; i < n; ++i)
+      for (ValueId v : r.ops[i]->results) def_index[static_cast<size_t>(v)] = static_cast<int64_t>(i);
+    std::vector<int64_t> last(m_.values.size(), -1);
+    auto touch = [&](ValueId v, int64_t at) {
+      ValueId root = Root(v);
+      if (def_index[static_cast<size_t>(root)] >= 0) last[static_cast<size_t>(root)] = std::max(last[static_cast<size_t>(root)], at);
+    };
+    for (size_t i = 0; i < n; ++i) {
+      std::vector<ValueId> reads = r.ops[i]->operands;
+      for (const auto& sub : r.ops[i]->regions) CollectReads(*sub, &reads);
+      for (ValueId v : reads) touch(v, static_cast<int64_t>(i));
+      // An alias keeps its root alive as long as itself: its own reads are counted at `last`.
+      for (ValueId v : r.ops[i]->results) touch(v, static_cast<int64_t>(i));
+    }
+    for (ValueId v : r.results) touch(v, static_cast<int64_t>(n));
+    // Alias chains: a root lives until its aliases' last use.
+    for (size_t i = 0; i < n; ++i)
+      for (ValueId v : r.ops[i]->results)
+        if (plan_->values[static_cast<size_t>(v)].kind == ValueStorage::Kind::kAlias && last[static_cast<size_t>(v)] >= 0)
+          touch(v, last[static_cast<size_t>(v)]);
+
+    ArenaAllocator arena;
+    std::vector<std::vector<int64_t>> free_at(n + 2);  // offsets to release before op i
+    for (size_t i = 0; i < n; ++i) {
+      for (int64_t off : free_at[i]) arena.Free(off);
+      const Op& op = *r.ops[i];
+      // Nested control-flow regions first: their arenas become part of this op's scratch.
+      int64_t region_bytes = 0;
+      if (IsControlFlow(op.kind)) {
+        for (const auto& sub : op.regions) region_bytes = std::max(region_bytes, PlanRegion(*sub));
+      } else if (op.kind == OpKind::kFusion) {
+        for (const auto& sub : op.regions) MarkUnplanned(*sub);
+      } else {
+        for (const auto& sub : op.regions) MarkUnplanned(*sub);
+      }
+      for (ValueId v : op.results) {
+        ValueStorage& s = plan_->values[static_cast<size_t>(v)];
+        if (s.kind != ValueStorage::Kind::kArena) continue;
+        s.offset = arena.Allocate(m_.type(v).byte_size());
+        int64_t until = std::max<int64_t>(last[static_cast<size_t>(v)], static_cast<int64_t>(i));
+        free_at[static_cast<size_t>(std::min<int64_t>(until + 1, static_cast<int64_t>(n + 1)))].push_back(s.offset);
+      }
+      int64_t backend = options_.scratch_bytes ? options_.scratch_bytes(m_, op) : 0;
+      if (backend > 0 || region_bytes > 0) {
+        OpScratch sc;
+        sc.backend_bytes = AlignUp(backend);
+        sc.region_offset = sc.backend_bytes;
+        sc.bytes = sc.backend_bytes + AlignUp(region_bytes);
+        sc.offset = arena.Allocate(sc.bytes);
+        free_at[i + 1].push_back(sc.offset);
+        plan_->scratch[&op] = sc;
+      }
+    }
+    int64_t bytes = arena.peak();
+    plan_->region_arena_bytes[&r] = bytes;
+    return bytes;
+  }
+
+  void MarkUnplanned(const Region& r) {
+    for (ValueId a : r.args) plan_->values[static_cast<size_t>(a)] = {ValueStorage::Kind::kNone, 0, 0};
+    for (const auto& op : r.ops) {
+      for (ValueId v : op->results) plan_->values[static_cast<size_t>(v)] = {ValueStorage::Kind::kNone, 0, 0};
+      for (const auto& sub : op->regions) MarkUnplanned(*sub);
+    }
+  }
+
+  ExecutionPlan* plan_;
+  const Module& m_;
+  const PipelineOptions& options_;
+};
+
+}  // namespace
+
+Status PlanBuffers(ExecutionPlan* plan, const PipelineOptions& options) { return Planner(plan, options).Run(); }
+
+}  // namespace jaxlib::compiler

@@ -1,0 +1,73 @@
+// The compiler's output: the optimised IR of one entry function plus where every value lives
+// at run time (buffer plan). Device-independent: an executor turns it into kernels once, then
+// runs it many times.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/compiler/ir.h"
+#include "runtime/support/status.h"
+
+namespace jaxlib::compiler {
+
+inline constexpr int64_t kPlanAlignment = 64;
+inline int64_t AlignUp(int64_t n) { return (n + kPlanAlignment - 1) / kPlanAlignment * kPlanAlignment; }
+
+struct ValueStorage {
+  enum class Kind : uint8_t {
+    kNone,             // not materialised (values inside fused loops and scalar bodies)
+    kArena,            // `offset` bytes into the arena of the region that defines it
+    kParameter,        // entry argument `index`
+    kConstant,         // data of the defining constant op
+    kOutput,           // written straight into entry result buffer `index`
+    kAlias,            // shares the bytes of value `index` (reshape, same-size bitcast)
+    kRegionArgument,   // bound by the parent op at run time (while carries, ...)
+  };
+  Kind kind = Kind::kNone;
+  int64_t offset = 0;
+  int32_t index = 0;
+};
+
+// Temporary memory of one op, live only while it runs: first `backend_bytes` for the kernel's
+// own use, then (for control flow) one arena shared by its regions, which never run at once.
+struct OpScratch {
+  int64_t offset = 0;          // into the arena of the op's region
+  int64_t backend_bytes = 0;
+  int64_t region_offset = 0;   // from `offset`
+  int64_t bytes = 0;           // total
+};
+
+struct ExecutionPlan {
+  std::unique_ptr<Module> module;
+  const Function* entry = nullptr;
+  std::vector<ValueStorage> values;                   // by ValueId
+  std::unordered_map<const Op*, OpScratch> scratch;   // ops that need any
+  std::unordered_map<const Region*, int64_t> region_arena_bytes;
+  int64_t arena_bytes = 0;                            // the entry region's arena
+  std::vector<Type> parameter_types;
+  std::vector<Type> result_types;
+
+  const ValueStorage& storage(ValueId v) const { return values[static_cast<size_t>(v)]; }
+};
+
+struct PipelineOptions {
+  bool fuse_elementwise = true;
+  // Bytes of kernel scratch an op needs on this device (0 when it needs none).
+  std::function<int64_t(const Module&, const Op&)> scratch_bytes;
+};
+
+// Regions whose values live in buffers planned here (as opposed to scalar bodies and fused
+// loops, which executors evaluate in registers or tiles).
+inline bool IsControlFlow(OpKind k) { return k == OpKind::kWhile || k == OpKind::kCase || k == OpKind::kIf; }
+
+// parse → verify → inline → simplify → fuse → plan buffers.
+StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlan(std::string_view mlir_text, const PipelineOptions& options);
+
+// Buffer planning alone (the last pipeline stage), for a module already simplified.
+Status PlanBuffers(ExecutionPlan* plan, const PipelineOptions& options);
+
+}  // namespace jaxlib::compiler

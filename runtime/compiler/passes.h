@@ -1,0 +1,31 @@
+// The simplification and fusion passes over the IR, in the order the pipeline runs them.
+// Each pass keeps the IR verified; none of them knows about devices.
+#pragma once
+
+#include "runtime/compiler/ir.h"
+#include "runtime/support/status.h"
+
+namespace jaxlib::compiler {
+
+// Replaces the module's functions by one entry function in which every func.call is inlined
+// and identity ops (sharding annotations, optimization barriers, tuple round trips) are
+// forwarded to their operands.
+Status InlineCalls(Module* module);
+
+// Folds cheap constant expressions (reshape/broadcast/convert of constants, splat arithmetic).
+void FoldConstants(Module* module);
+
+// Removes ops whose results are unused and have no side effects.
+void EliminateDeadCode(Module* module);
+
+// Merges identical side-effect-free ops within each region.
+void EliminateCommonSubexpressions(Module* module);
+
+// Groups chains of same-shape elementwise ops (with the broadcasts feeding them) into
+// OpKind::kFusion ops whose single region holds the grouped ops.
+void FuseElementwise(Module* module);
+
+// Rewrites every use of `from` inside `region` (recursively) to `to`.
+void ReplaceUses(Region* region, ValueId from, ValueId to);
+
+}  // namespace jaxlib::compiler

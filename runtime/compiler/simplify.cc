@@ -1,0 +1,251 @@
+// Dead-code elimination, common-subexpression elimination and simple constant folding.
+// Folding stays small on purpose: it must never be slower than running the op.
+#include <cstring>
+#include <functional>
+#include <unordered_map>
+
+#include "runtime/compiler/half_float.h"
+#include "runtime/compiler/passes.h"
+
+namespace jaxlib::compiler {
+namespace {
+
+bool HasSideEffects(const Op& op) {
+  switch (op.kind) {
+    case OpKind::kCustomCall:
+      return op.BoolAttr("has_side_effect", false);
+    case OpKind::kAllReduce:
+    case OpKind::kAllGather:
+    case OpKind::kReduceScatter:
+    case OpKind::kAllToAll:
+    case OpKind::kCollectivePermute:
+    case OpKind::kCollectiveBroadcast:
+    case OpKind::kAfterAll:
+      return true;  // collectives synchronise devices: every device must run them
+    default:
+      return false;
+  }
+}
+
+void CountUses(const Region& r, std::vector<int32_t>* uses) {
+  for (const auto& op : r.ops) {
+    for (ValueId v : op->operands) ++(*uses)[static_cast<size_t>(v)];
+    for (const auto& sub : op->regions) CountUses(*sub, uses);
+  }
+  for (ValueId v : r.results) ++(*uses)[static_cast<size_t>(v)];
+}
+
+void Unuse(const Op& op, std::vector<int32_t>* uses) {
+  for (ValueId v : op.operands) --(*uses)[static_cast<size_t>(v)];
+  for (const auto& sub : op.regions) {
+    for (const auto& inner : sub->ops) Unuse(*inner, uses);
+    for (ValueId v : sub->results) --(*uses)[static_cast<size_t>(v)];
+  }
+}
+
+bool SweepRegion(Region* r, std::vector<int32_t>* uses) {
+  bool changed = false;
+  for (size_t i = r->ops.size(); i-- > 0;) {
+    Op& op = *r->ops[i];
+    for (auto& sub : op.regions) changed |= SweepRegion(sub.get(), uses);
+    bool dead = !HasSideEffects(op);
+    for (ValueId v : op.results) dead = dead && (*uses)[static_cast<size_t>(v)] == 0;
+    if (dead) {
+      Unuse(op, uses);
+      r->ops.erase(r->ops.begin() + static_cast<std::ptrdiff_t>(i));
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+// A structural key of an attribute for CSE.
+void AttrKey(const Attribute& a, std::string* out) {
+  out->push_back(static_cast<char>('A' + static_cast<int>(a.kind)));
+  switch (a.kind) {
+    case Attribute::Kind::kBool: out->push_back(a.b ? '1' : '0'); break;
+    case Attribute::Kind::kInt: *out += std::to_string(a.i); break;
+    case Attribute::Kind::kFloat: {
+      char buf[8];
+      std::memcpy(buf, &a.f, 8);
+      out->append(buf, 8);
+      break;
+    }
+    case Attribute::Kind::kDense:
+      *out += a.dense->type.ToString();
+      out->push_back(a.dense->splat ? 's' : 'd');
+      out->append(reinterpret_cast<const char*>(a.dense->bytes.data()), a.dense->bytes.size());
+      break;
+    case Attribute::Kind::kArray:
+      out->push_back('[');
+      for (const auto& e : a.array) {
+        AttrKey(*e, out);
+        out->push_back(',');
+      }
+      out->push_back(']');
+      break;
+    case Attribute::Kind::kDict:
+      *out += a.name + "{";
+      for (const auto& [k, v] : a.dict) {
+        *out += k + "=";
+        AttrKey(*v, out);
+        out->push_back(',');
+      }
+      out->push_back('}');
+      break;
+    case Attribute::Kind::kType: *out += a.type.ToString(); break;
+    default: *out += a.name + ":" + a.s; break;
+  }
+}
+
+// Ops that return their operand unchanged (JAX emits e.g. broadcast_in_dim to the same shape).
+bool IsIdentityOp(const Module& m, const Op& op) {
+  if (op.operands.empty() || op.results.size() != 1) return false;
+  const Type& in = m.type(op.operands[0]);
+  if (in != m.type(op.results[0])) return false;
+  auto is_iota = [](const std::vector<int64_t>& v) {
+    for (size_t k = 0; k < v.size(); ++k)
+      if (v[k] != static_cast<int64_t>(k)) return false;
+    return true;
+  };
+  switch (op.kind) {
+    case OpKind::kBroadcastInDim: return is_iota(op.IntListAttr("broadcast_dimensions"));
+    case OpKind::kTranspose: return is_iota(op.IntListAttr("permutation"));
+    case OpKind::kReshape:
+    case OpKind::kConvert:
+    case OpKind::kBitcastConvert: return op.operands.size() == 1;
+    case OpKind::kReverse: return op.IntListAttr("dimensions").empty();
+    case OpKind::kSlice: {
+      for (int64_t s : op.IntListAttr("strides"))
+        if (s != 1) return false;
+      return true;  // same type and unit strides: the whole operand
+    }
+    default: return false;
+  }
+}
+
+class Cse {
+ public:
+  explicit Cse(Module* m) : m_(m) {}
+  void Run() {
+    Function* f = m_->functions.front().get();
+    std::unordered_map<std::string, ValueId> table;
+    Visit(f->body.get(), &table);
+  }
+
+ private:
+  ValueId Map(ValueId v) const {
+    auto it = remap_.find(v);
+    return it == remap_.end() ? v : it->second;
+  }
+  void Visit(Region* r, std::unordered_map<std::string, ValueId>* table) {
+    for (size_t i = 0; i < r->ops.size();) {
+      Op& op = *r->ops[i];
+      for (ValueId& v : op.operands) v = Map(v);
+      for (auto& sub : op.regions) {
+        // Inner regions may reuse outer expressions; their own entries stay local.
+        std::unordered_map<std::string, ValueId> inner = *table;
+        Visit(sub.get(), &inner);
+      }
+      if (IsIdentityOp(*m_, op)) {
+        remap_[op.results[0]] = op.operands[0];
+        r->ops.erase(r->ops.begin() + static_cast<std::ptrdiff_t>(i));
+        continue;
+      }
+      if (op.results.size() != 1 || !op.regions.empty() || HasSideEffects(op) ||
+          op.kind == OpKind::kRngBitGenerator || op.kind == OpKind::kRng) {
+        ++i;
+        continue;
+      }
+      std::string key = std::to_string(static_cast<int>(op.kind)) + "|" + op.callee + "|" +
+                        m_->type(op.results[0]).ToString() + "|";
+      for (ValueId v : op.operands) key += std::to_string(v) + ",";
+      for (const auto& a : op.attrs) {
+        key += a.name + "=";
+        AttrKey(*a.value, &key);
+        key += ";";
+      }
+      auto [it, inserted] = table->emplace(std::move(key), op.results[0]);
+      if (inserted) {
+        ++i;
+        continue;
+      }
+      remap_[op.results[0]] = it->second;
+      r->ops.erase(r->ops.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+    for (ValueId& v : r->results) v = Map(v);
+  }
+
+  Module* m_;
+  std::unordered_map<ValueId, ValueId> remap_;
+};
+
+const DenseData* ConstantOf(const Module& m, ValueId v) {
+  const Op* def = m.values[static_cast<size_t>(v)].def;
+  if (!def || def->kind != OpKind::kConstant) return nullptr;
+  const Attribute* a = def->attr("value");
+  return a && a->kind == Attribute::Kind::kDense ? a->dense.get() : nullptr;
+}
+
+void ReplaceWithConstant(Module* m, Op* op, std::shared_ptr<DenseData> data) {
+  op->kind = OpKind::kConstant;
+  op->operands.clear();
+  op->regions.clear();
+  op->attrs.clear();
+  op->attrs.push_back({"value", MakeDenseAttr(std::move(data))});
+  (void)m;
+}
+
+// Folds one op in place when that is cheap and exact; true if it changed.
+bool FoldOp(Module* m, Op* op) {
+  if (op->results.size() != 1) return false;
+  const Type& rt = m->type(op->results[0]);
+  switch (op->kind) {
+    case OpKind::kReshape: {
+      const DenseData* c = ConstantOf(*m, op->operands[0]);
+      if (!c) return false;
+      auto d = std::make_shared<DenseData>(*c);
+      d->type = rt;
+      ReplaceWithConstant(m, op, std::move(d));
+      return true;
+    }
+    case OpKind::kBroadcastInDim: {
+      const DenseData* c = ConstantOf(*m, op->operands[0]);
+      if (!c) return false;
+      if (!c->splat && c->type.element_count() != 1) return false;
+      auto d = std::make_shared<DenseData>();
+      d->type = rt;
+      d->splat = true;
+      size_t es = ElementTypeByteSize(rt.element);
+      d->bytes.assign(c->bytes.begin(), c->bytes.begin() + static_cast<std::ptrdiff_t>(es));
+      ReplaceWithConstant(m, op, std::move(d));
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+void FoldRegion(Module* m, Region* r) {
+  for (auto& op : r->ops) {
+    for (auto& sub : op->regions) FoldRegion(m, sub.get());
+    FoldOp(m, op.get());
+  }
+}
+
+}  // namespace
+
+void EliminateDeadCode(Module* module) {
+  Function* f = module->functions.front().get();
+  for (;;) {
+    std::vector<int32_t> uses(module->values.size(), 0);
+    CountUses(*f->body, &uses);
+    if (!SweepRegion(f->body.get(), &uses)) break;
+  }
+}
+
+void EliminateCommonSubexpressions(Module* module) { Cse(module).Run(); }
+
+void FoldConstants(Module* module) { FoldRegion(module, module->functions.front()->body.get()); }
+
+}  // namespace jaxlib::compiler

@@ -1,0 +1,123 @@
+// The C++ objects behind the opaque PJRT C handles of our plugins (PJRT_Client, PJRT_Buffer,
+// ...). Private to the plugin adapter: hosts only ever see pointers to these. Handles that
+// hand out pointers (devices, memories, strings, arrays) own what they point to, so returned
+// data lives exactly as long as the PJRT C API promises.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "runtime/pjrt_abi/pjrt_c_api.h"
+#include "runtime/plugin_adapter/backend.h"
+#include "runtime/plugin_adapter/event_state.h"
+#include "runtime/support/status.h"
+
+struct PJRT_Error {
+  jaxlib::Status status;
+  // The preallocated out-of-memory error is shared and must never be deleted.
+  bool is_static = false;
+};
+
+struct PJRT_Event {
+  std::shared_ptr<jaxlib::plugin::EventState> state;
+};
+
+struct PJRT_DeviceDescription {
+  int id = 0;
+  int process_index = 0;
+  std::string kind;
+  std::string debug_string;
+  std::string to_string;
+  std::vector<PJRT_NamedValue> attributes;  // none yet; kept so the array has an owner
+};
+
+struct PJRT_Memory {
+  PJRT_Client* client = nullptr;
+  int id = 0;
+  int device_ordinal = 0;
+  std::string kind;
+  int kind_id = 0;
+  std::string debug_string;
+  std::string to_string;
+  std::vector<PJRT_Device*> devices;
+};
+
+struct PJRT_Device {
+  PJRT_Client* client = nullptr;
+  int ordinal = 0;
+  int local_hardware_id = 0;
+  PJRT_DeviceDescription description;
+  std::vector<PJRT_Memory*> memories;
+  PJRT_Memory* default_memory = nullptr;
+};
+
+struct PJRT_TopologyDescription {
+  std::string platform_name;
+  std::string platform_version;
+  std::vector<PJRT_DeviceDescription*> descriptions;
+  // Client_TopologyDescription returns a topology the client owns; Destroy must not free it.
+  bool owned_by_client = false;
+};
+
+// Shared by everything created from it: buffers and executables keep the client (and so the
+// backend and the device handles they point to) alive even if the host destroys the client
+// first. Client_Destroy drops only the reference the C handle stands for.
+struct PJRT_Client : std::enable_shared_from_this<PJRT_Client> {
+  std::unique_ptr<jaxlib::plugin::Backend> backend;
+  std::string platform_name;
+  std::string platform_version;
+  std::vector<std::unique_ptr<PJRT_Device>> owned_devices;
+  std::vector<PJRT_Device*> devices;  // index == ordinal
+  std::vector<std::unique_ptr<PJRT_Memory>> owned_memories;
+  std::vector<PJRT_Memory*> memories;  // index == memory id
+  std::unique_ptr<PJRT_TopologyDescription> topology;
+  std::shared_ptr<PJRT_Client> handle_reference;
+};
+
+struct PJRT_Buffer {
+  std::shared_ptr<PJRT_Client> client;
+  PJRT_Device* device = nullptr;
+  PJRT_Memory* memory = nullptr;
+  jaxlib::plugin::ArrayShape shape;
+  std::vector<int64_t> minor_to_major;  // dense row-major: rank-1, ..., 0
+  std::shared_ptr<jaxlib::plugin::EventState> ready;
+
+  std::mutex mu;
+  jaxlib::plugin::DeviceBufferPtr data;  // null once deleted or donated
+  // While external references exist the memory must stay put even if the buffer is deleted.
+  jaxlib::plugin::DeviceBufferPtr external_hold;
+  int64_t external_references = 0;
+};
+
+struct PJRT_Executable {
+  std::shared_ptr<jaxlib::plugin::Executable> executable;
+  std::string name;
+  std::string fingerprint;
+  int num_replicas = 1;
+  int num_partitions = 1;
+  std::vector<PJRT_Buffer_Type> output_types;
+  std::vector<int64_t> output_dims;
+  std::vector<size_t> output_dim_sizes;
+  std::vector<const char*> output_memory_kinds;
+  std::vector<size_t> output_memory_kind_sizes;
+};
+
+struct PJRT_LoadedExecutable {
+  std::shared_ptr<PJRT_Client> client;
+  std::shared_ptr<jaxlib::plugin::Executable> executable;
+  std::vector<PJRT_Device*> devices;  // replica-major: [replica * num_partitions + partition]
+  std::vector<int> device_ordinals;
+  bool portable = false;
+  std::string fingerprint;
+  std::atomic<bool> deleted{false};
+};
+
+struct PJRT_ExecuteContext {};
+
+struct PJRT_DeviceAssignmentSerialized {
+  std::string bytes;
+};

@@ -1,0 +1,333 @@
+"""Loader for the StableHLO ground-truth corpus in tests/corpus/data/ (see README.md).
+
+Dependencies: the standard library, numpy and ml_dtypes (for bfloat16). Typical use::
+
+    import corpus
+    for name in corpus.list_cases():
+        case = corpus.load_case(name)
+        text = case.program_text()
+        args = case.inputs()                   # list of numpy arrays, exact dtypes
+        got = run_somewhere(text, args)
+        corpus.assert_outputs_match(case, got) # per-dtype tolerances, NaN positions
+
+Multi-device cases (``case.num_devices > 1``) also provide ``case.device_inputs()`` and
+``case.device_outputs()``: ``[arg][device]`` / ``[out][device]`` lists of per-device shards
+in the order of ``case.meta["device_assignment"]``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+CORPUS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+# ---------------------------------------------------------------------------- dtypes
+
+_XLA_TO_NUMPY = {
+    "pred": "bool", "s8": "int8", "s16": "int16", "s32": "int32", "s64": "int64",
+    "u8": "uint8", "u16": "uint16", "u32": "uint32", "u64": "uint64",
+    "f16": "float16", "bf16": "bfloat16", "f32": "float32", "f64": "float64",
+    "c64": "complex64", "c128": "complex128",
+}
+
+
+def numpy_dtype(name: str) -> np.dtype:
+    """numpy dtype for a dtype name as stored in meta.json ("bfloat16", "float32", ...) or an
+    XLA name ("bf16", "f32", ...). bfloat16 (and float8 types) come from ml_dtypes."""
+    name = _XLA_TO_NUMPY.get(name, name)
+    try:
+        return np.dtype(name)
+    except TypeError:
+        import ml_dtypes
+        return np.dtype(getattr(ml_dtypes, name))
+
+
+def _restore(arr: np.ndarray, record: dict) -> np.ndarray:
+    want = numpy_dtype(record["dtype"])
+    if arr.dtype != want:
+        if arr.dtype.itemsize != want.itemsize:
+            raise ValueError("%s: stored as %s, cannot view as %s"
+                             % (record["name"], arr.dtype, want))
+        arr = arr.view(want)
+    if list(arr.shape) != list(record["shape"]) and "_dev" not in record["name"]:
+        raise ValueError("%s: shape %s, meta.json says %s"
+                         % (record["name"], arr.shape, record["shape"]))
+    return arr
+
+
+# ------------------------------------------------------------------------ tolerances
+
+# (rtol, atol) per tolerance class and float dtype. Integers and bools are always compared
+# bitwise. "exact" means bitwise for floats too (any NaN matches any NaN). Complex values
+# use their component type's row and are compared component-wise.
+TOLERANCES: Dict[str, Dict[str, Tuple[float, float]]] = {
+    "exact": {"f16": (0, 0), "bf16": (0, 0), "f32": (0, 0), "f64": (0, 0)},
+    # correctly rounded or near (+ - * / sqrt, rounding, conversions): ~2 ulp, no atol, so
+    # denormal flushing differences are caught.
+    "ulp": {"f16": (2e-3, 0), "bf16": (1.6e-2, 0), "f32": (2.5e-7, 0), "f64": (4.5e-16, 0)},
+    # exp/log/tanh/sin/pow/atan2/...: XLA uses its own polynomial approximations.
+    "transcendental": {"f16": (4e-3, 1e-4), "bf16": (3.2e-2, 1e-3), "f32": (1e-5, 1e-6),
+                       "f64": (1e-12, 1e-14)},
+    # chlo special functions (erf_inv, lgamma, digamma, ...) and jax.scipy.special.
+    "special": {"f16": (1e-2, 1e-3), "bf16": (5e-2, 1e-2), "f32": (1e-4, 1e-5),
+                "f64": (1e-9, 1e-12)},
+    # reductions, dot, convolution, fft, models: summation order differs.
+    "accum": {"f16": (1e-2, 1e-2), "bf16": (5e-2, 5e-2), "f32": (1e-4, 1e-4),
+              "f64": (1e-10, 1e-10)},
+    # LAPACK-based results (different blocking / BLAS).
+    "linalg": {"f16": (5e-2, 5e-2), "bf16": (1e-1, 1e-1), "f32": (2e-3, 2e-4),
+               "f64": (1e-8, 1e-9)},
+    # iterative/series approximations (incomplete gamma/beta, zeta, ...).
+    "loose": {"f16": (5e-2, 5e-2), "bf16": (1e-1, 1e-1), "f32": (1e-3, 1e-4),
+              "f64": (1e-6, 1e-8)},
+}
+# complex ulp-class arithmetic is not correctly rounded: use a few more ulps.
+_COMPLEX_ULP = {"f32": (1e-6, 0), "f64": (2e-15, 0)}
+
+
+def _float_key(dt: np.dtype) -> Optional[str]:
+    name = dt.name
+    return {"float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
+            "complex64": "f32", "complex128": "f64"}.get(name)
+
+
+def tolerance(dtype, tol_class: str) -> Tuple[float, float]:
+    """(rtol, atol) for a float/complex dtype under a tolerance class; (0, 0) otherwise."""
+    dt = numpy_dtype(dtype) if isinstance(dtype, str) else np.dtype(dtype)
+    key = _float_key(dt)
+    if key is None:
+        return 0.0, 0.0
+    if tol_class not in TOLERANCES:
+        raise KeyError("unknown tolerance class %r" % tol_class)
+    if dt.kind == "c" and tol_class == "ulp":
+        return _COMPLEX_ULP[key]
+    return TOLERANCES[tol_class][key]
+
+
+# ------------------------------------------------------------------------ comparison
+
+def _bits(a: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(a).view(np.dtype("u%d" % a.dtype.itemsize))
+
+
+def _compare_real(got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
+                  exact: bool) -> Optional[str]:
+    """Mismatch description for two float arrays of the same shape, or None."""
+    g64 = got.astype(np.float64)
+    w64 = want.astype(np.float64)
+    gnan, wnan = np.isnan(g64), np.isnan(w64)
+    if not np.array_equal(gnan, wnan):
+        idx = np.argwhere(gnan != wnan)[0]
+        return "NaN positions differ (first at %s: got %r, want %r; %d positions)" % (
+            tuple(int(i) for i in idx), g64[tuple(idx)], w64[tuple(idx)],
+            int((gnan != wnan).sum()))
+    ok = ~wnan
+    if exact:
+        gb = _bits(got)
+        wb = _bits(want)
+        bad = (gb != wb) & ok
+    else:
+        ginf, winf = np.isinf(g64), np.isinf(w64)
+        bad_inf = (ginf | winf) & ok & (g64 != w64)
+        fin = ok & ~ginf & ~winf
+        with np.errstate(invalid="ignore", over="ignore"):
+            err = np.abs(g64 - w64)
+            bad_fin = fin & ~(err <= atol + rtol * np.abs(w64))
+        bad = bad_inf | bad_fin
+    if bad.any():
+        idx = tuple(int(i) for i in np.argwhere(bad)[0])
+        n = int(bad.sum())
+        with np.errstate(invalid="ignore", over="ignore"):
+            err = np.abs(g64 - w64)
+            maxerr = np.nanmax(np.where(bad & np.isfinite(err), err, 0.0))
+        return ("%d of %d elements differ (rtol=%g atol=%g%s); first at %s: got %r, want %r; "
+                "max abs err %g" % (n, bad.size, rtol, atol, ", bitwise" if exact else "", idx,
+                                    g64[idx], w64[idx], maxerr))
+    return None
+
+
+def compare_arrays(got, want: np.ndarray, tol_class: str) -> Optional[str]:
+    """None if ``got`` matches ``want`` under ``tol_class``, else a description.
+
+    Shapes and dtypes must match exactly. Bools and integers: bitwise. Floats: NaN positions
+    must match, infinities must match exactly, finite values within ``atol + rtol*|want|``
+    (bitwise for "exact"). Complex: real and imaginary parts separately.
+    """
+    got = np.asarray(got)
+    if got.dtype != want.dtype:
+        return "dtype %s, want %s" % (got.dtype, want.dtype)
+    if got.shape != want.shape:
+        return "shape %s, want %s" % (got.shape, want.shape)
+    if want.size == 0:
+        return None
+    key = _float_key(want.dtype)
+    if key is None:  # bool / ints: bitwise
+        if np.array_equal(got, want):
+            return None
+        bad = got != want
+        idx = tuple(int(i) for i in np.argwhere(bad)[0])
+        return "%d of %d elements differ (bitwise); first at %s: got %r, want %r" % (
+            int(bad.sum()), bad.size, idx, got[idx], want[idx])
+    rtol, atol = tolerance(want.dtype, tol_class)
+    exact = tol_class == "exact"
+    if want.dtype.kind == "c":
+        for part, fn in (("real", np.real), ("imag", np.imag)):
+            msg = _compare_real(fn(got), fn(want), rtol, atol, exact)
+            if msg:
+                return "%s part: %s" % (part, msg)
+        return None
+    return _compare_real(got, want, rtol, atol, exact)
+
+
+# ------------------------------------------------------------------------------ cases
+
+class Case:
+    """One corpus entry: data/<name>/{program.mlir, inputs.npz, outputs.npz, meta.json}."""
+
+    def __init__(self, name: str, corpus_dir: str = CORPUS_DIR):
+        self.name = name
+        self.dir = os.path.join(corpus_dir, name)
+        with open(os.path.join(self.dir, "meta.json"), encoding="utf-8") as f:
+            self.meta = json.load(f)
+        self._npz_cache: Dict[str, dict] = {}
+
+    # -- metadata
+    @property
+    def category(self) -> str:
+        return self.meta["category"]
+
+    @property
+    def tolerance_class(self) -> str:
+        return self.meta["tolerance"]
+
+    @property
+    def num_devices(self) -> int:
+        return int(self.meta.get("num_devices", 1))
+
+    @property
+    def num_replicas(self) -> int:
+        return int(self.meta.get("num_replicas", 1))
+
+    @property
+    def num_partitions(self) -> int:
+        return int(self.meta.get("num_partitions", 1))
+
+    @property
+    def x64(self) -> bool:
+        return bool(self.meta.get("x64", False))
+
+    def output_tolerance(self, j: int) -> str:
+        """Tolerance class of output j (meta "output_tolerance" may override per output)."""
+        return self.meta.get("output_tolerance", {}).get("out%d" % j, self.tolerance_class)
+
+    # -- data
+    def program_text(self) -> str:
+        with open(os.path.join(self.dir, "program.mlir"), encoding="utf-8") as f:
+            return f.read()
+
+    def _npz(self, which: str) -> dict:
+        if which not in self._npz_cache:
+            with np.load(os.path.join(self.dir, which + ".npz"), allow_pickle=False) as z:
+                self._npz_cache[which] = {k: z[k] for k in z.files}
+        return self._npz_cache[which]
+
+    def _arrays(self, which: str, records: Sequence[dict]) -> List[np.ndarray]:
+        z = self._npz(which)
+        return [_restore(z[r["name"]], r) for r in records]
+
+    def inputs(self) -> List[np.ndarray]:
+        """Arguments of @main in order (global values for multi-device cases)."""
+        return self._arrays("inputs", self.meta["inputs"])
+
+    def outputs(self) -> List[np.ndarray]:
+        """XLA's results of @main in order (global values for multi-device cases)."""
+        return self._arrays("outputs", self.meta["outputs"])
+
+    def _device_arrays(self, which: str, records: Sequence[dict]) -> List[List[np.ndarray]]:
+        z = self._npz(which)
+        out = []
+        for r in records:
+            per_dev = []
+            for d in range(self.num_devices):
+                rec = dict(r, name="%s_dev%d" % (r["name"], d))
+                per_dev.append(_restore(z[rec["name"]], rec))
+            out.append(per_dev)
+        return out
+
+    def device_inputs(self) -> List[List[np.ndarray]]:
+        """[arg][device] shards (device = position in meta["device_assignment"])."""
+        if self.num_devices == 1:
+            return [[a] for a in self.inputs()]
+        return self._device_arrays("inputs", self.meta["inputs"])
+
+    def device_outputs(self) -> List[List[np.ndarray]]:
+        """[out][device] shards as XLA produced them."""
+        if self.num_devices == 1:
+            return [[o] for o in self.outputs()]
+        return self._device_arrays("outputs", self.meta["outputs"])
+
+    def __repr__(self) -> str:
+        return "Case(%r, %s)" % (self.name, self.category)
+
+
+def list_cases(corpus_dir: str = CORPUS_DIR, category: Optional[str] = None,
+               max_devices: Optional[int] = None) -> List[str]:
+    """Sorted case names (directories with a meta.json), optionally filtered."""
+    if not os.path.isdir(corpus_dir):
+        return []
+    names = []
+    for name in sorted(os.listdir(corpus_dir)):
+        meta = os.path.join(corpus_dir, name, "meta.json")
+        if not os.path.isfile(meta):
+            continue
+        if category is not None or max_devices is not None:
+            with open(meta, encoding="utf-8") as f:
+                m = json.load(f)
+            if category is not None and m["category"] != category:
+                continue
+            if max_devices is not None and int(m.get("num_devices", 1)) > max_devices:
+                continue
+        names.append(name)
+    return names
+
+
+def load_case(name: str, corpus_dir: str = CORPUS_DIR) -> Case:
+    return Case(name, corpus_dir)
+
+
+def mismatches(case: Case, got: Sequence, per_device: bool = False) -> List[str]:
+    """Descriptions of every output that does not match XLA's (empty list: all match).
+
+    ``got`` is a list of arrays in @main's result order, or with ``per_device=True`` a
+    ``[out][device]`` list of per-device arrays.
+    """
+    want = case.device_outputs() if per_device else case.outputs()
+    if len(got) != len(want):
+        return ["%d outputs, want %d" % (len(got), len(want))]
+    errs = []
+    for j, (g, w) in enumerate(zip(got, want)):
+        tol = case.output_tolerance(j)
+        if per_device:
+            if len(g) != len(w):
+                errs.append("out%d: %d device shards, want %d" % (j, len(g), len(w)))
+                continue
+            for d, (gd, wd) in enumerate(zip(g, w)):
+                msg = compare_arrays(gd, wd, tol)
+                if msg:
+                    errs.append("out%d dev%d (%s, %s): %s" % (j, d, wd.dtype, tol, msg))
+        else:
+            msg = compare_arrays(g, w, tol)
+            if msg:
+                errs.append("out%d (%s%s, %s): %s" % (j, w.dtype, list(w.shape), tol, msg))
+    return errs
+
+
+def assert_outputs_match(case: Case, got: Sequence, per_device: bool = False) -> None:
+    errs = mismatches(case, got, per_device=per_device)
+    if errs:
+        raise AssertionError("%s: %d output(s) differ from XLA:\n  %s"
+                             % (case.name, len(errs), "\n  ".join(errs)))

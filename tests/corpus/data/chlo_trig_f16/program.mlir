@@ -1,0 +1,15 @@
+module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<87xf16>) -> (tensor<87xf16> {jax.result_info = "result[0]"}, tensor<87xf16> {jax.result_info = "result[1]"}, tensor<87xf16> {jax.result_info = "result[2]"}, tensor<87xf16> {jax.result_info = "result[3]"}, tensor<87xf16> {jax.result_info = "result[4]"}, tensor<87xf16> {jax.result_info = "result[5]"}, tensor<87xf16> {jax.result_info = "result[6]"}, tensor<87xf16> {jax.result_info = "result[7]"}, tensor<87xf16> {jax.result_info = "result[8]"}, tensor<87xf16> {jax.result_info = "result[9]"}) {
+    %0 = chlo.acos %arg0 : tensor<87xf16> -> tensor<87xf16>
+    %1 = chlo.asin %arg0 : tensor<87xf16> -> tensor<87xf16>
+    %2 = chlo.atan %arg0 : tensor<87xf16> -> tensor<87xf16>
+    %3 = chlo.acosh %arg0 : tensor<87xf16> -> tensor<87xf16>
+    %4 = chlo.asinh %arg0 : tensor<87xf16> -> tensor<87xf16>
+    %5 = chlo.atanh %arg0 : tensor<87xf16> -> tensor<87xf16>
+    %6 = chlo.cosh %arg0 : tensor<87xf16> -> tensor<87xf16>
+    %7 = chlo.sinh %arg0 : tensor<87xf16> -> tensor<87xf16>
+    %8 = stablehlo.tan %arg0 : tensor<87xf16>
+    %9 = chlo.square %arg0 : tensor<87xf16> -> tensor<87xf16>
+    return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : tensor<87xf16>, tensor<87xf16>, tensor<87xf16>, tensor<87xf16>, tensor<87xf16>, tensor<87xf16>, tensor<87xf16>, tensor<87xf16>, tensor<87xf16>, tensor<87xf16>
+  }
+}

@@ -1,0 +1,27 @@
+module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<28xf32>) -> (tensor<28xf32> {jax.result_info = "result[0]"}, tensor<28xf32> {jax.result_info = "result[1]"}, tensor<28xf32> {jax.result_info = "result[2]"}, tensor<28xf32> {jax.result_info = "result[3]"}, tensor<28xf32> {jax.result_info = "result[4]"}, tensor<28xf32> {jax.result_info = "result[5]"}, tensor<28xf32> {jax.result_info = "result[6]"}, tensor<28xf32> {jax.result_info = "result[7]"}, tensor<28xf32> {jax.result_info = "result[8]"}, tensor<28xf32> {jax.result_info = "result[9]"}, tensor<28xf32> {jax.result_info = "result[10]"}, tensor<28xf32> {jax.result_info = "result[11]"}) {
+    %0 = stablehlo.exponential %arg0 : tensor<28xf32>
+    %cst = stablehlo.constant dense<0.693147182> : tensor<f32>
+    %1 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<28xf32>
+    %2 = stablehlo.multiply %1, %arg0 : tensor<28xf32>
+    %3 = stablehlo.exponential %2 : tensor<28xf32>
+    %4 = stablehlo.log %arg0 : tensor<28xf32>
+    %5 = stablehlo.log_plus_one %arg0 : tensor<28xf32>
+    %6 = stablehlo.exponential_minus_one %arg0 : tensor<28xf32>
+    %7 = stablehlo.negate %arg0 : tensor<28xf32>
+    %8 = stablehlo.exponential %7 : tensor<28xf32>
+    %cst_0 = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %9 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<28xf32>
+    %10 = stablehlo.add %9, %8 : tensor<28xf32>
+    %cst_1 = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %11 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<28xf32>
+    %12 = stablehlo.divide %11, %10 : tensor<28xf32>
+    %13 = stablehlo.tanh %arg0 : tensor<28xf32>
+    %14 = stablehlo.sine %arg0 : tensor<28xf32>
+    %15 = stablehlo.cosine %arg0 : tensor<28xf32>
+    %16 = stablehlo.tan %arg0 : tensor<28xf32>
+    %17 = stablehlo.rsqrt %arg0 : tensor<28xf32>
+    %18 = stablehlo.cbrt %arg0 : tensor<28xf32>
+    return %0, %3, %4, %5, %6, %12, %13, %14, %15, %16, %17, %18 : tensor<28xf32>, tensor<28xf32>, tensor<28xf32>, tensor<28xf32>, tensor<28xf32>, tensor<28xf32>, tensor<28xf32>, tensor<28xf32>, tensor<28xf32>, tensor<28xf32>, tensor<28xf32>, tensor<28xf32>
+  }
+}

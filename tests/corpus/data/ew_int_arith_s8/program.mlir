@@ -1,0 +1,12 @@
+module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<17x17xi8>, %arg1: tensor<17x17xi8>) -> (tensor<17x17xi8> {jax.result_info = "result[0]"}, tensor<17x17xi8> {jax.result_info = "result[1]"}, tensor<17x17xi8> {jax.result_info = "result[2]"}, tensor<17x17xi8> {jax.result_info = "result[3]"}, tensor<17x17xi8> {jax.result_info = "result[4]"}, tensor<17x17xi8> {jax.result_info = "result[5]"}, tensor<17x17xi8> {jax.result_info = "result[6]"}) {
+    %0 = stablehlo.add %arg0, %arg1 : tensor<17x17xi8>
+    %1 = stablehlo.subtract %arg0, %arg1 : tensor<17x17xi8>
+    %2 = stablehlo.multiply %arg0, %arg1 : tensor<17x17xi8>
+    %3 = stablehlo.divide %arg0, %arg1 : tensor<17x17xi8>
+    %4 = stablehlo.remainder %arg0, %arg1 : tensor<17x17xi8>
+    %5 = stablehlo.maximum %arg0, %arg1 : tensor<17x17xi8>
+    %6 = stablehlo.minimum %arg0, %arg1 : tensor<17x17xi8>
+    return %0, %1, %2, %3, %4, %5, %6 : tensor<17x17xi8>, tensor<17x17xi8>, tensor<17x17xi8>, tensor<17x17xi8>, tensor<17x17xi8>, tensor<17x17xi8>, tensor<17x17xi8>
+  }
+}

@@ -1,0 +1,11 @@
+module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<11x7xui16>, %arg1: tensor<11x7xui16>) -> (tensor<11x7xui16> {jax.result_info = "result[0]"}, tensor<11x7xui16> {jax.result_info = "result[1]"}, tensor<11x7xui16> {jax.result_info = "result[2]"}, tensor<11x7xui16> {jax.result_info = "result[3]"}, tensor<11x7xui16> {jax.result_info = "result[4]"}, tensor<11x7xui16> {jax.result_info = "result[5]"}) {
+    %0 = stablehlo.and %arg0, %arg1 : tensor<11x7xui16>
+    %1 = stablehlo.or %arg0, %arg1 : tensor<11x7xui16>
+    %2 = stablehlo.xor %arg0, %arg1 : tensor<11x7xui16>
+    %3 = stablehlo.shift_left %arg0, %arg1 : tensor<11x7xui16>
+    %4 = stablehlo.shift_right_logical %arg0, %arg1 : tensor<11x7xui16>
+    %5 = stablehlo.shift_right_arithmetic %arg0, %arg1 : tensor<11x7xui16>
+    return %0, %1, %2, %3, %4, %5 : tensor<11x7xui16>, tensor<11x7xui16>, tensor<11x7xui16>, tensor<11x7xui16>, tensor<11x7xui16>, tensor<11x7xui16>
+  }
+}

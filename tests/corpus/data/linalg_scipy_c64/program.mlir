@@ -1,0 +1,839 @@
+module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<4x4xcomplex<f32>>, %arg1: tensor<4x4xcomplex<f32>>, %arg2: tensor<4x2xcomplex<f32>>, %arg3: tensor<3x3xcomplex<f32>>) -> (tensor<4x2xcomplex<f32>> {jax.result_info = "result[0]"}, tensor<4x2xcomplex<f32>> {jax.result_info = "result[1]"}, tensor<4x4xf32> {jax.result_info = "result[2]"}, tensor<4x4xcomplex<f32>> {jax.result_info = "result[3]"}, tensor<4x4xcomplex<f32>> {jax.result_info = "result[4]"}, tensor<4x2xcomplex<f32>> {jax.result_info = "result[5]"}, tensor<3x3xcomplex<f32>> {jax.result_info = "result[6]"}, tensor<4x4xcomplex<f32>> {jax.result_info = "result[7]"}, tensor<4x4xcomplex<f32>> {jax.result_info = "result[8]"}, tensor<4x2xcomplex<f32>> {jax.result_info = "result[9]"}, tensor<4x4xcomplex<f32>> {jax.result_info = "result[10]"}, tensor<4x4xcomplex<f32>> {jax.result_info = "result[11]"}, tensor<complex<f32>> {jax.result_info = "result[12]"}, tensor<4xf32> {jax.result_info = "result[13]"}) {
+    %0:2 = call @lu_factor(%arg0) : (tensor<4x4xcomplex<f32>>) -> (tensor<4x4xcomplex<f32>>, tensor<4xi32>)
+    %1 = call @_cholesky(%arg1) : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %2:3 = call @lu(%arg0) : (tensor<4x4xcomplex<f32>>) -> (tensor<4x4xf32>, tensor<4x4xcomplex<f32>>, tensor<4x4xcomplex<f32>>)
+    %3:2 = call @hessenberg(%arg0) : (tensor<4x4xcomplex<f32>>) -> (tensor<4x4xcomplex<f32>>, tensor<4x4xcomplex<f32>>)
+    %4 = call @lu_solve(%0#0, %0#1, %arg2) : (tensor<4x4xcomplex<f32>>, tensor<4xi32>, tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    %5 = call @_cho_solve(%1, %arg2) : (tensor<4x4xcomplex<f32>>, tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    %6 = call @_solve_triangular(%arg0, %arg2) : (tensor<4x4xcomplex<f32>>, tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    %7 = call @expm(%arg3) : (tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+    %8 = call @_solve(%arg1, %arg2) : (tensor<4x4xcomplex<f32>>, tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    %9 = call @det(%arg0) : (tensor<4x4xcomplex<f32>>) -> tensor<complex<f32>>
+    %10 = call @_eigh(%arg1) : (tensor<4x4xcomplex<f32>>) -> tensor<4xf32>
+    return %4, %5, %2#0, %2#1, %2#2, %6, %7, %3#0, %3#1, %8, %arg0, %arg0, %9, %10 : tensor<4x2xcomplex<f32>>, tensor<4x2xcomplex<f32>>, tensor<4x4xf32>, tensor<4x4xcomplex<f32>>, tensor<4x4xcomplex<f32>>, tensor<4x2xcomplex<f32>>, tensor<3x3xcomplex<f32>>, tensor<4x4xcomplex<f32>>, tensor<4x4xcomplex<f32>>, tensor<4x2xcomplex<f32>>, tensor<4x4xcomplex<f32>>, tensor<4x4xcomplex<f32>>, tensor<complex<f32>>, tensor<4xf32>
+  }
+  func.func private @lu_factor(%arg0: tensor<4x4xcomplex<f32>>) -> (tensor<4x4xcomplex<f32>>, tensor<4xi32>) {
+    %0:3 = stablehlo.custom_call @lapack_cgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xcomplex<f32>>) -> (tensor<4x4xcomplex<f32>>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<(0x7FC00000,0x7FC00000)> : tensor<complex<f32>>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<complex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xcomplex<f32>>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<4xi32>, tensor<i32>, tensor<i32>, tensor<4xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<4> : tensor<i32>
+      %11 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %11 : tensor<i1>
+    } do {
+      %11:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<4xi32>, tensor<i32>, tensor<4xi32>) -> (tensor<i32>, tensor<4xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i32>
+      %12 = stablehlo.add %iterArg_3, %c_6 : tensor<i32>
+      stablehlo.return %iterArg, %12, %11#0, %11#1 : tensor<4xi32>, tensor<i32>, tensor<i32>, tensor<4xi32>
+    }
+    return %8, %2 : tensor<4x4xcomplex<f32>>, tensor<4xi32>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i32>, %arg2: tensor<4xi32>) -> (tensor<i32>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %0 = stablehlo.add %arg1, %c : tensor<i32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i32>
+    %c_1 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.add %2, %c_1 : tensor<i32>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i32>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i32>
+    %c_3 = stablehlo.constant dense<4> : tensor<i32>
+    %9 = stablehlo.add %8, %c_3 : tensor<i32>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i32>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i32>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i32>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i32>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i32>
+    %21 = stablehlo.convert %20 : tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i32>, tensor<4xi32>
+  }
+  func.func private @_cholesky(%arg0: tensor<4x4xcomplex<f32>>) -> tensor<4x4xcomplex<f32>> {
+    %0 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %1 = stablehlo.real %0 : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xf32>
+    %2 = stablehlo.imag %0 : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xf32>
+    %3 = stablehlo.negate %2 : tensor<4x4xf32>
+    %4 = stablehlo.complex %1, %3 : tensor<4x4xcomplex<f32>>
+    %5:2 = stablehlo.custom_call @lapack_cpotrf_ffi(%4) {backend_config = "", mhlo.backend_config = {uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], []) {i=4, j=4, k=4, l=4}, custom>} : (tensor<4x4xcomplex<f32>>) -> (tensor<4x4xcomplex<f32>>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %6 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %7 = stablehlo.compare EQ, %5#1, %6, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %8 = stablehlo.broadcast_in_dim %7, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<(0x7FC00000,0x7FC00000)> : tensor<complex<f32>>
+    %9 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<complex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %10 = stablehlo.broadcast_in_dim %8, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %11 = stablehlo.select %10, %5#0, %9 : tensor<4x4xi1>, tensor<4x4xcomplex<f32>>
+    %12 = stablehlo.iota dim = 0 : tensor<4x4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<4x4xi32>
+    %14 = stablehlo.add %12, %13 : tensor<4x4xi32>
+    %15 = stablehlo.iota dim = 1 : tensor<4x4xi32>
+    %16 = stablehlo.compare GE, %14, %15, SIGNED : (tensor<4x4xi32>, tensor<4x4xi32>) -> tensor<4x4xi1>
+    %cst_1 = stablehlo.constant dense<(0.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+    %17 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<complex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %18 = stablehlo.select %16, %11, %17 : tensor<4x4xi1>, tensor<4x4xcomplex<f32>>
+    %19 = stablehlo.transpose %18, dims = [1, 0] : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %20 = stablehlo.real %19 : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xf32>
+    %21 = stablehlo.imag %19 : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xf32>
+    %22 = stablehlo.negate %21 : tensor<4x4xf32>
+    %23 = stablehlo.complex %20, %22 : tensor<4x4xcomplex<f32>>
+    return %23 : tensor<4x4xcomplex<f32>>
+  }
+  func.func private @lu(%arg0: tensor<4x4xcomplex<f32>>) -> (tensor<4x4xf32>, tensor<4x4xcomplex<f32>>, tensor<4x4xcomplex<f32>>) {
+    %0:3 = call @_lu(%arg0) : (tensor<4x4xcomplex<f32>>) -> (tensor<4x4xf32>, tensor<4x4xcomplex<f32>>, tensor<4x4xcomplex<f32>>)
+    return %0#0, %0#1, %0#2 : tensor<4x4xf32>, tensor<4x4xcomplex<f32>>, tensor<4x4xcomplex<f32>>
+  }
+  func.func private @_lu(%arg0: tensor<4x4xcomplex<f32>>) -> (tensor<4x4xf32>, tensor<4x4xcomplex<f32>>, tensor<4x4xcomplex<f32>>) {
+    %0:3 = stablehlo.custom_call @lapack_cgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xcomplex<f32>>) -> (tensor<4x4xcomplex<f32>>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<(0x7FC00000,0x7FC00000)> : tensor<complex<f32>>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<complex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xcomplex<f32>>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_4 = %c_2, %iterArg_5 = %c_1, %iterArg_6 = %9) : tensor<4xi32>, tensor<i32>, tensor<i32>, tensor<4xi32>
+    cond {
+      %c_7 = stablehlo.constant dense<4> : tensor<i32>
+      %28 = stablehlo.compare LT, %iterArg_4, %c_7, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %28 : tensor<i1>
+    } do {
+      %28:2 = func.call @closed_call(%iterArg, %iterArg_5, %iterArg_6) : (tensor<4xi32>, tensor<i32>, tensor<4xi32>) -> (tensor<i32>, tensor<4xi32>)
+      %c_7 = stablehlo.constant dense<1> : tensor<i32>
+      %29 = stablehlo.add %iterArg_4, %c_7 : tensor<i32>
+      stablehlo.return %iterArg, %29, %28#0, %28#1 : tensor<4xi32>, tensor<i32>, tensor<i32>, tensor<4xi32>
+    }
+    %11 = stablehlo.broadcast_in_dim %10#3, dims = [1] : (tensor<4xi32>) -> tensor<1x4xi32>
+    %12 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %13 = stablehlo.broadcast_in_dim %12, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %14 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x4xi32>) -> tensor<4x4xi32>
+    %15 = stablehlo.broadcast_in_dim %13, dims = [0, 1] : (tensor<4x1xi32>) -> tensor<4x4xi32>
+    %16 = stablehlo.compare EQ, %14, %15, SIGNED : (tensor<4x4xi32>, tensor<4x4xi32>) -> tensor<4x4xi1>
+    %17 = stablehlo.convert %16 : (tensor<4x4xi1>) -> tensor<4x4xcomplex<f32>>
+    %18 = stablehlo.real %17 : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xf32>
+    %19 = call @tril(%8) : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %20 = stablehlo.iota dim = 0 : tensor<4x4xi32>
+    %21 = stablehlo.iota dim = 1 : tensor<4x4xi32>
+    %c_3 = stablehlo.constant dense<0> : tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i32>) -> tensor<4x4xi32>
+    %23 = stablehlo.add %20, %22 : tensor<4x4xi32>
+    %24 = stablehlo.compare EQ, %23, %21, SIGNED : (tensor<4x4xi32>, tensor<4x4xi32>) -> tensor<4x4xi1>
+    %25 = stablehlo.convert %24 : (tensor<4x4xi1>) -> tensor<4x4xcomplex<f32>>
+    %26 = stablehlo.add %19, %25 : tensor<4x4xcomplex<f32>>
+    %27 = call @triu(%8) : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xcomplex<f32>>
+    return %18, %26, %27 : tensor<4x4xf32>, tensor<4x4xcomplex<f32>>, tensor<4x4xcomplex<f32>>
+  }
+  func.func private @tril(%arg0: tensor<4x4xcomplex<f32>>) -> tensor<4x4xcomplex<f32>> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi32>
+    %c = stablehlo.constant dense<-1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4x4xi32>
+    %2 = stablehlo.add %0, %1 : tensor<4x4xi32>
+    %3 = stablehlo.iota dim = 1 : tensor<4x4xi32>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<4x4xi32>, tensor<4x4xi32>) -> tensor<4x4xi1>
+    %cst = stablehlo.constant dense<(0.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<complex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %6 = stablehlo.select %4, %arg0, %5 : tensor<4x4xi1>, tensor<4x4xcomplex<f32>>
+    return %6 : tensor<4x4xcomplex<f32>>
+  }
+  func.func private @triu(%arg0: tensor<4x4xcomplex<f32>>) -> tensor<4x4xcomplex<f32>> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi32>
+    %c = stablehlo.constant dense<-1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4x4xi32>
+    %2 = stablehlo.add %0, %1 : tensor<4x4xi32>
+    %3 = stablehlo.iota dim = 1 : tensor<4x4xi32>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<4x4xi32>, tensor<4x4xi32>) -> tensor<4x4xi1>
+    %cst = stablehlo.constant dense<(0.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<complex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %6 = stablehlo.select %4, %5, %arg0 : tensor<4x4xi1>, tensor<4x4xcomplex<f32>>
+    return %6 : tensor<4x4xcomplex<f32>>
+  }
+  func.func private @hessenberg(%arg0: tensor<4x4xcomplex<f32>>) -> (tensor<4x4xcomplex<f32>>, tensor<4x4xcomplex<f32>>) {
+    %0:3 = stablehlo.custom_call @lapack_cgehrd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {high = 4 : i32, low = 1 : i32}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=3}, custom>} : (tensor<4x4xcomplex<f32>>) -> (tensor<4x4xcomplex<f32>>, tensor<3xcomplex<f32>>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#2, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<(0x7FC00000,0x7FC00000)> : tensor<complex<f32>>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<complex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %6 = stablehlo.select %5, %0#0, %4 : tensor<4x4xi1>, tensor<4x4xcomplex<f32>>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst_0 = stablehlo.constant dense<(0x7FC00000,0x7FC00000)> : tensor<complex<f32>>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<complex<f32>>) -> tensor<3xcomplex<f32>>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0] : (tensor<1xi1>) -> tensor<3xi1>
+    %10 = stablehlo.select %9, %0#1, %8 : tensor<3xi1>, tensor<3xcomplex<f32>>
+    %11 = call @triu_0(%6) : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %12 = stablehlo.slice %6 [1:4, 0:3] : (tensor<4x4xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+    %13 = stablehlo.custom_call @lapack_cungqr_ffi(%12, %10) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k])->([l, m]) {i=3, j=3, k=3, l=3, m=3}, custom>} : (tensor<3x3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+    %cst_1 = stablehlo.constant dense<(1.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+    %14 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<complex<f32>>) -> tensor<1x1xcomplex<f32>>
+    %cst_2 = stablehlo.constant dense<(0.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+    %15 = stablehlo.broadcast_in_dim %cst_2, dims = [] : (tensor<complex<f32>>) -> tensor<1x3xcomplex<f32>>
+    %cst_3 = stablehlo.constant dense<(0.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+    %16 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<complex<f32>>) -> tensor<3x1xcomplex<f32>>
+    %17 = call @block(%14, %15, %16, %13) : (tensor<1x1xcomplex<f32>>, tensor<1x3xcomplex<f32>>, tensor<3x1xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<4x4xcomplex<f32>>
+    return %11, %17 : tensor<4x4xcomplex<f32>>, tensor<4x4xcomplex<f32>>
+  }
+  func.func private @triu_0(%arg0: tensor<4x4xcomplex<f32>>) -> tensor<4x4xcomplex<f32>> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi32>
+    %c = stablehlo.constant dense<-2> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4x4xi32>
+    %2 = stablehlo.add %0, %1 : tensor<4x4xi32>
+    %3 = stablehlo.iota dim = 1 : tensor<4x4xi32>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<4x4xi32>, tensor<4x4xi32>) -> tensor<4x4xi1>
+    %cst = stablehlo.constant dense<(0.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<complex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %6 = stablehlo.select %4, %5, %arg0 : tensor<4x4xi1>, tensor<4x4xcomplex<f32>>
+    return %6 : tensor<4x4xcomplex<f32>>
+  }
+  func.func private @block(%arg0: tensor<1x1xcomplex<f32>>, %arg1: tensor<1x3xcomplex<f32>>, %arg2: tensor<3x1xcomplex<f32>>, %arg3: tensor<3x3xcomplex<f32>>) -> tensor<4x4xcomplex<f32>> {
+    %0 = stablehlo.concatenate %arg0, %arg1, dim = 1 : (tensor<1x1xcomplex<f32>>, tensor<1x3xcomplex<f32>>) -> tensor<1x4xcomplex<f32>>
+    %1 = stablehlo.concatenate %arg2, %arg3, dim = 1 : (tensor<3x1xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<3x4xcomplex<f32>>
+    %2 = stablehlo.concatenate %0, %1, dim = 0 : (tensor<1x4xcomplex<f32>>, tensor<3x4xcomplex<f32>>) -> tensor<4x4xcomplex<f32>>
+    return %2 : tensor<4x4xcomplex<f32>>
+  }
+  func.func private @lu_solve(%arg0: tensor<4x4xcomplex<f32>>, %arg1: tensor<4xi32>, %arg2: tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>> {
+    %0 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %1:4 = stablehlo.while(%iterArg = %arg1, %iterArg_1 = %c_0, %iterArg_2 = %c, %iterArg_3 = %0) : tensor<4xi32>, tensor<i32>, tensor<i32>, tensor<4xi32>
+    cond {
+      %c_4 = stablehlo.constant dense<4> : tensor<i32>
+      %3 = stablehlo.compare LT, %iterArg_1, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %3 : tensor<i1>
+    } do {
+      %3:2 = func.call @closed_call(%iterArg, %iterArg_2, %iterArg_3) : (tensor<4xi32>, tensor<i32>, tensor<4xi32>) -> (tensor<i32>, tensor<4xi32>)
+      %c_4 = stablehlo.constant dense<1> : tensor<i32>
+      %4 = stablehlo.add %iterArg_1, %c_4 : tensor<i32>
+      stablehlo.return %iterArg, %4, %3#0, %3#1 : tensor<4xi32>, tensor<i32>, tensor<i32>, tensor<4xi32>
+    }
+    %2 = call @_lu_solve(%arg0, %1#3, %arg2) : (tensor<4x4xcomplex<f32>>, tensor<4xi32>, tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    return %2 : tensor<4x2xcomplex<f32>>
+  }
+  func.func private @_lu_solve(%arg0: tensor<4x4xcomplex<f32>>, %arg1: tensor<4xi32>, %arg2: tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>> {
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %1 = stablehlo.compare LT, %arg1, %0, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %2 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %3 = stablehlo.add %arg1, %2 : tensor<4xi32>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<4xi1>, tensor<4xi32>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %6 = "stablehlo.gather"(%arg2, %5) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 2>}> : (tensor<4x2xcomplex<f32>>, tensor<4x1xi32>) -> tensor<4x2xcomplex<f32>>
+    %7 = stablehlo.custom_call @lapack_ctrsm_ffi(%arg0, %6) {backend_config = "", mhlo.backend_config = {diag = 85 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xcomplex<f32>>, tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    %8 = stablehlo.custom_call @lapack_ctrsm_ffi(%arg0, %7) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xcomplex<f32>>, tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    return %8 : tensor<4x2xcomplex<f32>>
+  }
+  func.func private @_cho_solve(%arg0: tensor<4x4xcomplex<f32>>, %arg1: tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>> {
+    %0 = stablehlo.custom_call @lapack_ctrsm_ffi(%arg0, %arg1) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 67 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xcomplex<f32>>, tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    %1 = stablehlo.custom_call @lapack_ctrsm_ffi(%arg0, %0) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xcomplex<f32>>, tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    return %1 : tensor<4x2xcomplex<f32>>
+  }
+  func.func private @_solve_triangular(%arg0: tensor<4x4xcomplex<f32>>, %arg1: tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>> {
+    %0 = stablehlo.custom_call @lapack_ctrsm_ffi(%arg0, %arg1) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xcomplex<f32>>, tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    return %0 : tensor<4x2xcomplex<f32>>
+  }
+  func.func private @expm(%arg0: tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>> {
+    %0:3 = call @_calc_P_Q(%arg0) : (tensor<3x3xcomplex<f32>>) -> (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, tensor<f32>)
+    %cst = stablehlo.constant dense<1.600000e+01> : tensor<f32>
+    %1 = stablehlo.compare GT, %0#2, %cst, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %2 = stablehlo.convert %1 : (tensor<i1>) -> tensor<i32>
+    %3 = "stablehlo.case"(%2) ({
+      %4 = func.call @solve(%0#1, %0#0) : (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %5 = func.call @_squaring(%4, %0#2) : (tensor<3x3xcomplex<f32>>, tensor<f32>) -> tensor<3x3xcomplex<f32>>
+      stablehlo.return %5 : tensor<3x3xcomplex<f32>>
+    }, {
+      %cst_0 = stablehlo.constant dense<(0x7FC00000,0.000000e+00)> : tensor<complex<f32>>
+      %4 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      stablehlo.return %4 : tensor<3x3xcomplex<f32>>
+    }) : (tensor<i32>) -> tensor<3x3xcomplex<f32>>
+    return %3 : tensor<3x3xcomplex<f32>>
+  }
+  func.func private @_calc_P_Q(%arg0: tensor<3x3xcomplex<f32>>) -> (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, tensor<f32>) {
+    %cst = stablehlo.constant dense<[4.258730e-01, 1.8801527]> : tensor<2xf32>
+    %0 = call @norm(%arg0) : (tensor<3x3xcomplex<f32>>) -> tensor<f32>
+    %cst_0 = stablehlo.constant dense<3.92572474> : tensor<f32>
+    %1 = stablehlo.divide %0, %cst_0 : tensor<f32>
+    %2 = stablehlo.log %1 : tensor<f32>
+    %cst_1 = stablehlo.constant dense<2.000000e+00> : tensor<f32>
+    %3 = stablehlo.log %cst_1 : tensor<f32>
+    %4 = stablehlo.divide %2, %3 : tensor<f32>
+    %5 = stablehlo.floor %4 : tensor<f32>
+    %cst_2 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %6 = stablehlo.maximum %cst_2, %5 : tensor<f32>
+    %7 = stablehlo.convert %6 : (tensor<f32>) -> tensor<complex<f32>>
+    %cst_3 = stablehlo.constant dense<(2.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+    %8 = stablehlo.power %cst_3, %7 : tensor<complex<f32>>
+    %9 = stablehlo.broadcast_in_dim %8, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+    %10 = stablehlo.divide %arg0, %9 : tensor<3x3xcomplex<f32>>
+    %11 = call @digitize(%0, %cst) : (tensor<f32>, tensor<2xf32>) -> tensor<i32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %c_4 = stablehlo.constant dense<2> : tensor<i32>
+    %12 = stablehlo.clamp %c, %11, %c_4 : tensor<i32>
+    %13:2 = "stablehlo.case"(%12) ({
+      %17 = stablehlo.iota dim = 0 : tensor<3x3xi32>
+      %18 = stablehlo.iota dim = 1 : tensor<3x3xi32>
+      %c_5 = stablehlo.constant dense<0> : tensor<i32>
+      %19 = stablehlo.broadcast_in_dim %c_5, dims = [] : (tensor<i32>) -> tensor<3x3xi32>
+      %20 = stablehlo.add %17, %19 : tensor<3x3xi32>
+      %21 = stablehlo.compare EQ, %20, %18, SIGNED : (tensor<3x3xi32>, tensor<3x3xi32>) -> tensor<3x3xi1>
+      %22 = stablehlo.convert %21 : (tensor<3x3xi1>) -> tensor<3x3xcomplex<f32>>
+      %23 = stablehlo.dot_general %10, %10, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %cst_6 = stablehlo.constant dense<(1.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+      %24 = stablehlo.broadcast_in_dim %cst_6, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %25 = stablehlo.multiply %24, %23 : tensor<3x3xcomplex<f32>>
+      %cst_7 = stablehlo.constant dense<(6.000000e+01,0.000000e+00)> : tensor<complex<f32>>
+      %26 = stablehlo.broadcast_in_dim %cst_7, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %27 = stablehlo.multiply %26, %22 : tensor<3x3xcomplex<f32>>
+      %28 = stablehlo.add %25, %27 : tensor<3x3xcomplex<f32>>
+      %29 = stablehlo.dot_general %10, %28, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %cst_8 = stablehlo.constant dense<(1.200000e+01,0.000000e+00)> : tensor<complex<f32>>
+      %30 = stablehlo.broadcast_in_dim %cst_8, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %31 = stablehlo.multiply %30, %23 : tensor<3x3xcomplex<f32>>
+      %cst_9 = stablehlo.constant dense<(1.200000e+02,0.000000e+00)> : tensor<complex<f32>>
+      %32 = stablehlo.broadcast_in_dim %cst_9, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %33 = stablehlo.multiply %32, %22 : tensor<3x3xcomplex<f32>>
+      %34 = stablehlo.add %31, %33 : tensor<3x3xcomplex<f32>>
+      stablehlo.return %29, %34 : tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>
+    }, {
+      %17 = stablehlo.iota dim = 0 : tensor<3x3xi32>
+      %18 = stablehlo.iota dim = 1 : tensor<3x3xi32>
+      %c_5 = stablehlo.constant dense<0> : tensor<i32>
+      %19 = stablehlo.broadcast_in_dim %c_5, dims = [] : (tensor<i32>) -> tensor<3x3xi32>
+      %20 = stablehlo.add %17, %19 : tensor<3x3xi32>
+      %21 = stablehlo.compare EQ, %20, %18, SIGNED : (tensor<3x3xi32>, tensor<3x3xi32>) -> tensor<3x3xi1>
+      %22 = stablehlo.convert %21 : (tensor<3x3xi1>) -> tensor<3x3xcomplex<f32>>
+      %23 = stablehlo.dot_general %10, %10, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %24 = stablehlo.dot_general %23, %23, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %cst_6 = stablehlo.constant dense<(1.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+      %25 = stablehlo.broadcast_in_dim %cst_6, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %26 = stablehlo.multiply %25, %24 : tensor<3x3xcomplex<f32>>
+      %cst_7 = stablehlo.constant dense<(4.200000e+02,0.000000e+00)> : tensor<complex<f32>>
+      %27 = stablehlo.broadcast_in_dim %cst_7, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %28 = stablehlo.multiply %27, %23 : tensor<3x3xcomplex<f32>>
+      %29 = stablehlo.add %26, %28 : tensor<3x3xcomplex<f32>>
+      %cst_8 = stablehlo.constant dense<(1.512000e+04,0.000000e+00)> : tensor<complex<f32>>
+      %30 = stablehlo.broadcast_in_dim %cst_8, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %31 = stablehlo.multiply %30, %22 : tensor<3x3xcomplex<f32>>
+      %32 = stablehlo.add %29, %31 : tensor<3x3xcomplex<f32>>
+      %33 = stablehlo.dot_general %10, %32, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %cst_9 = stablehlo.constant dense<(3.000000e+01,0.000000e+00)> : tensor<complex<f32>>
+      %34 = stablehlo.broadcast_in_dim %cst_9, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %35 = stablehlo.multiply %34, %24 : tensor<3x3xcomplex<f32>>
+      %cst_10 = stablehlo.constant dense<(3.360000e+03,0.000000e+00)> : tensor<complex<f32>>
+      %36 = stablehlo.broadcast_in_dim %cst_10, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %37 = stablehlo.multiply %36, %23 : tensor<3x3xcomplex<f32>>
+      %38 = stablehlo.add %35, %37 : tensor<3x3xcomplex<f32>>
+      %cst_11 = stablehlo.constant dense<(3.024000e+04,0.000000e+00)> : tensor<complex<f32>>
+      %39 = stablehlo.broadcast_in_dim %cst_11, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %40 = stablehlo.multiply %39, %22 : tensor<3x3xcomplex<f32>>
+      %41 = stablehlo.add %38, %40 : tensor<3x3xcomplex<f32>>
+      stablehlo.return %33, %41 : tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>
+    }, {
+      %17 = stablehlo.iota dim = 0 : tensor<3x3xi32>
+      %18 = stablehlo.iota dim = 1 : tensor<3x3xi32>
+      %c_5 = stablehlo.constant dense<0> : tensor<i32>
+      %19 = stablehlo.broadcast_in_dim %c_5, dims = [] : (tensor<i32>) -> tensor<3x3xi32>
+      %20 = stablehlo.add %17, %19 : tensor<3x3xi32>
+      %21 = stablehlo.compare EQ, %20, %18, SIGNED : (tensor<3x3xi32>, tensor<3x3xi32>) -> tensor<3x3xi1>
+      %22 = stablehlo.convert %21 : (tensor<3x3xi1>) -> tensor<3x3xcomplex<f32>>
+      %23 = stablehlo.dot_general %10, %10, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %24 = stablehlo.dot_general %23, %23, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %25 = stablehlo.dot_general %24, %23, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %cst_6 = stablehlo.constant dense<(1.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+      %26 = stablehlo.broadcast_in_dim %cst_6, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %27 = stablehlo.multiply %26, %25 : tensor<3x3xcomplex<f32>>
+      %cst_7 = stablehlo.constant dense<(1.512000e+03,0.000000e+00)> : tensor<complex<f32>>
+      %28 = stablehlo.broadcast_in_dim %cst_7, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %29 = stablehlo.multiply %28, %24 : tensor<3x3xcomplex<f32>>
+      %30 = stablehlo.add %27, %29 : tensor<3x3xcomplex<f32>>
+      %cst_8 = stablehlo.constant dense<(2.772000e+05,0.000000e+00)> : tensor<complex<f32>>
+      %31 = stablehlo.broadcast_in_dim %cst_8, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %32 = stablehlo.multiply %31, %23 : tensor<3x3xcomplex<f32>>
+      %33 = stablehlo.add %30, %32 : tensor<3x3xcomplex<f32>>
+      %cst_9 = stablehlo.constant dense<(8.648640e+06,0.000000e+00)> : tensor<complex<f32>>
+      %34 = stablehlo.broadcast_in_dim %cst_9, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %35 = stablehlo.multiply %34, %22 : tensor<3x3xcomplex<f32>>
+      %36 = stablehlo.add %33, %35 : tensor<3x3xcomplex<f32>>
+      %37 = stablehlo.dot_general %10, %36, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %cst_10 = stablehlo.constant dense<(5.600000e+01,0.000000e+00)> : tensor<complex<f32>>
+      %38 = stablehlo.broadcast_in_dim %cst_10, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %39 = stablehlo.multiply %38, %25 : tensor<3x3xcomplex<f32>>
+      %cst_11 = stablehlo.constant dense<(2.520000e+04,0.000000e+00)> : tensor<complex<f32>>
+      %40 = stablehlo.broadcast_in_dim %cst_11, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %41 = stablehlo.multiply %40, %24 : tensor<3x3xcomplex<f32>>
+      %42 = stablehlo.add %39, %41 : tensor<3x3xcomplex<f32>>
+      %cst_12 = stablehlo.constant dense<(1.995840e+06,0.000000e+00)> : tensor<complex<f32>>
+      %43 = stablehlo.broadcast_in_dim %cst_12, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %44 = stablehlo.multiply %43, %23 : tensor<3x3xcomplex<f32>>
+      %45 = stablehlo.add %42, %44 : tensor<3x3xcomplex<f32>>
+      %cst_13 = stablehlo.constant dense<(0x4B83F7C0,0.000000e+00)> : tensor<complex<f32>>
+      %46 = stablehlo.broadcast_in_dim %cst_13, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+      %47 = stablehlo.multiply %46, %22 : tensor<3x3xcomplex<f32>>
+      %48 = stablehlo.add %45, %47 : tensor<3x3xcomplex<f32>>
+      stablehlo.return %37, %48 : tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>
+    }) : (tensor<i32>) -> (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>)
+    %14 = stablehlo.add %13#0, %13#1 : tensor<3x3xcomplex<f32>>
+    %15 = stablehlo.negate %13#0 : tensor<3x3xcomplex<f32>>
+    %16 = stablehlo.add %15, %13#1 : tensor<3x3xcomplex<f32>>
+    return %14, %16, %6 : tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, tensor<f32>
+  }
+  func.func private @norm(%arg0: tensor<3x3xcomplex<f32>>) -> tensor<f32> {
+    %0 = stablehlo.abs %arg0 : (tensor<3x3xcomplex<f32>>) -> tensor<3x3xf32>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %1 = stablehlo.reduce(%0 init: %cst) applies stablehlo.add across dimensions = [0] : (tensor<3x3xf32>, tensor<f32>) -> tensor<3xf32>
+    %cst_0 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %2 = stablehlo.reduce(%1 init: %cst_0) applies stablehlo.maximum across dimensions = [0] : (tensor<3xf32>, tensor<f32>) -> tensor<f32>
+    %cst_1 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %3 = stablehlo.maximum %cst_1, %2 : tensor<f32>
+    return %3 : tensor<f32>
+  }
+  func.func private @digitize(%arg0: tensor<f32>, %arg1: tensor<2xf32>) -> tensor<i32> {
+    %0 = stablehlo.slice %arg1 [1:2] : (tensor<2xf32>) -> tensor<1xf32>
+    %1 = stablehlo.reshape %0 : (tensor<1xf32>) -> tensor<f32>
+    %2 = stablehlo.slice %arg1 [0:1] : (tensor<2xf32>) -> tensor<1xf32>
+    %3 = stablehlo.reshape %2 : (tensor<1xf32>) -> tensor<f32>
+    %4 = stablehlo.compare GE, %1, %3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %5 = call @searchsorted(%arg1, %arg0) : (tensor<2xf32>, tensor<f32>) -> tensor<i32>
+    %6 = stablehlo.reverse %arg1, dims = [0] : tensor<2xf32>
+    %7 = call @searchsorted(%6, %arg0) : (tensor<2xf32>, tensor<f32>) -> tensor<i32>
+    %c = stablehlo.constant dense<2> : tensor<i32>
+    %8 = stablehlo.subtract %c, %7 : tensor<i32>
+    %9 = call @_where(%4, %5, %8) : (tensor<i1>, tensor<i32>, tensor<i32>) -> tensor<i32>
+    return %9 : tensor<i32>
+  }
+  func.func private @searchsorted(%arg0: tensor<2xf32>, %arg1: tensor<f32>) -> tensor<i32> {
+    %0 = call @_searchsorted_scan_impl(%arg0, %arg1) : (tensor<2xf32>, tensor<f32>) -> tensor<i32>
+    return %0 : tensor<i32>
+  }
+  func.func private @_searchsorted_scan_impl(%arg0: tensor<2xf32>, %arg1: tensor<f32>) -> tensor<i32> {
+    %c = stablehlo.constant dense<0> : tensor<ui32>
+    %c_0 = stablehlo.constant dense<2> : tensor<ui32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i32>
+    %0:5 = stablehlo.while(%iterArg = %arg0, %iterArg_2 = %arg1, %iterArg_3 = %c_1, %iterArg_4 = %c, %iterArg_5 = %c_0) : tensor<2xf32>, tensor<f32>, tensor<i32>, tensor<ui32>, tensor<ui32>
+    cond {
+      %c_6 = stablehlo.constant dense<2> : tensor<i32>
+      %2 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %2 : tensor<i1>
+    } do {
+      %2:2 = func.call @closed_call_1(%iterArg, %iterArg_2, %iterArg_4, %iterArg_5) : (tensor<2xf32>, tensor<f32>, tensor<ui32>, tensor<ui32>) -> (tensor<ui32>, tensor<ui32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i32>
+      %3 = stablehlo.add %iterArg_3, %c_6 : tensor<i32>
+      stablehlo.return %iterArg, %iterArg_2, %3, %2#0, %2#1 : tensor<2xf32>, tensor<f32>, tensor<i32>, tensor<ui32>, tensor<ui32>
+    }
+    %1 = stablehlo.convert %0#4 : (tensor<ui32>) -> tensor<i32>
+    return %1 : tensor<i32>
+  }
+  func.func private @closed_call_1(%arg0: tensor<2xf32>, %arg1: tensor<f32>, %arg2: tensor<ui32>, %arg3: tensor<ui32>) -> (tensor<ui32>, tensor<ui32>) {
+    %0 = stablehlo.subtract %arg3, %arg2 : tensor<ui32>
+    %c = stablehlo.constant dense<2> : tensor<i32>
+    %1 = call @floor_divide(%0, %c) : (tensor<ui32>, tensor<i32>) -> tensor<ui32>
+    %2 = stablehlo.add %arg2, %1 : tensor<ui32>
+    %3 = stablehlo.dynamic_slice %arg0, %2, sizes = [1] : (tensor<2xf32>, tensor<ui32>) -> tensor<1xf32>
+    %4 = stablehlo.reshape %3 : (tensor<1xf32>) -> tensor<f32>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %5 = stablehlo.compare EQ, %arg1, %cst, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %cst_0 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %6 = stablehlo.select %5, %cst_0, %arg1 : tensor<i1>, tensor<f32>
+    %7 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %cst_1 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %8 = stablehlo.select %7, %cst_1, %6 : tensor<i1>, tensor<f32>
+    %cst_2 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %9 = stablehlo.compare EQ, %4, %cst_2, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %10 = stablehlo.select %9, %cst_3, %4 : tensor<i1>, tensor<f32>
+    %11 = stablehlo.compare NE, %4, %4, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %cst_4 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %12 = stablehlo.select %11, %cst_4, %10 : tensor<i1>, tensor<f32>
+    %13 = stablehlo.compare LT, %8, %12, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %14 = stablehlo.select %13, %arg2, %2 : tensor<i1>, tensor<ui32>
+    %15 = stablehlo.select %13, %2, %arg3 : tensor<i1>, tensor<ui32>
+    return %14, %15 : tensor<ui32>, tensor<ui32>
+  }
+  func.func private @floor_divide(%arg0: tensor<ui32>, %arg1: tensor<i32>) -> tensor<ui32> {
+    %0 = stablehlo.convert %arg1 : (tensor<i32>) -> tensor<ui32>
+    %1 = stablehlo.divide %arg0, %0 : tensor<ui32>
+    return %1 : tensor<ui32>
+  }
+  func.func private @_where(%arg0: tensor<i1>, %arg1: tensor<i32>, %arg2: tensor<i32>) -> tensor<i32> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<i32>
+    return %0 : tensor<i32>
+  }
+  func.func private @solve(%arg0: tensor<3x3xcomplex<f32>>, %arg1: tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>> {
+    %0:3 = stablehlo.custom_call @lapack_cgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=3, j=3, k=3, l=3, m=3}, custom>} : (tensor<3x3xcomplex<f32>>) -> (tensor<3x3xcomplex<f32>>, tensor<3xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<3xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<(0x7FC00000,0x7FC00000)> : tensor<complex<f32>>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<complex<f32>>) -> tensor<3x3xcomplex<f32>>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<3x3xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<3x3xi1>, tensor<3x3xcomplex<f32>>
+    %9 = stablehlo.iota dim = 0 : tensor<3xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<3xi32>, tensor<i32>, tensor<i32>, tensor<3xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<3> : tensor<i32>
+      %14 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %14 : tensor<i1>
+    } do {
+      %14:2 = func.call @closed_call_2(%iterArg, %iterArg_4, %iterArg_5) : (tensor<3xi32>, tensor<i32>, tensor<3xi32>) -> (tensor<i32>, tensor<3xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i32>
+      %15 = stablehlo.add %iterArg_3, %c_6 : tensor<i32>
+      stablehlo.return %iterArg, %15, %14#0, %14#1 : tensor<3xi32>, tensor<i32>, tensor<i32>, tensor<3xi32>
+    }
+    %11 = stablehlo.transpose %arg1, dims = [1, 0] : (tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+    %12 = call @_lu_solve_3(%8, %10#3, %11) : (tensor<3x3xcomplex<f32>>, tensor<3xi32>, tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+    %13 = stablehlo.transpose %12, dims = [1, 0] : (tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+    return %13 : tensor<3x3xcomplex<f32>>
+  }
+  func.func private @closed_call_2(%arg0: tensor<3xi32>, %arg1: tensor<i32>, %arg2: tensor<3xi32>) -> (tensor<i32>, tensor<3xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %0 = stablehlo.add %arg1, %c : tensor<i32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i32>
+    %c_1 = stablehlo.constant dense<3> : tensor<i32>
+    %3 = stablehlo.add %2, %c_1 : tensor<i32>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i32>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<3xi32>, tensor<i32>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i32>
+    %c_3 = stablehlo.constant dense<3> : tensor<i32>
+    %9 = stablehlo.add %8, %c_3 : tensor<i32>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i32>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<3xi32>, tensor<i32>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<3> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<3xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i32>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<3> : tensor<i32>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i32>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i32>
+    %21 = stablehlo.convert %20 : tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<3xi32>, tensor<1xi32>, tensor<i32>) -> tensor<3xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<3> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<3xi32>, tensor<1xi32>, tensor<i32>) -> tensor<3xi32>
+    return %0, %28 : tensor<i32>, tensor<3xi32>
+  }
+  func.func private @_lu_solve_3(%arg0: tensor<3x3xcomplex<f32>>, %arg1: tensor<3xi32>, %arg2: tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>> {
+    %0 = stablehlo.broadcast_in_dim %arg2, dims = [0, 1] : (tensor<3x3xcomplex<f32>>) -> tensor<3x3x1xcomplex<f32>>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %2 = stablehlo.compare LT, %arg1, %1, SIGNED : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+    %c_0 = stablehlo.constant dense<3> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %4 = stablehlo.add %arg1, %3 : tensor<3xi32>
+    %5 = stablehlo.select %2, %4, %arg1 : tensor<3xi1>, tensor<3xi32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0] : (tensor<3xi32>) -> tensor<3x1xi32>
+    %7 = "stablehlo.gather"(%0, %6) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 2], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 3, 1, 1>}> : (tensor<3x3x1xcomplex<f32>>, tensor<3x1xi32>) -> tensor<3x3x1xcomplex<f32>>
+    %8 = stablehlo.transpose %7, dims = [1, 2, 0] : (tensor<3x3x1xcomplex<f32>>) -> tensor<3x1x3xcomplex<f32>>
+    %9 = stablehlo.reshape %8 : (tensor<3x1x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+    %10 = stablehlo.custom_call @lapack_ctrsm_ffi(%arg0, %9) {backend_config = "", mhlo.backend_config = {diag = 85 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=3, j=3, k=3, l=3, m=3, n=3}, custom>} : (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+    %11 = stablehlo.reshape %10 : (tensor<3x3xcomplex<f32>>) -> tensor<3x1x3xcomplex<f32>>
+    %12 = stablehlo.reshape %11 : (tensor<3x1x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+    %13 = stablehlo.custom_call @lapack_ctrsm_ffi(%arg0, %12) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=3, j=3, k=3, l=3, m=3, n=3}, custom>} : (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+    %14 = stablehlo.reshape %13 : (tensor<3x3xcomplex<f32>>) -> tensor<3x1x3xcomplex<f32>>
+    %15 = stablehlo.transpose %14, dims = [2, 0, 1] : (tensor<3x1x3xcomplex<f32>>) -> tensor<3x3x1xcomplex<f32>>
+    %16 = stablehlo.reshape %15 : (tensor<3x3x1xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+    return %16 : tensor<3x3xcomplex<f32>>
+  }
+  func.func private @_squaring(%arg0: tensor<3x3xcomplex<f32>>, %arg1: tensor<f32>) -> tensor<3x3xcomplex<f32>> {
+    %0 = stablehlo.iota dim = 0 : tensor<16xf32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1:4 = stablehlo.while(%iterArg = %0, %iterArg_0 = %arg1, %iterArg_1 = %c, %iterArg_2 = %arg0) : tensor<16xf32>, tensor<f32>, tensor<i32>, tensor<3x3xcomplex<f32>>
+    cond {
+      %c_3 = stablehlo.constant dense<16> : tensor<i32>
+      %2 = stablehlo.compare LT, %iterArg_1, %c_3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %2 : tensor<i1>
+    } do {
+      %2 = func.call @dynamic_index_in_dim(%iterArg, %iterArg_1) : (tensor<16xf32>, tensor<i32>) -> tensor<f32>
+      %3 = func.call @closed_call_4(%iterArg_0, %iterArg_2, %2) : (tensor<f32>, tensor<3x3xcomplex<f32>>, tensor<f32>) -> tensor<3x3xcomplex<f32>>
+      %c_3 = stablehlo.constant dense<1> : tensor<i32>
+      %4 = stablehlo.add %iterArg_1, %c_3 : tensor<i32>
+      stablehlo.return %iterArg, %iterArg_0, %4, %3 : tensor<16xf32>, tensor<f32>, tensor<i32>, tensor<3x3xcomplex<f32>>
+    }
+    return %1#3 : tensor<3x3xcomplex<f32>>
+  }
+  func.func private @dynamic_index_in_dim(%arg0: tensor<16xf32>, %arg1: tensor<i32>) -> tensor<f32> {
+    %0 = stablehlo.dynamic_slice %arg0, %arg1, sizes = [1] : (tensor<16xf32>, tensor<i32>) -> tensor<1xf32>
+    %1 = stablehlo.reshape %0 : (tensor<1xf32>) -> tensor<f32>
+    return %1 : tensor<f32>
+  }
+  func.func private @closed_call_4(%arg0: tensor<f32>, %arg1: tensor<3x3xcomplex<f32>>, %arg2: tensor<f32>) -> tensor<3x3xcomplex<f32>> {
+    %0 = stablehlo.compare LT, %arg2, %arg0, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %1 = stablehlo.convert %0 : (tensor<i1>) -> tensor<i32>
+    %2 = "stablehlo.case"(%1) ({
+      stablehlo.return %arg1 : tensor<3x3xcomplex<f32>>
+    }, {
+      %3 = stablehlo.dot_general %arg1, %arg1, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>) -> tensor<3x3xcomplex<f32>>
+      stablehlo.return %3 : tensor<3x3xcomplex<f32>>
+    }) : (tensor<i32>) -> tensor<3x3xcomplex<f32>>
+    return %2 : tensor<3x3xcomplex<f32>>
+  }
+  func.func private @_solve(%arg0: tensor<4x4xcomplex<f32>>, %arg1: tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>> {
+    %0 = call @_cholesky(%arg0) : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %1 = stablehlo.transpose %arg1, dims = [1, 0] : (tensor<4x2xcomplex<f32>>) -> tensor<2x4xcomplex<f32>>
+    %2 = call @_cho_solve_5(%0, %1) : (tensor<4x4xcomplex<f32>>, tensor<2x4xcomplex<f32>>) -> tensor<2x4xcomplex<f32>>
+    %3 = stablehlo.transpose %2, dims = [1, 0] : (tensor<2x4xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    return %3 : tensor<4x2xcomplex<f32>>
+  }
+  func.func private @_cho_solve_5(%arg0: tensor<4x4xcomplex<f32>>, %arg1: tensor<2x4xcomplex<f32>>) -> tensor<2x4xcomplex<f32>> {
+    %0 = stablehlo.broadcast_in_dim %arg1, dims = [0, 1] : (tensor<2x4xcomplex<f32>>) -> tensor<2x4x1xcomplex<f32>>
+    %1 = stablehlo.transpose %0, dims = [1, 2, 0] : (tensor<2x4x1xcomplex<f32>>) -> tensor<4x1x2xcomplex<f32>>
+    %2 = stablehlo.reshape %1 : (tensor<4x1x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    %3 = stablehlo.custom_call @lapack_ctrsm_ffi(%arg0, %2) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 67 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xcomplex<f32>>, tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    %4 = stablehlo.reshape %3 : (tensor<4x2xcomplex<f32>>) -> tensor<4x1x2xcomplex<f32>>
+    %5 = stablehlo.transpose %4, dims = [2, 0, 1] : (tensor<4x1x2xcomplex<f32>>) -> tensor<2x4x1xcomplex<f32>>
+    %6 = stablehlo.reshape %5 : (tensor<2x4x1xcomplex<f32>>) -> tensor<2x4xcomplex<f32>>
+    %7 = stablehlo.broadcast_in_dim %6, dims = [0, 1] : (tensor<2x4xcomplex<f32>>) -> tensor<2x4x1xcomplex<f32>>
+    %8 = stablehlo.transpose %7, dims = [1, 2, 0] : (tensor<2x4x1xcomplex<f32>>) -> tensor<4x1x2xcomplex<f32>>
+    %9 = stablehlo.reshape %8 : (tensor<4x1x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    %10 = stablehlo.custom_call @lapack_ctrsm_ffi(%arg0, %9) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xcomplex<f32>>, tensor<4x2xcomplex<f32>>) -> tensor<4x2xcomplex<f32>>
+    %11 = stablehlo.reshape %10 : (tensor<4x2xcomplex<f32>>) -> tensor<4x1x2xcomplex<f32>>
+    %12 = stablehlo.transpose %11, dims = [2, 0, 1] : (tensor<4x1x2xcomplex<f32>>) -> tensor<2x4x1xcomplex<f32>>
+    %13 = stablehlo.reshape %12 : (tensor<2x4x1xcomplex<f32>>) -> tensor<2x4xcomplex<f32>>
+    return %13 : tensor<2x4xcomplex<f32>>
+  }
+  func.func private @det(%arg0: tensor<4x4xcomplex<f32>>) -> tensor<complex<f32>> {
+    %0:2 = call @slogdet(%arg0) : (tensor<4x4xcomplex<f32>>) -> (tensor<complex<f32>>, tensor<f32>)
+    %1 = stablehlo.exponential %0#1 : tensor<f32>
+    %2 = stablehlo.convert %1 : (tensor<f32>) -> tensor<complex<f32>>
+    %3 = stablehlo.multiply %0#0, %2 : tensor<complex<f32>>
+    return %3 : tensor<complex<f32>>
+  }
+  func.func private @slogdet(%arg0: tensor<4x4xcomplex<f32>>) -> (tensor<complex<f32>>, tensor<f32>) {
+    %0:3 = stablehlo.custom_call @lapack_cgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xcomplex<f32>>) -> (tensor<4x4xcomplex<f32>>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<(0x7FC00000,0x7FC00000)> : tensor<complex<f32>>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<complex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xcomplex<f32>>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_12 = %c_2, %iterArg_13 = %c_1, %iterArg_14 = %9) : tensor<4xi32>, tensor<i32>, tensor<i32>, tensor<4xi32>
+    cond {
+      %c_15 = stablehlo.constant dense<4> : tensor<i32>
+      %34 = stablehlo.compare LT, %iterArg_12, %c_15, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %34 : tensor<i1>
+    } do {
+      %34:2 = func.call @closed_call(%iterArg, %iterArg_13, %iterArg_14) : (tensor<4xi32>, tensor<i32>, tensor<4xi32>) -> (tensor<i32>, tensor<4xi32>)
+      %c_15 = stablehlo.constant dense<1> : tensor<i32>
+      %35 = stablehlo.add %iterArg_12, %c_15 : tensor<i32>
+      stablehlo.return %iterArg, %35, %34#0, %34#1 : tensor<4xi32>, tensor<i32>, tensor<i32>, tensor<4xi32>
+    }
+    %11 = call @diagonal(%8) : (tensor<4x4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+    %cst_3 = stablehlo.constant dense<(0.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+    %12 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<complex<f32>>) -> tensor<4xcomplex<f32>>
+    %13 = stablehlo.compare EQ, %11, %12, FLOAT : (tensor<4xcomplex<f32>>, tensor<4xcomplex<f32>>) -> tensor<4xi1>
+    %c_4 = stablehlo.constant dense<false> : tensor<i1>
+    %14 = stablehlo.reduce(%13 init: %c_4) applies stablehlo.or across dimensions = [0] : (tensor<4xi1>, tensor<i1>) -> tensor<i1>
+    %15 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %16 = stablehlo.compare NE, %2, %15, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %17 = call @count_nonzero(%16) : (tensor<4xi1>) -> tensor<i32>
+    %18 = stablehlo.abs %11 : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+    %19 = stablehlo.convert %18 : (tensor<4xf32>) -> tensor<4xcomplex<f32>>
+    %20 = stablehlo.divide %11, %19 : tensor<4xcomplex<f32>>
+    %cst_5 = stablehlo.constant dense<(1.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+    %21 = stablehlo.reduce(%20 init: %cst_5) applies stablehlo.multiply across dimensions = [0] : (tensor<4xcomplex<f32>>, tensor<complex<f32>>) -> tensor<complex<f32>>
+    %c_6 = stablehlo.constant dense<2> : tensor<i32>
+    %22 = call @remainder(%17, %c_6) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    %c_7 = stablehlo.constant dense<-2> : tensor<i32>
+    %23 = stablehlo.multiply %c_7, %22 : tensor<i32>
+    %c_8 = stablehlo.constant dense<1> : tensor<i32>
+    %24 = stablehlo.add %23, %c_8 : tensor<i32>
+    %25 = stablehlo.convert %24 : (tensor<i32>) -> tensor<complex<f32>>
+    %26 = stablehlo.multiply %21, %25 : tensor<complex<f32>>
+    %cst_9 = stablehlo.constant dense<(0.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+    %27 = call @_where_6(%14, %cst_9, %26) : (tensor<i1>, tensor<complex<f32>>, tensor<complex<f32>>) -> tensor<complex<f32>>
+    %28 = stablehlo.abs %11 : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+    %29 = stablehlo.log %28 : tensor<4xf32>
+    %30 = stablehlo.convert %29 : (tensor<4xf32>) -> tensor<4xcomplex<f32>>
+    %cst_10 = stablehlo.constant dense<(0.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+    %31 = stablehlo.reduce(%30 init: %cst_10) applies stablehlo.add across dimensions = [0] : (tensor<4xcomplex<f32>>, tensor<complex<f32>>) -> tensor<complex<f32>>
+    %cst_11 = stablehlo.constant dense<(0xFF800000,0.000000e+00)> : tensor<complex<f32>>
+    %32 = call @_where_6(%14, %cst_11, %31) : (tensor<i1>, tensor<complex<f32>>, tensor<complex<f32>>) -> tensor<complex<f32>>
+    %33 = stablehlo.real %32 : (tensor<complex<f32>>) -> tensor<f32>
+    return %27, %33 : tensor<complex<f32>>, tensor<f32>
+  }
+  func.func private @diagonal(%arg0: tensor<4x4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi32>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4x4xi32>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi32>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi32>, tensor<4x4xi32>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xcomplex<f32>>
+    %c_0 = stablehlo.constant dense<1> : tensor<i32>
+    %6 = "stablehlo.case"(%c_0) ({
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }, {
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }) : (tensor<i32>) -> tensor<i32>
+    %7 = "stablehlo.case"(%6) ({
+      %8 = stablehlo.iota dim = 0 : tensor<4xi32>
+      %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      %10 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i32>) -> tensor<4xi32>
+      %11 = stablehlo.compare LT, %8, %10, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+      %c_2 = stablehlo.constant dense<4> : tensor<i32>
+      %12 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<4xi32>
+      %13 = stablehlo.add %8, %12 : tensor<4xi32>
+      %14 = stablehlo.select %11, %13, %8 : tensor<4xi1>, tensor<4xi32>
+      %c_3 = stablehlo.constant dense<0> : tensor<i32>
+      %15 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i32>) -> tensor<4xi32>
+      %16 = stablehlo.compare LT, %9, %15, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+      %c_4 = stablehlo.constant dense<4> : tensor<i32>
+      %17 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i32>) -> tensor<4xi32>
+      %18 = stablehlo.add %9, %17 : tensor<4xi32>
+      %19 = stablehlo.select %16, %18, %9 : tensor<4xi1>, tensor<4xi32>
+      %20 = stablehlo.broadcast_in_dim %14, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %21 = stablehlo.broadcast_in_dim %19, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %22 = stablehlo.concatenate %20, %21, dim = 1 : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x2xi32>
+      %23 = "stablehlo.gather"(%arg0, %22) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xcomplex<f32>>, tensor<4x2xi32>) -> tensor<4xcomplex<f32>>
+      stablehlo.return %23 : tensor<4xcomplex<f32>>
+    }) : (tensor<i32>) -> tensor<4xcomplex<f32>>
+    return %7 : tensor<4xcomplex<f32>>
+  }
+  func.func private @count_nonzero(%arg0: tensor<4xi1>) -> tensor<i32> {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i1>) -> tensor<4xi1>
+    %1 = stablehlo.compare NE, %arg0, %0, UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    %2 = stablehlo.convert %1 : (tensor<4xi1>) -> tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.reduce(%2 init: %c_0) applies stablehlo.add across dimensions = [0] : (tensor<4xi32>, tensor<i32>) -> tensor<i32>
+    return %3 : tensor<i32>
+  }
+  func.func private @remainder(%arg0: tensor<i32>, %arg1: tensor<i32>) -> tensor<i32> {
+    %0 = stablehlo.convert %arg1 : tensor<i32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.compare EQ, %0, %c, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_0 = stablehlo.constant dense<1> : tensor<i32>
+    %2 = call @_where(%1, %c_0, %0) : (tensor<i1>, tensor<i32>, tensor<i32>) -> tensor<i32>
+    %3 = stablehlo.remainder %arg0, %2 : tensor<i32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i32>
+    %4 = stablehlo.compare NE, %3, %c_1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %5 = stablehlo.compare LT, %3, %c_2, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_3 = stablehlo.constant dense<0> : tensor<i32>
+    %6 = stablehlo.compare LT, %2, %c_3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %7 = stablehlo.compare NE, %5, %6, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %8 = stablehlo.and %7, %4 : tensor<i1>
+    %9 = stablehlo.add %3, %2 : tensor<i32>
+    %10 = stablehlo.select %8, %9, %3 : tensor<i1>, tensor<i32>
+    return %10 : tensor<i32>
+  }
+  func.func private @_where_6(%arg0: tensor<i1>, %arg1: tensor<complex<f32>>, %arg2: tensor<complex<f32>>) -> tensor<complex<f32>> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<complex<f32>>
+    return %0 : tensor<complex<f32>>
+  }
+  func.func private @_eigh(%arg0: tensor<4x4xcomplex<f32>>) -> tensor<4xf32> {
+    %0 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %1 = stablehlo.real %0 : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xf32>
+    %2 = stablehlo.imag %0 : (tensor<4x4xcomplex<f32>>) -> tensor<4x4xf32>
+    %3 = stablehlo.negate %2 : tensor<4x4xf32>
+    %4 = stablehlo.complex %1, %3 : tensor<4x4xcomplex<f32>>
+    %5 = stablehlo.add %arg0, %4 : tensor<4x4xcomplex<f32>>
+    %cst = stablehlo.constant dense<(2.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<complex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %7 = stablehlo.divide %5, %6 : tensor<4x4xcomplex<f32>>
+    %8:3 = stablehlo.custom_call @lapack_cheevd_ffi(%7) {backend_config = "", mhlo.backend_config = {mode = 86 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xcomplex<f32>>) -> (tensor<4x4xcomplex<f32>>, tensor<4xf32>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %9 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %10 = stablehlo.compare EQ, %8#2, %9, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %11 = stablehlo.broadcast_in_dim %10, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<(0x7FC00000,0x7FC00000)> : tensor<complex<f32>>
+    %12 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<complex<f32>>) -> tensor<4x4xcomplex<f32>>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %14 = stablehlo.select %13, %8#0, %12 : tensor<4x4xi1>, tensor<4x4xcomplex<f32>>
+    %15 = stablehlo.broadcast_in_dim %10, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %16 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %17 = stablehlo.broadcast_in_dim %15, dims = [0] : (tensor<1xi1>) -> tensor<4xi1>
+    %18 = stablehlo.select %17, %8#1, %16 : tensor<4xi1>, tensor<4xf32>
+    return %18 : tensor<4xf32>
+  }
+}

@@ -1,0 +1,17 @@
+module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<4x5x6xui64>) -> (tensor<5x6xui64> {jax.result_info = "result[0]"}, tensor<4x5xui64> {jax.result_info = "result[1]"}, tensor<5xui64> {jax.result_info = "result[2]"}, tensor<4x6xui64> {jax.result_info = "result[3]"}, tensor<ui64> {jax.result_info = "result[4]"}, tensor<ui64> {jax.result_info = "result[5]"}) {
+    %c = stablehlo.constant dense<0> : tensor<ui64>
+    %0 = stablehlo.reduce(%arg0 init: %c) applies stablehlo.add across dimensions = [0] : (tensor<4x5x6xui64>, tensor<ui64>) -> tensor<5x6xui64>
+    %c_0 = stablehlo.constant dense<1> : tensor<ui64>
+    %1 = stablehlo.reduce(%arg0 init: %c_0) applies stablehlo.multiply across dimensions = [2] : (tensor<4x5x6xui64>, tensor<ui64>) -> tensor<4x5xui64>
+    %c_1 = stablehlo.constant dense<0> : tensor<ui64>
+    %2 = stablehlo.reduce(%arg0 init: %c_1) applies stablehlo.maximum across dimensions = [0, 2] : (tensor<4x5x6xui64>, tensor<ui64>) -> tensor<5xui64>
+    %c_2 = stablehlo.constant dense<18446744073709551615> : tensor<ui64>
+    %3 = stablehlo.reduce(%arg0 init: %c_2) applies stablehlo.minimum across dimensions = [1] : (tensor<4x5x6xui64>, tensor<ui64>) -> tensor<4x6xui64>
+    %c_3 = stablehlo.constant dense<0> : tensor<ui64>
+    %4 = stablehlo.reduce(%arg0 init: %c_3) applies stablehlo.add across dimensions = [0, 1, 2] : (tensor<4x5x6xui64>, tensor<ui64>) -> tensor<ui64>
+    %c_4 = stablehlo.constant dense<0> : tensor<ui64>
+    %5 = stablehlo.reduce(%arg0 init: %c_4) applies stablehlo.maximum across dimensions = [0, 1, 2] : (tensor<4x5x6xui64>, tensor<ui64>) -> tensor<ui64>
+    return %0, %1, %2, %3, %4, %5 : tensor<5x6xui64>, tensor<4x5xui64>, tensor<5xui64>, tensor<4x6xui64>, tensor<ui64>, tensor<ui64>
+  }
+}

@@ -1,0 +1,15 @@
+module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3x4x5xcomplex<f32>>) -> (tensor<12x5xcomplex<f32>> {jax.result_info = "result[0]"}, tensor<3x4x5xcomplex<f32>> {jax.result_info = "result[1]"}, tensor<3x2x3xcomplex<f32>> {jax.result_info = "result[2]"}, tensor<6x5x5xcomplex<f32>> {jax.result_info = "result[3]"}, tensor<3x8x5xcomplex<f32>> {jax.result_info = "result[4]"}, tensor<2x5x3xcomplex<f32>> {jax.result_info = "result[5]"}) {
+    %0 = stablehlo.reshape %arg0 : (tensor<3x4x5xcomplex<f32>>) -> tensor<5x12xcomplex<f32>>
+    %1 = stablehlo.transpose %0, dims = [1, 0] : (tensor<5x12xcomplex<f32>>) -> tensor<12x5xcomplex<f32>>
+    %2 = stablehlo.reverse %arg0, dims = [2] : tensor<3x4x5xcomplex<f32>>
+    %3 = stablehlo.slice %arg0 [0:3, 1:3, 0:5:2] : (tensor<3x4x5xcomplex<f32>>) -> tensor<3x2x3xcomplex<f32>>
+    %cst = stablehlo.constant dense<(1.000000e+00,0.000000e+00)> : tensor<complex<f32>>
+    %4 = stablehlo.pad %arg0, %cst, low = [0, 1, 0], high = [1, 0, 0], interior = [1, 0, 0] : (tensor<3x4x5xcomplex<f32>>, tensor<complex<f32>>) -> tensor<6x5x5xcomplex<f32>>
+    %5 = stablehlo.concatenate %arg0, %arg0, dim = 1 : (tensor<3x4x5xcomplex<f32>>, tensor<3x4x5xcomplex<f32>>) -> tensor<3x8x5xcomplex<f32>>
+    %6 = stablehlo.slice %arg0 [0:1, 0:1, 0:5] : (tensor<3x4x5xcomplex<f32>>) -> tensor<1x1x5xcomplex<f32>>
+    %7 = stablehlo.reshape %6 : (tensor<1x1x5xcomplex<f32>>) -> tensor<5xcomplex<f32>>
+    %8 = stablehlo.broadcast_in_dim %7, dims = [1] : (tensor<5xcomplex<f32>>) -> tensor<2x5x3xcomplex<f32>>
+    return %1, %2, %3, %4, %5, %8 : tensor<12x5xcomplex<f32>>, tensor<3x4x5xcomplex<f32>>, tensor<3x2x3xcomplex<f32>>, tensor<6x5x5xcomplex<f32>>, tensor<3x8x5xcomplex<f32>>, tensor<2x5x3xcomplex<f32>>
+  }
+}
