@@ -23,7 +23,7 @@ WHEELHOUSE = REPO / "wheelhouse"
 BUILD_DEPS = ["scikit-build-core>=1.1", "nanobind>=2.4", "ninja", "cmake>=3.24",
               "auditwheel>=6.1", "abi3audit", "pyelftools"]
 TEST_DEPS = ["pytest>=8", "numpy>=1.26", "ml_dtypes>=0.5.0", "pyelftools", "abi3audit",
-             "lammps-jax-pjrt-cpu", "pypjrt", "nvidia-cuda-nvrtc-cu12"]
+             "lammps-jax-pjrt-cpu", "pypjrt", "nvidia-cuda-nvrtc-cu12", "nvidia-cuda-nvrtc"]
 
 
 def _test_python() -> str:

@@ -854,14 +854,22 @@ def upload(wheels: list[Path], url: str, *, environ: dict[str, str] | None = Non
     missing = [k for k in ("TWINE_USERNAME", "TWINE_PASSWORD") if not env.get(k)]
     if missing:
         raise NightlyError(f"--upload needs {' and '.join(missing)} in the environment")
-    cmd = [sys.executable, "-m", "twine", "upload", "--non-interactive", "--disable-progress-bar",
-           "--repository-url", url, *[str(w) for w in sorted(wheels, key=lambda p: p.name)]]
+    # --verbose makes twine print the server's answer, which says *why* it refused.
+    cmd = [sys.executable, "-m", "twine", "--no-color", "upload", "--non-interactive", "--disable-progress-bar",
+           "--verbose", "--repository-url", url,
+           *[str(w) for w in sorted(wheels, key=lambda p: p.name)]]
     log(f"uploading {len(wheels)} files to {url}")
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)
-    sys.stdout.write(proc.stdout)
     if proc.returncode != 0:
-        raise NightlyError(f"twine upload to {url} failed (exit {proc.returncode}):\n"
-                           f"{(proc.stdout + proc.stderr).strip()[-2000:]}")
+        out = proc.stdout + proc.stderr
+        if re.search(r"\b(401|403)\b", out):
+            hint = "the server refused the credentials (TWINE_USERNAME / TWINE_PASSWORD)"
+        elif "already exists" in out or re.search(r"\b409\b", out):
+            hint = "a file of this version is already on the server; published files are never overwritten"
+        else:
+            hint = "see twine's output"
+        raise NightlyError(f"twine upload to {url} failed (exit {proc.returncode}): {hint}\n{out.strip()[-2000:]}")
+    log(f"uploaded {len(wheels)} files to {url}")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -65,9 +65,9 @@ endfunction()
 function(jaxlib_add_build_info_ext target)
   cmake_parse_arguments(ARG "" "BACKEND" "SOURCES" ${ARGN})
   find_package(Python 3.10 REQUIRED COMPONENTS Interpreter Development.SABIModule)
+  # USE_SABI defines Py_LIMITED_API=0x030A0000 for us.
   Python_add_library(${target} MODULE WITH_SOABI USE_SABI 3.10 ${ARG_SOURCES})
   set_target_properties(${target} PROPERTIES C_VISIBILITY_PRESET hidden)
-  target_compile_definitions(${target} PRIVATE Py_LIMITED_API=0x030A0000)
   jaxlib_add_build_definitions(${target} ${ARG_BACKEND})
   if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
     target_link_options(${target} PRIVATE

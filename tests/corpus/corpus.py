@@ -62,8 +62,8 @@ def _restore(arr: np.ndarray, record: dict) -> np.ndarray:
 # ------------------------------------------------------------------------ tolerances
 
 # (rtol, atol) per tolerance class and float dtype. Integers and bools are always compared
-# bitwise. "exact" means bitwise for floats too (any NaN matches any NaN). Complex values
-# use their component type's row and are compared component-wise.
+# bitwise. "exact" means bitwise for floats too (any NaN matches any NaN, -0.0 != 0.0).
+# Complex values use their component type's row with the complex distance.
 TOLERANCES: Dict[str, Dict[str, Tuple[float, float]]] = {
     "exact": {"f16": (0, 0), "bf16": (0, 0), "f32": (0, 0), "f64": (0, 0)},
     # correctly rounded or near (+ - * / sqrt, rounding, conversions): ~2 ulp, no atol, so
@@ -114,26 +114,50 @@ def _bits(a: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(a).view(np.dtype("u%d" % a.dtype.itemsize))
 
 
-def _compare_real(got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
-                  exact: bool) -> Optional[str]:
-    """Mismatch description for two float arrays of the same shape, or None."""
-    g64 = got.astype(np.float64)
-    w64 = want.astype(np.float64)
-    gnan, wnan = np.isnan(g64), np.isnan(w64)
-    if not np.array_equal(gnan, wnan):
-        idx = np.argwhere(gnan != wnan)[0]
-        return "NaN positions differ (first at %s: got %r, want %r; %d positions)" % (
-            tuple(int(i) for i in idx), g64[tuple(idx)], w64[tuple(idx)],
-            int((gnan != wnan).sum()))
-    ok = ~wnan
-    if exact:
-        gb = _bits(got)
-        wb = _bits(want)
-        bad = (gb != wb) & ok
+def _nan_inf_masks(a: np.ndarray):
+    if a.dtype.kind == "c":
+        re, im = np.real(a), np.imag(a)
+        return np.isnan(re) | np.isnan(im), np.isinf(re) | np.isinf(im)
+    return np.isnan(a), np.isinf(a)
+
+
+def _compare_float(got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
+                   exact: bool) -> Optional[str]:
+    """Mismatch description for two float or complex arrays of the same shape, or None."""
+    wide = np.complex128 if want.dtype.kind == "c" else np.float64
+    with np.errstate(invalid="ignore"):  # bf16 NaN -> f64 warns
+        g64 = got.astype(wide)
+        w64 = want.astype(wide)
+    if want.dtype.kind == "c":
+        # NaN must sit in the same component, not merely in the same element.
+        pairs = [(np.real(g64), np.real(w64)), (np.imag(g64), np.imag(w64))]
     else:
-        ginf, winf = np.isinf(g64), np.isinf(w64)
-        bad_inf = (ginf | winf) & ok & (g64 != w64)
-        fin = ok & ~ginf & ~winf
+        pairs = [(g64, w64)]
+    for k, (gp, wp) in enumerate(pairs):
+        gnan, wnan = np.isnan(gp), np.isnan(wp)
+        if not np.array_equal(gnan, wnan):
+            idx = tuple(int(i) for i in np.argwhere(gnan != wnan)[0])
+            return "NaN positions differ%s (first at %s: got %r, want %r; %d positions)" % (
+                " (imag part)" if k else "", idx, g64[idx], w64[idx],
+                int((gnan != wnan).sum()))
+    wnan_any, winf_any = _nan_inf_masks(w64)
+    gnan_any, ginf_any = _nan_inf_masks(g64)
+    ok = ~wnan_any
+    if exact:
+        if want.dtype.kind == "c":
+            parts = [(np.real(got), np.real(want)), (np.imag(got), np.imag(want))]
+        else:
+            parts = [(got, want)]
+        bad = np.zeros(want.shape, bool)
+        for gp, wp in parts:
+            gp, wp = np.ascontiguousarray(gp), np.ascontiguousarray(wp)
+            with np.errstate(invalid="ignore"):
+                pn = np.isnan(wp.astype(np.float64))
+            bad |= (_bits(gp) != _bits(wp)) & ~pn
+    else:
+        # infinities (per component) must match exactly
+        bad_inf = (ginf_any | winf_any) & ok & ~_same_nonfinite(g64, w64)
+        fin = ok & ~ginf_any & ~winf_any
         with np.errstate(invalid="ignore", over="ignore"):
             err = np.abs(g64 - w64)
             bad_fin = fin & ~(err <= atol + rtol * np.abs(w64))
@@ -143,11 +167,22 @@ def _compare_real(got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
         n = int(bad.sum())
         with np.errstate(invalid="ignore", over="ignore"):
             err = np.abs(g64 - w64)
-            maxerr = np.nanmax(np.where(bad & np.isfinite(err), err, 0.0))
+            maxerr = np.max(np.where(bad & np.isfinite(err), err, 0.0))
         return ("%d of %d elements differ (rtol=%g atol=%g%s); first at %s: got %r, want %r; "
                 "max abs err %g" % (n, bad.size, rtol, atol, ", bitwise" if exact else "", idx,
                                     g64[idx], w64[idx], maxerr))
     return None
+
+
+def _same_nonfinite(g: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Elementwise: equal where a component is infinite (NaN components already checked)."""
+    if g.dtype.kind == "c":
+        same = np.ones(g.shape, bool)
+        for gp, wp in ((np.real(g), np.real(w)), (np.imag(g), np.imag(w))):
+            inf = np.isinf(gp) | np.isinf(wp)
+            same &= ~inf | (gp == wp)
+        return same
+    return g == w
 
 
 def compare_arrays(got, want: np.ndarray, tol_class: str) -> Optional[str]:
@@ -155,7 +190,8 @@ def compare_arrays(got, want: np.ndarray, tol_class: str) -> Optional[str]:
 
     Shapes and dtypes must match exactly. Bools and integers: bitwise. Floats: NaN positions
     must match, infinities must match exactly, finite values within ``atol + rtol*|want|``
-    (bitwise for "exact"). Complex: real and imaginary parts separately.
+    (bitwise for "exact"). Complex: NaN/inf per component, finite values by the complex
+    distance ``|got - want| <= atol + rtol*|want|`` (as numpy.isclose).
     """
     got = np.asarray(got)
     if got.dtype != want.dtype:
@@ -173,14 +209,7 @@ def compare_arrays(got, want: np.ndarray, tol_class: str) -> Optional[str]:
         return "%d of %d elements differ (bitwise); first at %s: got %r, want %r" % (
             int(bad.sum()), bad.size, idx, got[idx], want[idx])
     rtol, atol = tolerance(want.dtype, tol_class)
-    exact = tol_class == "exact"
-    if want.dtype.kind == "c":
-        for part, fn in (("real", np.real), ("imag", np.imag)):
-            msg = _compare_real(fn(got), fn(want), rtol, atol, exact)
-            if msg:
-                return "%s part: %s" % (part, msg)
-        return None
-    return _compare_real(got, want, rtol, atol, exact)
+    return _compare_float(got, want, rtol, atol, tol_class == "exact")
 
 
 # ------------------------------------------------------------------------------ cases

@@ -140,9 +140,10 @@ def _array_record(name, arr):
 def _stored(arr):
     import numpy as np
     dt = arr.dtype.name
+    arr = np.array(arr, order="C", copy=True)  # (np.ascontiguousarray turns 0-d into 1-d)
     if dt in _VIEW_AS:
-        return np.ascontiguousarray(arr).view(np.dtype(_VIEW_AS[dt]))
-    return np.ascontiguousarray(arr)
+        return arr.view(np.dtype(_VIEW_AS[dt]))
+    return arr
 
 
 def _index_record(index, shape):

@@ -36,9 +36,18 @@ BACKENDS = {
     "rocm": ("jaxlib_rocm", "jaxlib-rocm", "hip=6", "no AMD GPU"),
 }
 # Libraries that must never be load-time dependencies (they are dlopened, if present at all).
-FORBIDDEN_NEEDED = re.compile(r"lib(cuda|cudart|nvrtc|cublas|cublasLt|amdhip64|hiprtc|hipblas|hsa-runtime64)\b")
-ALLOWED_NEEDED = {"libc.so.6", "libm.so.6", "libdl.so.2", "libpthread.so.0", "librt.so.1", "ld-linux-x86-64.so.2",
-                  "ld-linux-aarch64.so.1"}
+FORBIDDEN_NEEDED = re.compile(
+    r"lib(cuda|cudart|nvrtc|cublas|cublasLt|amdhip64|hiprtc|hipblas|hsa-runtime64)\b"
+)
+ALLOWED_NEEDED = {
+    "libc.so.6",
+    "libm.so.6",
+    "libdl.so.2",
+    "libpthread.so.0",
+    "librt.so.1",
+    "ld-linux-x86-64.so.2",
+    "ld-linux-aarch64.so.1",
+}
 
 # Drives the plugin through raw ctypes (no jaxlib): offsets follow runtime/pjrt_abi/pjrt_c_api.h.
 DRIVER = textwrap.dedent(r"""
@@ -105,7 +114,8 @@ DRIVER = textwrap.dedent(r"""
 def _from_wheelhouse(backend: str, dest: Path) -> Path | None:
     package, dist, _, _ = BACKENDS[backend]
     wheelhouse = Path(os.environ.get("JAXLIB_WHEELHOUSE", REPO / "wheelhouse"))
-    wheels = sorted(wheelhouse.glob(f"{dist.replace('-', '_')}-{VERSION}-*.whl"))
+    # VERSION may carry a .devN/rcN suffix in nightlies.
+    wheels = sorted(wheelhouse.glob(f"{dist.replace('-', '_')}-{VERSION}*.whl"))
     if not wheels:
         return None
     with zipfile.ZipFile(wheels[-1]) as zf:
@@ -131,16 +141,20 @@ def plugin(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     return {"backend": backend, "path": path, "package": package, "pythonpath": pythonpath}
 
 
-def _run(code: list[str], plugin: dict[str, object],
-         extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def _run(
+    code: list[str], plugin: dict[str, object], extra_env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, **(extra_env or {}))
     if plugin["pythonpath"]:
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(plugin["pythonpath"]), env.get("PYTHONPATH", "")) if p)
+        env["PYTHONPATH"] = os.pathsep.join(
+            p for p in (str(plugin["pythonpath"]), env.get("PYTHONPATH", "")) if p
+        )
     return subprocess.run([sys.executable, *code], capture_output=True, text=True, timeout=120, env=env)
 
 
-def _drive(plugin: dict[str, object], options: dict[str, str] | None = None,
-           env: dict[str, str] | None = None) -> dict:
+def _drive(
+    plugin: dict[str, object], options: dict[str, str] | None = None, env: dict[str, str] | None = None
+) -> dict:
     proc = _run(["-c", DRIVER, str(plugin["path"]), json.dumps(options or {})], plugin, env)
     assert proc.returncode == 0, f"driving {plugin['path']} crashed ({proc.returncode}):\n{proc.stderr}"
     return json.loads(proc.stdout)
@@ -152,7 +166,9 @@ def driven(plugin: dict[str, object]) -> dict:
 
 
 def test_get_pjrt_api_reports_our_version(driven: dict) -> None:
-    assert (driven["major"], driven["minor"]) == (0, PJRT_MINOR), f"expected PJRT API 0.{PJRT_MINOR}, got {driven}"
+    assert (driven["major"], driven["minor"]) == (0, PJRT_MINOR), (
+        f"expected PJRT API 0.{PJRT_MINOR}, got {driven}"
+    )
     assert driven["struct_size"] >= 40 + 8 * 118, f"table too small for 0.81: {driven['struct_size']}"
     assert driven["initialize"] is None and driven["attributes_error"] is None, driven
 
@@ -171,7 +187,11 @@ def test_attributes_carry_build_facts(plugin: dict[str, object], driven: dict) -
     assert proc.returncode == 0, proc.stderr
     ext = json.loads(proc.stdout)
     assert (ext["version"], ext["build_id"], ext["backend"], ext["toolkit"]) == (
-        attrs["jaxlib_version"], attrs["jaxlib_build_id"], attrs["jaxlib_backend"], attrs["jaxlib_toolkit"])
+        attrs["jaxlib_version"],
+        attrs["jaxlib_build_id"],
+        attrs["jaxlib_backend"],
+        attrs["jaxlib_toolkit"],
+    )
     assert ext["pjrt_api_version"] == [0, PJRT_MINOR]
 
 
@@ -179,18 +199,26 @@ def test_no_gpu_library_is_a_load_time_dependency(plugin: dict[str, object]) -> 
     readelf = shutil.which("readelf")
     if readelf is None:
         pytest.skip("readelf (binutils) not installed")
-    dyn = subprocess.run([readelf, "-d", str(plugin["path"])], capture_output=True, text=True, check=True).stdout
+    dyn = subprocess.run(
+        [readelf, "-d", str(plugin["path"])], capture_output=True, text=True, check=True
+    ).stdout
     needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", dyn)
     assert not [n for n in needed if FORBIDDEN_NEEDED.search(n)], f"GPU libraries in NEEDED: {needed}"
-    assert set(needed) <= ALLOWED_NEEDED, f"unexpected load-time dependencies: {sorted(set(needed) - ALLOWED_NEEDED)}"
-    assert "RPATH" not in dyn and "RUNPATH" not in dyn, "plugins carry no RPATH: GPU libraries are found at run time"
+    assert set(needed) <= ALLOWED_NEEDED, (
+        f"unexpected load-time dependencies: {sorted(set(needed) - ALLOWED_NEEDED)}"
+    )
+    assert "RPATH" not in dyn and "RUNPATH" not in dyn, (
+        "plugins carry no RPATH: GPU libraries are found at run time"
+    )
 
 
 def test_exports_only_get_pjrt_api(plugin: dict[str, object]) -> None:
     nm = shutil.which("nm")
     if nm is None:
         pytest.skip("nm (binutils) not installed")
-    out = subprocess.run([nm, "-D", "--defined-only", str(plugin["path"])], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [nm, "-D", "--defined-only", str(plugin["path"])], capture_output=True, text=True, check=True
+    )
     symbols = {line.split()[-1] for line in out.stdout.splitlines() if line.strip()}
     assert symbols - {"VERS_1.0"} == {"GetPjrtApi@@VERS_1.0"}, f"exported: {sorted(symbols)}"
 
@@ -202,14 +230,18 @@ def test_client_create_fails_clearly_without_gpu(plugin: dict[str, object], driv
         pytest.skip(f"a {plugin['backend']} GPU is usable on this machine")
     assert err["code"] == FAILED_PRECONDITION, f"expected FAILED_PRECONDITION, got {err}"
     assert err["message"].startswith(no_gpu), err["message"]
-    assert "JAX_PLATFORMS=cpu" in err["message"], f"the message should say how to avoid the GPU backend: {err}"
+    assert "JAX_PLATFORMS=cpu" in err["message"], (
+        f"the message should say how to avoid the GPU backend: {err}"
+    )
     assert driven["client"] in (None, 0), "no client may be returned with an error"
 
 
 def test_cuda_message_names_the_missing_driver(plugin: dict[str, object], driven: dict) -> None:
     if not str(plugin["backend"]).startswith("cuda"):
         pytest.skip("CUDA only")
-    probe = subprocess.run([sys.executable, "-c", "import ctypes; ctypes.CDLL('libcuda.so.1')"], capture_output=True)
+    probe = subprocess.run(
+        [sys.executable, "-c", "import ctypes; ctypes.CDLL('libcuda.so.1')"], capture_output=True
+    )
     if probe.returncode == 0:
         pytest.skip("an NVIDIA driver is installed here")
     message = driven["client_create"]["message"]
@@ -235,8 +267,10 @@ def test_cuda_package_finds_nvidia_wheel_dirs(plugin: dict[str, object], tmp_pat
     (site_a / layout[0]).mkdir(parents=True)
     for sub in layout[1:]:
         (site_b / sub).mkdir(parents=True)
-    code = (f"import json, {plugin['package']} as p; "
-            f"print(json.dumps([p.nvidia_library_dirs([{str(site_a)!r}, '', {str(site_b)!r}]), p.CUDA_MAJOR, p.DISTRIBUTION]))")
+    code = (
+        f"import json, {plugin['package']} as p; "
+        f"print(json.dumps([p.nvidia_library_dirs([{str(site_a)!r}, '', {str(site_b)!r}]), p.CUDA_MAJOR, p.DISTRIBUTION]))"
+    )
     proc = _run(["-c", code], plugin)
     assert proc.returncode == 0, proc.stderr
     dirs, major, dist = json.loads(proc.stdout)
@@ -290,7 +324,10 @@ def fake_cuda(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         pytest.skip("no C compiler to build the fake CUDA driver")
     root = tmp_path_factory.mktemp("fake_cuda")
     out = {}
-    for name, soname, source in (("driver", "libcuda.so.1", FAKE_LIBCUDA), ("cublas", "libcublas.so.FAKE", FAKE_CUBLAS)):
+    for name, soname, source in (
+        ("driver", "libcuda.so.1", FAKE_LIBCUDA),
+        ("cublas", "libcublas.so.FAKE", FAKE_CUBLAS),
+    ):
         d = root / name
         d.mkdir()
         (d / "fake.c").write_text(source)
@@ -300,7 +337,11 @@ def fake_cuda(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def _nvrtc_dir(major: int) -> Path | None:
-    parts, lib = (("cuda_nvrtc", "lib"), "libnvrtc.so.12") if major == 12 else ((f"cu{major}", "lib"), f"libnvrtc.so.{major}")
+    parts, lib = (
+        (("cuda_nvrtc", "lib"), "libnvrtc.so.12")
+        if major == 12
+        else ((f"cu{major}", "lib"), f"libnvrtc.so.{major}")
+    )
     for entry in sys.path:
         candidate = Path(entry or ".", "nvidia", *parts)
         if (candidate / lib).is_file():
@@ -312,28 +353,42 @@ def _fake_env(fake_cuda: dict[str, Path], major: int, mode: int) -> dict[str, st
     cublas = fake_cuda["cublas"] / f"libcublas.so.{major}"
     if not cublas.exists():
         cublas.symlink_to(fake_cuda["cublas"] / "libcublas.so.FAKE")
-    return {"LD_LIBRARY_PATH": str(fake_cuda["driver"]), "FAKE_CUDA_MODE": str(mode),
-            "FAKE_CUDA_DRIVER_VERSION": str(major * 1000 + 90), "FAKE_CUBLAS_MAJOR": str(major),
-            "JAXLIB_CUDA_LIBRARY_DIRS": ""}
+    return {
+        "LD_LIBRARY_PATH": str(fake_cuda["driver"]),
+        "FAKE_CUDA_MODE": str(mode),
+        "FAKE_CUDA_DRIVER_VERSION": str(major * 1000 + 90),
+        "FAKE_CUBLAS_MAJOR": str(major),
+        "JAXLIB_CUDA_LIBRARY_DIRS": "",
+    }
 
 
-@pytest.mark.parametrize(("mode", "expected"), [
-    (0, "no NVIDIA GPU/driver found: cuInit failed: CUDA_ERROR_NO_DEVICE (no CUDA-capable device is detected)"),
-    (1, "no NVIDIA GPU found: the driver ("),
-])
-def test_cuda_probe_with_fake_driver_without_devices(plugin: dict[str, object], fake_cuda: dict[str, Path],
-                                                     mode: int, expected: str) -> None:
+@pytest.mark.parametrize(
+    ("mode", "expected"),
+    [
+        (
+            0,
+            "no NVIDIA GPU/driver found: cuInit failed: CUDA_ERROR_NO_DEVICE (no CUDA-capable device is detected)",
+        ),
+        (1, "no NVIDIA GPU found: the driver ("),
+    ],
+)
+def test_cuda_probe_with_fake_driver_without_devices(
+    plugin: dict[str, object], fake_cuda: dict[str, Path], mode: int, expected: str
+) -> None:
     backend = str(plugin["backend"])
     if not backend.startswith("cuda"):
         pytest.skip("CUDA only")
     err = _drive(plugin, env=_fake_env(fake_cuda, int(backend[4:]), mode))["client_create"]
     assert err is not None and err["code"] == FAILED_PRECONDITION, err
     assert err["message"].startswith(expected), err["message"]
-    assert str(fake_cuda["driver"] / "libcuda.so.1") in err["message"], "the message should name the driver used"
+    assert str(fake_cuda["driver"] / "libcuda.so.1") in err["message"], (
+        "the message should name the driver used"
+    )
 
 
-def test_cuda_client_with_fake_driver_reports_what_it_loaded(plugin: dict[str, object], fake_cuda: dict[str, Path],
-                                                             tmp_path: Path) -> None:
+def test_cuda_client_with_fake_driver_reports_what_it_loaded(
+    plugin: dict[str, object], fake_cuda: dict[str, Path], tmp_path: Path
+) -> None:
     backend = str(plugin["backend"])
     if not backend.startswith("cuda"):
         pytest.skip("CUDA only")
@@ -351,9 +406,13 @@ def test_cuda_client_with_fake_driver_reports_what_it_loaded(plugin: dict[str, o
     assert out["client_create"] is None and out["client"], out
     assert out["platform_name"] == "cuda" and out["num_devices"] == 2, out
     version = out["platform_version"]
-    for fact in (f"cuda {major}", f"driver {major}.9 ({fake_cuda['driver'] / 'libcuda.so.1'})",
-                 f"NVRTC {major}.", f"({nvrtc / f'libnvrtc.so.{major}'})",
-                 f"cuBLAS {major}.9.1 ({fake_cuda['cublas'] / f'libcublas.so.{major}'})"):
+    for fact in (
+        f"cuda {major}",
+        f"driver {major}.9 ({fake_cuda['driver'] / 'libcuda.so.1'})",
+        f"NVRTC {major}.",
+        f"({nvrtc / f'libnvrtc.so.{major}'})",
+        f"cuBLAS {major}.9.1 ({fake_cuda['cublas'] / f'libcublas.so.{major}'})",
+    ):
         assert fact in version, f"platform_version should contain {fact!r}: {version!r}"
     assert out["destroy"] is None, out
 
@@ -368,8 +427,9 @@ def test_cuda_driver_too_old_for_the_variant(plugin: dict[str, object], fake_cud
     assert "supports CUDA up to 12.4" in err["message"] and "jaxlib-cuda13" in err["message"], err["message"]
 
 
-def test_cuda_plugin_finds_nvidia_wheels_next_to_itself(plugin: dict[str, object], fake_cuda: dict[str, Path],
-                                                        tmp_path: Path) -> None:
+def test_cuda_plugin_finds_nvidia_wheels_next_to_itself(
+    plugin: dict[str, object], fake_cuda: dict[str, Path], tmp_path: Path
+) -> None:
     """No option, no env: the plugin derives <site-packages>/nvidia/... from its own path (dladdr),
     which is what a foreign PJRT host loading it without our Python package relies on."""
     backend = str(plugin["backend"])

@@ -72,8 +72,13 @@ TPU_V5E = ("0x1ae0", "0x0063")
     ],
     ids=["no-google", "gvnic-only", "tpu-without-driver", "vfio-control-node-only", "v4-accel", "v5e-vfio"],
 )
-def test_detect_tpu_on_fake_trees(jaxlib_tpu: Any, tmp_path: Path, devices: list[tuple[str, str]],
-                                  dev_files: list[str], expected: str | None) -> None:
+def test_detect_tpu_on_fake_trees(
+    jaxlib_tpu: Any,
+    tmp_path: Path,
+    devices: list[tuple[str, str]],
+    dev_files: list[str],
+    expected: str | None,
+) -> None:
     sysfs, dev = _tree(tmp_path, devices, dev_files)
     reason = jaxlib_tpu.detect_tpu(sysfs, dev)
     if expected is None:
@@ -88,9 +93,13 @@ def test_missing_sysfs_is_a_reason_not_an_error(jaxlib_tpu: Any, tmp_path: Path)
     assert reason is not None and "does not exist" in reason, reason
 
 
-def test_extra_tpu_device_ids_from_environment(jaxlib_tpu: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_extra_tpu_device_ids_from_environment(
+    jaxlib_tpu: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     sysfs, dev = _tree(tmp_path, [("0x1ae0", "0x0999")], ["accel0"])
-    assert jaxlib_tpu.detect_tpu(sysfs, dev) is not None, "an unknown Google device id must not count as a TPU"
+    assert jaxlib_tpu.detect_tpu(sysfs, dev) is not None, (
+        "an unknown Google device id must not count as a TPU"
+    )
     monkeypatch.setenv("JAXLIB_TPU_PCI_DEVICE_IDS", "0x0998, 0x0999")
     assert jaxlib_tpu.detect_tpu(sysfs, dev) is None
 
@@ -133,8 +142,9 @@ def test_libtpu_is_located_without_importing_it(jaxlib_tpu: Any, fake_libtpu: Pa
     assert "libtpu" not in sys.modules, "locating libtpu must not import it"
 
 
-def test_initialize_without_tpu_registers_nothing(jaxlib_tpu: Any, fake_libtpu: Path,
-                                                  fake_plugin_support: list[dict[str, Any]], tmp_path: Path) -> None:
+def test_initialize_without_tpu_registers_nothing(
+    jaxlib_tpu: Any, fake_libtpu: Path, fake_plugin_support: list[dict[str, Any]], tmp_path: Path
+) -> None:
     sysfs, dev = _tree(tmp_path, [INTEL_HOST, GVNIC], [])
     jaxlib_tpu.initialize(sysfs_root=sysfs, dev_root=dev)
     assert fake_plugin_support == [], "nothing may be registered without a TPU"
@@ -143,21 +153,30 @@ def test_initialize_without_tpu_registers_nothing(jaxlib_tpu: Any, fake_libtpu: 
     assert "libtpu" not in sys.modules
 
 
-def test_initialize_with_tpu_registers_libtpu(jaxlib_tpu: Any, fake_libtpu: Path,
-                                              fake_plugin_support: list[dict[str, Any]], tmp_path: Path) -> None:
+def test_initialize_with_tpu_registers_libtpu(
+    jaxlib_tpu: Any, fake_libtpu: Path, fake_plugin_support: list[dict[str, Any]], tmp_path: Path
+) -> None:
     sysfs, dev = _tree(tmp_path, [TPU_V5E], ["vfio/0"])
     jaxlib_tpu.initialize(sysfs_root=sysfs, dev_root=dev)
     assert len(fake_plugin_support) == 1, f"expected one registration, got {fake_plugin_support}"
     call = fake_plugin_support[0]
     assert (call["name"], call["priority"], call["library_path"], call["distribution"]) == (
-        "tpu", 300, str(fake_libtpu), "jaxlib-tpu")
+        "tpu",
+        300,
+        str(fake_libtpu),
+        "jaxlib-tpu",
+    )
     assert call["build_info"]["backend"] == "tpu" and call["build_info"]["version"] == VERSION
     assert jaxlib_tpu.unavailable_reason() is None
     assert "libtpu" not in sys.modules, "registration must not import or load libtpu"
 
 
-def test_tpu_present_but_libtpu_missing(jaxlib_tpu: Any, fake_plugin_support: list[dict[str, Any]],
-                                        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tpu_present_but_libtpu_missing(
+    jaxlib_tpu: Any,
+    fake_plugin_support: list[dict[str, Any]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(jaxlib_tpu, "libtpu_library_path", lambda: None)
     sysfs, dev = _tree(tmp_path, [TPU_V4], ["accel0"])
     jaxlib_tpu.initialize(sysfs_root=sysfs, dev_root=dev)
@@ -180,12 +199,26 @@ def test_importing_the_package_has_no_side_effects() -> None:
     assert proc.returncode == 0, proc.stderr
 
 
+@pytest.mark.packaging
 def test_wheel_is_pure_and_pins_jaxlib(tmp_path: Path) -> None:
     pytest.importorskip("scikit_build_core")
     proc = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path),
-         str(REPO / "wheels" / "jaxlib-tpu")],
-        capture_output=True, text=True, timeout=300)
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(REPO / "wheels" / "jaxlib-tpu"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     (wheel,) = tmp_path.glob("jaxlib_tpu-*.whl")
     assert wheel.name == f"jaxlib_tpu-{VERSION}-py3-none-any.whl", wheel.name

@@ -75,8 +75,20 @@ def _nvidia_dir(*parts: str, lib: str) -> Path | None:
 @pytest.fixture(scope="session")
 def kernel_tool(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("kernel_tool") / "kernel_tool"
-    cmd = [_compiler(), "-std=c++20", "-O1", "-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter",
-           f"-I{REPO}", *(str(REPO / s) for s in TOOL_SOURCES), "-ldl", "-o", str(out)]
+    cmd = [
+        _compiler(),
+        "-std=c++20",
+        "-O1",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        "-Wno-unused-parameter",
+        f"-I{REPO}",
+        *(str(REPO / s) for s in TOOL_SOURCES),
+        "-ldl",
+        "-o",
+        str(out),
+    ]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     assert proc.returncode == 0, f"building the kernel tool failed:\n{' '.join(cmd)}\n{proc.stderr}"
     return out
@@ -118,9 +130,34 @@ def _uniform(dtype: type, lo: float, hi: float) -> Callable[[np.random.Generator
 
 def _f16_specials() -> np.ndarray:
     # Boundaries of the f32 -> f16 conversion: subnormals, the smallest normal, ties, overflow.
-    vals = [0.0, -0.0, 1.0, -1.0, 65504.0, 65519.99, 65520.0, 1e6, -1e6, 6.1035156e-05, 6.0e-05,
-            5.96e-08, 2.98e-08, 2.9802322e-08, 2.99e-08, 1e-10, float("inf"), float("-inf"), 1.0009765625,
-            1.00048828125, 1.00146484375, 3.14159265, 2049.0, 2051.0, 0.1, 1 / 3]
+    vals = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        65504.0,
+        65519.99,
+        65520.0,
+        1e6,
+        -1e6,
+        6.1035156e-05,
+        6.0e-05,
+        5.96e-08,
+        2.98e-08,
+        2.9802322e-08,
+        2.99e-08,
+        1e-10,
+        float("inf"),
+        float("-inf"),
+        1.0009765625,
+        1.00048828125,
+        1.00146484375,
+        3.14159265,
+        2049.0,
+        2051.0,
+        0.1,
+        1 / 3,
+    ]
     vals += [(2 * k + 1) * 2.0**-25 for k in range(1, 6)]  # ties between f16 subnormals
     vals += [(2 * k + 1) * 2.0**-25 * (1 + 2.0**-20) for k in range(1, 6)]  # just above them
     return np.array(vals, dtype=np.float32)
@@ -160,67 +197,181 @@ def _saturating_s32(x: np.ndarray) -> np.ndarray:
 def _cases() -> list[Case]:
     f16, bf16 = np.float16, BF16
     cases = [
-        Case("axpy_f32", [("f32", False), ("f32", False)],
-             "const f32 2.5\nmul f32 2 0\nadd f32 3 1", "f32",
-             lambda rng, n: [rng.standard_normal(n).astype(np.float32), rng.standard_normal(n).astype(np.float32)],
-             lambda x, y: np.float32(2.5) * x + y),
-        Case("arith_f16", [("f16", False), ("f16", False)],
-             "add f16 0 1\nmul f16 2 0\nsub f16 3 1\ndiv f16 4 1\nmax f16 5 0\nmin f16 6 1\nneg f16 7", "f16",
-             lambda rng, n: [rng.uniform(-8, 8, n).astype(f16), rng.uniform(0.25, 4, n).astype(f16)],
-             lambda a, b: -np.minimum(np.maximum(((a + b) * a - b) / b, a), b)),
+        Case(
+            "axpy_f32",
+            [("f32", False), ("f32", False)],
+            "const f32 2.5\nmul f32 2 0\nadd f32 3 1",
+            "f32",
+            lambda rng, n: [
+                rng.standard_normal(n).astype(np.float32),
+                rng.standard_normal(n).astype(np.float32),
+            ],
+            lambda x, y: np.float32(2.5) * x + y,
+        ),
+        Case(
+            "arith_f16",
+            [("f16", False), ("f16", False)],
+            "add f16 0 1\nmul f16 2 0\nsub f16 3 1\ndiv f16 4 1\nmax f16 5 0\nmin f16 6 1\nneg f16 7",
+            "f16",
+            lambda rng, n: [rng.uniform(-8, 8, n).astype(f16), rng.uniform(0.25, 4, n).astype(f16)],
+            lambda a, b: -np.minimum(np.maximum(((a + b) * a - b) / b, a), b),
+        ),
         # Transcendentals one op at a time: libm and numpy may differ by an ulp, and chaining
         # would amplify that beyond any meaningful bound.
-        Case("exp_f32", [("f32", False)], "exp f32 0", "f32", _uniform(np.float32, -20, 20), np.exp, max_ulp=4),
-        Case("log_f32", [("f32", False)], "log f32 0", "f32", _uniform(np.float32, 1e-3, 1e3), np.log, max_ulp=4),
-        Case("tanh_f32", [("f32", False)], "tanh f32 0", "f32", _uniform(np.float32, -5, 5), np.tanh, max_ulp=4),
-        Case("exp_tanh_f64", [("f64", False)], "exp f64 0\ntanh f64 0\nmul f64 1 2", "f64",
-             _uniform(np.float64, -20, 20), lambda x: np.exp(x) * np.tanh(x), max_ulp=4),
-        Case("softplus_f32", [("f32", False)], "neg f32 0\nexp f32 1\nconst f32 1\nadd f32 2 3\nlog f32 4", "f32",
-             _uniform(np.float32, -3, 3), lambda x: np.log(np.exp(-x) + np.float32(1)), max_ulp=64),
-        Case("scalar_broadcast_s32", [("s32", False), ("s32", True)],
-             "mul s32 0 1\nconst s32 -7\nadd s32 2 3", "s32",
-             lambda rng, n: [_ints(rng, n), np.array([3], dtype=np.int32)],
-             lambda a, b: _wrap32(_wrap32(a.astype(np.int64) * int(b[0])).astype(np.int64) - 7)),
-        Case("int_ops_s32", [("s32", False), ("s32", False)],
-             "div s32 0 1\nsub s32 0 1\nmax s32 2 3\nneg s32 4\nmin s32 5 1", "s32",
-             lambda rng, n: [_ints(rng, n), _divisors(rng, n)],
-             lambda a, b: np.minimum(_wrap32(-np.maximum(_xla_div_s32(a, b), _wrap32(a.astype(np.int64) - b)).astype(np.int64)), b)),
-        Case("convert_f32_to_f16", [("f32", False)], "convert f16 0", "f16",
-             lambda rng, n: [np.concatenate([_f16_specials(), rng.standard_normal(n).astype(np.float32) * 1000])],
-             lambda x: x.astype(np.float16)),
-        Case("convert_f64_to_f16", [("f64", False)], "convert f16 0", "f16",
-             lambda rng, n: [np.concatenate([_f16_specials().astype(np.float64),
-                                             # ties and near-ties: f64 -> f32 -> f16 would round twice
-                                             1 + 2.0**-11 + 2.0**-40 * np.arange(-3, 4),
-                                             -(1 + 2.0**-11 + 2.0**-40 * np.arange(-3, 4)),
-                                             rng.standard_normal(n) * 100])],
-             lambda x: x.astype(np.float16)),  # numpy rounds f64 -> f16 once, as we do
-        Case("convert_to_s32", [("f32", False)], "convert s32 0", "s32",
-             lambda rng, n: [np.concatenate([np.array([np.nan, np.inf, -np.inf, 3e9, -3e9, 2.9, -2.9, -0.5],
-                                                      np.float32), rng.uniform(-1e6, 1e6, n).astype(np.float32)])],
-             _saturating_s32),
-        Case("convert_chain", [("s32", False), ("f64", False)],
-             "convert f32 0\nconvert f64 2\nadd f64 3 1\nconvert f32 4\nconvert f16 5\nconvert f64 6", "f64",
-             lambda rng, n: [rng.integers(-2000, 2000, n).astype(np.int32), rng.standard_normal(n)],
-             lambda i, d: (i.astype(np.float32).astype(np.float64) + d).astype(np.float32).astype(np.float16)
-             .astype(np.float64)),
-        Case("exp_f16", [("f16", False)], "exp f16 0", "f16",
-             _uniform(f16, -8, 8), lambda x: np.exp(x), max_ulp=1),
+        Case(
+            "exp_f32", [("f32", False)], "exp f32 0", "f32", _uniform(np.float32, -20, 20), np.exp, max_ulp=4
+        ),
+        Case(
+            "log_f32",
+            [("f32", False)],
+            "log f32 0",
+            "f32",
+            _uniform(np.float32, 1e-3, 1e3),
+            np.log,
+            max_ulp=4,
+        ),
+        Case(
+            "tanh_f32", [("f32", False)], "tanh f32 0", "f32", _uniform(np.float32, -5, 5), np.tanh, max_ulp=4
+        ),
+        Case(
+            "exp_tanh_f64",
+            [("f64", False)],
+            "exp f64 0\ntanh f64 0\nmul f64 1 2",
+            "f64",
+            _uniform(np.float64, -20, 20),
+            lambda x: np.exp(x) * np.tanh(x),
+            max_ulp=4,
+        ),
+        Case(
+            "softplus_f32",
+            [("f32", False)],
+            "neg f32 0\nexp f32 1\nconst f32 1\nadd f32 2 3\nlog f32 4",
+            "f32",
+            _uniform(np.float32, -3, 3),
+            lambda x: np.log(np.exp(-x) + np.float32(1)),
+            max_ulp=64,
+        ),
+        Case(
+            "scalar_broadcast_s32",
+            [("s32", False), ("s32", True)],
+            "mul s32 0 1\nconst s32 -7\nadd s32 2 3",
+            "s32",
+            lambda rng, n: [_ints(rng, n), np.array([3], dtype=np.int32)],
+            lambda a, b: _wrap32(_wrap32(a.astype(np.int64) * int(b[0])).astype(np.int64) - 7),
+        ),
+        Case(
+            "int_ops_s32",
+            [("s32", False), ("s32", False)],
+            "div s32 0 1\nsub s32 0 1\nmax s32 2 3\nneg s32 4\nmin s32 5 1",
+            "s32",
+            lambda rng, n: [_ints(rng, n), _divisors(rng, n)],
+            lambda a, b: np.minimum(
+                _wrap32(-np.maximum(_xla_div_s32(a, b), _wrap32(a.astype(np.int64) - b)).astype(np.int64)), b
+            ),
+        ),
+        Case(
+            "convert_f32_to_f16",
+            [("f32", False)],
+            "convert f16 0",
+            "f16",
+            lambda rng, n: [
+                np.concatenate([_f16_specials(), rng.standard_normal(n).astype(np.float32) * 1000])
+            ],
+            lambda x: x.astype(np.float16),
+        ),
+        Case(
+            "convert_f64_to_f16",
+            [("f64", False)],
+            "convert f16 0",
+            "f16",
+            lambda rng, n: [
+                np.concatenate(
+                    [
+                        _f16_specials().astype(np.float64),
+                        # ties and near-ties: f64 -> f32 -> f16 would round twice
+                        1 + 2.0**-11 + 2.0**-40 * np.arange(-3, 4),
+                        -(1 + 2.0**-11 + 2.0**-40 * np.arange(-3, 4)),
+                        rng.standard_normal(n) * 100,
+                    ]
+                )
+            ],
+            lambda x: x.astype(np.float16),
+        ),  # numpy rounds f64 -> f16 once, as we do
+        Case(
+            "convert_to_s32",
+            [("f32", False)],
+            "convert s32 0",
+            "s32",
+            lambda rng, n: [
+                np.concatenate(
+                    [
+                        np.array([np.nan, np.inf, -np.inf, 3e9, -3e9, 2.9, -2.9, -0.5], np.float32),
+                        rng.uniform(-1e6, 1e6, n).astype(np.float32),
+                    ]
+                )
+            ],
+            _saturating_s32,
+        ),
+        Case(
+            "convert_chain",
+            [("s32", False), ("f64", False)],
+            "convert f32 0\nconvert f64 2\nadd f64 3 1\nconvert f32 4\nconvert f16 5\nconvert f64 6",
+            "f64",
+            lambda rng, n: [rng.integers(-2000, 2000, n).astype(np.int32), rng.standard_normal(n)],
+            lambda i, d: (
+                (i.astype(np.float32).astype(np.float64) + d)
+                .astype(np.float32)
+                .astype(np.float16)
+                .astype(np.float64)
+            ),
+        ),
+        Case(
+            "exp_f16",
+            [("f16", False)],
+            "exp f16 0",
+            "f16",
+            _uniform(f16, -8, 8),
+            lambda x: np.exp(x),
+            max_ulp=1,
+        ),
     ]
     if bf16 is not None:
         cases += [
-            Case("arith_bf16", [("bf16", False), ("bf16", False)],
-                 "mul bf16 0 1\nadd bf16 2 0\ndiv bf16 3 1\nmax bf16 4 1", "bf16",
-                 lambda rng, n: [rng.uniform(-4, 4, n).astype(bf16), rng.uniform(0.5, 3, n).astype(bf16)],
-                 lambda a, b: np.maximum((a * b + a) / b, b)),
-            Case("convert_f32_to_bf16", [("f32", False)], "convert bf16 0", "bf16",
-                 lambda rng, n: [np.concatenate([_f16_specials(), np.array([3.4e38, -3.4e38, 1e-40], np.float32),
-                                                 rng.standard_normal(n).astype(np.float32)])],
-                 lambda x: x.astype(bf16)),
-            Case("mixed_bf16_f16_to_f32", [("bf16", False), ("f16", False)],
-                 "convert f32 0\nconvert f32 1\nmul f32 2 3\nconvert bf16 4\nconvert f32 5", "f32",
-                 lambda rng, n: [rng.standard_normal(n).astype(bf16), rng.standard_normal(n).astype(np.float16)],
-                 lambda a, b: (a.astype(np.float32) * b.astype(np.float32)).astype(bf16).astype(np.float32)),
+            Case(
+                "arith_bf16",
+                [("bf16", False), ("bf16", False)],
+                "mul bf16 0 1\nadd bf16 2 0\ndiv bf16 3 1\nmax bf16 4 1",
+                "bf16",
+                lambda rng, n: [rng.uniform(-4, 4, n).astype(bf16), rng.uniform(0.5, 3, n).astype(bf16)],
+                lambda a, b: np.maximum((a * b + a) / b, b),
+            ),
+            Case(
+                "convert_f32_to_bf16",
+                [("f32", False)],
+                "convert bf16 0",
+                "bf16",
+                lambda rng, n: [
+                    np.concatenate(
+                        [
+                            _f16_specials(),
+                            np.array([3.4e38, -3.4e38, 1e-40], np.float32),
+                            rng.standard_normal(n).astype(np.float32),
+                        ]
+                    )
+                ],
+                lambda x: x.astype(bf16),
+            ),
+            Case(
+                "mixed_bf16_f16_to_f32",
+                [("bf16", False), ("f16", False)],
+                "convert f32 0\nconvert f32 1\nmul f32 2 3\nconvert bf16 4\nconvert f32 5",
+                "f32",
+                lambda rng, n: [
+                    rng.standard_normal(n).astype(bf16),
+                    rng.standard_normal(n).astype(np.float16),
+                ],
+                lambda a, b: (a.astype(np.float32) * b.astype(np.float32)).astype(bf16).astype(np.float32),
+            ),
         ]
     return cases
 
@@ -261,43 +412,60 @@ def host_runner(kernel_tool: Path, tmp_path_factory: pytest.TempPathFactory) -> 
             loads.append(f"  auto in{i} = read_all<{C_STORAGE[t]}>(argv[{3 + i}], {'1' if scalar else 'n'});")
         args = ", ".join([f"in{i}.data()" for i in range(len(case.inputs))] + ["out.data()", "n"])
         dispatch.append(
-            f'if (name == "{case.name}") {{\n' + "\n".join(loads) +
-            f"\n  std::vector<{C_STORAGE[case.out]}> out(n);\n  {case.name}({args});\n"
-            f"  write_all(argv[{3 + len(case.inputs)}], out);\n  return 0;\n}}")
-    program = "\n".join([
-        f'#include "{CUDA_DIR / "testing" / "host_shim.h"}"',
-        "#include <cstdio>\n#include <cstdlib>\n#include <string>\n#include <vector>",
-        *sources,
-        "template <typename T> std::vector<T> read_all(const char* p, long long n) {",
-        "  std::vector<T> v(n); FILE* f = std::fopen(p, \"rb\");",
-        "  if (!f || std::fread(v.data(), sizeof(T), n, f) != (size_t)n) std::abort();",
-        "  std::fclose(f); return v; }",
-        "template <typename T> void write_all(const char* p, const std::vector<T>& v) {",
-        "  FILE* f = std::fopen(p, \"wb\"); std::fwrite(v.data(), sizeof(T), v.size(), f); std::fclose(f); }",
-        "int main(int argc, char** argv) {",
-        "  std::string name = argv[1]; long long n = std::atoll(argv[2]); (void)argc;",
-        *dispatch,
-        "  return 3;\n}",
-    ])
+            f'if (name == "{case.name}") {{\n'
+            + "\n".join(loads)
+            + f"\n  std::vector<{C_STORAGE[case.out]}> out(n);\n  {case.name}({args});\n"
+            f"  write_all(argv[{3 + len(case.inputs)}], out);\n  return 0;\n}}"
+        )
+    program = "\n".join(
+        [
+            f'#include "{CUDA_DIR / "testing" / "host_shim.h"}"',
+            "#include <cstdio>\n#include <cstdlib>\n#include <string>\n#include <vector>",
+            *sources,
+            "template <typename T> std::vector<T> read_all(const char* p, long long n) {",
+            '  std::vector<T> v(n); FILE* f = std::fopen(p, "rb");',
+            "  if (!f || std::fread(v.data(), sizeof(T), n, f) != (size_t)n) std::abort();",
+            "  std::fclose(f); return v; }",
+            "template <typename T> void write_all(const char* p, const std::vector<T>& v) {",
+            '  FILE* f = std::fopen(p, "wb"); std::fwrite(v.data(), sizeof(T), v.size(), f); std::fclose(f); }',
+            "int main(int argc, char** argv) {",
+            "  std::string name = argv[1]; long long n = std::atoll(argv[2]); (void)argc;",
+            *dispatch,
+            "  return 3;\n}",
+        ]
+    )
     src = tmp / "host_kernels.cc"
     src.write_text(program)
     exe = tmp / "host_kernels"
     # -ffp-contract=off: no fused multiply-add, matching the --fmad=false NVRTC uses.
-    cmd = [_compiler(), "-std=c++17", "-O2", "-ffp-contract=off", "-Wall", "-Werror", str(src), "-lm", "-o", str(exe)]
+    cmd = [
+        _compiler(),
+        "-std=c++17",
+        "-O2",
+        "-ffp-contract=off",
+        "-Wall",
+        "-Werror",
+        str(src),
+        "-lm",
+        "-o",
+        str(exe),
+    ]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     assert proc.returncode == 0, f"generated kernels do not compile on the host:\n{proc.stderr[:4000]}"
     return exe
 
 
 def _run_on_host(exe: Path, tmp: Path, case: Case, inputs: list[np.ndarray]) -> np.ndarray:
-    n = max(len(x) for x, (_, scalar) in zip(inputs, case.inputs) if not scalar)
+    n = max(len(x) for x, (_, scalar) in zip(inputs, case.inputs, strict=True) if not scalar)
     paths = []
     for i, x in enumerate(inputs):
         p = tmp / f"{case.name}.in{i}"
         np.ascontiguousarray(x, dtype=STORAGE[case.inputs[i][0]]).tofile(p)
         paths.append(str(p))
     out_path = tmp / f"{case.name}.out"
-    proc = subprocess.run([str(exe), case.name, str(n), *paths, str(out_path)], capture_output=True, text=True)
+    proc = subprocess.run(
+        [str(exe), case.name, str(n), *paths, str(out_path)], capture_output=True, text=True
+    )
     assert proc.returncode == 0, f"{case.name}: host run failed ({proc.returncode}): {proc.stderr}"
     return np.fromfile(out_path, dtype=STORAGE[case.out])
 
@@ -316,35 +484,63 @@ def test_generated_arithmetic_matches_numpy(case: Case, host_runner: Path, tmp_p
     assert got.shape == want.shape, f"{case.name}: expected {want.shape} elements, got {got.shape}"
     if case.out == "s32":
         bad = np.flatnonzero(got != want)
-        assert bad.size == 0, f"{case.name}: {bad.size} mismatches, first at {bad[0]}: got {got[bad[0]]}, want {want[bad[0]]}"
+        assert bad.size == 0, (
+            f"{case.name}: {bad.size} mismatches, first at {bad[0]}: got {got[bad[0]]}, want {want[bad[0]]}"
+        )
         return
     g64, w64 = got.astype(np.float64), want.astype(np.float64)
     both_nan = np.isnan(g64) & np.isnan(w64)
     if case.max_ulp == 0:
         # Bit-exact (NaN payloads aside): every op rounds exactly once, like numpy/ml_dtypes.
         bad = np.flatnonzero(~both_nan & (_bits(got) != _bits(want)))
-        assert bad.size == 0, (f"{case.name}: {bad.size} results differ bit-wise from numpy; first at {bad[0]}: "
-                               f"inputs {[x[bad[0] % len(x)] for x in inputs]}, got {got[bad[0]]!r}, want {want[bad[0]]!r}")
+        assert bad.size == 0, (
+            f"{case.name}: {bad.size} results differ bit-wise from numpy; first at {bad[0]}: "
+            f"inputs {[x[bad[0] % len(x)] for x in inputs]}, got {got[bad[0]]!r}, want {want[bad[0]]!r}"
+        )
     else:
         # Transcendentals: libm and numpy may differ by an ulp or so; allow max_ulp.
         ok = both_nan | (g64 == w64)
         spacing = np.abs(np.spacing(want)).astype(np.float64)
         ulps = np.where(ok, 0, np.abs(g64 - w64) / np.where(spacing > 0, spacing, 1))
         worst = int(np.argmax(ulps))
-        assert ulps.max() <= case.max_ulp, (f"{case.name}: off by {ulps.max():.1f} ulp (allowed {case.max_ulp}) at {worst}: "
-                                            f"got {got[worst]!r}, want {want[worst]!r}")
+        assert ulps.max() <= case.max_ulp, (
+            f"{case.name}: off by {ulps.max():.1f} ulp (allowed {case.max_ulp}) at {worst}: "
+            f"got {got[worst]!r}, want {want[worst]!r}"
+        )
 
 
 # ---------------------------------------------------------------------------------------------
 # NVRTC: PTX and cubin.
 
 
-def _compile(tool: Path, tmp: Path, case: Case, nvrtc_dir: Path, fmt: str, sm: int = 90,
-             major: int = 12, cache: Path | None = None) -> tuple[bytes, dict[str, str]]:
+def _compile(
+    tool: Path,
+    tmp: Path,
+    case: Case,
+    nvrtc_dir: Path,
+    fmt: str,
+    sm: int = 90,
+    major: int = 12,
+    cache: Path | None = None,
+) -> tuple[bytes, dict[str, str]]:
     out = tmp / f"{case.name}.{sm}.{fmt}"
-    proc = _tool(tool, "compile", str(_write_desc(tmp, case)), "--format", fmt, "--sm", str(sm),
-                 "--cuda-major", str(major), "--lib-dir", str(nvrtc_dir),
-                 "--cache-dir", str(cache or ""), "--out", str(out))
+    proc = _tool(
+        tool,
+        "compile",
+        str(_write_desc(tmp, case)),
+        "--format",
+        fmt,
+        "--sm",
+        str(sm),
+        "--cuda-major",
+        str(major),
+        "--lib-dir",
+        str(nvrtc_dir),
+        "--cache-dir",
+        str(cache or ""),
+        "--out",
+        str(out),
+    )
     assert proc.returncode == 0, f"{case.name}: NVRTC {fmt} compile failed:\n{proc.stderr}"
     return out.read_bytes(), _kv(proc.stdout)
 
@@ -354,7 +550,9 @@ def _check_ptx(ptx: bytes, case: Case, sm: int) -> None:
     assert f".target sm_{sm}" in text, f"{case.name}: PTX does not target sm_{sm}"
     assert f".visible .entry {case.name}(" in text, f"{case.name}: kernel entry missing from PTX"
     params = text.split(f".entry {case.name}(", 1)[1].split(")", 1)[0].count(".param")
-    assert params == len(case.inputs) + 2, f"{case.name}: expected {len(case.inputs) + 2} params, PTX has {params}"
+    assert params == len(case.inputs) + 2, (
+        f"{case.name}: expected {len(case.inputs) + 2} params, PTX has {params}"
+    )
 
 
 def _check_cubin(cubin: bytes, case: Case) -> None:
@@ -366,7 +564,8 @@ def _check_cubin(cubin: bytes, case: Case) -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_nvrtc_compiles_generated_kernel_to_ptx_and_sm90_cubin(
-        case: Case, kernel_tool: Path, nvrtc12_dir: Path, tmp_path: Path) -> None:
+    case: Case, kernel_tool: Path, nvrtc12_dir: Path, tmp_path: Path
+) -> None:
     ptx, info = _compile(kernel_tool, tmp_path, case, nvrtc12_dir, "ptx")
     assert info["library"] == str(nvrtc12_dir / "libnvrtc.so.12"), f"NVRTC loaded from {info['library']}"
     assert info["version"].startswith("12."), f"expected NVRTC 12.x, got {info['version']}"
@@ -382,7 +581,9 @@ def test_supported_archs_include_sm90(kernel_tool: Path, nvrtc12_dir: Path) -> N
     assert 90 in archs and 80 in archs, f"NVRTC 12 should support sm_80 and sm_90, reports {archs}"
 
 
-def test_disk_cache_is_keyed_by_source_options_and_arch(kernel_tool: Path, nvrtc12_dir: Path, tmp_path: Path) -> None:
+def test_disk_cache_is_keyed_by_source_options_and_arch(
+    kernel_tool: Path, nvrtc12_dir: Path, tmp_path: Path
+) -> None:
     case, other = CASES[0], CASES[1]
     cache = tmp_path / "cache"
     first, info1 = _compile(kernel_tool, tmp_path, case, nvrtc12_dir, "ptx", cache=cache)
@@ -399,12 +600,26 @@ def test_disk_cache_is_keyed_by_source_options_and_arch(kernel_tool: Path, nvrtc
     assert all(i["from_cache"] == "0" for i in (info_arch, info_fmt, info_src))
 
 
-def test_cubin_for_unsupported_arch_is_refused_clearly(kernel_tool: Path, nvrtc12_dir: Path, tmp_path: Path) -> None:
-    proc = _tool(kernel_tool, "compile", str(_write_desc(tmp_path, CASES[0])), "--format", "cubin", "--sm", "11",
-                 "--lib-dir", str(nvrtc12_dir))
+def test_cubin_for_unsupported_arch_is_refused_clearly(
+    kernel_tool: Path, nvrtc12_dir: Path, tmp_path: Path
+) -> None:
+    proc = _tool(
+        kernel_tool,
+        "compile",
+        str(_write_desc(tmp_path, CASES[0])),
+        "--format",
+        "cubin",
+        "--sm",
+        "11",
+        "--lib-dir",
+        str(nvrtc12_dir),
+    )
     assert proc.returncode != 0
-    assert "UNIMPLEMENTED" in proc.stderr and "cannot emit cubin for sm_11" in proc.stderr and "90" in proc.stderr, \
-        proc.stderr
+    assert (
+        "UNIMPLEMENTED" in proc.stderr
+        and "cannot emit cubin for sm_11" in proc.stderr
+        and "90" in proc.stderr
+    ), proc.stderr
 
 
 def test_missing_nvrtc_names_the_package_to_install(kernel_tool: Path, tmp_path: Path) -> None:
@@ -438,7 +653,9 @@ def test_cuda13_nvrtc_compiles_sm90_cubin(kernel_tool: Path, tmp_path: Path) -> 
         ("const s32 2.5", "is not an s32 value"),
     ],
 )
-def test_invalid_descriptions_are_rejected_with_reasons(kernel_tool: Path, tmp_path: Path, body: str, message: str) -> None:
+def test_invalid_descriptions_are_rejected_with_reasons(
+    kernel_tool: Path, tmp_path: Path, body: str, message: str
+) -> None:
     path = tmp_path / "bad.kernel"
     path.write_text("kernel bad\n" + body + "\n")
     proc = _tool(kernel_tool, "validate", str(path))
@@ -459,11 +676,22 @@ def hiprtc_available(kernel_tool: Path, tmp_path_factory: pytest.TempPathFactory
 
 
 @pytest.mark.parametrize("arch", ["gfx90a", "gfx1030"])
-def test_hiprtc_compiles_generated_kernels(kernel_tool: Path, hiprtc_available: None, tmp_path: Path, arch: str) -> None:
+def test_hiprtc_compiles_generated_kernels(
+    kernel_tool: Path, hiprtc_available: None, tmp_path: Path, arch: str
+) -> None:
     cache = tmp_path / "cache"
     for case in CASES:
         out = tmp_path / f"{case.name}.{arch}.hsaco"
-        args = ["hip-compile", str(_write_desc(tmp_path, case)), "--arch", arch, "--cache-dir", str(cache), "--out", str(out)]
+        args = [
+            "hip-compile",
+            str(_write_desc(tmp_path, case)),
+            "--arch",
+            arch,
+            "--cache-dir",
+            str(cache),
+            "--out",
+            str(out),
+        ]
         proc = _tool(kernel_tool, *args)
         assert proc.returncode == 0, f"{case.name}: hipRTC compile for {arch} failed:\n{proc.stderr}"
         code = out.read_bytes()

@@ -29,12 +29,13 @@ __all__ = [
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
-
 def _major_from_package_name(name: str) -> int:
     # One source, installed as jaxlib_cuda12 or jaxlib_cuda13: the name carries the variant.
     suffix = name.rpartition(".")[2].removeprefix("jaxlib_cuda")
     if not suffix.isdigit():
-        raise ImportError(f"{name}: install this package as jaxlib_cuda<MAJOR> (it comes from jaxlib-cuda12/13)")
+        raise ImportError(
+            f"{name}: install this package as jaxlib_cuda<MAJOR> (it comes from jaxlib-cuda12/13)"
+        )
     return int(suffix)
 
 

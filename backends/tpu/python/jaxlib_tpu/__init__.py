@@ -33,7 +33,9 @@ GOOGLE_PCI_VENDOR_ID = "0x1ae0"
 # parts). Google's other PCI functions, e.g. the gVNIC network card (0x0042) present on every
 # cloud VM, share the vendor id and must not count. Newer chips can be added without a
 # release through $JAXLIB_TPU_PCI_DEVICE_IDS (comma-separated, e.g. "0x0099").
-TPU_PCI_DEVICE_IDS = frozenset({"0x0027", "0x0056", "0x005e", "0x0062", "0x0063", "0x006f", "0x0076", "0x007c", "0x0083"})
+TPU_PCI_DEVICE_IDS = frozenset(
+    {"0x0027", "0x0056", "0x005e", "0x0062", "0x0063", "0x006f", "0x0076", "0x007c", "0x0083"}
+)
 _EXTRA_IDS_ENV = "JAXLIB_TPU_PCI_DEVICE_IDS"
 
 _NOT_INITIALIZED = object()
@@ -52,7 +54,9 @@ def _tpu_device_ids() -> frozenset[str]:
     return TPU_PCI_DEVICE_IDS | extra
 
 
-def detect_tpu(sysfs_root: str | os.PathLike[str] = "/sys", dev_root: str | os.PathLike[str] = "/dev") -> str | None:
+def detect_tpu(
+    sysfs_root: str | os.PathLike[str] = "/sys", dev_root: str | os.PathLike[str] = "/dev"
+) -> str | None:
     """Returns None when a TPU is attached, else why not (a sentence starting "no TPU found").
 
     A TPU counts as present when sysfs lists a PCI function with Google's vendor id and a TPU
@@ -71,21 +75,30 @@ def detect_tpu(sysfs_root: str | os.PathLike[str] = "/sys", dev_root: str | os.P
             continue
         device_dir = os.path.dirname(vendor_file)
         device_id = _read(os.path.join(device_dir, "device"))
-        (chips if device_id in tpu_ids else other_google).append(f"{os.path.basename(device_dir)} ({device_id})")
+        (chips if device_id in tpu_ids else other_google).append(
+            f"{os.path.basename(device_dir)} ({device_id})"
+        )
     if not chips:
         extra = f"; Google PCI functions that are not TPUs: {', '.join(other_google)}" if other_google else ""
-        return (f"no TPU found: no PCI device with vendor {GOOGLE_PCI_VENDOR_ID} and a TPU device id under "
-                f"{pci_dir}{extra}")
+        return (
+            f"no TPU found: no PCI device with vendor {GOOGLE_PCI_VENDOR_ID} and a TPU device id under "
+            f"{pci_dir}{extra}"
+        )
     dev = os.fspath(dev_root)
     device_files = sorted(glob.glob(os.path.join(glob.escape(dev), "accel*")))
     # /dev/vfio/vfio is the VFIO control node, present whenever the module is loaded; only the
     # numbered group files mean devices are assigned to this machine.
-    device_files += [p for p in sorted(glob.glob(os.path.join(glob.escape(dev), "vfio", "*")))
-                     if os.path.basename(p) != "vfio"]
+    device_files += [
+        p
+        for p in sorted(glob.glob(os.path.join(glob.escape(dev), "vfio", "*")))
+        if os.path.basename(p) != "vfio"
+    ]
     if not device_files:
-        return (f"no TPU found: TPU PCI device(s) {', '.join(chips)} are listed, but no accelerator device "
-                f"files ({dev}/accel*, {dev}/vfio/<group>) exist: the TPU driver is not loaded, or the "
-                "devices are not passed into this container")
+        return (
+            f"no TPU found: TPU PCI device(s) {', '.join(chips)} are listed, but no accelerator device "
+            f"files ({dev}/accel*, {dev}/vfio/<group>) exist: the TPU driver is not loaded, or the "
+            "devices are not passed into this container"
+        )
     return None
 
 
@@ -142,14 +155,18 @@ def unavailable_reason() -> str | None:
     return _unavailable  # type: ignore[return-value]
 
 
-def _reason(sysfs_root: str | os.PathLike[str] = "/sys", dev_root: str | os.PathLike[str] = "/dev") -> str | None:
+def _reason(
+    sysfs_root: str | os.PathLike[str] = "/sys", dev_root: str | os.PathLike[str] = "/dev"
+) -> str | None:
     reason = detect_tpu(sysfs_root, dev_root)
     if reason is None and libtpu_library_path() is None:
         reason = "no TPU runtime found: a TPU is attached but the libtpu package is not installed (pip install libtpu)"
     return reason
 
 
-def initialize(*, sysfs_root: str | os.PathLike[str] = "/sys", dev_root: str | os.PathLike[str] = "/dev") -> None:
+def initialize(
+    *, sysfs_root: str | os.PathLike[str] = "/sys", dev_root: str | os.PathLike[str] = "/dev"
+) -> None:
     """``jax_plugins`` entry point: registers libtpu as platform ``tpu`` (priority 300) if, and
     only if, a TPU is attached and libtpu is installed. Never loads libtpu."""
     global _unavailable
