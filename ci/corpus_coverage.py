@@ -82,6 +82,52 @@ def xla_type_name(mlir_type: str) -> str:
     return _MLIR_TO_XLA.get(mlir_type, mlir_type)
 
 
+def _top_level_keys(body: str) -> list:
+    """Attribute names of an MLIR attribute dictionary body ("a = 1, b = {c = 2}")."""
+    keys, depth, start, quoted = [], 0, 0, False
+    for i, ch in enumerate(body + ","):
+        if ch == '"' and (i == 0 or body[i - 1] != "\\"):
+            quoted = not quoted
+        if quoted:
+            continue
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            item = body[start:i].strip()
+            if item:
+                keys.append(item.split("=", 1)[0].strip())
+            start = i + 1
+    return keys
+
+
+def custom_call_attribute_names(line: str) -> list:
+    """Sorted attribute names of a custom_call (pretty ``{...}`` or generic ``<{...}>`` form),
+    e.g. ['backend_config', 'mhlo.backend_config', 'operand_layouts', ...]."""
+    m = re.search(r"stablehlo\.custom_call\s+@[\w$.\-]+\([^)]*\)\s*\{", line)
+    if not m:
+        m = re.search(r'"stablehlo\.custom_call"\([^)]*\)\s*<?\{', line)
+    if not m:
+        return []
+    start = m.end()
+    depth = 1
+    quoted = False
+    for i in range(start, len(line)):
+        ch = line[i]
+        if ch == '"' and line[i - 1] != "\\":
+            quoted = not quoted
+        if quoted:
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return sorted(_top_level_keys(line[start:i]))
+    return []
+
+
 def scan_text(text: str) -> dict:
     """Return {'ops': Counter, 'custom_calls': Counter, 'types': Counter, 'variants': Counter}."""
     ops: collections.Counter = collections.Counter()
@@ -103,9 +149,14 @@ def scan_text(text: str) -> dict:
                 name = {"call": "func.call", "return": "func.return",
                         "module": "builtin.module"}[short]
             ops[name] += 1
+            if m.group("generic"):
+                variants[f"generic-form {name}"] += 1
             if name == "stablehlo.custom_call":
                 cm = _CC_PRETTY_RE.search(line) or _CC_GENERIC_RE.search(line)
                 ccs[cm.group(1) if cm else "<unknown>"] += 1
+                keys = custom_call_attribute_names(line)
+                if keys:
+                    variants["custom_call attrs {{{}}}".format(", ".join(keys))] += 1
             if name == "stablehlo.compare":
                 cm = _COMPARE_RE.search(line)
                 if cm:
@@ -114,7 +165,7 @@ def scan_text(text: str) -> dict:
                     if ctype is None:
                         tm = _COMPARE_TYPE_GENERIC_RE.search(line)
                         ctype = tm.group(1) if tm else "default"
-                    variants["compare %s %s" % (direction, ctype)] += 1
+                    variants[f"compare {direction} {ctype}"] += 1
             elif name == "stablehlo.fft":
                 fm = _FFT_RE.search(line)
                 if fm:
@@ -122,12 +173,11 @@ def scan_text(text: str) -> dict:
             elif name in ("stablehlo.rng_bit_generator",):
                 rm = _RNG_RE.search(line)
                 if rm:
-                    variants["rng_bit_generator %s" % rm.group(1)] += 1
+                    variants[f"rng_bit_generator {rm.group(1)}"] += 1
             elif name == "stablehlo.convert":
                 vm = _CONVERT_RE.search(line)
                 if vm:
-                    variants["convert %s->%s" % (xla_type_name(vm.group(1)),
-                                                 xla_type_name(vm.group(2)))] += 1
+                    variants[f"convert {xla_type_name(vm.group(1))}->{xla_type_name(vm.group(2))}"] += 1
         cleaned = _ATTR_DENSE_RE.sub(r"\1", line)
         for t in _TENSOR_RE.findall(cleaned):
             if t == "index":
@@ -198,14 +248,14 @@ def find_unsupported(report: dict, supported: dict) -> dict:
 
 def _table(title: str, counts: dict, out) -> None:
     if not counts:
-        print("\n%s: none" % title, file=out)
+        print(f"\n{title}: none", file=out)
         return
     width = max(len(k) for k in counts) + 2
-    print("\n%s (%d)" % (title, len(counts)), file=out)
-    print("  %-*s %10s %7s" % (width, "name", "occurrences", "cases"), file=out)
+    print(f"\n{title} ({len(counts)})", file=out)
+    print(f"  {'name':<{width}} {'occurrences':>10} {'cases':>7}", file=out)
     for key in sorted(counts, key=lambda k: (-counts[k][1], k)):
         occ, ncases = counts[key]
-        print("  %-*s %10d %7d" % (width, key, occ, ncases), file=out)
+        print(f"  {key:<{width}} {occ:>10d} {ncases:>7d}", file=out)
 
 
 def main(argv=None) -> int:
@@ -218,19 +268,30 @@ def main(argv=None) -> int:
     ap.add_argument("--json", metavar="OUT", help="also write the report as JSON")
     ap.add_argument("--show-cases", action="store_true",
                     help="with --supported: list the cases using each unsupported item")
+    ap.add_argument("--where", metavar="NAME", action="append", default=[],
+                    help="list the cases using an op, custom_call target, type or variant "
+                         "(exact name or fnmatch pattern; repeatable)")
     args = ap.parse_args(argv)
 
     report = scan_corpus(args.corpus)
     out = sys.stdout
     if report["num_programs"] == 0:
-        print("no program.mlir found under %s" % args.corpus, file=sys.stderr)
+        print(f"no program.mlir found under {args.corpus}", file=sys.stderr)
         return 2
-    print("corpus: %s (%d programs)" % (args.corpus, report["num_programs"]), file=out)
+    print(f"corpus: {args.corpus} ({report['num_programs']} programs)", file=out)
     _table("ops", report["counts"]["ops"], out)
     _table("custom_call targets", report["counts"]["custom_calls"], out)
     _table("element types", report["counts"]["types"], out)
     if args.variants:
         _table("variants", report["counts"]["variants"], out)
+
+    for pattern in args.where:
+        print(f"\ncases using {pattern}:", file=out)
+        for kind in ("ops", "custom_calls", "types", "variants"):
+            for key in sorted(report["cases"][kind]):
+                if key == pattern or fnmatch.fnmatchcase(key, pattern):
+                    print("  {} {}: {}".format(kind, key, ", ".join(report["cases"][kind][key])),
+                          file=out)
 
     rc = 0
     unsupported = {}
@@ -239,11 +300,11 @@ def main(argv=None) -> int:
         unsupported = find_unsupported(report, supported)
         if unsupported:
             rc = 1
-            print("\nUNSUPPORTED (used by the corpus, not in %s):" % args.supported, file=out)
+            print(f"\nUNSUPPORTED (used by the corpus, not in {args.supported}):", file=out)
             for kind, names in unsupported.items():
-                print("  %s:" % kind, file=out)
+                print(f"  {kind}:", file=out)
                 for n in names:
-                    line = "    %s (%d cases)" % (n, report["counts"][kind][n][1])
+                    line = f"    {n} ({report['counts'][kind][n][1]} cases)"
                     if args.show_cases:
                         line += ": " + ", ".join(report["cases"][kind][n])
                     print(line, file=out)

@@ -567,11 +567,21 @@ def load_nights(generation: Path | None) -> dict[str, Night]:
     return nights
 
 
-def _link_or_copy(src: Path, dst: Path) -> None:
-    try:
-        os.link(src, dst)
-    except OSError:  # another filesystem, or links not allowed: bytes are bytes
-        shutil.copyfile(src, dst)
+def _place(src: Path, dst: Path, index_dir: Path) -> None:
+    """Puts a file into a new generation, read-only.
+
+    Files of earlier generations are hard-linked (they are never written again). Anything
+    from outside the index is copied: a link to a build output would let the next build,
+    rewriting that file in place, change published bytes.
+    """
+    if src.resolve().is_relative_to(index_dir) and ".staging" not in src.relative_to(index_dir).parts[:1]:
+        try:
+            os.link(src, dst)
+            return
+        except OSError:  # links not allowed here: bytes are bytes
+            pass
+    shutil.copyfile(src, dst)
+    os.chmod(dst, 0o444)
 
 
 def _write_json(path: Path, data: Any) -> None:
@@ -624,14 +634,20 @@ def _write_generation(index_dir: Path, nights: list[Night], keep: int, must_keep
         for n in kept:
             d = site / "nights" / n.version
             d.mkdir()
+            copied = set()
             for name, src in sorted(n.sources.items()):
-                _link_or_copy(src, d / name)
+                _place(src, d / name, index_dir)
+                if (d / name).stat().st_nlink == 1:
+                    copied.add(name)
                 _checkpoint("copying")
             for f in n.manifest["files"]:
                 on_disk = d / f["filename"]
                 if not on_disk.is_file() or on_disk.stat().st_size != f["size"]:
                     raise NightlyError(f"{n.version}: {f['filename']} is missing or not the size its "
                                        "manifest says")
+                # New bytes are checked against the manifest before anyone can see them.
+                if f["filename"] in copied and sha256_file(on_disk) != f["sha256"]:
+                    raise NightlyError(f"{n.version}: {f['filename']} changed while it was copied")
             _write_json(d / "manifest.json", n.manifest)
             files += make_index.files_from_manifest(n.manifest, f"nights/{n.version}")
         make_index.write_simple_index(site, files)
@@ -776,13 +792,6 @@ def publish(wheels: list[Path], index_dir: Path, *, keep: int = 7, git_revision:
         finally:
             shutil.rmtree(tmp_meta, ignore_errors=True)
     result.version, result.added, result.unchanged = version, added, unchanged
-    # Verify what readers now get: the bytes behind the served links are the manifest's.
-    gen = current_generation(index_dir)
-    assert gen is not None
-    for name in added:
-        served = gen / "nights" / version / name
-        if sha256_file(served) != next(e["sha256"] for _, _, e in entries if e["filename"] == name):
-            raise NightlyError(f"{served}: bytes changed while publishing")
     return result
 
 

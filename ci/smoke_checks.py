@@ -116,31 +116,44 @@ def check_versions(version: str, dists: list[str]) -> str:
     return ", ".join(f"{d}=={v}" for d, v in got.items())
 
 
-@check("doctor reports every backend at the night's version")
+@check("build attributes: every backend was compiled as the night's version")
+def check_build_attributes(version: str) -> str:
+    from jaxlib import plugin_support
+
+    regs = plugin_support.registrations()
+    assert regs, "no backend registered (is jaxlib-cpu installed?)"
+    seen, wrong = {}, {}
+    for name, reg in regs.items():
+        if not (reg.distribution or "").startswith("jaxlib-"):
+            continue  # a third-party plugin has its own versions
+        built = (reg.build_info or {}).get("version")
+        seen[name] = built
+        if built != version:
+            wrong[name] = built
+    assert seen, f"none of our backends registered: {sorted(regs)}"
+    assert not wrong, f"compiled-in versions {wrong} differ from the wheels' {version}"
+    return ", ".join(f"{n}={v}" for n, v in sorted(seen.items()))
+
+
+@check("doctor reports jaxlib and every backend at the night's version")
 def check_doctor(version: str) -> str:
     proc = subprocess.run([sys.executable, "-m", "jaxlib", "--json"], capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "JAX_PLATFORMS": ""})
+                          timeout=120, env={k: v for k, v in os.environ.items() if k != "JAX_PLATFORMS"})
+    # Exit 1 is expected here: the GPU backend cannot load without a GPU.
     assert proc.stdout.strip(), f"`python -m jaxlib --json` printed nothing (exit {proc.returncode}): " \
                                 f"{proc.stderr.strip()[-500:]}"
     report = json.loads(proc.stdout)
-    seen: list[str] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if "version" in node and isinstance(node["version"], str) and (
-                    "build_id" in node or "backend" in node or "name" in node):
-                seen.append(node["version"])
-            for v in node.values():
-                walk(v)
-        elif isinstance(node, list):
-            for v in node:
-                walk(v)
-
-    walk(report)
-    assert seen, f"no backend versions in the doctor's JSON: {proc.stdout[:500]}"
-    wrong = [v for v in seen if v != version]
-    assert not wrong, f"doctor reports versions {sorted(set(seen))}, expected only {version}"
-    return f"{len(seen)} version fields, all {version}"
+    j = report["jaxlib"]
+    assert j["version"] == version and j.get("build_version") == version, \
+        f"jaxlib {j['version']}, its extension built as {j.get('build_version')}, expected {version}: {j}"
+    backends = {b["name"]: b for b in report["backends"]}
+    assert "cpu" in backends and backends["cpu"]["status"] == "loaded", f"the CPU backend must load: {backends.get('cpu')}"
+    wrong = {n: b["version"] for n, b in backends.items() if b["version"] != version}
+    assert not wrong, f"doctor reports backend versions {wrong}, expected {version}"
+    no_id = [n for n, b in backends.items() if (b.get("distribution") or "").startswith("jaxlib-")
+             and b.get("build_id") is None and n != "tpu"]
+    assert not no_id, f"backends without a build id: {no_id}"
+    return ", ".join(f"{n} {b['version']} ({b['status']})" for n, b in sorted(backends.items()))
 
 
 @check("1 + 1 on CPU")
@@ -257,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
             check_psum(client)
         if not args.skip_gpu:
             check_no_gpu()
+        check_build_attributes(args.version)
         check_doctor(args.version)
     else:
         check_mismatch(args.jaxlib_version, args.backend, args.backend_version)

@@ -1,5 +1,8 @@
 // The compiler pipeline: text → verified IR → one inlined, simplified, fused entry function →
 // execution plan. Every stage reports errors as Status; nothing here throws.
+#include <cstdio>
+#include <cstdlib>
+
 #include "runtime/compiler/execution_plan.h"
 #include "runtime/compiler/mlir_parser.h"
 #include "runtime/compiler/passes.h"
@@ -29,6 +32,7 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlan(std::string_view mlir_tex
     if (!t.is_tensor()) return Unimplemented("entry results of type " + t.ToString() + " are not supported");
   plan->module = std::move(module);
   JAXLIB_RETURN_IF_ERROR(PlanBuffers(plan.get(), options));
+  if (const char* dump = std::getenv("JAXLIB_DUMP_PLAN"); dump && *dump) std::fputs(PrintPlan(*plan).c_str(), stderr);
   return plan;
 }
 

@@ -67,6 +67,10 @@ inline bool IsControlFlow(OpKind k) { return k == OpKind::kWhile || k == OpKind:
 // parse → verify → inline → simplify → fuse → plan buffers.
 StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlan(std::string_view mlir_text, const PipelineOptions& options);
 
+// Human-readable dumps for debugging and tests (not a round-trippable syntax).
+std::string PrintPlan(const ExecutionPlan& plan);
+std::string PrintModule(const Module& m);
+
 // Buffer planning alone (the last pipeline stage), for a module already simplified.
 Status PlanBuffers(ExecutionPlan* plan, const PipelineOptions& options);
 

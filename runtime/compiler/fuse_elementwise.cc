@@ -46,7 +46,10 @@ class RegionFuser {
 
   void Run() {
     size_t n = r_->ops.size();
-    for (size_t i = 0; i < n; ++i) index_[r_->ops[i].get()] = static_cast<int64_t>(i);
+    for (size_t i = 0; i < n; ++i) {
+      index_[r_->ops[i].get()] = static_cast<int64_t>(i);
+      orig_.push_back(r_->ops[i].get());  // stays valid while ops move into fusions
+    }
     // Values each op reads, including inside its nested regions.
     reads_.resize(n);
     for (size_t i = 0; i < n; ++i) {
@@ -73,8 +76,8 @@ class RegionFuser {
     const std::vector<int64_t>& dims = m_->type(op.results[0]).dims;
     for (ValueId v : op.operands) {
       int64_t p = ProducerIndex(v);
-      if (p >= 0 && CloneInto(*r_->ops[static_cast<size_t>(p)], dims)) {
-        for (ValueId w : r_->ops[static_cast<size_t>(p)]->operands) out.push_back(w);
+      if (p >= 0 && CloneInto(*orig_[static_cast<size_t>(p)], dims)) {
+        for (ValueId w : orig_[static_cast<size_t>(p)]->operands) out.push_back(w);
       } else {
         out.push_back(v);
       }
@@ -91,27 +94,16 @@ class RegionFuser {
     return true;
   }
 
-  // Does op `i` (transitively, through ops outside group g) depend on a member of group g?
-  bool DependsOnGroup(int64_t i, int g, std::unordered_set<int64_t>* seen) const {
-    if (i < group_first_[static_cast<size_t>(g)]) return false;
-    if (!seen->insert(i).second) return false;
-    auto gi = group_of_.find(i);
-    if (gi != group_of_.end() && gi->second == g) return true;
-    for (ValueId v : reads_[static_cast<size_t>(i)]) {
-      int64_t p = ProducerIndex(v);
-      if (p >= 0 && DependsOnGroup(p, g, seen)) return true;
-    }
-    return false;
-  }
-
+  // Cycle safety: a member may read values from outside its group only when they are produced
+  // before the group's first member. Then every edge of the fused graph goes from a smaller to
+  // a larger "first index", so fusing can never create a cycle.
   bool SafeToJoin(const Op& op, int g) const {
-    std::unordered_set<int64_t> seen;
     for (ValueId v : EffectiveOperands(op)) {
       int64_t p = ProducerIndex(v);
       if (p < 0) continue;
       auto gi = group_of_.find(p);
       if (gi != group_of_.end() && gi->second == g) continue;
-      if (DependsOnGroup(p, g, &seen)) return false;
+      if (p >= group_first_[static_cast<size_t>(g)]) return false;
     }
     return true;
   }
@@ -139,7 +131,9 @@ class RegionFuser {
         groups_.emplace_back();
         group_dims_.push_back(dims);
         group_first_.push_back(static_cast<int64_t>(i));
+        group_last_.push_back(static_cast<int64_t>(i));
       }
+      group_last_[static_cast<size_t>(chosen)] = static_cast<int64_t>(i);
       groups_[static_cast<size_t>(chosen)].push_back(static_cast<int64_t>(i));
       group_of_[static_cast<int64_t>(i)] = chosen;
     }
@@ -183,8 +177,8 @@ class RegionFuser {
             v = it->second;
             continue;
           }
-          if (p >= 0 && CloneInto(*r_->ops[static_cast<size_t>(p)], dims)) {
-            const Op& src = *r_->ops[static_cast<size_t>(p)];
+          if (p >= 0 && CloneInto(*orig_[static_cast<size_t>(p)], dims)) {
+            const Op& src = *orig_[static_cast<size_t>(p)];
             auto c = std::make_unique<Op>();
             c->kind = src.kind;
             c->attrs = src.attrs;
@@ -289,10 +283,12 @@ class RegionFuser {
   Module* m_;
   Region* r_;
   std::unordered_map<const Op*, int64_t> index_;
+  std::vector<Op*> orig_;
   std::vector<std::vector<ValueId>> reads_;
   std::vector<std::vector<int64_t>> groups_;
   std::vector<std::vector<int64_t>> group_dims_;
   std::vector<int64_t> group_first_;
+  std::vector<int64_t> group_last_;
   std::unordered_map<int64_t, int> group_of_;
 };
 

@@ -1095,6 +1095,92 @@ class Parser {
     return true;
   }
 
+  // "func.return"(%a, %b) : (T, T) -> ()
+  bool ParseGenericTerminator(Region* r) {
+    Advance();
+    if (!Expect(Tok::kLParen, "'('")) return false;
+    if (!ParseOperandList(&r->results)) return false;
+    if (!Expect(Tok::kRParen, "')'")) return false;
+    if (Is(Tok::kLBrace)) {
+      std::vector<NamedAttr> ignored;
+      if (!ParseAttrDict(&ignored)) return false;
+    }
+    if (!Expect(Tok::kColon, "':'")) return false;
+    Signature sig;
+    if (!ParseSignature(&sig)) return false;
+    if (sig.inputs.size() != r->results.size()) return Fail("terminator type count does not match operands");
+    SkipTrailingLoc();
+    return true;
+  }
+
+  // "func.func"() <{function_type = (..) -> .., sym_name = "f", sym_visibility = "private"}>
+  //   ({ ^bb0(...): ... }) : () -> ()
+  bool ParseGenericFunction() {
+    Location loc = tok_.loc;
+    Advance();
+    auto f = std::make_unique<Function>();
+    f->loc = loc;
+    if (!Expect(Tok::kLParen, "'('") || !Expect(Tok::kRParen, "')'")) return false;
+    std::vector<Type> arg_types;
+    bool have_type = false;
+    auto parse_props = [&](Tok close) -> bool {
+      if (Is(close)) return true;
+      do {
+        if (!Is(Tok::kBareId) && !Is(Tok::kString)) return Fail("expected attribute name");
+        std::string key = tok_.text;
+        Advance();
+        if (!Expect(Tok::kEqual, "'='")) return false;
+        if (key == "function_type") {
+          Signature sig;
+          if (!ParseSignature(&sig)) return false;
+          arg_types = sig.inputs;
+          f->result_types = sig.results;
+          have_type = true;
+        } else {
+          AttrPtr v;
+          if (!ParseAttribute(&v)) return false;
+          if (key == "sym_name") f->name = v->s;
+          if (key == "sym_visibility") f->is_public = v->s == "public";
+        }
+      } while (Consume(Tok::kComma));
+      return true;
+    };
+    if (Consume(Tok::kLess)) {
+      if (!Expect(Tok::kLBrace, "'{'") || !parse_props(Tok::kRBrace)) return false;
+      if (!Expect(Tok::kRBrace, "'}'") || !Expect(Tok::kGreater, "'>'")) return false;
+    }
+    if (!Expect(Tok::kLParen, "'('")) return false;
+    f->body = std::make_unique<Region>();
+    if (!ParseRegion(f->body.get(), nullptr)) return false;
+    if (!Expect(Tok::kRParen, "')'")) return false;
+    if (Consume(Tok::kLBrace)) {
+      if (!parse_props(Tok::kRBrace) || !Expect(Tok::kRBrace, "'}'")) return false;
+    }
+    if (!Expect(Tok::kColon, "':'")) return false;
+    Signature ignored;
+    if (!ParseSignature(&ignored)) return false;
+    SkipTrailingLoc();
+    if (!have_type || f->name.empty()) return FailAt(loc, "func.func needs function_type and sym_name");
+    if (arg_types.size() != f->body->args.size()) return FailAt(loc, "function argument count mismatch");
+    for (size_t k = 0; k < arg_types.size(); ++k)
+      if (module_->type(f->body->args[k]) != arg_types[k]) return FailAt(loc, "function argument type mismatch");
+    return FinishFunction(std::move(f));
+  }
+
+  // Generic ops at module level that carry no computation (sdy.mesh): parsed and dropped.
+  bool SkipGenericOp() {
+    Advance();
+    if (!Is(Tok::kLParen) || !SkipBalanced()) return Fail("expected '('");
+    if (Is(Tok::kLess) && !SkipBalanced()) return false;
+    if (Is(Tok::kLParen) && !SkipBalanced()) return false;
+    if (Is(Tok::kLBrace) && !SkipBalanced()) return false;
+    if (!Expect(Tok::kColon, "':'")) return false;
+    Signature ignored;
+    if (!ParseSignature(&ignored)) return false;
+    SkipTrailingLoc();
+    return true;
+  }
+
   bool ParseOperation(Region* block, bool* is_terminator) {
     Location loc = tok_.loc;
     // Result names: %0, %0:2, %a, %b
@@ -1123,7 +1209,11 @@ class Parser {
     p.loc = tok_.loc;
     if (Is(Tok::kString)) {
       p.spelled = tok_.text;
-      if (IsTerminatorName(p.spelled)) return Fail("generic-form terminators are not supported");
+      if (IsTerminatorName(p.spelled)) {
+        if (!names.empty()) return Fail("terminator cannot have results");
+        *is_terminator = true;
+        return ParseGenericTerminator(block);
+      }
       if (!ResolveOpName(p.spelled, p.loc, &p.kind)) return false;
       Advance();
       if (!ParseGenericOp(&p)) return false;
@@ -1653,6 +1743,11 @@ class Parser {
     f->body = std::make_unique<Region>();
     if (!ParseRegion(f->body.get(), &args)) return false;
     SkipTrailingLoc();
+    return FinishFunction(std::move(f));
+  }
+
+  bool FinishFunction(std::unique_ptr<Function> f) {
+    Location loc = f->loc;
     if (f->body->results.size() != f->result_types.size())
       return FailAt(loc, "function @" + f->name + " returns " + std::to_string(f->body->results.size()) +
                              " values but declares " + std::to_string(f->result_types.size()));
@@ -1678,7 +1773,11 @@ class Parser {
 
   bool ParseModuleBody() {
     while (!Is(Tok::kRBrace) && !Is(Tok::kEof)) {
-      if (IsId("func.func")) {
+      if (Is(Tok::kString) && tok_.text == "func.func") {
+        if (!ParseGenericFunction()) return false;
+      } else if (Is(Tok::kString) && tok_.text == "sdy.mesh") {
+        if (!SkipGenericOp()) return false;
+      } else if (IsId("func.func")) {
         if (!ParseFunction()) return false;
       } else if (IsId("sdy.mesh")) {
         Advance();
@@ -1697,6 +1796,42 @@ class Parser {
         return Fail("expected func.func");
       }
     }
+    return true;
+  }
+
+  void ReadModuleAttrs(const std::vector<NamedAttr>& attrs) {
+    for (auto& a : attrs) {
+      if (a.name == "mhlo.num_replicas" && a.value->kind == Attribute::Kind::kInt)
+        module_->num_replicas = static_cast<int>(a.value->i);
+      if (a.name == "mhlo.num_partitions" && a.value->kind == Attribute::Kind::kInt)
+        module_->num_partitions = static_cast<int>(a.value->i);
+      if (a.name == "sym_name" && a.value->kind == Attribute::Kind::kString) module_->name = a.value->s;
+    }
+  }
+
+  // "builtin.module"() <{sym_name = "m"}> ({ ... }) {attrs} : () -> ()
+  bool ParseGenericModule() {
+    if (saw_module_) return Fail("only one module is supported");
+    saw_module_ = true;
+    Advance();
+    if (!Expect(Tok::kLParen, "'('") || !Expect(Tok::kRParen, "')'")) return false;
+    std::vector<NamedAttr> attrs;
+    if (Consume(Tok::kLess)) {
+      if (!ParseAttrDict(&attrs) || !Expect(Tok::kGreater, "'>'")) return false;
+    }
+    if (!Expect(Tok::kLParen, "'('") || !Expect(Tok::kLBrace, "'{'")) return false;
+    if (Is(Tok::kCaretId)) {
+      Advance();
+      if (!Expect(Tok::kColon, "':'")) return false;
+    }
+    if (!ParseModuleBody()) return false;
+    if (!Expect(Tok::kRBrace, "'}'") || !Expect(Tok::kRParen, "')'")) return false;
+    if (Is(Tok::kLBrace) && !ParseAttrDict(&attrs)) return false;
+    if (!Expect(Tok::kColon, "':'")) return false;
+    Signature ignored;
+    if (!ParseSignature(&ignored)) return false;
+    SkipTrailingLoc();
+    ReadModuleAttrs(attrs);
     return true;
   }
 
@@ -1730,6 +1865,8 @@ class Parser {
         SkipTrailingLoc();
       } else if (IsId("func.func")) {
         if (!ParseFunction()) return false;
+      } else if (Is(Tok::kString) && tok_.text == "builtin.module") {
+        if (!ParseGenericModule()) return false;
       } else {
         if (Is(Tok::kBareId) || Is(Tok::kString)) return FailAt(tok_.loc, "unknown op '" + tok_.text + "'");
         return Fail("expected 'module'");

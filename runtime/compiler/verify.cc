@@ -604,7 +604,7 @@ class Verifier {
     auto offset = op.IntListAttr("offset_dims"), collapsed = op.IntListAttr("collapsed_slice_dims"),
          start_map = op.IntListAttr("start_index_map"), obatch = op.IntListAttr("operand_batching_dims"),
          ibatch = op.IntListAttr("start_indices_batching_dims"), sizes = op.IntListAttr("slice_sizes");
-    int64_t ivd = op.IntAttr("index_vector_dim", idx.rank());
+    int64_t ivd = op.IntAttr("index_vector_dim", 0);
     if (ivd < 0 || ivd > idx.rank()) return Err(op, "index_vector_dim out of range");
     int64_t nidx = ivd == idx.rank() ? 1 : idx.dims[static_cast<size_t>(ivd)];
     if (static_cast<int64_t>(start_map.size()) != nidx) return Err(op, "start_index_map size must equal the index vector size");
@@ -653,7 +653,7 @@ class Verifier {
     auto uwd = op.IntListAttr("update_window_dims"), iwd = op.IntListAttr("inserted_window_dims"),
          sd2od = op.IntListAttr("scatter_dims_to_operand_dims"), ib = op.IntListAttr("input_batching_dims"),
          sib = op.IntListAttr("scatter_indices_batching_dims");
-    int64_t ivd = op.IntAttr("index_vector_dim", idx.rank());
+    int64_t ivd = op.IntAttr("index_vector_dim", 0);
     if (ivd < 0 || ivd > idx.rank()) return Err(op, "index_vector_dim out of range");
     int64_t nidx = ivd == idx.rank() ? 1 : idx.dims[static_cast<size_t>(ivd)];
     if (static_cast<int64_t>(sd2od.size()) != nidx) return Err(op, "scatter_dims_to_operand_dims size must equal the index vector size");

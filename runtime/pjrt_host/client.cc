@@ -263,13 +263,10 @@ Device* Client::LookupDeviceId(int id) const {
   return nullptr;
 }
 
-bool Client::closed() const {
-  std::shared_lock<std::shared_mutex> lock(lifetime_mu_);
-  return closed_;
-}
+bool Client::closed() const { return closed_.load(); }
 
 Status Client::CheckOpen() const {
-  if (closed_) return FailedPrecondition("the " + platform_name_ + " client has been closed");
+  if (closed_.load()) return FailedPrecondition("the " + platform_name_ + " client has been closed");
   return Status::Ok();
 }
 

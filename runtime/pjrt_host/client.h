@@ -3,6 +3,7 @@
 // enforces it explicitly; otherwise buffers and executables keep the client alive.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <map>
@@ -130,7 +131,8 @@ class Client : public std::enable_shared_from_this<Client> {
   bool closed() const;
 
   // Lifetime lock: operations hold it shared and check closed(); Close() and buffer deletion
-  // hold it exclusively, so no PJRT handle is destroyed under a running call.
+  // hold it exclusively, so no PJRT handle is destroyed under a running call. Never wait for
+  // it while holding the Python GIL: plugin callbacks run under it and may need the GIL.
   std::shared_mutex& lifetime_mutex() const { return lifetime_mu_; }
   Status CheckOpen() const;  // caller holds lifetime_mutex()
   PJRT_Client* raw() const { return client_; }
@@ -164,7 +166,7 @@ class Client : public std::enable_shared_from_this<Client> {
   std::map<PJRT_Memory*, Memory*> memory_by_raw_;
 
   mutable std::shared_mutex lifetime_mu_;
-  bool closed_ = false;
+  std::atomic<bool> closed_{false};  // read without the lock: callers may hold the GIL
 
   std::mutex registry_mu_;
   std::set<Buffer*> buffers_;

@@ -4,7 +4,6 @@ square, top_k, inverse trig/hyperbolic, cosh/sinh/tan, ...) and jax.scipy.specia
 from __future__ import annotations
 
 import numpy as np
-
 from gen_common import add, np_dtype, randn, specials, uniform
 
 WIDE = {"f64", "c128"}
@@ -46,7 +45,7 @@ for _dt in ["f16", "bf16", "f32", "f64"]:
                      ("trig", ["chlo.acos", "chlo.asin", "chlo.atan", "chlo.acosh",
                                "chlo.asinh", "chlo.atanh", "chlo.cosh", "chlo.sinh", "tan",
                                "chlo.square"])]:
-        add("chlo_%s_%s" % (_g, _dt), "chlo", _chlo_unary(_dt, _g), ops=_ops,
+        add(f"chlo_{_g}_{_dt}", "chlo", _chlo_unary(_dt, _g), ops=_ops,
             tol="special", x64=_dt in WIDE)
 
 
@@ -86,7 +85,7 @@ def _next_after(dt):
 
 
 for _dt in ["f16", "bf16", "f32", "f64"]:
-    add("chlo_next_after_%s" % _dt, "chlo", _next_after(_dt), ops=["chlo.next_after"],
+    add(f"chlo_next_after_{_dt}", "chlo", _next_after(_dt), ops=["chlo.next_after"],
         tol="exact", x64=_dt in WIDE)
 
 

@@ -5,7 +5,6 @@ checkpoint, lax.map."""
 from __future__ import annotations
 
 import numpy as np
-
 from gen_common import add, randint, randn
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-
 from gen_common import add, np_dtype, specials
 
 T32 = ["pred", "s8", "s16", "s32", "u8", "u16", "u32", "f16", "bf16", "f32", "c64"]
@@ -24,16 +23,16 @@ def _convert_from(src, targets):
 
 
 for _src in T32:
-    add("convert_from_%s" % _src, "convert", _convert_from(_src, [t for t in T32 if t != _src]),
+    add(f"convert_from_{_src}", "convert", _convert_from(_src, [t for t in T32 if t != _src]),
         ops=["convert"], tol="exact",
         note="lax.convert_element_type of special values (nan/inf/-0/denormal/extremes, "
              "int min/max) to every other 32-bit-mode dtype")
 for _src in T64:
-    add("convert_from_%s" % _src, "convert",
+    add(f"convert_from_{_src}", "convert",
         _convert_from(_src, [t for t in T32 + T64 if t != _src]),
         ops=["convert"], tol="exact", x64=True)
 for _src in ["pred", "s8", "u32", "f16", "bf16", "f32", "c64"]:
-    add("convert_%s_to_x64" % _src, "convert", _convert_from(_src, T64),
+    add(f"convert_{_src}_to_x64", "convert", _convert_from(_src, T64),
         ops=["convert"], tol="exact", x64=True)
 
 
@@ -129,8 +128,7 @@ def _astype_mix():
         """jnp.astype chains: float -> int truncation/saturation, bool casts, round trips."""
         return (x.astype(jnp.int8), x.astype(jnp.uint8), x.astype(jnp.bool_),
                 x.astype(jnp.int32).astype(jnp.float16), jnp.round(x).astype(jnp.int16),
-                x.astype(jnp.bfloat16).astype(jnp.float32),
-                x.astype(jnp.complex64) * 1j)
+                x.astype(jnp.bfloat16).astype(jnp.float32), x.astype(jnp.complex64))
     return f, (x,)
 
 

@@ -5,7 +5,6 @@ dilation, feature and batch groups, 1-3 spatial dims)."""
 from __future__ import annotations
 
 import numpy as np
-
 from gen_common import add, randint, randn
 
 

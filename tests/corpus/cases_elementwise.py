@@ -4,7 +4,6 @@ denormals, int min/max, division by zero, overflow, out-of-range shifts)."""
 from __future__ import annotations
 
 import numpy as np
-
 from gen_common import add, grid, np_dtype, specials
 
 X32_INT = ["s8", "s16", "s32", "u8", "u16", "u32"]
@@ -100,22 +99,22 @@ def _int_pow(dt):
 
 for _dt in X32_INT + X64_INT:
     _x64 = _dt in WIDE
-    add("ew_int_arith_%s" % _dt, "elementwise", _int_arith(_dt),
+    add(f"ew_int_arith_{_dt}", "elementwise", _int_arith(_dt),
         ops=["add", "subtract", "multiply", "divide", "remainder", "maximum", "minimum"],
         tol="exact", x64=_x64,
         note="integer +,-,*,/,rem,max,min over all pairs of special values (div by 0, "
              "INT_MIN/-1, overflow)")
-    add("ew_int_unary_%s" % _dt, "elementwise", _int_unary(_dt),
+    add(f"ew_int_unary_{_dt}", "elementwise", _int_unary(_dt),
         ops=["negate", "not", "popcnt", "count_leading_zeros", "sign", "abs"],
         tol="exact", x64=_x64)
-    add("ew_int_bitwise_%s" % _dt, "elementwise", _int_bitwise(_dt),
+    add(f"ew_int_bitwise_{_dt}", "elementwise", _int_bitwise(_dt),
         ops=["and", "or", "xor", "shift_left", "shift_right_logical", "shift_right_arithmetic"],
         tol="exact", x64=_x64, note="shift amounts include >= bit width and negative")
 for _dt in ["s8", "s32", "u8", "u32", "s64", "u64"]:
-    add("ew_int_jnp_divmod_%s" % _dt, "elementwise", _int_jnp_divmod(_dt),
+    add(f"ew_int_jnp_divmod_{_dt}", "elementwise", _int_jnp_divmod(_dt),
         ops=["divide", "remainder", "select", "compare"], tol="exact", x64=_dt in WIDE)
 for _dt in ["s32", "u8", "s64"]:
-    add("ew_int_pow_%s" % _dt, "elementwise", _int_pow(_dt),
+    add(f"ew_int_pow_{_dt}", "elementwise", _int_pow(_dt),
         ops=["while", "multiply", "power"], tol="exact", x64=_dt in WIDE)
 
 
@@ -177,19 +176,19 @@ def _float_compare(dt):
 
 for _dt in X32_FLOAT + X64_FLOAT:
     _x64 = _dt in WIDE
-    add("ew_float_arith_%s" % _dt, "elementwise", _float_arith(_dt),
+    add(f"ew_float_arith_{_dt}", "elementwise", _float_arith(_dt),
         ops=["add", "subtract", "multiply", "divide", "remainder", "maximum", "minimum"],
         tol="ulp", x64=_x64, note="all pairs of special values; max/min NaN propagation")
-    add("ew_float_binary_transc_%s" % _dt, "elementwise", _float_binary_transc(_dt),
+    add(f"ew_float_binary_transc_{_dt}", "elementwise", _float_binary_transc(_dt),
         ops=["power", "atan2", "chlo.next_after"], tol="transcendental", x64=_x64)
-    add("ew_float_unary_exact_%s" % _dt, "elementwise", _float_unary(_dt, "exact"),
+    add(f"ew_float_unary_exact_{_dt}", "elementwise", _float_unary(_dt, "exact"),
         ops=["negate", "abs", "sign", "floor", "ceil", "round_nearest_afz",
              "round_nearest_even", "is_finite", "sqrt"], tol="ulp", x64=_x64)
-    add("ew_float_unary_transc_%s" % _dt, "elementwise", _float_unary(_dt, "transc"),
+    add(f"ew_float_unary_transc_{_dt}", "elementwise", _float_unary(_dt, "transc"),
         ops=["exponential", "log", "log_plus_one", "exponential_minus_one", "logistic",
              "tanh", "sine", "cosine", "tan", "rsqrt", "cbrt"], tol="transcendental", x64=_x64)
 for _dt in X32_INT + X64_INT + X32_FLOAT + X64_FLOAT + ["pred"]:
-    add("ew_compare_%s" % _dt, "elementwise", _float_compare(_dt),
+    add(f"ew_compare_{_dt}", "elementwise", _float_compare(_dt),
         ops=["compare"], tol="exact", x64=_dt in WIDE,
         note="EQ/NE/LT/LE/GT/GE over all pairs of special values")
 
@@ -224,10 +223,10 @@ def _complex_unary(dt):
 
 
 for _dt in X32_COMPLEX + X64_COMPLEX:
-    add("ew_complex_arith_%s" % _dt, "elementwise", _complex_arith(_dt),
+    add(f"ew_complex_arith_{_dt}", "elementwise", _complex_arith(_dt),
         ops=["add", "subtract", "multiply", "divide", "compare"], tol="ulp",
         x64=_dt in WIDE)
-    add("ew_complex_unary_%s" % _dt, "elementwise", _complex_unary(_dt),
+    add(f"ew_complex_unary_{_dt}", "elementwise", _complex_unary(_dt),
         ops=["negate", "abs", "real", "imag", "complex", "sign", "exponential", "log", "sqrt",
              "rsqrt", "tanh", "sine", "cosine", "power"], tol="transcendental",
         x64=_dt in WIDE)
@@ -272,7 +271,7 @@ def _select_clamp(dt):
 
 
 for _dt in ["s8", "s32", "u16", "f16", "bf16", "f32", "f64", "s64"]:
-    add("ew_select_clamp_%s" % _dt, "elementwise", _select_clamp(_dt),
+    add(f"ew_select_clamp_{_dt}", "elementwise", _select_clamp(_dt),
         ops=["select", "clamp"], tol="exact", x64=_dt in WIDE,
         note="clamp with scalar bounds, inverted bounds (min > max) and array bounds")
 

@@ -4,7 +4,6 @@ filled out-of-bounds indices, .at[].set/add/mul/min/max/apply, segment ops)."""
 from __future__ import annotations
 
 import numpy as np
-
 from gen_common import add, randint, randn
 
 

@@ -6,7 +6,6 @@ jax.scipy.linalg functions built on them."""
 from __future__ import annotations
 
 import numpy as np
-
 from gen_common import add, np_dtype, randn, spd, wellcond
 
 ALL = ["f32", "c64", "f64", "c128"]
@@ -89,18 +88,18 @@ def _triangular(dt):
 
 for _dt in ALL:
     _x = _dt in WIDE
-    add("linalg_decomp_%s" % _dt, "linalg", _decomps(_dt),
+    add(f"linalg_decomp_{_dt}", "linalg", _decomps(_dt),
         ops=["custom_call:lapack_?getrf_ffi", "custom_call:lapack_?geqrf_ffi",
              "custom_call:lapack_?orgqr_ffi", "custom_call:lapack_?potrf_ffi"],
         tol="linalg", x64=_x, note="lu (lu, pivots, permutation), qr reduced/complete/r, "
                                    "cholesky")
-    add("linalg_eigh_svd_%s" % _dt, "linalg", _eig_svd(_dt),
+    add(f"linalg_eigh_svd_{_dt}", "linalg", _eig_svd(_dt),
         ops=["custom_call:lapack_?syevd_ffi", "custom_call:lapack_?gesdd_ffi"],
         tol="linalg", x64=_x)
-    add("linalg_solve_inv_det_%s" % _dt, "linalg", _solve_inv(_dt),
+    add(f"linalg_solve_inv_det_{_dt}", "linalg", _solve_inv(_dt),
         ops=["custom_call:lapack_?getrf_ffi", "custom_call:lapack_?trsm_ffi", "while"],
         tol="linalg", x64=_x)
-    add("linalg_triangular_solve_%s" % _dt, "linalg", _triangular(_dt),
+    add(f"linalg_triangular_solve_{_dt}", "linalg", _triangular(_dt),
         ops=["custom_call:lapack_?trsm_ffi"], tol="linalg", x64=_x,
         note="left/right side, lower/upper, transpose, conjugate, unit diagonal")
 
@@ -120,7 +119,7 @@ def _eig(dt):
 
 
 for _dt in ALL:
-    add("linalg_eig_%s" % _dt, "linalg", _eig(_dt), ops=["custom_call:lapack_?geev_ffi"],
+    add(f"linalg_eig_{_dt}", "linalg", _eig(_dt), ops=["custom_call:lapack_?geev_ffi"],
         tol="linalg", x64=_dt in WIDE,
         note="general eigendecomposition (eigenvectors normalised by LAPACK)")
 
@@ -137,10 +136,10 @@ def _scipy_linalg(dt):
         def f(a, s, b, small):
             lu_piv = jsl.lu_factor(a)
             c = jsl.cho_factor(s)
-            p, l, u = jsl.lu(a)
+            p, lo, u = jsl.lu(a)
             h, qh = jsl.hessenberg(a, calc_q=True)
             t, z = jsl.schur(a) if np.dtype(npdt).kind == "f" else (a, a)
-            return (jsl.lu_solve(lu_piv, b), jsl.cho_solve(c, b), p, l, u,
+            return (jsl.lu_solve(lu_piv, b), jsl.cho_solve(c, b), p, lo, u,
                     jsl.solve_triangular(a, b, lower=True), jsl.expm(small), h, qh,
                     jsl.solve(s, b, assume_a="pos"), t, z, jsl.det(a),
                     jsl.eigh(s, eigvals_only=True))

@@ -5,13 +5,12 @@ and searching, linear-algebra models, random numbers, FFT filtering."""
 from __future__ import annotations
 
 import numpy as np
-
 from gen_common import add, randint, randn, spd
 
 
 def _mlp_params(seed, sizes, dt=np.float32):
     params = []
-    for k, (m, n) in enumerate(zip(sizes[:-1], sizes[1:])):
+    for k, (m, n) in enumerate(zip(sizes[:-1], sizes[1:], strict=False)):
         params.append({"w": randn(seed + 2 * k, (m, n), dt, scale=1 / np.sqrt(m)),
                        "b": randn(seed + 2 * k + 1, (n,), dt, scale=0.1)})
     return params
@@ -88,7 +87,6 @@ add("model_attention", "model", _attention, ops=["dot_general", "reduce", "expon
 
 def _layernorm():
     import jax
-    import jax.numpy as jnp
     x = randn(950, (4, 7, 16), scale=3.0)
     g = randn(951, (16,)) + 1
     bta = randn(952, (16,))
@@ -416,13 +414,14 @@ def _random_model():
         samples = jax.random.categorical(k3, x, axis=-1)
         tn = jax.random.truncated_normal(k4, -1.0, 1.0, (5,))
         sh = jax.random.permutation(k5, x, axis=0)
-        return drop, w, samples, tn, sh, jax.random.gamma(k1, 2.0, (4,)), \
-            jax.random.choice(k2, 10, (3,), replace=False)
+        # (no gamma/poisson: their rejection loops turn 1-ulp differences into different
+        # samples, which would make the expected output implementation-specific)
+        return drop, w, samples, tn, sh, jax.random.choice(k2, 10, (3,), replace=False)
     return f, (seed, x)
 
 
 add("model_random_ops", "model", _random_model,
-    ops=["shift_right_logical", "xor", "chlo.erf_inv", "sort", "while"], tol="transcendental")
+    ops=["shift_right_logical", "xor", "chlo.erf_inv", "sort"], tol="special")
 
 
 def _fft_filter():

@@ -7,7 +7,6 @@ npz files hold every device's shard (arg{i}_dev{d}, out{j}_dev{d})."""
 from __future__ import annotations
 
 import numpy as np
-
 from gen_common import add, mesh4, randint, randn, shard_map_fn
 
 

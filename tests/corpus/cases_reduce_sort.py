@@ -5,7 +5,6 @@ strides, padding, dilation), select_and_scatter (max-pool gradient), cumulative 
 from __future__ import annotations
 
 import numpy as np
-
 from gen_common import add, np_dtype, randint, randn, specials
 
 
@@ -37,7 +36,7 @@ def _reduce_basic(dt):
 
 for _dt in ["pred", "s8", "s32", "u8", "u32", "f16", "bf16", "f32", "c64", "s64", "u64", "f64",
             "c128"]:
-    add("reduce_basic_%s" % _dt, "reduce", _reduce_basic(_dt), ops=["reduce"],
+    add(f"reduce_basic_{_dt}", "reduce", _reduce_basic(_dt), ops=["reduce"],
         tol="exact" if _dt in ("pred", "s8", "s32", "u8", "u32", "s64", "u64") else "accum",
         x64=_dt in ("s64", "u64", "f64", "c128"))
 

@@ -5,7 +5,6 @@ tensors."""
 from __future__ import annotations
 
 import numpy as np
-
 from gen_common import add, np_dtype, randint, randn
 
 
@@ -225,6 +224,6 @@ def _shape_dtypes(dt):
 
 
 for _dt in ["pred", "u8", "s16", "u32", "f16", "bf16", "c64", "s64", "f64", "c128", "u64"]:
-    add("shape_ops_%s" % _dt, "shape", _shape_dtypes(_dt),
+    add(f"shape_ops_{_dt}", "shape", _shape_dtypes(_dt),
         ops=["reshape", "transpose", "reverse", "slice", "pad", "concatenate",
              "broadcast_in_dim"], tol="exact", x64=_dt in ("s64", "f64", "c128", "u64"))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Dict, List, Optional, Sequence, Tuple
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -50,12 +50,10 @@ def _restore(arr: np.ndarray, record: dict) -> np.ndarray:
     want = numpy_dtype(record["dtype"])
     if arr.dtype != want:
         if arr.dtype.itemsize != want.itemsize:
-            raise ValueError("%s: stored as %s, cannot view as %s"
-                             % (record["name"], arr.dtype, want))
+            raise ValueError("{}: stored as {}, cannot view as {}".format(record["name"], arr.dtype, want))
         arr = arr.view(want)
     if list(arr.shape) != list(record["shape"]) and "_dev" not in record["name"]:
-        raise ValueError("%s: shape %s, meta.json says %s"
-                         % (record["name"], arr.shape, record["shape"]))
+        raise ValueError("{}: shape {}, meta.json says {}".format(record["name"], arr.shape, record["shape"]))
     return arr
 
 
@@ -64,7 +62,7 @@ def _restore(arr: np.ndarray, record: dict) -> np.ndarray:
 # (rtol, atol) per tolerance class and float dtype. Integers and bools are always compared
 # bitwise. "exact" means bitwise for floats too (any NaN matches any NaN, -0.0 != 0.0).
 # Complex values use their component type's row with the complex distance.
-TOLERANCES: Dict[str, Dict[str, Tuple[float, float]]] = {
+TOLERANCES: dict[str, dict[str, tuple[float, float]]] = {
     "exact": {"f16": (0, 0), "bf16": (0, 0), "f32": (0, 0), "f64": (0, 0)},
     # correctly rounded or near (+ - * / sqrt, rounding, conversions): ~2 ulp, no atol, so
     # denormal flushing differences are caught.
@@ -89,20 +87,20 @@ TOLERANCES: Dict[str, Dict[str, Tuple[float, float]]] = {
 _COMPLEX_ULP = {"f32": (1e-6, 0), "f64": (2e-15, 0)}
 
 
-def _float_key(dt: np.dtype) -> Optional[str]:
+def _float_key(dt: np.dtype) -> str | None:
     name = dt.name
     return {"float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
             "complex64": "f32", "complex128": "f64"}.get(name)
 
 
-def tolerance(dtype, tol_class: str) -> Tuple[float, float]:
+def tolerance(dtype, tol_class: str) -> tuple[float, float]:
     """(rtol, atol) for a float/complex dtype under a tolerance class; (0, 0) otherwise."""
     dt = numpy_dtype(dtype) if isinstance(dtype, str) else np.dtype(dtype)
     key = _float_key(dt)
     if key is None:
         return 0.0, 0.0
     if tol_class not in TOLERANCES:
-        raise KeyError("unknown tolerance class %r" % tol_class)
+        raise KeyError(f"unknown tolerance class {tol_class!r}")
     if dt.kind == "c" and tol_class == "ulp":
         return _COMPLEX_ULP[key]
     return TOLERANCES[tol_class][key]
@@ -111,7 +109,8 @@ def tolerance(dtype, tol_class: str) -> Tuple[float, float]:
 # ------------------------------------------------------------------------ comparison
 
 def _bits(a: np.ndarray) -> np.ndarray:
-    return np.ascontiguousarray(a).view(np.dtype("u%d" % a.dtype.itemsize))
+    a = np.array(a, order="C", copy=True)  # np.ascontiguousarray would make 0-d arrays 1-d
+    return a.view(np.dtype(f"u{a.dtype.itemsize}"))
 
 
 def _nan_inf_masks(a: np.ndarray):
@@ -122,7 +121,7 @@ def _nan_inf_masks(a: np.ndarray):
 
 
 def _compare_float(got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
-                   exact: bool) -> Optional[str]:
+                   exact: bool) -> str | None:
     """Mismatch description for two float or complex arrays of the same shape, or None."""
     wide = np.complex128 if want.dtype.kind == "c" else np.float64
     with np.errstate(invalid="ignore"):  # bf16 NaN -> f64 warns
@@ -137,9 +136,9 @@ def _compare_float(got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
         gnan, wnan = np.isnan(gp), np.isnan(wp)
         if not np.array_equal(gnan, wnan):
             idx = tuple(int(i) for i in np.argwhere(gnan != wnan)[0])
-            return "NaN positions differ%s (first at %s: got %r, want %r; %d positions)" % (
-                " (imag part)" if k else "", idx, g64[idx], w64[idx],
-                int((gnan != wnan).sum()))
+            part = " (imag part)" if k else ""
+            return (f"NaN positions differ{part} (first at {idx}: got {g64[idx]!r}, "
+                    f"want {w64[idx]!r}; {int((gnan != wnan).sum())} positions)")
     wnan_any, winf_any = _nan_inf_masks(w64)
     gnan_any, ginf_any = _nan_inf_masks(g64)
     ok = ~wnan_any
@@ -150,7 +149,6 @@ def _compare_float(got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
             parts = [(got, want)]
         bad = np.zeros(want.shape, bool)
         for gp, wp in parts:
-            gp, wp = np.ascontiguousarray(gp), np.ascontiguousarray(wp)
             with np.errstate(invalid="ignore"):
                 pn = np.isnan(wp.astype(np.float64))
             bad |= (_bits(gp) != _bits(wp)) & ~pn
@@ -168,9 +166,9 @@ def _compare_float(got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
         with np.errstate(invalid="ignore", over="ignore"):
             err = np.abs(g64 - w64)
             maxerr = np.max(np.where(bad & np.isfinite(err), err, 0.0))
-        return ("%d of %d elements differ (rtol=%g atol=%g%s); first at %s: got %r, want %r; "
-                "max abs err %g" % (n, bad.size, rtol, atol, ", bitwise" if exact else "", idx,
-                                    g64[idx], w64[idx], maxerr))
+        how = ", bitwise" if exact else ""
+        return (f"{n} of {bad.size} elements differ (rtol={rtol:g} atol={atol:g}{how}); "
+                f"first at {idx}: got {g64[idx]!r}, want {w64[idx]!r}; max abs err {maxerr:g}")
     return None
 
 
@@ -185,7 +183,7 @@ def _same_nonfinite(g: np.ndarray, w: np.ndarray) -> np.ndarray:
     return g == w
 
 
-def compare_arrays(got, want: np.ndarray, tol_class: str) -> Optional[str]:
+def compare_arrays(got, want: np.ndarray, tol_class: str) -> str | None:
     """None if ``got`` matches ``want`` under ``tol_class``, else a description.
 
     Shapes and dtypes must match exactly. Bools and integers: bitwise. Floats: NaN positions
@@ -195,9 +193,9 @@ def compare_arrays(got, want: np.ndarray, tol_class: str) -> Optional[str]:
     """
     got = np.asarray(got)
     if got.dtype != want.dtype:
-        return "dtype %s, want %s" % (got.dtype, want.dtype)
+        return f"dtype {got.dtype}, want {want.dtype}"
     if got.shape != want.shape:
-        return "shape %s, want %s" % (got.shape, want.shape)
+        return f"shape {got.shape}, want {want.shape}"
     if want.size == 0:
         return None
     key = _float_key(want.dtype)
@@ -206,8 +204,8 @@ def compare_arrays(got, want: np.ndarray, tol_class: str) -> Optional[str]:
             return None
         bad = got != want
         idx = tuple(int(i) for i in np.argwhere(bad)[0])
-        return "%d of %d elements differ (bitwise); first at %s: got %r, want %r" % (
-            int(bad.sum()), bad.size, idx, got[idx], want[idx])
+        return (f"{int(bad.sum())} of {bad.size} elements differ (bitwise); first at {idx}: "
+                f"got {got[idx]!r}, want {want[idx]!r}")
     rtol, atol = tolerance(want.dtype, tol_class)
     return _compare_float(got, want, rtol, atol, tol_class == "exact")
 
@@ -222,7 +220,7 @@ class Case:
         self.dir = os.path.join(corpus_dir, name)
         with open(os.path.join(self.dir, "meta.json"), encoding="utf-8") as f:
             self.meta = json.load(f)
-        self._npz_cache: Dict[str, dict] = {}
+        self._npz_cache: dict[str, dict] = {}
 
     # -- metadata
     @property
@@ -251,7 +249,7 @@ class Case:
 
     def output_tolerance(self, j: int) -> str:
         """Tolerance class of output j (meta "output_tolerance" may override per output)."""
-        return self.meta.get("output_tolerance", {}).get("out%d" % j, self.tolerance_class)
+        return self.meta.get("output_tolerance", {}).get(f"out{j}", self.tolerance_class)
 
     # -- data
     def program_text(self) -> str:
@@ -264,47 +262,47 @@ class Case:
                 self._npz_cache[which] = {k: z[k] for k in z.files}
         return self._npz_cache[which]
 
-    def _arrays(self, which: str, records: Sequence[dict]) -> List[np.ndarray]:
+    def _arrays(self, which: str, records: Sequence[dict]) -> list[np.ndarray]:
         z = self._npz(which)
         return [_restore(z[r["name"]], r) for r in records]
 
-    def inputs(self) -> List[np.ndarray]:
+    def inputs(self) -> list[np.ndarray]:
         """Arguments of @main in order (global values for multi-device cases)."""
         return self._arrays("inputs", self.meta["inputs"])
 
-    def outputs(self) -> List[np.ndarray]:
+    def outputs(self) -> list[np.ndarray]:
         """XLA's results of @main in order (global values for multi-device cases)."""
         return self._arrays("outputs", self.meta["outputs"])
 
-    def _device_arrays(self, which: str, records: Sequence[dict]) -> List[List[np.ndarray]]:
+    def _device_arrays(self, which: str, records: Sequence[dict]) -> list[list[np.ndarray]]:
         z = self._npz(which)
         out = []
         for r in records:
             per_dev = []
             for d in range(self.num_devices):
-                rec = dict(r, name="%s_dev%d" % (r["name"], d))
+                rec = dict(r, name=f"{r['name']}_dev{d}")
                 per_dev.append(_restore(z[rec["name"]], rec))
             out.append(per_dev)
         return out
 
-    def device_inputs(self) -> List[List[np.ndarray]]:
+    def device_inputs(self) -> list[list[np.ndarray]]:
         """[arg][device] shards (device = position in meta["device_assignment"])."""
         if self.num_devices == 1:
             return [[a] for a in self.inputs()]
         return self._device_arrays("inputs", self.meta["inputs"])
 
-    def device_outputs(self) -> List[List[np.ndarray]]:
+    def device_outputs(self) -> list[list[np.ndarray]]:
         """[out][device] shards as XLA produced them."""
         if self.num_devices == 1:
             return [[o] for o in self.outputs()]
         return self._device_arrays("outputs", self.meta["outputs"])
 
     def __repr__(self) -> str:
-        return "Case(%r, %s)" % (self.name, self.category)
+        return f"Case({self.name!r}, {self.category})"
 
 
-def list_cases(corpus_dir: str = CORPUS_DIR, category: Optional[str] = None,
-               max_devices: Optional[int] = None) -> List[str]:
+def list_cases(corpus_dir: str = CORPUS_DIR, category: str | None = None,
+               max_devices: int | None = None) -> list[str]:
     """Sorted case names (directories with a meta.json), optionally filtered."""
     if not os.path.isdir(corpus_dir):
         return []
@@ -328,7 +326,7 @@ def load_case(name: str, corpus_dir: str = CORPUS_DIR) -> Case:
     return Case(name, corpus_dir)
 
 
-def mismatches(case: Case, got: Sequence, per_device: bool = False) -> List[str]:
+def mismatches(case: Case, got: Sequence, per_device: bool = False) -> list[str]:
     """Descriptions of every output that does not match XLA's (empty list: all match).
 
     ``got`` is a list of arrays in @main's result order, or with ``per_device=True`` a
@@ -336,27 +334,27 @@ def mismatches(case: Case, got: Sequence, per_device: bool = False) -> List[str]
     """
     want = case.device_outputs() if per_device else case.outputs()
     if len(got) != len(want):
-        return ["%d outputs, want %d" % (len(got), len(want))]
+        return [f"{len(got)} outputs, want {len(want)}"]
     errs = []
-    for j, (g, w) in enumerate(zip(got, want)):
+    for j, (g, w) in enumerate(zip(got, want, strict=False)):
         tol = case.output_tolerance(j)
         if per_device:
             if len(g) != len(w):
-                errs.append("out%d: %d device shards, want %d" % (j, len(g), len(w)))
+                errs.append(f"out{j}: {len(g)} device shards, want {len(w)}")
                 continue
-            for d, (gd, wd) in enumerate(zip(g, w)):
+            for d, (gd, wd) in enumerate(zip(g, w, strict=False)):
                 msg = compare_arrays(gd, wd, tol)
                 if msg:
-                    errs.append("out%d dev%d (%s, %s): %s" % (j, d, wd.dtype, tol, msg))
+                    errs.append(f"out{j} dev{d} ({wd.dtype}, {tol}): {msg}")
         else:
             msg = compare_arrays(g, w, tol)
             if msg:
-                errs.append("out%d (%s%s, %s): %s" % (j, w.dtype, list(w.shape), tol, msg))
+                errs.append(f"out{j} ({w.dtype}{list(w.shape)}, {tol}): {msg}")
     return errs
 
 
 def assert_outputs_match(case: Case, got: Sequence, per_device: bool = False) -> None:
     errs = mismatches(case, got, per_device=per_device)
     if errs:
-        raise AssertionError("%s: %d output(s) differ from XLA:\n  %s"
-                             % (case.name, len(errs), "\n  ".join(errs)))
+        details = "\n  ".join(errs)
+        raise AssertionError(f"{case.name}: {len(errs)} output(s) differ from XLA:\n  {details}")

@@ -16,7 +16,7 @@ argument is laid out across the mesh before lowering; ``mesh`` defaults to :func
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -35,6 +35,10 @@ class Case:
     num_devices: int = 1
     note: str = ""
     keep_unused: bool = False
+    # How program.mlir is printed: "as_text" (default: lowered.as_text()), "debug_info"
+    # (lowered.as_text(debug_info=True): loc(...) everywhere) or "generic" (the same module
+    # printed entirely in MLIR's generic op form).
+    text_form: str = "as_text"
 
 
 CASES: list[Case] = []
@@ -42,15 +46,24 @@ _NAMES: set[str] = set()
 
 
 def add(name, category, build, *, ops=(), tol="ulp", x64=False, num_devices=1, note="",
-        keep_unused=False):
+        keep_unused=False, text_form="as_text"):
     if name in _NAMES:
-        raise ValueError("duplicate case name %r" % name)
+        raise ValueError(f"duplicate case name {name!r}")
     if tol not in TOL_CLASSES:
-        raise ValueError("case %s: unknown tolerance class %r" % (name, tol))
+        raise ValueError(f"case {name}: unknown tolerance class {tol!r}")
+    if text_form not in ("as_text", "debug_info", "generic"):
+        raise ValueError(f"case {name}: unknown text_form {text_form!r}")
     _NAMES.add(name)
     CASES.append(Case(name, category, build, tuple(ops), tol, x64, num_devices, note,
-                      keep_unused))
+                      keep_unused, text_form))
     return build
+
+
+def find(name: str) -> Case:
+    for c in CASES:
+        if c.name == name:
+            return c
+    raise KeyError(name)
 
 
 def case(name, category, **kw):

@@ -15,7 +15,9 @@ cannot share a venv with them: same package name), plus ``numpy``, ``scipy`` and
 For every case (a JAX function plus small concrete inputs built from fixed numpy seeds) it
 writes ``data/<case>/``:
 
-* ``program.mlir``  exactly ``jax.jit(f).lower(*args).as_text()``;
+* ``program.mlir``  exactly ``jax.jit(f).lower(*args).as_text()`` (a few ``textform_*``
+  cases instead hold ``as_text(debug_info=True)`` or the same module in MLIR's generic op
+  form; ``meta["text_form"]`` says which);
 * ``inputs.npz``    ``arg0..argN`` (the flattened arguments, i.e. the parameters of
   ``@main`` in order);
 * ``outputs.npz``   ``out0..outM`` (the flattened results of running the *same* lowered
@@ -63,6 +65,7 @@ CASE_MODULES = [
     "cases_linalg",
     "cases_models",
     "cases_multidevice",
+    "cases_textforms",
 ]
 
 _MLIR_TO_XLA = {
@@ -98,9 +101,16 @@ _TENSOR = r"tensor<((?:\d+x)*)(complex<\w+>|\w+)>"
 def main_signature(text: str):
     """[(shape, xla_type)] for @main's parameters and results."""
     m = re.search(r"func\.func public @main\((.*)$", text, re.M)
-    if not m:
-        raise RuntimeError("no public @main in module")
-    line = m.group(1)
+    if m:
+        line = m.group(1)
+        anchor = r"%arg\d+:\s*"
+    else:  # generic op form: "func.func"() <{... function_type = (...) -> (...), ...
+        m = re.search(r'^.*sym_name = "main".*$', text, re.M)
+        if not m:
+            raise RuntimeError("no public @main in module")
+        ft = re.search(r"function_type = \((.*)$", m.group(0))
+        line = ft.group(1)
+        anchor = r"(?:^|[(,]\s*)"
     # Parameters end at the first ") -> " at depth 0.
     depth, cut = 1, None
     for i, ch in enumerate(line):
@@ -120,7 +130,7 @@ def main_signature(text: str):
             out.append((dims, _MLIR_TO_XLA.get(mm.group(2), mm.group(2))))
         return out
 
-    ins = parse(params, r"%arg\d+:\s*")
+    ins = parse(params, anchor)
     # Results: every top-level tensor type in the result list.
     outs = parse(results, r"(?:[(,]\s*|->\s*)")
     return ins, outs
@@ -148,7 +158,7 @@ def _stored(arr):
 
 def _index_record(index, shape):
     out = []
-    for sl, n in zip(index, shape):
+    for sl, n in zip(index, shape, strict=False):
         start, stop, step = sl.indices(n)
         assert step == 1
         out.append([start, stop])
@@ -169,8 +179,8 @@ def run_case(c, versions):
         a = np.asarray(a)
         want = jax.dtypes.canonicalize_dtype(a.dtype)
         if a.dtype != want:
-            raise RuntimeError("case %s: input dtype %s is not canonical under this pass "
-                               "(would become %s)" % (c.name, a.dtype, want))
+            raise RuntimeError(f"case {c.name}: input dtype {a.dtype} is not canonical under this pass "
+                               f"(would become {want})")
         return a
 
     args = jax.tree_util.tree_map(canon, args)
@@ -182,14 +192,20 @@ def run_case(c, versions):
         treedef = jax.tree_util.tree_structure(args)
         if in_specs is None or len(in_specs) != len(flat_args):
             raise RuntimeError("multi-device case needs one PartitionSpec per flat argument")
-        placed = [jax.device_put(a, NamedSharding(mesh, s)) for a, s in zip(flat_args, in_specs)]
+        placed = [jax.device_put(a, NamedSharding(mesh, s)) for a, s in zip(flat_args, in_specs, strict=False)]
         call_args = jax.tree_util.tree_unflatten(treedef, placed)
     else:
         call_args = args
 
     jitted = jax.jit(fn, keep_unused=c.keep_unused) if c.keep_unused else jax.jit(fn)
     lowered = jitted.lower(*call_args)
-    text = lowered.as_text()
+    if c.text_form == "debug_info":
+        text = lowered.as_text(debug_info=True)
+    elif c.text_form == "generic":
+        text = lowered.compiler_ir("stablehlo").operation.get_asm(
+            print_generic_op_form=True, enable_debug_info=False)
+    else:
+        text = lowered.as_text()
     compiled = lowered.compile()
     result = compiled(*call_args)
     flat_out = jax.tree_util.tree_leaves(result)
@@ -197,30 +213,30 @@ def run_case(c, versions):
 
     sig_in, sig_out = main_signature(text)
     if len(sig_in) != len(flat_args):
-        raise RuntimeError("case %s: @main has %d parameters but %d inputs (unused args "
-                           "pruned? use keep_unused=True)" % (c.name, len(sig_in), len(flat_args)))
-    for i, (a, (shape, ty)) in enumerate(zip(flat_args, sig_in)):
+        raise RuntimeError(f"case {c.name}: @main has {len(sig_in)} parameters but "
+                           f"{len(flat_args)} inputs (unused args pruned? use keep_unused=True)")
+    for i, (a, (shape, ty)) in enumerate(zip(flat_args, sig_in, strict=False)):
         if list(a.shape) != shape or _NP_TO_XLA.get(a.dtype.name) != ty:
-            raise RuntimeError("case %s: arg%d is %s%s but @main says %s%s"
-                               % (c.name, i, a.dtype, a.shape, ty, shape))
+            raise RuntimeError(f"case {c.name}: arg{i} is {a.dtype}{a.shape} but @main says "
+                               f"{ty}{shape}")
     if len(sig_out) != len(outs):
-        raise RuntimeError("case %s: @main has %d results but %d outputs"
-                           % (c.name, len(sig_out), len(outs)))
-    for j, (o, (shape, ty)) in enumerate(zip(outs, sig_out)):
+        raise RuntimeError(f"case {c.name}: @main has {len(sig_out)} results but "
+                           f"{len(outs)} outputs")
+    for j, (o, (shape, ty)) in enumerate(zip(outs, sig_out, strict=False)):
         if list(o.shape) != shape or _NP_TO_XLA.get(o.dtype.name) != ty:
-            raise RuntimeError("case %s: out%d is %s%s but @main says %s%s"
-                               % (c.name, j, o.dtype, o.shape, ty, shape))
+            raise RuntimeError(f"case {c.name}: out{j} is {o.dtype}{o.shape} but @main says "
+                               f"{ty}{shape}")
     if c.x64:
         wide = {"s64", "u64", "f64", "c128"}
         used = {ty for _, ty in sig_in + sig_out}
         if not used & wide and not re.search(r"tensor<[\dx]*(i64|ui64|f64|complex<f64>)>", text):
-            raise RuntimeError("case %s: x64 case carries no 64-bit type" % c.name)
+            raise RuntimeError(f"case {c.name}: x64 case carries no 64-bit type")
 
     num_partitions = int(re.search(r"mhlo\.num_partitions = (\d+)", text).group(1))
     num_replicas = int(re.search(r"mhlo\.num_replicas = (\d+)", text).group(1))
 
-    arrays_in = {"arg%d" % i: np.asarray(a) for i, a in enumerate(flat_args)}
-    arrays_out = {"out%d" % j: o for j, o in enumerate(outs)}
+    arrays_in = {f"arg{i}": np.asarray(a) for i, a in enumerate(flat_args)}
+    arrays_out = {f"out{j}": o for j, o in enumerate(outs)}
     meta = {
         "name": c.name,
         "category": c.category,
@@ -228,11 +244,12 @@ def run_case(c, versions):
         "intended_ops": list(c.ops),
         "tolerance": c.tol,
         "x64": c.x64,
+        "text_form": c.text_form,
         "num_devices": c.num_devices,
         "num_replicas": num_replicas,
         "num_partitions": num_partitions,
-        "inputs": [_array_record("arg%d" % i, np.asarray(a)) for i, a in enumerate(flat_args)],
-        "outputs": [_array_record("out%d" % j, o) for j, o in enumerate(outs)],
+        "inputs": [_array_record(f"arg{i}", np.asarray(a)) for i, a in enumerate(flat_args)],
+        "outputs": [_array_record(f"out{j}", o) for j, o in enumerate(outs)],
         "generator": versions,
     }
     if c.num_devices > 1:
@@ -242,22 +259,22 @@ def run_case(c, versions):
         meta["device_assignment"] = [int(d.id) for d in devs]
         pos = {d.id: k for k, d in enumerate(devs)}
         layout_in = []
-        for i, (a, spec) in enumerate(zip(placed, in_specs)):
-            rec = {"name": "arg%d" % i, "spec": str(spec), "global_shape": list(a.shape),
+        for i, (a, spec) in enumerate(zip(placed, in_specs, strict=False)):
+            rec = {"name": f"arg{i}", "spec": str(spec), "global_shape": list(a.shape),
                    "shards": []}
             for sh in sorted(a.addressable_shards, key=lambda s: pos[s.device.id]):
                 d = pos[sh.device.id]
-                arrays_in["arg%d_dev%d" % (i, d)] = np.asarray(sh.data)
+                arrays_in[f"arg{i}_dev{d}"] = np.asarray(sh.data)
                 rec["shards"].append({"device": d, "shape": list(sh.data.shape),
                                       "index": _index_record(sh.index, a.shape)})
             layout_in.append(rec)
         layout_out = []
         for j, o in enumerate(flat_out):
-            rec = {"name": "out%d" % j, "spec": str(getattr(o.sharding, "spec", o.sharding)),
+            rec = {"name": f"out{j}", "spec": str(getattr(o.sharding, "spec", o.sharding)),
                    "global_shape": list(o.shape), "shards": []}
             for sh in sorted(o.addressable_shards, key=lambda s: pos[s.device.id]):
                 d = pos[sh.device.id]
-                arrays_out["out%d_dev%d" % (j, d)] = np.asarray(sh.data)
+                arrays_out[f"out{j}_dev{d}"] = np.asarray(sh.data)
                 rec["shards"].append({"device": d, "shape": list(sh.data.shape),
                                       "index": _index_record(sh.index, o.shape)})
             layout_out.append(rec)
@@ -320,14 +337,14 @@ def run_pass(which, patterns, skip_existing, keep_going):
         try:
             text, ai, ao, meta = run_case(c, versions)
             write_case(c.name, text, ai, ao, meta)
-            print("ok   %-40s %s" % (c.name, c.category), flush=True)
+            print(f"ok   {c.name:<40} {c.category}", flush=True)
         except Exception:
             failed.append(c.name)
-            print("FAIL %s\n%s" % (c.name, traceback.format_exc()), flush=True)
+            print(f"FAIL {c.name}\n{traceback.format_exc()}", flush=True)
             if not keep_going:
                 break
-    print("pass %s: %d cases, %d failed, %.1fs" % (which, len(cases), len(failed),
-                                                   time.time() - t0), flush=True)
+    print(f"pass {which}: {len(cases)} cases, {len(failed)} failed, {time.time() - t0:.1f}s",
+          flush=True)
     return 1 if failed else 0
 
 
@@ -347,9 +364,9 @@ def main(argv=None):
     if args.list:
         cases = load_cases()
         for c in cases:
-            print("%-40s %-14s x64=%d dev=%d tol=%s" % (c.name, c.category, c.x64,
-                                                        c.num_devices, c.tol))
-        print("%d cases" % len(cases))
+            print(f"{c.name:<40} {c.category:<14} x64={int(c.x64)} dev={c.num_devices} "
+                  f"tol={c.tol}")
+        print(f"{len(cases)} cases")
         return 0
     if args.prune:
         names = {c.name for c in load_cases()}

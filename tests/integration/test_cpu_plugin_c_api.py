@@ -317,7 +317,7 @@ class Api:
             return None, []
         array = (NamedValue * len(options))()
         keep: list[Any] = []
-        for nv, (name, value) in zip(array, options.items()):
+        for nv, (name, value) in zip(array, options.items(), strict=True):
             raw_name = name.encode()
             keep.append(raw_name)
             nv.struct_size = struct_size(NamedValue)
@@ -778,6 +778,42 @@ def memory_stats_track_allocations() -> None:
 
 
 @check
+def concurrent_transfers() -> None:
+    # ctypes drops the GIL around each call, so these really run in parallel in the plugin.
+    import threading
+
+    api = Api()
+    client = api.create_client(cpu_device_count=2)
+    shared, done = api.from_host(client, np.arange(256, dtype=np.float32))
+    api.destroy_event(done)
+    failures: list[str] = []
+
+    def worker(seed: int) -> None:
+        try:
+            for i in range(100):
+                host = np.full(64, seed * 1000 + i, dtype=np.int64)
+                buffer, done = api.from_host(client, host, semantics=i % 4)
+                if api.to_host(buffer) != host.tobytes():
+                    failures.append(f"thread {seed} iteration {i}: wrong data")
+                api.call("Buffer_IncreaseExternalReferenceCount", buffer=shared)
+                api.call("Buffer_DecreaseExternalReferenceCount", buffer=shared)
+                api.destroy_buffer(buffer)
+                api.await_event(done)
+                api.destroy_event(done)
+        except Exception as e:  # noqa: BLE001 - reported below with the thread's seed
+            failures.append(f"thread {seed}: {e!r}")
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures, failures
+    api.destroy_buffer(shared)
+    api.call("Client_Destroy", client=client)
+
+
+@check
 def unsupported_slot_is_unimplemented() -> None:
     api = Api()
     a = api.args("Executable_DeserializeAndLoad")
@@ -895,13 +931,18 @@ def compile_and_execute() -> None:
         error = api.raw("LoadedExecutable_Execute", a)
         return [out_list[0]], error, events
 
+    stats_before = api.call("Device_MemoryStats", device=device0).bytes_in_use
     outputs, error, events = execute([arg])
     assert error is None, api.error_info(error)
     api.await_event(events[0])
     api.destroy_event(events[0])
     result = np.frombuffer(api.to_host(outputs[0]), np.float32).reshape(2, 3)
     assert np.array_equal(result, x + 1), result
+    assert api.call("Buffer_Device", buffer=outputs[0]).device == device0
+    in_use = api.call("Device_MemoryStats", device=device0).bytes_in_use
+    assert in_use == stats_before + 24, f"output not counted: {stats_before} -> {in_use}"
     api.destroy_buffer(outputs[0])
+    assert api.call("Device_MemoryStats", device=device0).bytes_in_use == stats_before
 
     wrong, done = api.from_host(client, np.zeros((3, 2), np.float32), device=device0)
     api.destroy_event(done)

@@ -413,3 +413,16 @@ def test_make_index_cli_rerenders_from_manifests(tmp_path: Path, index: Path) ->
     assert proc.returncode == 0, proc.stderr
     assert (site / "simple" / "jaxlib" / "index.html").read_text() == \
         (index / "simple" / "jaxlib" / "index.html").read_text()
+
+
+def test_published_bytes_are_independent_of_the_build_output(tmp_path: Path, index: Path) -> None:
+    """A later build rewriting its wheelhouse in place must not change what was published."""
+    wheels = fixture_night(tmp_path / "w1", V1)
+    original = wheels[0].read_bytes()
+    nightly.publish(wheels, index)
+    nightly.publish(fixture_night(tmp_path / "w2", V2), index)  # old nights are carried over by links
+    with wheels[0].open("r+b") as f:  # what `shutil.copy2` onto an existing file does
+        f.write(b"XXXX")
+    served = index / "nights" / V1 / wheels[0].name
+    assert served.read_bytes() == original
+    assert oct(served.stat().st_mode & 0o777) == oct(0o444), "published files are read-only"

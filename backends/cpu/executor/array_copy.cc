@@ -69,54 +69,67 @@ void Inner(uint8_t* d, int64_t ds, const uint8_t* s, int64_t ss, int64_t n, size
 
 }  // namespace
 
-void CopyStrided(void* dst, const std::vector<int64_t>& dst_strides, const void* src,
-                 const std::vector<int64_t>& src_strides, const std::vector<int64_t>& dims, size_t es) {
+StridedCopier::StridedCopier(const std::vector<int64_t>& dims, const std::vector<int64_t>& dst_strides,
+                             const std::vector<int64_t>& src_strides, size_t es)
+    : es_(es) {
   // Drop unit dimensions and merge dimensions that are contiguous in both views.
-  std::vector<int64_t> d, ds, ss;
   for (size_t k = 0; k < dims.size(); ++k) {
-    if (dims[k] == 0) return;
+    if (dims[k] == 0) {
+      empty_ = true;
+      return;
+    }
     if (dims[k] == 1) continue;
-    if (!d.empty() && ds.back() == dst_strides[k] * dims[k] && ss.back() == src_strides[k] * dims[k]) {
-      d.back() *= dims[k];
-      ds.back() = dst_strides[k];
-      ss.back() = src_strides[k];
+    if (!d_.empty() && ds_.back() == dst_strides[k] * dims[k] && ss_.back() == src_strides[k] * dims[k]) {
+      d_.back() *= dims[k];
+      ds_.back() = dst_strides[k];
+      ss_.back() = src_strides[k];
       continue;
     }
-    d.push_back(dims[k]);
-    ds.push_back(dst_strides[k]);
-    ss.push_back(src_strides[k]);
+    d_.push_back(dims[k]);
+    ds_.push_back(dst_strides[k]);
+    ss_.push_back(src_strides[k]);
   }
+}
+
+void StridedCopier::Run(void* dst, const void* src) const {
+  if (empty_) return;
   auto* dp = static_cast<uint8_t*>(dst);
   const auto* sp = static_cast<const uint8_t*>(src);
-  const int64_t ies = static_cast<int64_t>(es);
-  if (d.empty()) {
-    std::memcpy(dp, sp, es);
+  const int64_t ies = static_cast<int64_t>(es_);
+  if (d_.empty()) {
+    std::memcpy(dp, sp, es_);
     return;
   }
-  const int r = static_cast<int>(d.size());
-  const int64_t inner = d[static_cast<size_t>(r - 1)];
-  const int64_t ids = ds[static_cast<size_t>(r - 1)], iss = ss[static_cast<size_t>(r - 1)];
+  const int r = static_cast<int>(d_.size());
+  const int64_t inner = d_[static_cast<size_t>(r - 1)];
+  const int64_t ids = ds_[static_cast<size_t>(r - 1)], iss = ss_[static_cast<size_t>(r - 1)];
   if (r == 1) {
-    Inner(dp, ids, sp, iss, inner, es);
+    Inner(dp, ids, sp, iss, inner, es_);
     return;
   }
-  std::vector<int64_t> idx(static_cast<size_t>(r - 1), 0);
+  int64_t idx[32] = {0};
+  if (r > 33) return;  // callers never exceed rank 32
   int64_t doff = 0, soff = 0;
   for (;;) {
-    Inner(dp + doff * ies, ids, sp + soff * ies, iss, inner, es);
+    Inner(dp + doff * ies, ids, sp + soff * ies, iss, inner, es_);
     int k = r - 2;
     for (; k >= 0; --k) {
       size_t uk = static_cast<size_t>(k);
-      ++idx[uk];
-      doff += ds[uk];
-      soff += ss[uk];
-      if (idx[uk] < d[uk]) break;
-      doff -= ds[uk] * d[uk];
-      soff -= ss[uk] * d[uk];
-      idx[uk] = 0;
+      ++idx[k];
+      doff += ds_[uk];
+      soff += ss_[uk];
+      if (idx[k] < d_[uk]) break;
+      doff -= ds_[uk] * d_[uk];
+      soff -= ss_[uk] * d_[uk];
+      idx[k] = 0;
     }
     if (k < 0) return;
   }
+}
+
+void CopyStrided(void* dst, const std::vector<int64_t>& dst_strides, const void* src,
+                 const std::vector<int64_t>& src_strides, const std::vector<int64_t>& dims, size_t es) {
+  StridedCopier(dims, dst_strides, src_strides, es).Run(dst, src);
 }
 
 }  // namespace jaxlib::cpu

@@ -16,6 +16,21 @@ std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& dims);
 void CopyStrided(void* dst, const std::vector<int64_t>& dst_strides, const void* src,
                  const std::vector<int64_t>& src_strides, const std::vector<int64_t>& dims, size_t es);
 
+// A strided copy with its dimensions coalesced once, for copies repeated many times (gather,
+// scatter windows) without per-call allocation.
+class StridedCopier {
+ public:
+  StridedCopier() = default;
+  StridedCopier(const std::vector<int64_t>& dims, const std::vector<int64_t>& dst_strides,
+                const std::vector<int64_t>& src_strides, size_t es);
+  void Run(void* dst, const void* src) const;
+
+ private:
+  std::vector<int64_t> d_, ds_, ss_;
+  size_t es_ = 0;
+  bool empty_ = false;
+};
+
 // Fills n elements of es bytes with one value.
 void FillElements(void* dst, const void* value, size_t es, int64_t n);
 

@@ -52,11 +52,13 @@ void SelectKernel(void* out, const void* const* in, int64_t n, const EwInstr&) {
 }
 
 // ---------------------------------------------------------------- unary functors
+// Math through libm sees denormal inputs as zero, like XLA's FP-instruction implementations.
 #define JAXLIB_UNARY(Name, expr)                                   \
   struct Name {                                                    \
     template <class C>                                             \
     static C apply(C x, const EwInstr& ins) {                      \
       (void)ins;                                                   \
+      x = FlushDenormal(x);                                        \
       return expr;                                                 \
     }                                                              \
   };
@@ -89,12 +91,14 @@ JAXLIB_UNARY(ConjF, std::conj(x))
 
 struct ErfInvF {
   template <class C> static C apply(C x, const EwInstr&) {
+    x = FlushDenormal(x);
     if constexpr (std::is_same_v<C, float>) return ErfInvF32(x);
     else return ErfInvF64(x);
   }
 };
 struct LgammaF {
   template <class C> static C apply(C x, const EwInstr&) {
+    x = FlushDenormal(x);
     int sign;
     if constexpr (std::is_same_v<C, float>) return lgammaf_r(x, &sign);
     else return lgamma_r(x, &sign);
@@ -102,6 +106,7 @@ struct LgammaF {
 };
 struct Expm1F {
   template <class C> static C apply(C x, const EwInstr&) {
+    x = FlushDenormal(x);
     if constexpr (kIsComplex<C>) {
       // expm1(a+bi) = expm1(a)cos(b) - 2 sin^2(b/2) + i e^a sin(b), accurate near 0.
       using P = typename C::value_type;
@@ -115,6 +120,7 @@ struct Expm1F {
 };
 struct Log1pF {
   template <class C> static C apply(C x, const EwInstr&) {
+    x = FlushDenormal(x);
     if constexpr (kIsComplex<C>) {
       using P = typename C::value_type;
       P re = x.real(), im = x.imag();
@@ -126,10 +132,12 @@ struct Log1pF {
   }
 };
 struct LogisticF {
-  template <class C> static C apply(C x, const EwInstr&) { return C(1) / (C(1) + std::exp(-x)); }
+  template <class C> static C apply(C x, const EwInstr&) {
+    x = FlushDenormal(x); return C(1) / (C(1) + std::exp(-x)); }
 };
 struct RsqrtF {
-  template <class C> static C apply(C x, const EwInstr&) { return C(1) / std::sqrt(x); }
+  template <class C> static C apply(C x, const EwInstr&) {
+    x = FlushDenormal(x); return C(1) / std::sqrt(x); }
 };
 struct NegF {
   template <class C> static C apply(C x, const EwInstr&) {
@@ -149,8 +157,9 @@ struct AbsF {
 };
 struct SignF {
   template <class C> static C apply(C x, const EwInstr&) {
+    x = FlushDenormal(x);
     if constexpr (kIsComplex<C>) {
-      auto a = std::abs(x);
+      auto a = XlaComplexAbs(x);
       if (a == 0) return C(0);
       if (std::isnan(x.real()) || std::isnan(x.imag())) return C(NAN, NAN);
       return x / a;
@@ -212,7 +221,7 @@ struct ImagF {
   template <class T, class R> static R apply(T x, const EwInstr&) { return x.imag(); }
 };
 struct CAbsF {
-  template <class T, class R> static R apply(T x, const EwInstr&) { return std::abs(x); }
+  template <class T, class R> static R apply(T x, const EwInstr&) { return XlaComplexAbs(x); }
 };
 
 // ---------------------------------------------------------------- binary functors
@@ -234,6 +243,7 @@ struct MulF {
   template <class C> static C apply(C a, C b) {
     if constexpr (std::is_same_v<C, bool>) return a && b;
     else if constexpr (std::is_integral_v<C>) return WrapMul(a, b);
+    else if constexpr (kIsComplex<C>) return XlaComplexMul(a, b);
     else return a * b;
   }
 };
@@ -245,6 +255,8 @@ struct DivF {
         if (a == std::numeric_limits<C>::min() && b == -1) return a;
       }
       return static_cast<C>(a / b);
+    } else if constexpr (kIsComplex<C>) {
+      return XlaComplexDiv(a, b);
     } else {
       return a / b;
     }
@@ -259,7 +271,7 @@ struct RemF {
       }
       return static_cast<C>(a % b);
     } else {
-      return std::fmod(a, b);
+      return std::fmod(a, b);  // XLA's fmod keeps denormal operands
     }
   }
 };
@@ -290,6 +302,9 @@ struct PowF {
         e >>= 1;
       }
       return r;
+    } else if constexpr (kIsComplex<C>) {
+      if (b == C(0)) return C(1);  // XLA: x^0 = 1 for every x, including 0
+      return std::pow(a, b);
     } else {
       return std::pow(a, b);
     }
@@ -347,12 +362,12 @@ struct NextAfterF {
 };
 struct PolygammaF {
   template <class C> static C apply(C a, C b) {
-    return static_cast<C>(Polygamma(static_cast<double>(a), static_cast<double>(b)));
+    return static_cast<C>(Polygamma(static_cast<double>(FlushDenormal(a)), static_cast<double>(FlushDenormal(b))));
   }
 };
 struct ZetaF {
   template <class C> static C apply(C a, C b) {
-    return static_cast<C>(Zeta(static_cast<double>(a), static_cast<double>(b)));
+    return static_cast<C>(Zeta(static_cast<double>(FlushDenormal(a)), static_cast<double>(FlushDenormal(b))));
   }
 };
 
@@ -396,6 +411,17 @@ template <Dir D, class K> inline bool Cmp(K a, K b) {
   else if constexpr (D == Dir::kLe) return a <= b;
   else if constexpr (D == Dir::kGt) return a > b;
   else return a >= b;
+}
+
+// Sign-magnitude key of a half float with -0 == +0 (ordering by integers avoids DAZ, which XLA
+// does not apply to 16-bit floats).
+template <class T> inline int32_t HalfKey(T v) {
+  int32_t mag = v.bits & 0x7fff;
+  return (v.bits & 0x8000) ? -mag : mag;
+}
+template <class T> inline bool HalfIsNan(T v) {
+  if constexpr (std::is_same_v<T, bf16>) return (v.bits & 0x7fff) > 0x7f80;
+  else return (v.bits & 0x7fff) > 0x7c00;
 }
 
 template <Dir D, class T, bool kTotal>

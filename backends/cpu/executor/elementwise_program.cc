@@ -309,14 +309,15 @@ void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t beg
     big.resize(nregs);
     regp = big.data();
   }
-  // Loop-invariant inputs are filled once.
+  // Loop-invariant inputs are filled once (only as far as the first tile reaches).
+  const int64_t fill = std::min<int64_t>(kTile, end - begin);
   for (const EwInput& in : inputs_) {
     size_t es = ElementTypeByteSize(in.type);
     if (in.mode == EwInput::Mode::kScalar) {
-      FillBytes(tile_buf(in.reg), static_cast<const uint8_t*>(inputs[in.source]), es, kTile);
+      FillBytes(tile_buf(in.reg), static_cast<const uint8_t*>(inputs[in.source]), es, fill);
       regp[in.reg] = tile_buf(in.reg);
     } else if (in.mode == EwInput::Mode::kConstant) {
-      FillBytes(tile_buf(in.reg), in.constant.data(), es, kTile);
+      FillBytes(tile_buf(in.reg), in.constant.data(), es, fill);
       regp[in.reg] = tile_buf(in.reg);
     }
   }

@@ -56,17 +56,84 @@ template <class T> inline T WrapNeg(T a) {
 }
 
 // ---------------------------------------------------------------- float helpers
+// XLA runs with denormals-are-zero: ops it implements with FP instructions see denormal inputs
+// as signed zeros. Kernels that compute through libm or bit logic apply this explicitly.
+// Bit tests, not fpclassify: under DAZ the FP comparisons inside fpclassify see zero.
+template <class C> inline C FlushDenormal(C x) {
+  if constexpr (std::is_same_v<C, float>) {
+    uint32_t u = std::bit_cast<uint32_t>(x);
+    return (u & 0x7f800000u) == 0 ? std::bit_cast<float>(u & 0x80000000u) : x;
+  } else if constexpr (std::is_same_v<C, double>) {
+    uint64_t u = std::bit_cast<uint64_t>(x);
+    return (u & 0x7ff0000000000000ull) == 0 ? std::bit_cast<double>(u & 0x8000000000000000ull) : x;
+  } else if constexpr (kIsComplex<C>) {
+    return C(FlushDenormal(x.real()), FlushDenormal(x.imag()));
+  } else {
+    return x;
+  }
+}
+
 template <class C> inline C NanPropMax(C a, C b) {
+  a = FlushDenormal(a);
+  b = FlushDenormal(b);
   if (std::isnan(a)) return a;
   if (std::isnan(b)) return b;
   if (a == b) return std::signbit(a) ? b : a;  // max(-0, +0) = +0
   return a > b ? a : b;
 }
 template <class C> inline C NanPropMin(C a, C b) {
+  a = FlushDenormal(a);
+  b = FlushDenormal(b);
   if (std::isnan(a)) return a;
   if (std::isnan(b)) return b;
   if (a == b) return std::signbit(a) ? a : b;
   return a < b ? a : b;
+}
+
+// Complex arithmetic as XLA emits it (not C99 Annex G): naive multiply, Smith's division with
+// explicit zero/inf cases, and overflow-safe magnitude that propagates NaN.
+template <class P> inline std::complex<P> XlaComplexMul(std::complex<P> x, std::complex<P> y) {
+  P a = x.real(), b = x.imag(), c = y.real(), d = y.imag();
+  return {a * c - b * d, a * d + b * c};
+}
+template <class P> inline std::complex<P> XlaComplexDiv(std::complex<P> x, std::complex<P> y) {
+  P a_r = x.real(), a_i = x.imag(), b_r = y.real(), b_i = y.imag();
+  P c_r, c_i;
+  if (std::fabs(b_r) < std::fabs(b_i)) {
+    P ratio = b_r / b_i;
+    P denom = b_i + b_r * ratio;
+    c_r = (a_r * ratio + a_i) / denom;
+    c_i = (a_i * ratio - a_r) / denom;
+  } else {
+    P ratio = b_i / b_r;
+    P denom = b_r + b_i * ratio;
+    c_r = (a_r + a_i * ratio) / denom;
+    c_i = (a_i - a_r * ratio) / denom;
+  }
+  const P inf = std::numeric_limits<P>::infinity();
+  if (b_r == 0 && b_i == 0 && (!std::isnan(a_r) || !std::isnan(a_i))) {
+    P s = std::copysign(inf, b_r);
+    return {s * a_r, s * a_i};
+  }
+  if ((std::isinf(a_r) || std::isinf(a_i)) && std::isfinite(b_r) && std::isfinite(b_i)) {
+    P ar = std::copysign(std::isinf(a_r) ? P(1) : P(0), a_r);
+    P ai = std::copysign(std::isinf(a_i) ? P(1) : P(0), a_i);
+    return {inf * (ar * b_r + ai * b_i), inf * (ai * b_r - ar * b_i)};
+  }
+  if ((std::isinf(b_r) || std::isinf(b_i)) && std::isfinite(a_r) && std::isfinite(a_i)) {
+    P br = std::copysign(std::isinf(b_r) ? P(1) : P(0), b_r);
+    P bi = std::copysign(std::isinf(b_i) ? P(1) : P(0), b_i);
+    return {P(0) * (a_r * br + a_i * bi), P(0) * (a_i * br - a_r * bi)};
+  }
+  return {c_r, c_i};
+}
+template <class P> inline P XlaComplexAbs(std::complex<P> x) {
+  P a = std::fabs(x.real()), b = std::fabs(x.imag());
+  P mx = NanPropMax(a, b), mn = NanPropMin(a, b);
+  if (mx == 0) return mx;
+  if (mn == mx) return mx * std::sqrt(P(2));
+  P r = mn / mx;
+  return mx * std::sqrt(P(1) + r * r);
 }
 
 // Total-order key of a float (for compare_type TOTALORDER): -NaN < -inf < ... < -0 < +0 < ... < NaN.
@@ -272,6 +339,7 @@ template <class To, class From> inline To ConvertValue(From v) {
     return v;
   } else if constexpr (std::is_same_v<To, bool>) {
     if constexpr (kIsComplex<From>) return v.real() != 0 || v.imag() != 0;
+    else if constexpr (kIsHalf<From>) return (v.bits & 0x7fff) != 0;  // bit test, no DAZ
     else return static_cast<Compute<From>>(v) != 0;
   } else if constexpr (kIsComplex<To>) {
     using P = typename To::value_type;

@@ -13,10 +13,7 @@ module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 :
     %9 = stablehlo.convert %arg0 : (tensor<37xf32>) -> tensor<37xbf16>
     %10 = stablehlo.convert %9 : (tensor<37xbf16>) -> tensor<37xf32>
     %11 = stablehlo.convert %arg0 : (tensor<37xf32>) -> tensor<37xcomplex<f32>>
-    %cst_0 = stablehlo.constant dense<(0.000000e+00,1.000000e+00)> : tensor<complex<f32>>
-    %12 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<complex<f32>>) -> tensor<37xcomplex<f32>>
-    %13 = stablehlo.multiply %11, %12 : tensor<37xcomplex<f32>>
-    return %0, %1, %4, %6, %8, %10, %13 : tensor<37xi8>, tensor<37xui8>, tensor<37xi1>, tensor<37xf16>, tensor<37xi16>, tensor<37xf32>, tensor<37xcomplex<f32>>
+    return %0, %1, %4, %6, %8, %10, %11 : tensor<37xi8>, tensor<37xui8>, tensor<37xi1>, tensor<37xf16>, tensor<37xi16>, tensor<37xf32>, tensor<37xcomplex<f32>>
   }
   func.func private @round(%arg0: tensor<37xf32>) -> tensor<37xf32> {
     %0 = stablehlo.round_nearest_even %arg0 : tensor<37xf32>

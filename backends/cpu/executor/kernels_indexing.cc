@@ -1,0 +1,310 @@
+// gather and scatter. Both walk the batch (scatter) positions of the index array, resolve one
+// start index per position and move a whole window with a precomputed strided copy; scatter
+// combines windows with its update computation evaluated over the whole window at once.
+#include <algorithm>
+#include <cstring>
+
+#include "backends/cpu/executor/array_copy.h"
+#include "backends/cpu/executor/elementwise_program.h"
+#include "backends/cpu/executor/kernel.h"
+
+namespace jaxlib::cpu {
+
+using compiler::Op;
+using compiler::OpKind;
+using compiler::Type;
+using compiler::ValueId;
+
+int64_t ReadIndex(const void* p, ElementType t);
+
+namespace {
+
+bool Contains(const std::vector<int64_t>& v, int64_t x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+// Iterates the batch positions of an index array (all dims but index_vector_dim) and yields,
+// per position, the element offset of its index vector's first component.
+struct IndexWalk {
+  std::vector<int64_t> batch_dims;     // sizes of the index array's batch dims
+  std::vector<int64_t> batch_strides;  // their element strides in the index array
+  int64_t vec_stride = 0;              // stride along index_vector_dim (0 if implicit)
+  int64_t vec_len = 1;
+  int64_t count = 1;
+
+  IndexWalk(const Type& idx, int64_t ivd) {
+    std::vector<int64_t> s = RowMajorStrides(idx.dims);
+    for (int k = 0; k < idx.rank(); ++k) {
+      if (k == ivd) {
+        vec_stride = s[static_cast<size_t>(k)];
+        vec_len = idx.dims[static_cast<size_t>(k)];
+        continue;
+      }
+      batch_dims.push_back(idx.dims[static_cast<size_t>(k)]);
+      batch_strides.push_back(s[static_cast<size_t>(k)]);
+      count *= idx.dims[static_cast<size_t>(k)];
+    }
+  }
+};
+
+class GatherKernel final : public Kernel {
+ public:
+  GatherKernel(const Op& op, const compiler::Module& m) : operand_(op.operands[0]), indices_(op.operands[1]), out_(op.results[0]) {
+    const Type& x = m.type(op.operands[0]);
+    const Type& idx = m.type(op.operands[1]);
+    const Type& r = m.type(op.results[0]);
+    index_type_ = idx.element;
+    index_es_ = ElementTypeByteSize(idx.element);
+    es_ = ElementTypeByteSize(x.element);
+    int64_t ivd = op.IntAttr("index_vector_dim", 0);
+    walk_ = std::make_unique<IndexWalk>(idx, ivd);
+    std::vector<int64_t> offset_dims = op.IntListAttr("offset_dims"), collapsed = op.IntListAttr("collapsed_slice_dims"),
+                         obatch = op.IntListAttr("operand_batching_dims"), ibatch = op.IntListAttr("start_indices_batching_dims"),
+                         sizes = op.IntListAttr("slice_sizes");
+    start_map_ = op.IntListAttr("start_index_map");
+    xdims_ = x.dims;
+    slice_sizes_ = sizes;
+    xstrides_ = RowMajorStrides(x.dims);
+    std::vector<int64_t> rs = RowMajorStrides(r.dims);
+    // Result batch dims (not offset dims), in order, correspond to the index walk's batch dims.
+    for (int k = 0; k < r.rank(); ++k)
+      if (!Contains(offset_dims, k)) out_batch_strides_.push_back(rs[static_cast<size_t>(k)]);
+    // Operand batching dims: operand dim obatch[k] takes the index position of idx dim ibatch[k].
+    for (size_t k = 0; k < obatch.size(); ++k) {
+      int64_t idim = ibatch[k];
+      int64_t pos = idim > ivd && ivd < idx.rank() ? idim - 1 : idim;  // position among batch dims
+      batching_.push_back({obatch[k], pos});
+    }
+    // The window: operand dims not collapsed / batching, in order, land on offset_dims.
+    std::vector<int64_t> wdims, wsrc, wdst;
+    size_t oi = 0;
+    for (int k = 0; k < x.rank(); ++k) {
+      if (Contains(collapsed, k) || Contains(obatch, k)) continue;
+      int64_t od = offset_dims[oi++];
+      wdims.push_back(sizes[static_cast<size_t>(k)]);
+      wsrc.push_back(xstrides_[static_cast<size_t>(k)]);
+      wdst.push_back(rs[static_cast<size_t>(od)]);
+    }
+    copier_ = StridedCopier(wdims, wdst, wsrc, es_);
+    empty_ = r.element_count() == 0;
+  }
+
+  Status Run(Frame& f, uint8_t*) const override {
+    if (empty_) return Status::Ok();
+    const auto* x = static_cast<const uint8_t*>(f.Get(operand_));
+    const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
+    auto* out = static_cast<uint8_t*>(f.Get(out_));
+    const IndexWalk& w = *walk_;
+    std::vector<int64_t> pos(w.batch_dims.size(), 0);
+    for (int64_t b = 0; b < w.count; ++b) {
+      int64_t ioff = 0, ooff = 0;
+      for (size_t k = 0; k < pos.size(); ++k) {
+        ioff += pos[k] * w.batch_strides[k];
+        ooff += pos[k] * out_batch_strides_[k];
+      }
+      int64_t xoff = 0;
+      for (size_t k = 0; k < start_map_.size(); ++k) {
+        size_t d = static_cast<size_t>(start_map_[k]);
+        int64_t s = ReadIndex(idx + static_cast<size_t>(ioff + static_cast<int64_t>(k) * w.vec_stride) * index_es_, index_type_);
+        s = std::clamp<int64_t>(s, 0, xdims_[d] - slice_sizes_[d]);
+        xoff += s * xstrides_[d];
+      }
+      for (const auto& [odim, bpos] : batching_) xoff += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
+      copier_.Run(out + static_cast<size_t>(ooff) * es_, x + static_cast<size_t>(xoff) * es_);
+      for (int k = static_cast<int>(pos.size()) - 1; k >= 0; --k) {
+        if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
+        pos[static_cast<size_t>(k)] = 0;
+      }
+    }
+    return Status::Ok();
+  }
+
+ private:
+  ValueId operand_, indices_, out_;
+  ElementType index_type_;
+  size_t index_es_, es_;
+  std::unique_ptr<IndexWalk> walk_;
+  std::vector<int64_t> start_map_, xdims_, slice_sizes_, xstrides_, out_batch_strides_;
+  std::vector<std::pair<int64_t, int64_t>> batching_;
+  StridedCopier copier_;
+  bool empty_ = false;
+};
+
+// Scatter update computations recognised for direct window updates.
+enum class UpdateKind { kGeneral, kOverwrite };
+
+UpdateKind MatchUpdate(const compiler::Region& r, size_t n) {
+  if (n == 1 && r.ops.empty() && r.results.size() == 1 && r.results[0] == r.args[1]) return UpdateKind::kOverwrite;
+  return UpdateKind::kGeneral;
+}
+
+class ScatterKernel final : public Kernel {
+ public:
+  ScatterKernel(const Op& op, const compiler::Module& m, std::shared_ptr<EwProgram> body, std::vector<ValueId> captured)
+      : body_(std::move(body)), captured_(std::move(captured)) {
+    n_ = (op.operands.size() - 1) / 2;
+    for (size_t k = 0; k < n_; ++k) {
+      inputs_.push_back(op.operands[k]);
+      updates_.push_back(op.operands[n_ + 1 + k]);
+      results_.push_back(op.results[k]);
+      es_.push_back(ElementTypeByteSize(m.type(op.operands[k]).element));
+      bytes_.push_back(static_cast<size_t>(m.type(op.operands[k]).byte_size()));
+    }
+    indices_ = op.operands[n_];
+    const Type& x = m.type(op.operands[0]);
+    const Type& idx = m.type(indices_);
+    const Type& upd = m.type(op.operands[n_ + 1]);
+    index_type_ = idx.element;
+    index_es_ = ElementTypeByteSize(idx.element);
+    int64_t ivd = op.IntAttr("index_vector_dim", 0);
+    walk_ = std::make_unique<IndexWalk>(idx, ivd);
+    std::vector<int64_t> uwd = op.IntListAttr("update_window_dims"), iwd = op.IntListAttr("inserted_window_dims"),
+                         ib = op.IntListAttr("input_batching_dims"), sib = op.IntListAttr("scatter_indices_batching_dims");
+    sd2od_ = op.IntListAttr("scatter_dims_to_operand_dims");
+    xdims_ = x.dims;
+    xstrides_ = RowMajorStrides(x.dims);
+    std::vector<int64_t> us = RowMajorStrides(upd.dims);
+    for (int k = 0; k < upd.rank(); ++k)
+      if (!Contains(uwd, k)) upd_batch_strides_.push_back(us[static_cast<size_t>(k)]);
+    for (size_t k = 0; k < ib.size(); ++k) {
+      int64_t idim = sib[k];
+      int64_t pos = idim > ivd && ivd < idx.rank() ? idim - 1 : idim;
+      batching_.push_back({ib[k], pos});
+    }
+    window_extent_.assign(x.dims.size(), 1);
+    std::vector<int64_t> wdims, wx, wu;
+    size_t wi = 0;
+    for (int k = 0; k < x.rank(); ++k) {
+      if (Contains(iwd, k) || Contains(ib, k)) continue;
+      int64_t ud = uwd[wi++];
+      int64_t size = upd.dims[static_cast<size_t>(ud)];
+      window_extent_[static_cast<size_t>(k)] = size;
+      wdims.push_back(size);
+      wx.push_back(xstrides_[static_cast<size_t>(k)]);
+      wu.push_back(us[static_cast<size_t>(ud)]);
+    }
+    window_ = 1;
+    for (int64_t d : wdims) window_ *= d;
+    std::vector<int64_t> dense = RowMajorStrides(wdims);
+    for (size_t k = 0; k < n_; ++k) {
+      gather_x_.emplace_back(wdims, dense, wx, es_[k]);   // results window -> temp
+      scatter_x_.emplace_back(wdims, wx, dense, es_[k]);  // temp -> results window
+      gather_u_.emplace_back(wdims, dense, wu, es_[k]);   // updates window -> temp
+      direct_u_.emplace_back(wdims, wx, wu, es_[k]);      // updates window -> results window
+    }
+    kind_ = MatchUpdate(*op.regions[0], n_);
+    empty_ = upd.element_count() == 0;
+  }
+
+  static int64_t ScratchBytes(const compiler::Module& m, const Op& op) {
+    size_t n = (op.operands.size() - 1) / 2;
+    const Type& upd = m.type(op.operands[n + 1]);
+    const Type& idx = m.type(op.operands[n]);
+    int64_t count = std::max<int64_t>(1, idx.element_count());
+    int64_t window = count == 0 ? 0 : upd.element_count() / std::max<int64_t>(1, count);
+    window = std::max<int64_t>(window, upd.element_count());  // upper bound, windows are <= updates
+    int64_t total = 0;
+    for (size_t k = 0; k < n; ++k) total += 3 * compiler::AlignUp(window * static_cast<int64_t>(ElementTypeByteSize(m.type(op.operands[k]).element)));
+    return total;
+  }
+
+  Status Run(Frame& f, uint8_t* scratch) const override {
+    for (size_t k = 0; k < n_; ++k)
+      if (f.Get(results_[k]) != f.Get(inputs_[k]) && bytes_[k]) std::memcpy(f.Get(results_[k]), f.Get(inputs_[k]), bytes_[k]);
+    if (empty_) return Status::Ok();
+    const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
+    std::vector<uint8_t*> cur(n_), upd(n_), nxt(n_);
+    uint8_t* p = scratch;
+    for (size_t k = 0; k < n_; ++k) {
+      int64_t b = compiler::AlignUp(window_ * static_cast<int64_t>(es_[k]));
+      cur[k] = p;
+      upd[k] = p + b;
+      nxt[k] = p + 2 * b;
+      p += 3 * b;
+    }
+    std::vector<const void*> in(2 * n_ + captured_.size());
+    std::vector<void*> out(n_);
+    for (size_t c = 0; c < captured_.size(); ++c) in[2 * n_ + c] = f.Get(captured_[c]);
+    const IndexWalk& w = *walk_;
+    std::vector<int64_t> pos(w.batch_dims.size(), 0);
+    for (int64_t b = 0; b < w.count; ++b) {
+      int64_t ioff = 0, uoff = 0;
+      for (size_t k = 0; k < pos.size(); ++k) {
+        ioff += pos[k] * w.batch_strides[k];
+        uoff += pos[k] * upd_batch_strides_[k];
+      }
+      int64_t xoff = 0;
+      bool in_bounds = true;
+      for (size_t k = 0; k < sd2od_.size(); ++k) {
+        size_t d = static_cast<size_t>(sd2od_[k]);
+        int64_t s = ReadIndex(idx + static_cast<size_t>(ioff + static_cast<int64_t>(k) * w.vec_stride) * index_es_, index_type_);
+        // XLA skips a window that does not fit entirely inside the operand.
+        if (s < 0 || s > xdims_[d] - window_extent_[d]) in_bounds = false;
+        xoff += s * xstrides_[d];
+      }
+      for (const auto& [odim, bpos] : batching_) xoff += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
+      if (in_bounds) Apply(f, xoff, uoff, cur, upd, nxt, in, out);
+      for (int k = static_cast<int>(pos.size()) - 1; k >= 0; --k) {
+        if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
+        pos[static_cast<size_t>(k)] = 0;
+      }
+    }
+    return Status::Ok();
+  }
+
+ private:
+  void Apply(Frame& f, int64_t xoff, int64_t uoff, std::vector<uint8_t*>& cur, std::vector<uint8_t*>& upd,
+             std::vector<uint8_t*>& nxt, std::vector<const void*>& in, std::vector<void*>& out) const {
+    if (kind_ == UpdateKind::kOverwrite) {
+      direct_u_[0].Run(static_cast<uint8_t*>(f.Get(results_[0])) + static_cast<size_t>(xoff) * es_[0],
+                       static_cast<const uint8_t*>(f.Get(updates_[0])) + static_cast<size_t>(uoff) * es_[0]);
+      return;
+    }
+    for (size_t k = 0; k < n_; ++k) {
+      gather_x_[k].Run(cur[k], static_cast<const uint8_t*>(f.Get(results_[k])) + static_cast<size_t>(xoff) * es_[k]);
+      gather_u_[k].Run(upd[k], static_cast<const uint8_t*>(f.Get(updates_[k])) + static_cast<size_t>(uoff) * es_[k]);
+      in[k] = cur[k];
+      in[n_ + k] = upd[k];
+      out[k] = nxt[k];
+    }
+    body_->Run(in.data(), out.data(), 0, window_);
+    for (size_t k = 0; k < n_; ++k)
+      scatter_x_[k].Run(static_cast<uint8_t*>(f.Get(results_[k])) + static_cast<size_t>(xoff) * es_[k], nxt[k]);
+  }
+
+  std::shared_ptr<EwProgram> body_;
+  std::vector<ValueId> captured_;
+  size_t n_ = 0;
+  std::vector<ValueId> inputs_, updates_, results_;
+  ValueId indices_;
+  std::vector<size_t> es_, bytes_;
+  ElementType index_type_;
+  size_t index_es_;
+  std::unique_ptr<IndexWalk> walk_;
+  std::vector<int64_t> sd2od_, xdims_, xstrides_, upd_batch_strides_, window_extent_;
+  std::vector<std::pair<int64_t, int64_t>> batching_;
+  int64_t window_ = 1;
+  std::vector<StridedCopier> gather_x_, scatter_x_, gather_u_, direct_u_;
+  UpdateKind kind_ = UpdateKind::kGeneral;
+  bool empty_ = false;
+};
+
+}  // namespace
+
+int64_t IndexingScratchBytes(const compiler::Module& m, const Op& op) {
+  if (op.kind == OpKind::kScatter) return ScatterKernel::ScratchBytes(m, op);
+  return 0;
+}
+
+StatusOr<std::unique_ptr<Kernel>> MakeIndexingKernel(KernelBuilder& b, const Op& op) {
+  const compiler::Module& m = b.module();
+  if (op.kind == OpKind::kGather) return std::unique_ptr<Kernel>(new GatherKernel(op, m));
+  size_t n = (op.operands.size() - 1) / 2;
+  std::vector<ValueId> captured;
+  std::shared_ptr<EwProgram> body;
+  if (MatchUpdate(*op.regions[0], n) == UpdateKind::kGeneral) {
+    int64_t loop = std::max<int64_t>(1, m.type(op.operands[n + 1]).element_count());
+    JAXLIB_ASSIGN_OR_RETURN(body, EwProgram::Compile(m, *op.regions[0], {loop}, &captured, /*args_are_arrays=*/true));
+  }
+  return std::unique_ptr<Kernel>(new ScatterKernel(op, m, std::move(body), std::move(captured)));
+}
+
+}  // namespace jaxlib::cpu
