@@ -415,7 +415,8 @@ Status Client::Close() {
 }
 
 void Client::DestroyLocked() {
-  if (closed_) return;
+  // Marked first: racing callers then see "closed", not a half-torn-down client.
+  if (closed_.exchange(true)) return;
   std::vector<Buffer*> buffers;
   std::vector<LoadedExecutable*> executables;
   {
@@ -435,7 +436,6 @@ void Client::DestroyLocked() {
   args.client = client_;
   (void)JAXLIB_PJRT_CALL(*plugin_, PJRT_Client_Destroy, &args);
   client_ = nullptr;
-  closed_ = true;
 }
 
 }  // namespace jaxlib::host

@@ -1,0 +1,243 @@
+// convolution: operands are brought to [N, spatial..., C] and [spatial..., Cin, Cout] in the
+// accumulation type; each group of output positions becomes an im2col block multiplied by the
+// kernel through Gemm. Handles strides, padding, both dilations, reversal and both group counts.
+#include <algorithm>
+#include <cstring>
+
+#include "backends/cpu/executor/array_copy.h"
+#include "backends/cpu/executor/elementwise_program.h"
+#include "backends/cpu/executor/gemm.h"
+#include "backends/cpu/executor/kernel.h"
+#include "runtime/compiler/verify.h"
+
+namespace jaxlib::cpu {
+
+using compiler::Op;
+using compiler::Type;
+using compiler::ValueId;
+
+ElementType DotAccumulationType(ElementType result);
+
+namespace {
+
+constexpr int64_t kRowsPerBlock = 256;
+
+struct ConvGeometry {
+  int64_t N = 1, C = 1, Cin_g = 1, Cout = 1, G = 1, BG = 1, FG = 1;
+  std::vector<int64_t> in_sp, k_sp, out_sp, stride, ldil, rdil;
+  std::vector<std::pair<int64_t, int64_t>> pad;
+  std::vector<bool> reverse;
+  int64_t out_positions = 1, kernel_positions = 1;
+  // Transposes of the operands into canonical order.
+  std::vector<int64_t> lhs_order, rhs_order, out_order;
+};
+
+ConvGeometry Analyse(const Op& op, const Type& x, const Type& w, const Type& r) {
+  ConvGeometry g;
+  auto isp = op.IntListAttr("input_spatial_dimensions"), ksp = op.IntListAttr("kernel_spatial_dimensions"),
+       osp = op.IntListAttr("output_spatial_dimensions");
+  int64_t ib = op.IntAttr("input_batch_dimension", 0), ifd = op.IntAttr("input_feature_dimension", 1),
+          kif = op.IntAttr("kernel_input_feature_dimension", 0), kof = op.IntAttr("kernel_output_feature_dimension", 1),
+          ob = op.IntAttr("output_batch_dimension", 0), ofd = op.IntAttr("output_feature_dimension", 1);
+  size_t ns = isp.size();
+  g.lhs_order.push_back(ib);
+  for (int64_t d : isp) g.lhs_order.push_back(d);
+  g.lhs_order.push_back(ifd);
+  for (int64_t d : ksp) g.rhs_order.push_back(d);
+  g.rhs_order.push_back(kif);
+  g.rhs_order.push_back(kof);
+  g.out_order.push_back(ob);
+  for (int64_t d : osp) g.out_order.push_back(d);
+  g.out_order.push_back(ofd);
+  g.N = x.dims[static_cast<size_t>(ib)];
+  g.C = x.dims[static_cast<size_t>(ifd)];
+  g.Cin_g = w.dims[static_cast<size_t>(kif)];
+  g.Cout = w.dims[static_cast<size_t>(kof)];
+  g.FG = op.IntAttr("feature_group_count", 1);
+  g.BG = op.IntAttr("batch_group_count", 1);
+  g.G = g.FG * g.BG;
+  for (size_t k = 0; k < ns; ++k) {
+    g.in_sp.push_back(x.dims[static_cast<size_t>(isp[k])]);
+    g.k_sp.push_back(w.dims[static_cast<size_t>(ksp[k])]);
+    g.out_sp.push_back(r.dims[static_cast<size_t>(osp[k])]);
+    g.out_positions *= g.out_sp.back();
+    g.kernel_positions *= g.k_sp.back();
+  }
+  g.stride = op.IntListAttr("window_strides");
+  g.ldil = op.IntListAttr("lhs_dilation");
+  g.rdil = op.IntListAttr("rhs_dilation");
+  if (g.stride.empty()) g.stride.assign(ns, 1);
+  if (g.ldil.empty()) g.ldil.assign(ns, 1);
+  if (g.rdil.empty()) g.rdil.assign(ns, 1);
+  compiler::ReadPadding(op, "padding", ns, &g.pad);
+  std::vector<int64_t> rev = op.IntListAttr("window_reversal");
+  g.reverse.assign(ns, false);
+  for (size_t k = 0; k < rev.size() && k < ns; ++k) g.reverse[k] = rev[k] != 0;
+  return g;
+}
+
+std::vector<int64_t> Permuted(const std::vector<int64_t>& v, const std::vector<int64_t>& order) {
+  std::vector<int64_t> out;
+  for (int64_t d : order) out.push_back(v[static_cast<size_t>(d)]);
+  return out;
+}
+
+class ConvolutionKernel final : public Kernel {
+ public:
+  ConvolutionKernel(const Op& op, const compiler::Module& m, ConvGeometry g, ElementType acc, EwFn lhs_cvt, EwFn rhs_cvt,
+                    EwFn out_cvt)
+      : lhs_(op.operands[0]), rhs_(op.operands[1]), out_(op.results[0]), g_(std::move(g)), acc_(acc),
+        lhs_cvt_(lhs_cvt), rhs_cvt_(rhs_cvt), out_cvt_(out_cvt) {
+    x_ = m.type(op.operands[0]);
+    w_ = m.type(op.operands[1]);
+    r_ = m.type(op.results[0]);
+  }
+
+  static int64_t ScratchBytes(const compiler::Module& m, const Op& op) {
+    const Type& x = m.type(op.operands[0]);
+    const Type& w = m.type(op.operands[1]);
+    const Type& r = m.type(op.results[0]);
+    int64_t aes = static_cast<int64_t>(ElementTypeByteSize(DotAccumulationType(r.element)));
+    ConvGeometry g = Analyse(op, x, w, r);
+    int64_t patch = g.kernel_positions * g.Cin_g;
+    int64_t bytes = compiler::AlignUp(x.byte_size()) + compiler::AlignUp(x.element_count() * aes) +
+                    compiler::AlignUp(w.byte_size()) + compiler::AlignUp(w.element_count() * aes) +
+                    compiler::AlignUp(r.element_count() * aes) + compiler::AlignUp(r.byte_size()) +
+                    compiler::AlignUp(kRowsPerBlock * patch * aes);
+    return bytes;
+  }
+
+  Status Run(Frame& f, uint8_t* scratch) const override {
+    const size_t aes = ElementTypeByteSize(acc_);
+    uint8_t* p = scratch;
+    auto take = [&](int64_t bytes) {
+      uint8_t* q = p;
+      p += compiler::AlignUp(bytes);
+      return q;
+    };
+    // Canonical lhs [N, sp..., C] and rhs [sp..., Cin_g, Cout] in the accumulation type.
+    auto canon = [&](const void* src, const Type& t, const std::vector<int64_t>& order, EwFn cvt) -> uint8_t* {
+      std::vector<int64_t> dims = Permuted(t.dims, order);
+      std::vector<int64_t> s = Permuted(RowMajorStrides(t.dims), order);
+      uint8_t* buf = take(t.byte_size());
+      CopyStrided(buf, RowMajorStrides(dims), src, s, dims, ElementTypeByteSize(t.element));
+      uint8_t* a = take(t.element_count() * static_cast<int64_t>(aes));
+      if (cvt) ConvertArray(cvt, buf, a, t.element_count());
+      else std::memcpy(a, buf, static_cast<size_t>(t.byte_size()));
+      return a;
+    };
+    uint8_t* lhs = canon(f.Get(lhs_), x_, g_.lhs_order, lhs_cvt_);
+    uint8_t* rhs = canon(f.Get(rhs_), w_, g_.rhs_order, rhs_cvt_);
+    const int64_t out_batch = g_.N / g_.BG;
+    const int64_t Cout_g = g_.Cout / g_.G;
+    uint8_t* out = take(out_batch * g_.out_positions * g_.Cout * static_cast<int64_t>(aes));
+    uint8_t* out_final = take(r_.byte_size());
+    const int64_t patch = g_.kernel_positions * g_.Cin_g;
+    uint8_t* cols = take(kRowsPerBlock * patch * static_cast<int64_t>(aes));
+    const size_t ns = g_.in_sp.size();
+    std::vector<int64_t> in_strides(ns);  // canonical lhs strides of spatial dims (elements)
+    {
+      int64_t s = g_.C;
+      for (int k = static_cast<int>(ns) - 1; k >= 0; --k) {
+        in_strides[static_cast<size_t>(k)] = s;
+        s *= g_.in_sp[static_cast<size_t>(k)];
+      }
+    }
+    const int64_t in_image = g_.C * [&] {
+      int64_t n = 1;
+      for (int64_t d : g_.in_sp) n *= d;
+      return n;
+    }();
+    const int64_t total_rows = out_batch * g_.out_positions;
+    std::vector<int64_t> opos(ns), kpos(ns);
+    for (int64_t grp = 0; grp < g_.G; ++grp) {
+      const int64_t c0 = g_.FG > 1 ? grp * g_.Cin_g : 0;       // first input channel of the group
+      const int64_t b0 = g_.BG > 1 ? grp * out_batch : 0;       // first input batch of the group
+      const int64_t o0 = grp * Cout_g;                          // first output feature
+      for (int64_t row0 = 0; row0 < total_rows; row0 += kRowsPerBlock) {
+        int64_t rows = std::min(kRowsPerBlock, total_rows - row0);
+        std::memset(cols, 0, static_cast<size_t>(rows * patch) * aes);
+        for (int64_t r = 0; r < rows; ++r) {
+          int64_t row = row0 + r;
+          int64_t b = row / g_.out_positions;
+          int64_t rem = row % g_.out_positions;
+          for (int k = static_cast<int>(ns) - 1; k >= 0; --k) {
+            opos[static_cast<size_t>(k)] = rem % g_.out_sp[static_cast<size_t>(k)];
+            rem /= g_.out_sp[static_cast<size_t>(k)];
+          }
+          const uint8_t* image = lhs + static_cast<size_t>((b0 + b) * in_image) * aes;
+          uint8_t* dst_row = cols + static_cast<size_t>(r * patch) * aes;
+          for (int64_t kp = 0; kp < g_.kernel_positions; ++kp) {
+            int64_t krem = kp;
+            for (int k = static_cast<int>(ns) - 1; k >= 0; --k) {
+              kpos[static_cast<size_t>(k)] = krem % g_.k_sp[static_cast<size_t>(k)];
+              krem /= g_.k_sp[static_cast<size_t>(k)];
+            }
+            int64_t off = 0;
+            bool valid = true;
+            for (size_t k = 0; k < ns && valid; ++k) {
+              int64_t kk = g_.reverse[k] ? g_.k_sp[k] - 1 - kpos[k] : kpos[k];
+              int64_t pd = opos[k] * g_.stride[k] + kk * g_.rdil[k] - g_.pad[k].first;
+              if (pd < 0 || pd % g_.ldil[k] != 0) {
+                valid = false;
+                break;
+              }
+              int64_t q = pd / g_.ldil[k];
+              if (q >= g_.in_sp[k]) valid = false;
+              off += q * in_strides[k];
+            }
+            if (!valid) continue;
+            std::memcpy(dst_row + static_cast<size_t>(kp * g_.Cin_g) * aes, image + static_cast<size_t>(off + c0) * aes,
+                        static_cast<size_t>(g_.Cin_g) * aes);
+          }
+        }
+        // out[row, o0:o0+Cout_g] = cols[rows, patch] x W[patch, o0:o0+Cout_g]
+        uint8_t* c = out + static_cast<size_t>(row0 * g_.Cout + o0) * aes;
+        if (!Gemm(acc_, rows, Cout_g, patch, cols, patch, rhs + static_cast<size_t>(o0) * aes, g_.Cout, c, g_.Cout, false))
+          return Unimplemented("convolution accumulation type " + std::string(ElementTypeMlirName(acc_)));
+      }
+    }
+    // Back to the declared output layout and type.
+    std::vector<int64_t> cdims = {out_batch};
+    for (int64_t d : g_.out_sp) cdims.push_back(d);
+    cdims.push_back(g_.Cout);
+    const void* canon_out = out;
+    if (out_cvt_) {
+      ConvertArray(out_cvt_, out, out_final, r_.element_count());
+      canon_out = out_final;
+    }
+    std::vector<int64_t> rs = RowMajorStrides(r_.dims);
+    CopyStrided(f.Get(out_), Permuted(rs, g_.out_order), canon_out, RowMajorStrides(cdims), cdims,
+                ElementTypeByteSize(r_.element));
+    return Status::Ok();
+  }
+
+ private:
+  ValueId lhs_, rhs_, out_;
+  ConvGeometry g_;
+  ElementType acc_;
+  EwFn lhs_cvt_, rhs_cvt_, out_cvt_;
+  Type x_, w_, r_;
+};
+
+}  // namespace
+
+int64_t ConvolutionScratchBytes(const compiler::Module& m, const Op& op) { return ConvolutionKernel::ScratchBytes(m, op); }
+
+StatusOr<std::unique_ptr<Kernel>> MakeConvolutionKernel(KernelBuilder& b, const Op& op) {
+  const compiler::Module& m = b.module();
+  const Type& x = m.type(op.operands[0]);
+  const Type& w = m.type(op.operands[1]);
+  const Type& r = m.type(op.results[0]);
+  ElementType acc = DotAccumulationType(r.element);
+  EwFn lc = x.element == acc ? nullptr : GetConvertKernel(x.element, acc);
+  EwFn rc = w.element == acc ? nullptr : GetConvertKernel(w.element, acc);
+  EwFn oc = r.element == acc ? nullptr : GetConvertKernel(acc, r.element);
+  if ((x.element != acc && !lc) || (w.element != acc && !rc) || (r.element != acc && !oc))
+    return Unimplemented("convolution of " + x.ToString() + " and " + w.ToString());
+  if (op.IntAttr("feature_group_count", 1) > 1 && op.IntAttr("batch_group_count", 1) > 1)
+    return Unimplemented("convolution with both feature and batch groups");
+  return std::unique_ptr<Kernel>(new ConvolutionKernel(op, m, Analyse(op, x, w, r), acc, lc, rc, oc));
+}
+
+}  // namespace jaxlib::cpu
