@@ -23,7 +23,10 @@ WHEELHOUSE = REPO / "wheelhouse"
 BUILD_DEPS = ["scikit-build-core>=1.1", "nanobind>=2.4", "ninja", "cmake>=3.24",
               "auditwheel>=6.1", "abi3audit", "pyelftools"]
 TEST_DEPS = ["pytest>=8", "numpy>=1.26", "ml_dtypes>=0.5.0", "pyelftools", "abi3audit",
-             "lammps-jax-pjrt-cpu", "pypjrt", "nvidia-cuda-nvrtc-cu12", "nvidia-cuda-nvrtc"]
+             "pypjrt", "nvidia-cuda-nvrtc-cu12", "nvidia-cuda-nvrtc"]
+# Test-only PJRT plugins installed WITHOUT their dependencies: lammps-jax-pjrt-cpu depends on
+# real jax/jaxlib, whose `jaxlib` would overwrite ours.
+TEST_PLUGINS_NO_DEPS = ["lammps-jax-pjrt-cpu"]
 
 
 def _test_python() -> str:
@@ -55,6 +58,7 @@ def tests(session: nox.Session) -> None:
     if not wheels:
         session.error("no wheels in wheelhouse/: run `nox -s build_matrix` first")
     session.install(*TEST_DEPS)
+    session.install("--no-deps", *TEST_PLUGINS_NO_DEPS)
     version = _wheelhouse_version()
     # Exactly tonight's family, from the wheelhouse only; third-party deps from the index.
     session.install("--no-index", "--find-links", str(WHEELHOUSE), "--no-deps", "--force-reinstall",

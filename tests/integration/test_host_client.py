@@ -15,7 +15,6 @@ import threading
 import ml_dtypes
 import numpy as np
 import pytest
-
 from jaxlib import plugin_support, xla_client
 
 BACKENDS = ["xla", "ours"]
@@ -246,7 +245,7 @@ def test_execute_sharded_over_replicas(client: xla_client.Client) -> None:
     shards = [client.buffer_from_pyval(np.full(4, i + 1, np.float32), d) for i, d in enumerate(devices)]
     results = exe.execute_sharded([shards]).disassemble_into_single_device_arrays()
     assert len(results) == 1 and len(results[0]) == 2
-    for i, (out, d) in enumerate(zip(results[0], devices)):
+    for i, (out, d) in enumerate(zip(results[0], devices, strict=True)):
         assert out.device == d
         np.testing.assert_array_equal(np.asarray(out), np.full(4, 2 * (i + 1), np.float32))
     with pytest.raises(xla_client.XlaRuntimeError, match="INVALID_ARGUMENT.*single-device"):

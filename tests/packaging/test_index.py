@@ -426,3 +426,41 @@ def test_published_bytes_are_independent_of_the_build_output(tmp_path: Path, ind
     served = index / "nights" / V1 / wheels[0].name
     assert served.read_bytes() == original
     assert oct(served.stat().st_mode & 0o777) == oct(0o444), "published files are read-only"
+
+
+def test_the_smoke_server_serves_the_index_to_pip(tmp_path: Path, index: Path) -> None:
+    """What `nox -s smoke` does, with fixture wheels: HTTP on 127.0.0.1, pip resolves from it."""
+    import smoke_install
+
+    nightly.publish(fixture_night(tmp_path / "w1", V1), index)
+    with smoke_install.serve(index) as base:
+        assert base.startswith("http://127.0.0.1:")
+        proc = pip("install", "--no-input", "--index-url", f"{base}/simple", "--target", str(tmp_path / "t"),
+                   f"jaxlib=={V1}", f"jaxlib-cuda12=={V1}")
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        # PEP 691 JSON sits beside each page, served by its URL.
+        import urllib.request
+
+        with urllib.request.urlopen(f"{base}/simple/jaxlib/index.json", timeout=10) as resp:
+            assert json.loads(resp.read())["files"][0]["filename"].startswith(f"jaxlib-{V1}")
+
+
+def test_a_wheel_folder_becomes_a_throwaway_index(tmp_path: Path) -> None:
+    import smoke_install
+
+    fixture_night(tmp_path / "w", V1)
+    site = tmp_path / "site"
+    assert smoke_install.site_from_wheels(tmp_path / "w", site) == V1
+    proc = pip("install", "--index-url", (site / "simple").as_uri(), "--target", str(tmp_path / "t"),
+               f"jaxlib-cuda12=={V1}")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert (tmp_path / "t" / "jaxlib" / "__init__.py").exists(), "the pin must pull jaxlib too"
+
+
+def test_smoke_keeps_pips_configured_indexes() -> None:
+    import smoke_install
+
+    env = {"PIP_INDEX_URL": "https://mirror.example/simple", "PIP_EXTRA_INDEX_URL": "file:///a file:///b"}
+    assert smoke_install.configured_indexes(environ=env) == ["https://mirror.example/simple", "file:///a", "file:///b"]
+    got = smoke_install.configured_indexes(environ={})
+    assert got and got[0].startswith(("http", "file")), got

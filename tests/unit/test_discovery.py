@@ -15,9 +15,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
-
 import jaxlib
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 

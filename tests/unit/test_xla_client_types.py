@@ -3,11 +3,10 @@ Shape, enums, the @main signature reader, and the package version."""
 
 from __future__ import annotations
 
+import jaxlib
 import ml_dtypes
 import numpy as np
 import pytest
-
-import jaxlib
 from jaxlib import _dtypes, _jaxlib, xla_client
 from jaxlib._mlir_signature import main_parameter_types
 

@@ -195,7 +195,8 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& 
     if (r == reg_of.end()) return;
     bool is_input = false;
     for (const EwInput& in : p->inputs_) is_input = is_input || in.reg == r->second;
-    if (!is_input) free_regs.push_back(r->second);
+    if (!is_input && std::find(free_regs.begin(), free_regs.end(), r->second) == free_regs.end())
+      free_regs.push_back(r->second);  // an op may read the same value twice: free once
   };
 
   for (size_t i = 0; i < region.ops.size(); ++i) {

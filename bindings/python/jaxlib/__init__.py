@@ -10,6 +10,7 @@ from __future__ import annotations
 
 def _read_version() -> str:
     """The wheel's version: the generated ``_version.py``, else installed metadata."""
+    built: str | None
     try:
         from jaxlib._version import version as built  # generated at build time
     except ImportError:

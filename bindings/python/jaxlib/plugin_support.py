@@ -421,7 +421,10 @@ def select_backend(platforms: str | None = None) -> tuple[str, xla_client.Client
         )
     for reg in ordered:
         try:
-            return reg.name, xla_client.make_c_api_client(reg.name)
+            client = xla_client.make_c_api_client(reg.name)
+            logger.info("backend: %s (%s %s, PJRT C API %s)", reg.name, reg.distribution or reg.library_path,
+                        plugin_version(reg.name) or "version unknown", client.pjrt_c_api_version)
+            return reg.name, client
         except Exception as e:  # noqa: BLE001 - reported, then the next backend is tried
             reason = str(e)
             with _lock:

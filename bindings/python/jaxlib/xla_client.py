@@ -17,7 +17,7 @@ import numpy as np
 from jaxlib import _dtypes, _jaxlib, plugin_support
 from jaxlib._mlir_signature import ParamType, main_parameter_types
 
-XlaRuntimeError = _jaxlib.XlaRuntimeError
+XlaRuntimeError: type[RuntimeError] = _jaxlib.XlaRuntimeError
 PluginVersionError = plugin_support.PluginVersionError
 
 __all__ = [
@@ -49,7 +49,8 @@ __all__ = [
 ]
 
 
-def _error(code: str, message: str) -> XlaRuntimeError:
+def _error(code: str, message: str) -> RuntimeError:
+    """An XlaRuntimeError carrying "CODE_NAME: message", like errors from the plugin."""
     return XlaRuntimeError(f"{code}: {message}")
 
 
@@ -654,7 +655,7 @@ class ExecuteResults:
         """``result[output][device]``."""
         if not self._per_device:
             return []
-        return [list(outs) for outs in zip(*self._per_device)]
+        return [list(outs) for outs in zip(*self._per_device, strict=True)]
 
     def disassemble_prefix_into_single_device_arrays(self, n: int) -> list[list[ArrayImpl]]:
         """The first ``n`` outputs of disassemble_into_single_device_arrays()."""
@@ -714,7 +715,9 @@ class LoadedExecutable:
         """Output shapes from the executable's metadata."""
         types = self._handle.output_element_types
         dims = self._handle.output_dimensions
-        return [Shape.array_shape(_dtypes.from_pjrt(t).numpy, d) for t, d in zip(types, dims)]
+        if len(types) != self.num_outputs() or len(dims) != self.num_outputs():
+            raise _error("UNIMPLEMENTED", f"the {self._client.plugin_name} plugin does not report output types and dimensions")
+        return [Shape.array_shape(_dtypes.from_pjrt(t).numpy, d) for t, d in zip(types, dims, strict=True)]
 
     def program_text(self) -> str:
         """The program as given to compile (MLIR text; bytecode is shown as a repr)."""
@@ -759,7 +762,7 @@ class LoadedExecutable:
                 "INVALID_ARGUMENT",
                 f"{where}: executable '{self.name}' takes {len(params)} argument(s), got {len(args)}",
             )
-        for i, (a, p) in enumerate(zip(args, params)):
+        for i, (a, p) in enumerate(zip(args, params, strict=True)):
             if a._dtype != p.dtype:
                 raise _error(
                     "INVALID_ARGUMENT",
