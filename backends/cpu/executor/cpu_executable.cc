@@ -85,7 +85,10 @@ class CpuExecutable final : public plugin::Executable {
         out[k] = buf->data();
         dev_out.push_back(std::move(buf));
       }
-      JAXLIB_RETURN_IF_ERROR(program_->Run(in, out, device_ordinals[d]));
+      // Device d of the assignment is (replica, partition) = (d / partitions, d % partitions).
+      int parts = std::max(1, num_partitions());
+      JAXLIB_RETURN_IF_ERROR(program_->Run(in, out, device_ordinals[d], static_cast<int>(d) / parts,
+                                           static_cast<int>(d) % parts));
     }
     return Status::Ok();
   }

@@ -209,7 +209,7 @@ StatusOr<std::unique_ptr<CpuProgram>> CpuProgram::Build(std::unique_ptr<Executio
 }
 
 Status CpuProgram::Run(const std::vector<const void*>& params, const std::vector<void*>& outputs,
-                       int device_ordinal) const {
+                       int device_ordinal, int replica, int partition) const {
   const ExecutionPlan& plan = *plan_;
   const Region& body = *plan.entry->body;
   if (params.size() != body.args.size()) return InvalidArgument("wrong number of arguments");
@@ -231,6 +231,8 @@ Status CpuProgram::Run(const std::vector<const void*>& params, const std::vector
   Frame frame;
   frame.ptr = ptrs.data();
   frame.device_ordinal = device_ordinal;
+  frame.replica_id = replica;
+  frame.partition_id = partition;
   Status s = RunRegion(*entry_, frame, arena);
   if (s.ok()) {
     for (size_t k = 0; k < body.results.size(); ++k) {

@@ -15,7 +15,9 @@ class CpuProgram {
 
   // params[i] / outputs[j]: host memory of entry parameter i and result j (already allocated
   // with the plan's result types).
-  Status Run(const std::vector<const void*>& params, const std::vector<void*>& outputs, int device_ordinal) const;
+  // `replica` / `partition`: this execution's position in the device assignment.
+  Status Run(const std::vector<const void*>& params, const std::vector<void*>& outputs, int device_ordinal,
+             int replica = 0, int partition = 0) const;
 
   const compiler::ExecutionPlan& plan() const { return *plan_; }
 

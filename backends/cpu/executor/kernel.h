@@ -15,6 +15,8 @@ namespace jaxlib::cpu {
 struct Frame {
   void** ptr = nullptr;
   int device_ordinal = 0;
+  int replica_id = 0;
+  int partition_id = 0;
   void* Get(compiler::ValueId v) const { return ptr[static_cast<size_t>(v)]; }
 };
 
