@@ -18,6 +18,8 @@ import matrix as matrix_mod  # noqa: E402
 
 nox.options.sessions = ["lint", "tests"]
 nox.options.reuse_existing_virtualenvs = True
+# A session skipped for want of an interpreter must fail, never pass silently.
+nox.options.error_on_missing_interpreters = True
 
 WHEELHOUSE = REPO / "wheelhouse"
 BUILD_DEPS = ["scikit-build-core>=1.1", "nanobind>=2.4", "ninja", "cmake>=3.24",
@@ -30,11 +32,16 @@ TEST_PLUGINS_NO_DEPS = ["lammps-jax-pjrt-cpu"]
 
 
 def _test_python() -> str:
-    """The CPython the test session runs on: the newest of the matrix installed here."""
+    """The CPython the test session runs on: the newest of the matrix installed here.
+
+    Returned as an absolute path: pyenv shims on PATH answer for versions that are not
+    active, so nox's own lookup by version can miss an installed interpreter.
+    """
     for v in reversed(matrix_mod.load().pythons):
-        if matrix_mod.find_interpreter(v):
-            return v
-    return f"{sys.version_info[0]}.{sys.version_info[1]}"
+        exe = matrix_mod.find_interpreter(v)
+        if exe:
+            return exe
+    return sys.executable
 
 
 @nox.session
@@ -72,7 +79,8 @@ def tests(session: nox.Session) -> None:
 def lint(session: nox.Session) -> None:
     """ruff over the Python sources."""
     session.install("ruff")
-    session.run("ruff", "check", "noxfile.py", "ci", "bindings/python", "backends", "tests", "wheels/_meta")
+    session.run("ruff", "check", "noxfile.py", "ci", "bindings/python", "backends", "tests", "wheels/_meta",
+                "benchmarks")
 
 
 def _wheelhouse_version() -> str:
@@ -129,3 +137,28 @@ def nightly_tests(session: nox.Session) -> None:
         "-m", "not slow", *(str(p) for p in sorted((REPO / "tests" / "packaging").glob("test_*.py"))
                             if p.name.startswith(("test_nightly", "test_index", "test_reproducible",
                                                   "test_workflows", "test_upload")))]))
+
+
+# --- Benchmarks (benchmarks/run_bench.py; issue 5) ---------------------------------------------
+
+# numpy for inputs and the copy-bandwidth reference; threadpoolctl names the BLAS numpy's
+# SGEMM reference ran on. XLA's plugin comes from TEST_PLUGINS_NO_DEPS, without dependencies.
+BENCH_DEPS = ["numpy>=1.26", "ml_dtypes>=0.5.0", "threadpoolctl"]
+
+
+@nox.session(python=_test_python())
+def bench(session: nox.Session) -> None:
+    """Time the benchmark suite on our jaxlib-cpu and on XLA's CPU plugin; print and save ratios.
+
+    Not a default session (minutes of wall time, and numbers, not assertions). Needs
+    `nox -s build_matrix` first. Options after `--` go to benchmarks/run_bench.py, e.g.
+    `--quick`, `--only matmul`, `--out FILE` (default build/bench/results.json).
+    """
+    if not sorted(WHEELHOUSE.glob("*.whl")):
+        session.error("no wheels in wheelhouse/: run `nox -s build_matrix` first")
+    session.install(*BENCH_DEPS)
+    session.install("--no-deps", *TEST_PLUGINS_NO_DEPS)
+    version = _wheelhouse_version()
+    session.install("--no-index", "--find-links", str(WHEELHOUSE), "--no-deps", "--force-reinstall",
+                    f"jaxlib=={version}", f"jaxlib-cpu=={version}")
+    session.run("python", str(REPO / "benchmarks" / "run_bench.py"), *session.posargs)
