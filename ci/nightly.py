@@ -9,7 +9,8 @@
   cibw-env    the CIBW_* settings of one (platform, distribution) cell, from wheels/matrix.toml
   build       ci/build_matrix.py with that suffix into a staging wheelhouse
   validate    ci/check_wheel.py on every wheel, the night is complete, and each backend's
-              compiled-in build attribute (`_ext.build_info()`) equals the wheel version
+              compiled-in version (`_ext.build_info()` and the plugin's PJRT attribute
+              `jaxlib_version`) equals the wheel version
   build-info  read `_ext.build_info()` of backend wheels into a JSON sidecar (per platform)
   publish     add the night to an index directory, all or nothing, keeping the last N nights
   restore     mirror the kept nights of a published index (e.g. GitHub Pages) before publishing
@@ -279,6 +280,69 @@ def read_build_info(wheel: Path) -> dict[str, Any] | None:
     return json.loads(proc.stdout)
 
 
+_PLUGIN_ATTRIBUTES = r"""
+import ctypes, json, sys
+# PJRT C API layouts (runtime/pjrt_abi/pjrt_c_api.h, the same as OpenXLA's): a table header
+# of 40 bytes, then function pointers; slot 4 is PJRT_Plugin_Attributes.
+class NamedValue(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_size_t), ("extension_start", ctypes.c_void_p),
+                ("name", ctypes.c_void_p), ("name_size", ctypes.c_size_t), ("type", ctypes.c_int),
+                ("value", ctypes.c_uint64), ("value_size", ctypes.c_size_t)]
+class Args(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_size_t), ("extension_start", ctypes.c_void_p),
+                ("attributes", ctypes.POINTER(NamedValue)), ("num_attributes", ctypes.c_size_t)]
+lib = ctypes.CDLL(sys.argv[1], mode=ctypes.RTLD_LOCAL | 2)  # RTLD_NOW
+lib.GetPjrtApi.restype = ctypes.c_void_p
+api = lib.GetPjrtApi()
+if not api:
+    sys.exit("GetPjrtApi returned NULL")
+size = ctypes.c_size_t.from_address(api).value
+if size < 40 + 5 * 8:
+    sys.exit(f"PJRT_Api table of {size} bytes has no PJRT_Plugin_Attributes slot")
+fn = ctypes.c_void_p.from_address(api + 40 + 4 * 8).value
+if not fn:
+    sys.exit("PJRT_Plugin_Attributes is NULL")
+args = Args(struct_size=32)
+if ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.POINTER(Args))(fn)(ctypes.byref(args)):
+    sys.exit("PJRT_Plugin_Attributes returned an error")
+out = {}
+for i in range(args.num_attributes):
+    a = args.attributes[i]
+    name = ctypes.string_at(a.name, a.name_size).decode()
+    if a.type == 0:
+        out[name] = ctypes.string_at(a.value, a.value_size).decode()
+    elif a.type == 1:
+        out[name] = ctypes.c_int64(a.value).value
+    elif a.type == 2:
+        out[name] = [ctypes.c_int64.from_address(a.value + 8 * k).value for k in range(a.value_size)]
+    elif a.type == 4:
+        out[name] = bool(a.value & 0xFF)
+print(json.dumps(out))
+"""
+
+
+def read_plugin_attributes(wheel: Path, member: str) -> dict[str, Any] | None:
+    """PJRT_Plugin_Attributes of the plugin `member` of `wheel`, read with dlopen in a child
+    process (a crash fails this wheel, not the pipeline). None on a foreign platform.
+
+    Only GetPjrtApi and PJRT_Plugin_Attributes are called: never PJRT_Plugin_Initialize.
+    """
+    if not _host_can_load(wheel_tag(wheel.name)):
+        return None
+    with zipfile.ZipFile(wheel) as zf, tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / Path(member).name
+        try:
+            path.write_bytes(zf.read(member))
+        except KeyError as exc:
+            raise NightlyError(f"{wheel.name}: no {member}") from exc
+        proc = subprocess.run([sys.executable, "-c", _PLUGIN_ATTRIBUTES, str(path)],
+                              capture_output=True, text=True, timeout=120)
+    if proc.returncode != 0:
+        raise NightlyError(f"{wheel.name}: reading {member}'s attributes failed: "
+                           f"{(proc.stderr.strip() or f'exit {proc.returncode}')[-600:]}")
+    return json.loads(proc.stdout)
+
+
 def build_infos_for(wheels: list[Path], sidecars: Sequence[Path] = ()) -> dict[str, dict[str, Any]]:
     """filename -> build info, from JSON sidecars (other platforms) and local loading.
 
@@ -497,6 +561,20 @@ def validate(wheels: list[Path], version: str, m: matrix_mod.Matrix, *,
         if info.get("version") != version:
             result.findings.append(f"{w.name}: compiled-in build version {info.get('version')!r} "
                                    f"!= wheel version {version!r}")
+        # The plugin's own PJRT attributes: what the version handshake reads at run time.
+        try:
+            attrs = read_plugin_attributes(w, backend.plugin)
+        except NightlyError as exc:
+            result.findings.append(str(exc))
+            continue
+        if attrs is None:
+            continue
+        if attrs.get("jaxlib_version") != version:
+            result.findings.append(f"{w.name}: plugin attribute jaxlib_version={attrs.get('jaxlib_version')!r} "
+                                   f"!= wheel version {version!r}")
+        if info.get("build_id") and attrs.get("jaxlib_build_id") not in (None, info["build_id"]):
+            result.findings.append(f"{w.name}: plugin build id {attrs.get('jaxlib_build_id')} != "
+                                   f"_ext build id {info['build_id']}")
     return result
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import nightly
 import pytest
-from test_check_wheel import PLUGIN_LDS, PLUGIN_SRC, _compile_so
+from test_check_wheel import PLUGIN_LDS, _compile_so
 from test_index import write_wheel
 
 REPO = Path(__file__).resolve().parents[2]
@@ -42,6 +42,38 @@ PyMODINIT_FUNC PyInit__ext(void) { return PyModule_Create(&kModule); }
 """
 
 
+PLUGIN_TEMPLATE = r"""
+#include <stddef.h>
+#include <stdint.h>
+/* A minimal PJRT plugin: the C API table header and PJRT_Plugin_Attributes (slot 4). */
+typedef struct { size_t struct_size; void* ext; const char* name; size_t name_size; int type;
+                 union { const char* s; int64_t i; } v; size_t value_size; } NamedValue;
+typedef struct { size_t struct_size; void* ext; const NamedValue* attributes; size_t num_attributes; } Args;
+static const char kVersion[] = "%(version)s";
+static const char kBuildId[] = "%(build_id)s";
+static NamedValue kAttrs[2];
+static void* Attributes(Args* a) {
+  NamedValue v = {sizeof(NamedValue), 0, "jaxlib_version", 14, 0, {.s = kVersion}, sizeof(kVersion) - 1};
+  NamedValue b = {sizeof(NamedValue), 0, "jaxlib_build_id", 15, 0, {.s = kBuildId}, sizeof(kBuildId) - 1};
+  kAttrs[0] = v;
+  kAttrs[1] = b;
+  a->attributes = kAttrs;
+  a->num_attributes = 2;
+  return 0;
+}
+typedef struct { size_t struct_size; void* ext; struct { size_t struct_size; void* ext; int major; int minor; } version;
+                 void* slots[5]; } Api;
+static Api kApi = {sizeof(Api), 0, {24, 0, 0, 81}, {0, 0, 0, 0, (void*)Attributes}};
+__attribute__((visibility("default"))) const void* GetPjrtApi(void) { return &kApi; }
+"""
+
+
+def compile_plugin(tmp: Path, backend: str, version: str) -> bytes:
+    """A real PJRT plugin (exports only GetPjrtApi) whose attributes say `version`."""
+    src = PLUGIN_TEMPLATE % {"version": version, "build_id": f"{backend}-{version}"[:16]}
+    return _compile_so(tmp, f"plugin_{backend}_{version.replace('.', '_')}", src, PLUGIN_LDS)
+
+
 def compile_ext(tmp: Path, backend: str, version: str) -> bytes:
     """A real limited-API `_ext` whose build_info() says `version`."""
     src = tmp / f"ext_{backend}_{version}.c"
@@ -53,14 +85,13 @@ def compile_ext(tmp: Path, backend: str, version: str) -> bytes:
     return out.read_bytes()
 
 
-@pytest.fixture(scope="module")
-def plugin_so(tmp_path_factory) -> bytes:
-    return _compile_so(tmp_path_factory.mktemp("plugin"), "plugin", PLUGIN_SRC, PLUGIN_LDS)
+def family(out: Path, matrix, version: str = V, *, skip: tuple[str, ...] = (),
+           ext_versions: dict[str, str] | None = None, plugin_versions: dict[str, str] | None = None,
+           ) -> list[Path]:
+    """Every wheel of a linux-x86_64 night: jaxlib for one CPython and each backend once.
 
-
-def family(out: Path, matrix, plugin: bytes, version: str = V, *, skip: tuple[str, ...] = (),
-           ext_versions: dict[str, str] | None = None) -> list[Path]:
-    """Every wheel of a linux-x86_64 night: jaxlib for one CPython and each backend once."""
+    Each backend gets a real plugin and `_ext` compiled with `version` (or the override).
+    """
     tmp = out / "_src"
     tmp.mkdir(parents=True, exist_ok=True)
     backends = matrix.backends_for("linux-x86_64")
@@ -80,9 +111,10 @@ def family(out: Path, matrix, plugin: bytes, version: str = V, *, skip: tuple[st
             wheels.append(write_wheel(out, b.distribution, version, requires=[f"jaxlib=={version}"]))
             continue
         ext = compile_ext(tmp, b.name, (ext_versions or {}).get(b.name, version))
+        so = compile_plugin(tmp, b.name, (plugin_versions or {}).get(b.name, version))
         wheels.append(write_wheel(out, b.distribution, version, tag=f"cp310-abi3-{PLAT}",
                                   requires=[f"jaxlib=={version}"],
-                                  files={b.plugin: plugin, f"{pkg}/_ext.abi3.so": ext, f"{pkg}/__init__.py": b""}))
+                                  files={b.plugin: so, f"{pkg}/_ext.abi3.so": ext, f"{pkg}/__init__.py": b""}))
     shutil.rmtree(tmp)
     return wheels
 
@@ -167,8 +199,8 @@ def test_cibw_env_derives_from_the_matrix(matrix) -> None:
 
 
 @needs_cc
-def test_a_complete_night_validates(tmp_path: Path, matrix, plugin_so: bytes) -> None:
-    wheels = family(tmp_path, matrix, plugin_so)
+def test_a_complete_night_validates(tmp_path: Path, matrix) -> None:
+    wheels = family(tmp_path, matrix)
     infos = nightly.build_infos_for(wheels)
     backends = [b for b in matrix.backends_for("linux-x86_64") if b.plugin]
     assert {w for w in infos} == {w.name for w in wheels if "abi3" in w.name}
@@ -183,23 +215,34 @@ def test_a_complete_night_validates(tmp_path: Path, matrix, plugin_so: bytes) ->
 
 
 @needs_cc
-def test_a_backend_built_with_another_version_is_caught(tmp_path: Path, matrix, plugin_so: bytes) -> None:
-    wheels = family(tmp_path, matrix, plugin_so, ext_versions={"cuda12": BASE + ".dev20251231"})
+def test_a_backend_built_with_another_version_is_caught(tmp_path: Path, matrix) -> None:
+    wheels = family(tmp_path, matrix, ext_versions={"cuda12": BASE + ".dev20251231"})
     v = nightly.validate(wheels, V, matrix, build_infos=nightly.build_infos_for(wheels), run_abi3audit=False)
     assert any("jaxlib_cuda12" in f and "compiled-in build version" in f and ".dev20251231" in f
                for f in v.findings), v.findings
 
 
 @needs_cc
-def test_an_incomplete_night_is_caught(tmp_path: Path, matrix, plugin_so: bytes) -> None:
-    wheels = family(tmp_path, matrix, plugin_so, skip=("rocm",))
+def test_a_plugin_carrying_another_version_is_caught(tmp_path: Path, matrix) -> None:
+    """The attribute the run-time handshake reads (PJRT jaxlib_version) must be the wheel's."""
+    wheels = family(tmp_path, matrix, plugin_versions={"cpu": BASE + ".dev20251231"})
+    cpu = next(w for w in wheels if w.name.startswith("jaxlib_cpu-"))
+    assert nightly.read_plugin_attributes(cpu, "jaxlib_cpu/pjrt_plugin_jaxlib_cpu.so") == {
+        "jaxlib_version": BASE + ".dev20251231", "jaxlib_build_id": f"cpu-{BASE}.dev20251231"[:16]}
+    v = nightly.validate(wheels, V, matrix, build_infos=nightly.build_infos_for(wheels), run_abi3audit=False)
+    assert any("jaxlib_cpu" in f and "plugin attribute jaxlib_version" in f for f in v.findings), v.findings
+
+
+@needs_cc
+def test_an_incomplete_night_is_caught(tmp_path: Path, matrix) -> None:
+    wheels = family(tmp_path, matrix, skip=("rocm",))
     v = nightly.validate(wheels, V, matrix, build_infos=nightly.build_infos_for(wheels), run_abi3audit=False)
     assert not v.ok and any("jaxlib-rocm is missing" in f for f in v.incomplete), v.incomplete
 
 
 @needs_cc
-def test_a_wheel_of_another_version_is_caught(tmp_path: Path, matrix, plugin_so: bytes) -> None:
-    wheels = family(tmp_path, matrix, plugin_so)
+def test_a_wheel_of_another_version_is_caught(tmp_path: Path, matrix) -> None:
+    wheels = family(tmp_path, matrix)
     stray = write_wheel(tmp_path / "other", "jaxlib-tpu", BASE + ".dev20251231", requires=[f"jaxlib=={V}"])
     v = nightly.validate(wheels + [stray], V, matrix, build_infos=nightly.build_infos_for(wheels),
                          run_abi3audit=False)
@@ -207,9 +250,9 @@ def test_a_wheel_of_another_version_is_caught(tmp_path: Path, matrix, plugin_so:
 
 
 @needs_cc
-def test_run_validates_then_publishes_prebuilt_wheels(tmp_path: Path, matrix, plugin_so: bytes) -> None:
+def test_run_validates_then_publishes_prebuilt_wheels(tmp_path: Path, matrix) -> None:
     wdir = tmp_path / "wheels"
-    wheels = family(wdir, matrix, plugin_so)
+    wheels = family(wdir, matrix)
     index = tmp_path / "index"
     env = {**os.environ, "JAXLIB_VERSION_SUFFIX": SUFFIX}
     env.pop("SOURCE_DATE_EPOCH", None)
@@ -227,9 +270,9 @@ def test_run_validates_then_publishes_prebuilt_wheels(tmp_path: Path, matrix, pl
 
 
 @needs_cc
-def test_run_publishes_nothing_when_validation_fails(tmp_path: Path, matrix, plugin_so: bytes) -> None:
+def test_run_publishes_nothing_when_validation_fails(tmp_path: Path, matrix) -> None:
     wdir = tmp_path / "wheels"
-    family(wdir, matrix, plugin_so, skip=("cuda13",))
+    family(wdir, matrix, skip=("cuda13",))
     index = tmp_path / "index"
     proc = subprocess.run([sys.executable, str(REPO / "ci" / "nightly.py"), "run", "--wheels", str(wdir),
                            "--index-dir", str(index)], env={**os.environ, "JAXLIB_VERSION_SUFFIX": SUFFIX},
