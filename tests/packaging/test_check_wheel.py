@@ -189,3 +189,18 @@ def test_absolute_rpath_is_caught(tmp_path: Path, matrix) -> None:
                    {"jaxlib_cpu/pjrt_plugin_jaxlib_cpu.so": so.read_bytes()}, [f"jaxlib=={VERSION}"])
     findings = check_wheel.check_wheel(w, matrix, run_abi3audit=False).findings
     assert any(f.check == "rpath" and "/opt/somewhere/lib" in f.message for f in findings), findings
+
+
+def test_extra_pins_may_name_absent_backends_but_must_be_exact(tmp_path: Path, matrix, binaries) -> None:
+    wheels = good_family(tmp_path, binaries)
+    wheels[0].unlink()
+    wheels[0] = make_wheel(tmp_path, "jaxlib", VERSION, f"cp312-cp312-{PLAT}",
+                           {"jaxlib/_jaxlib.cpython-312-x86_64-linux-gnu.so": binaries["ext"]},
+                           [f"jaxlib-cpu=={VERSION}", f'jaxlib-rocm=={VERSION}; extra == "rocm"'])
+    assert run_checks(matrix, wheels) == []
+    wheels[0].unlink()
+    wheels[0] = make_wheel(tmp_path, "jaxlib", VERSION, f"cp312-cp312-{PLAT}",
+                           {"jaxlib/_jaxlib.cpython-312-x86_64-linux-gnu.so": binaries["ext"]},
+                           [f"jaxlib-cpu=={VERSION}", 'jaxlib-rocm>=1; extra == "rocm"'])
+    findings = run_checks(matrix, wheels)
+    assert any(f.check == "pins" and "jaxlib-rocm" in f.message for f in findings), findings
