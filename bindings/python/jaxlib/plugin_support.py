@@ -84,12 +84,16 @@ def _skip_version_check() -> bool:
 
 
 def _report_once(key: str, message: str) -> None:
-    """Warns (and logs) a failure once per process: never silent, never repeated."""
+    """Warns about a failure once per process: never silent, never repeated.
+
+    One channel on stderr (the warning); the log record is at INFO so an application that
+    configures logging sees it there without a second copy on the terminal.
+    """
     with _lock:
         if key in _reported:
             return
         _reported.add(key)
-    logger.warning("%s", message)
+    logger.info("%s", message)
     warnings.warn(message, RuntimeWarning, stacklevel=3)
 
 
