@@ -10,10 +10,55 @@
 
 namespace jaxlib::compiler {
 
+std::string ValidUtf8(const std::string& s) {
+  std::string out;
+  out.reserve(s.size());
+  static const char kHex[] = "0123456789abcdef";
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+    bool ok = len > 0 && i + len <= s.size();
+    for (size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) >> 6) == 0x2;
+    if (ok && len == 2) ok = c >= 0xc2;  // no overlong encodings
+    if (ok && len == 3) {
+      unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+      ok = !(c == 0xe0 && c1 < 0xa0) && !(c == 0xed && c1 >= 0xa0);  // overlong, surrogates
+    }
+    if (ok && len == 4) {
+      unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+      ok = c <= 0xf4 && !(c == 0xf0 && c1 < 0x90) && !(c == 0xf4 && c1 >= 0x90);
+    }
+    if (ok && (c >= 0x20 || c == '\n' || c == '\t')) {
+      out.append(s, i, len);
+      i += len;
+    } else {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+      ++i;
+    }
+  }
+  return out;
+}
+
+namespace {
+StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir_text, const PipelineOptions& options);
+
+}  // namespace
+
 StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlan(std::string_view mlir_text, const PipelineOptions& options) {
+  StatusOr<std::unique_ptr<ExecutionPlan>> plan = CompileToPlanImpl(mlir_text, options);
+  if (!plan.ok()) return Status(plan.status().code(), ValidUtf8(plan.status().message()));
+  return plan;
+}
+
+namespace {
+
+StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir_text, const PipelineOptions& options) {
   JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<Module> module, ParseModule(mlir_text));
   JAXLIB_RETURN_IF_ERROR(VerifyModule(*module));
   JAXLIB_RETURN_IF_ERROR(InlineCalls(module.get()));
+  JAXLIB_RETURN_IF_ERROR(LocalizeManualComputation(module.get()));
   EliminateCommonSubexpressions(module.get());
   FoldConstants(module.get());
   EliminateCommonSubexpressions(module.get());
@@ -35,5 +80,7 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlan(std::string_view mlir_tex
   if (const char* dump = std::getenv("JAXLIB_DUMP_PLAN"); dump && *dump) std::fputs(PrintPlan(*plan).c_str(), stderr);
   return plan;
 }
+
+}  // namespace
 
 }  // namespace jaxlib::compiler

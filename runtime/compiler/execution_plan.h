@@ -67,6 +67,10 @@ inline bool IsControlFlow(OpKind k) { return k == OpKind::kWhile || k == OpKind:
 // parse → verify → inline → simplify → fuse → plan buffers.
 StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlan(std::string_view mlir_text, const PipelineOptions& options);
 
+// `s` with every byte that is not part of valid, printable UTF-8 escaped as \xNN. Error messages
+// quote program text, which may be any bytes, and hosts decode messages as UTF-8.
+std::string ValidUtf8(const std::string& s);
+
 // Human-readable dumps for debugging and tests (not a round-trippable syntax).
 std::string PrintPlan(const ExecutionPlan& plan);
 std::string PrintModule(const Module& m);

@@ -189,7 +189,12 @@ Token Lexer::Next() {
     return Make(Tok::kBareId, start, std::string(text_.substr(start, pos_ - start)));
   }
   ++pos_;
-  return Make(Tok::kError, start, std::string("unexpected character '") + c + "'");
+  // Printable ASCII as is; any other byte (control, non-ASCII) as \xNN so messages stay UTF-8.
+  unsigned char u = static_cast<unsigned char>(c);
+  if (u >= 0x20 && u < 0x7f) return Make(Tok::kError, start, std::string("unexpected character '") + c + "'");
+  static const char kHex[] = "0123456789abcdef";
+  std::string escaped = std::string("\\x") + kHex[u >> 4] + kHex[u & 15];
+  return Make(Tok::kError, start, "unexpected byte '" + escaped + "'");
 }
 
 }  // namespace jaxlib::compiler

@@ -1560,8 +1560,7 @@ class Parser {
         if (!Expect(Tok::kRParen, "')'")) return false;
         return FinishPretty(p, num_named);
       }
-      case OpKind::kManualComputation:
-        return FailAt(p->loc, "sdy.manual_computation is not supported yet");
+      case OpKind::kManualComputation: return ParsePrettyManualComputation(p);
       case OpKind::kCase:
       case OpKind::kIf:
       case OpKind::kSort:
@@ -1676,6 +1675,35 @@ class Parser {
     p->regions.push_back(std::move(body));
     p->result_types = types;
     return true;
+  }
+
+  // sdy.manual_computation(%a, %b) in_shardings=[..] out_shardings=[..] manual_axes={..}
+  //   (%x: T, %y: T) { ... sdy.return ... } : (global types) -> (global types)
+  // The sharding attributes only describe how the runner splits values; they are skipped.
+  bool ParsePrettyManualComputation(PendingOp* p) {
+    if (!Expect(Tok::kLParen, "'('")) return false;
+    if (!ParseOperandList(&p->operands)) return false;
+    if (!Expect(Tok::kRParen, "')'")) return false;
+    int depth = 0;
+    while (depth > 0 || !Is(Tok::kLParen)) {
+      if (Is(Tok::kEof) || Is(Tok::kError))
+        return Fail("expected the region arguments of sdy.manual_computation");
+      if (Is(Tok::kLParen) || Is(Tok::kLSquare) || Is(Tok::kLBrace) || Is(Tok::kLess)) ++depth;
+      if (Is(Tok::kRParen) || Is(Tok::kRSquare) || Is(Tok::kRBrace) || Is(Tok::kGreater)) {
+        if (--depth < 0) return Fail("unbalanced brackets in sdy.manual_computation attributes");
+      }
+      Advance();
+    }
+    ArgList args;
+    if (!ParseBlockArgs(&args)) return false;
+    auto body = std::make_unique<Region>();
+    if (!ParseRegion(body.get(), &args)) return false;
+    p->regions.push_back(std::move(body));
+    if (!Expect(Tok::kColon, "':'")) return false;
+    Signature sig;
+    if (!ParseSignature(&sig)) return false;
+    if (!sig.functional) return FailAt(p->loc, "sdy.manual_computation needs a functional type");
+    return ApplySignature(p, sig, 0);
   }
 
   // stablehlo.convolution(%a, %b) dim_numbers = [..]x[..]->[..], window = {..} {attrs} : sig

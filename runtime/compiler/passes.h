@@ -12,6 +12,10 @@ namespace jaxlib::compiler {
 // forwarded to their operands.
 Status InlineCalls(Module* module);
 
+// Rewrites an entry that is one sdy.manual_computation (shard_map) into the per-device program
+// over the region's local shapes. No-op for programs without one.
+Status LocalizeManualComputation(Module* module);
+
 // Folds cheap constant expressions (reshape/broadcast/convert of constants, splat arithmetic).
 void FoldConstants(Module* module);
 

@@ -5,13 +5,14 @@
 #include <memory>
 #include <string_view>
 
+#include "backends/cpu/executor/kernel.h"
 #include "runtime/plugin_adapter/backend.h"
 
 namespace jaxlib::cpu {
 
-// `num_devices` is the number of CPU devices of the client (for collectives across devices).
+// `config`: the client's device count, LAPACK library and user custom-call targets.
 StatusOr<std::unique_ptr<plugin::Executable>> CompileForCpu(std::string_view mlir_text,
                                                             const plugin::CompileOptions& options,
-                                                            int num_devices);
+                                                            const CpuExecutorConfig& config);
 
 }  // namespace jaxlib::cpu

@@ -4,7 +4,9 @@
 #include <exception>
 #include <functional>
 #include <new>
+#include <thread>
 
+#include "backends/cpu/executor/collectives.h"
 #include "backends/cpu/executor/cpu_buffer.h"
 #include "backends/cpu/executor/cpu_compile.h"
 #include "backends/cpu/executor/cpu_program.h"
@@ -59,38 +61,75 @@ class CpuExecutable final : public plugin::Executable {
   }
 
  private:
+  // Runs the program once per device of the call. Several devices run on one thread each and
+  // meet at collectives (collectives.h); a failing device aborts the others' waits.
   Status ExecuteImpl(std::span<const std::vector<plugin::DeviceBuffer*>> args, std::span<const int> device_ordinals,
                      std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) {
     if (args.size() != device_ordinals.size())
       return InvalidArgument("argument lists and device ordinals differ in number");
+    const size_t n = args.size();
     outputs->clear();
-    outputs->resize(args.size());
-    for (size_t d = 0; d < args.size(); ++d) {
+    outputs->resize(n);
+    std::vector<std::vector<const void*>> in(n);
+    std::vector<std::vector<void*>> out(n);
+    for (size_t d = 0; d < n; ++d) {
       if (args[d].size() != params_.size())
         return InvalidArgument(name_ + " takes " + std::to_string(params_.size()) + " arguments, got " +
-                               std::to_string(args[d].size()));
-      std::vector<const void*> in(args[d].size());
+                               std::to_string(args[d].size()) + (n > 1 ? " on device " + std::to_string(d) : ""));
+      in[d].resize(args[d].size());
       for (size_t k = 0; k < args[d].size(); ++k) {
         plugin::DeviceBuffer* b = args[d][k];
         if (!b || !b->host_data()) return InvalidArgument("argument " + std::to_string(k) + " is not a CPU buffer");
         if (b->shape() != params_[k])
-          return InvalidArgument("argument " + std::to_string(k) + " has the wrong shape or type");
-        in[k] = b->host_data();
+          return InvalidArgument("argument " + std::to_string(k) + (n > 1 ? " on device " + std::to_string(d) : "") +
+                                 " has shape " + ShapeString(b->shape()) + ", the program expects " +
+                                 ShapeString(params_[k]) + (n > 1 ? " (the per-device shard)" : ""));
+        in[d][k] = b->host_data();
       }
-      std::vector<void*> out(results_.size());
       std::vector<plugin::DeviceBufferPtr>& dev_out = (*outputs)[d];
       for (size_t k = 0; k < results_.size(); ++k) {
         auto buf = CpuBuffer::Allocate(device_ordinals[d], results_[k]);
         if (!buf) return ResourceExhausted("cannot allocate result " + std::to_string(k));
-        out[k] = buf->data();
+        out[d].push_back(buf->data());
         dev_out.push_back(std::move(buf));
       }
-      // Device d of the assignment is (replica, partition) = (d / partitions, d % partitions).
-      int parts = std::max(1, num_partitions());
-      JAXLIB_RETURN_IF_ERROR(program_->Run(in, out, device_ordinals[d], static_cast<int>(d) / parts,
-                                           static_cast<int>(d) % parts));
     }
+    // Device d of the assignment is (replica, partition) = (d / partitions, d % partitions).
+    const int parts = std::max(1, num_partitions());
+    Collectives collectives(static_cast<int>(n));
+    std::vector<Status> status(n);
+    auto run = [&](size_t d) {
+      try {
+        status[d] = program_->Run(in[d], out[d], device_ordinals[d], static_cast<int>(d) / parts,
+                                  static_cast<int>(d) % parts, static_cast<int>(d), &collectives);
+      } catch (const std::bad_alloc&) {
+        status[d] = ResourceExhausted("out of memory while executing " + name_);
+      } catch (...) {
+        status[d] = Internal("CPU executor failure");
+      }
+      if (!status[d].ok()) collectives.Abort();
+    };
+    if (n == 1) {
+      run(0);
+    } else {
+      std::vector<std::thread> threads;
+      threads.reserve(n - 1);
+      for (size_t d = 1; d < n; ++d) threads.emplace_back(run, d);
+      run(0);
+      for (std::thread& t : threads) t.join();
+    }
+    // The first real failure, not the "another device failed" of the devices it woke.
+    for (const Status& st : status)
+      if (!st.ok() && st.code() != StatusCode::kAborted) return st;
+    for (const Status& st : status)
+      if (!st.ok()) return st;
     return Status::Ok();
+  }
+
+  static std::string ShapeString(const plugin::ArrayShape& s) {
+    std::string r = std::string(ElementTypeMlirName(s.type)) + "[";
+    for (size_t k = 0; k < s.dims.size(); ++k) r += (k ? "," : "") + std::to_string(s.dims[k]);
+    return r + "]";
   }
 
   std::string text_;
@@ -102,21 +141,33 @@ class CpuExecutable final : public plugin::Executable {
 };
 
 StatusOr<std::unique_ptr<plugin::Executable>> CompileImpl(std::string_view mlir_text,
-                                                          const plugin::CompileOptions& options, int num_devices) {
-  (void)num_devices;
+                                                          const plugin::CompileOptions& options,
+                                                          const CpuExecutorConfig& config) {
   compiler::PipelineOptions popts;
   popts.scratch_bytes = &CpuScratchBytes;
   JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<compiler::ExecutionPlan> plan, compiler::CompileToPlan(mlir_text, popts));
-  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<CpuProgram> program, CpuProgram::Build(std::move(plan)));
+  // The compile options may ask for more replicas/partitions than the module attributes say;
+  // collectives resolve their groups against the larger.
+  compiler::Module& module = *plan->module;
+  module.num_replicas = std::max({1, module.num_replicas, options.num_replicas});
+  module.num_partitions = std::max({1, module.num_partitions, options.num_partitions});
+  if (int64_t needed = int64_t{module.num_replicas} * module.num_partitions; needed > config.num_devices)
+    return InvalidArgument("the program needs " + std::to_string(needed) + " devices (" +
+                           std::to_string(module.num_replicas) + " replicas x " + std::to_string(module.num_partitions) +
+                           " partitions) but the client has " + std::to_string(config.num_devices));
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<CpuProgram> program, CpuProgram::Build(std::move(plan), config));
   return std::unique_ptr<plugin::Executable>(new CpuExecutable(std::string(mlir_text), std::move(program), options));
 }
 
 }  // namespace
 
 StatusOr<std::unique_ptr<plugin::Executable>> CompileForCpu(std::string_view mlir_text,
-                                                            const plugin::CompileOptions& options, int num_devices) {
+                                                            const plugin::CompileOptions& options,
+                                                            const CpuExecutorConfig& config) {
   try {
-    return CompileImpl(mlir_text, options, num_devices);
+    StatusOr<std::unique_ptr<plugin::Executable>> exe = CompileImpl(mlir_text, options, config);
+    if (!exe.ok()) return Status(exe.status().code(), compiler::ValidUtf8(exe.status().message()));
+    return exe;
   } catch (const std::bad_alloc&) {
     return ResourceExhausted("out of memory while compiling");
   } catch (const std::exception& e) {

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "backends/cpu/executor/elementwise_program.h"
+#include "backends/cpu/executor/thread_pool.h"
 
 #if defined(__x86_64__) || defined(_M_X64)
 #include <xmmintrin.h>
@@ -25,6 +26,10 @@ namespace {
 
 class FusionKernel final : public Kernel {
  public:
+  // Below ~2 x 32K elements a loop stays on the calling thread: a hand-off costs microseconds.
+  static constexpr int64_t kParallelElements = 32768;
+  static constexpr int64_t kParallelAlign = 512;
+
   FusionKernel(std::shared_ptr<EwProgram> program, std::vector<ValueId> inputs, std::vector<ValueId> outputs)
       : program_(std::move(program)), inputs_(std::move(inputs)), outputs_(std::move(outputs)) {}
   Status Run(Frame& f, uint8_t*) const override {
@@ -44,7 +49,10 @@ class FusionKernel final : public Kernel {
     }
     for (size_t k = 0; k < inputs_.size(); ++k) ip[k] = f.Get(inputs_[k]);
     for (size_t k = 0; k < outputs_.size(); ++k) op[k] = f.Get(outputs_[k]);
-    program_->Run(ip, op, 0, program_->loop_size());
+    // Big loops are split over the pool at tile boundaries (tiles run the same either way).
+    ParallelFor(
+        program_->loop_size(), kParallelElements, [&](int64_t b, int64_t e) { program_->Run(ip, op, b, e); },
+        kParallelAlign);
     return Status::Ok();
   }
 
@@ -139,6 +147,14 @@ StatusOr<std::unique_ptr<Kernel>> KernelBuilder::BuildKernel(const Op& op) {
     case OpKind::kReduceWindow:
     case OpKind::kSelectAndScatter: return MakeWindowKernel(*this, op);
     case OpKind::kConvolution: return MakeConvolutionKernel(*this, op);
+    case OpKind::kAllReduce:
+    case OpKind::kAllGather:
+    case OpKind::kReduceScatter:
+    case OpKind::kAllToAll:
+    case OpKind::kCollectivePermute:
+    case OpKind::kCollectiveBroadcast: return MakeCollectiveKernel(*this, op);
+    case OpKind::kCholesky:
+    case OpKind::kTriangularSolve: return MakeLinalgKernel(*this, op);
     default: return MakeMiscKernel(*this, op);
   }
 }
@@ -180,7 +196,8 @@ Status RunRegion(const RegionCode& code, Frame& frame, uint8_t* arena) {
   return Status::Ok();
 }
 
-StatusOr<std::unique_ptr<CpuProgram>> CpuProgram::Build(std::unique_ptr<ExecutionPlan> plan) {
+StatusOr<std::unique_ptr<CpuProgram>> CpuProgram::Build(std::unique_ptr<ExecutionPlan> plan,
+                                                        const CpuExecutorConfig& config) {
   auto p = std::unique_ptr<CpuProgram>(new CpuProgram());
   p->plan_ = std::move(plan);
   const compiler::Module& m = *p->plan_->module;
@@ -191,7 +208,9 @@ StatusOr<std::unique_ptr<CpuProgram>> CpuProgram::Build(std::unique_ptr<Executio
     const Region* r = stack.back();
     stack.pop_back();
     for (const auto& op : r->ops) {
-      for (const auto& sub : op->regions) stack.push_back(sub.get());
+      // Fused loops read their (splat) constants from the attribute: never expand those.
+      if (op->kind != OpKind::kFusion)
+        for (const auto& sub : op->regions) stack.push_back(sub.get());
       if (op->kind != OpKind::kConstant) continue;
       const compiler::Attribute* a = op->attr("value");
       const compiler::DenseData& d = *a->dense;
@@ -203,13 +222,14 @@ StatusOr<std::unique_ptr<CpuProgram>> CpuProgram::Build(std::unique_ptr<Executio
       }
     }
   }
-  KernelBuilder builder(*p->plan_);
+  KernelBuilder builder(*p->plan_, config);
   JAXLIB_ASSIGN_OR_RETURN(p->entry_, builder.BuildRegion(*p->plan_->entry->body));
   return p;
 }
 
 Status CpuProgram::Run(const std::vector<const void*>& params, const std::vector<void*>& outputs,
-                       int device_ordinal, int replica, int partition) const {
+                       int device_ordinal, int replica, int partition, int device_index,
+                       Collectives* collectives) const {
   const ExecutionPlan& plan = *plan_;
   const Region& body = *plan.entry->body;
   if (params.size() != body.args.size()) return InvalidArgument("wrong number of arguments");
@@ -233,6 +253,8 @@ Status CpuProgram::Run(const std::vector<const void*>& params, const std::vector
   frame.device_ordinal = device_ordinal;
   frame.replica_id = replica;
   frame.partition_id = partition;
+  frame.device_index = device_index;
+  frame.collectives = collectives;
   Status s = RunRegion(*entry_, frame, arena);
   if (s.ok()) {
     for (size_t k = 0; k < body.results.size(); ++k) {

@@ -11,13 +11,16 @@ namespace jaxlib::cpu {
 
 class CpuProgram {
  public:
-  static StatusOr<std::unique_ptr<CpuProgram>> Build(std::unique_ptr<compiler::ExecutionPlan> plan);
+  static StatusOr<std::unique_ptr<CpuProgram>> Build(std::unique_ptr<compiler::ExecutionPlan> plan,
+                                                     const CpuExecutorConfig& config);
 
   // params[i] / outputs[j]: host memory of entry parameter i and result j (already allocated
   // with the plan's result types).
   // `replica` / `partition`: this execution's position in the device assignment.
+  // `device_index` / `collectives`: this device's slot among the devices running the program
+  // together (collectives rendezvous through `collectives`; nullptr when running alone).
   Status Run(const std::vector<const void*>& params, const std::vector<void*>& outputs, int device_ordinal,
-             int replica = 0, int partition = 0) const;
+             int replica = 0, int partition = 0, int device_index = 0, Collectives* collectives = nullptr) const;
 
   const compiler::ExecutionPlan& plan() const { return *plan_; }
 

@@ -245,7 +245,7 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& 
     if (!compiler::IsElementwise(op.kind)) return Internal("non-elementwise op in elementwise region: " + std::string(compiler::OpName(op.kind)));
     EwInstr ins;
     std::string err;
-    ins.fn = SelectElementwiseKernel(m, op, &err, &ins.aux0, &ins.aux1);
+    ins.fn = SelectElementwiseKernel(m, op, &err, &ins.aux0, &ins.aux1, /*fused_loop=*/!args_are_arrays);
     if (!ins.fn) return InvalidArgument(compiler::OpDescription(op) + ": " + err);
     ins.num_in = static_cast<int>(op.operands.size());
     for (size_t k = 0; k < op.operands.size(); ++k) {

@@ -43,9 +43,10 @@ struct EwInput {
 };
 
 // Selects the typed kernel of an elementwise op; nullptr (and `error`) when the element
-// types are not supported.
+// types are not supported. `fused_loop`: the op runs in a top-level elementwise loop (not in a
+// reduce/sort/scatter body), where XLA's code generation differs in a few corner cases.
 EwFn SelectElementwiseKernel(const compiler::Module& m, const compiler::Op& op, std::string* error,
-                             int64_t* aux0, int64_t* aux1);
+                             int64_t* aux0, int64_t* aux1, bool fused_loop = false);
 
 // Whole-array element type conversion (stablehlo.convert semantics); nullptr if unsupported.
 EwFn GetConvertKernel(ElementType from, ElementType to);

@@ -1,18 +1,44 @@
 // The one matrix-multiply entry point of the CPU backend. Everything that multiplies matrices
-// (dot_general, convolution, LAPACK-free linear algebra) goes through Gemm so a tuned
-// implementation (OpenBLAS, a micro-kernel) can replace it in one place.
+// (dot_general, convolution, LAPACK-free linear algebra) goes through Gemm: f32/f64/c64/c128 go
+// to the run-time BLAS (OpenBLAS from scipy-openblas32, loaded by lapack_library.h) when one is
+// configured, every other type and the no-library case to the built-in blocked GEMM. Both split
+// large products over the thread pool.
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "runtime/support/element_type.h"
 
 namespace jaxlib::cpu {
 
-// C[M,N] (+)= A[M,K] * B[K,N], all row-major with leading dimensions lda, ldb, ldc, element
-// type `t` (f32, f64, c64, c128, s32, s64, u32, u64). When `accumulate` is false C is
-// overwritten. Returns false for an unsupported type.
-bool Gemm(ElementType t, int64_t M, int64_t N, int64_t K, const void* A, int64_t lda, const void* B,
-          int64_t ldb, void* C, int64_t ldc, bool accumulate);
+// ?gemm routines of a loaded BLAS. Opaque to callers.
+struct BlasGemm;
+
+// The BLAS of the LAPACK library at `configured_path` (or $JAXLIB_CPU_LAPACK_LIBRARY), or nullptr
+// when none is configured or it has no ?gemm: callers then use the built-in GEMM, slower but
+// correct. Resolved once per path; the first successful load sets OpenBLAS to one thread per
+// call, because Gemm itself splits the work over this backend's thread pool.
+const BlasGemm* ResolveBlasGemm(const std::string& configured_path);
+
+// A row-major matrix operand: element (r, c) of op(X) is data[r * ld + c], or data[c * ld + r]
+// when `transposed`.
+struct GemmOperand {
+  const void* data = nullptr;
+  int64_t ld = 0;
+  bool transposed = false;
+};
+
+// C[M,N] (+)= op(A)[M,K] * op(B)[K,N]; C row-major with leading dimension ldc, element type `t`
+// (f32, f64, c64, c128, s32, s64, u32, u64). When `accumulate` is false C is overwritten.
+// `blas` may be nullptr. Returns false for an unsupported type.
+bool Gemm(const BlasGemm* blas, ElementType t, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B,
+          void* C, int64_t ldc, bool accumulate);
+
+// Untransposed operands, built-in GEMM only (kept for callers without a BLAS handle).
+inline bool Gemm(ElementType t, int64_t M, int64_t N, int64_t K, const void* A, int64_t lda, const void* B,
+                 int64_t ldb, void* C, int64_t ldc, bool accumulate) {
+  return Gemm(nullptr, t, M, N, K, GemmOperand{A, lda, false}, GemmOperand{B, ldb, false}, C, ldc, accumulate);
+}
 
 }  // namespace jaxlib::cpu

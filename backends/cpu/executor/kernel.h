@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "runtime/compiler/execution_plan.h"
@@ -11,12 +12,31 @@
 
 namespace jaxlib::cpu {
 
+// A user custom-call target (xla_client.register_custom_call_target) as the host hands it to
+// the plugin: a C function address and XLA's custom-call API version.
+struct UserCustomCallTarget {
+  std::string name;
+  void* fn = nullptr;
+  int api_version = 0;
+};
+
+// What the CPU backend tells the executor at compile time.
+struct CpuExecutorConfig {
+  int num_devices = 1;                       // devices of the client
+  std::string lapack_library;                // client option `lapack_library` (env overrides)
+  std::vector<UserCustomCallTarget> custom_call_targets;
+};
+
+class Collectives;  // collectives.h
+
 // Buffer pointers of one execution, indexed by ValueId.
 struct Frame {
   void** ptr = nullptr;
   int device_ordinal = 0;
   int replica_id = 0;
   int partition_id = 0;
+  int device_index = 0;                 // position in the Execute call's device list
+  Collectives* collectives = nullptr;   // shared by the devices of one Execute call
   void* Get(compiler::ValueId v) const { return ptr[static_cast<size_t>(v)]; }
 };
 
@@ -47,8 +67,9 @@ Status RunRegion(const RegionCode& code, Frame& frame, uint8_t* arena);
 
 class KernelBuilder {
  public:
-  explicit KernelBuilder(const compiler::ExecutionPlan& plan) : plan_(plan) {}
+  KernelBuilder(const compiler::ExecutionPlan& plan, const CpuExecutorConfig& config) : plan_(plan), config_(config) {}
   const compiler::ExecutionPlan& plan() const { return plan_; }
+  const CpuExecutorConfig& config() const { return config_; }
   const compiler::Module& module() const { return *plan_.module; }
   const compiler::Type& type(compiler::ValueId v) const { return plan_.module->type(v); }
   StatusOr<std::unique_ptr<RegionCode>> BuildRegion(const compiler::Region& region);
@@ -56,6 +77,7 @@ class KernelBuilder {
 
  private:
   const compiler::ExecutionPlan& plan_;
+  const CpuExecutorConfig& config_;
 };
 
 // Kernel factories, one per family (kernels_*.cc).
@@ -69,6 +91,8 @@ StatusOr<std::unique_ptr<Kernel>> MakeSortKernel(KernelBuilder& b, const compile
 StatusOr<std::unique_ptr<Kernel>> MakeWindowKernel(KernelBuilder& b, const compiler::Op& op);
 StatusOr<std::unique_ptr<Kernel>> MakeConvolutionKernel(KernelBuilder& b, const compiler::Op& op);
 StatusOr<std::unique_ptr<Kernel>> MakeMiscKernel(KernelBuilder& b, const compiler::Op& op);
+StatusOr<std::unique_ptr<Kernel>> MakeCollectiveKernel(KernelBuilder& b, const compiler::Op& op);
+StatusOr<std::unique_ptr<Kernel>> MakeLinalgKernel(KernelBuilder& b, const compiler::Op& op);
 
 // Scratch bytes the CPU kernel of `op` needs (the planner reserves them).
 int64_t CpuScratchBytes(const compiler::Module& m, const compiler::Op& op);

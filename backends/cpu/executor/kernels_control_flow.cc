@@ -113,6 +113,9 @@ class CaseKernel final : public Kernel {
 
 }  // namespace
 
+// kernels_scalar_loop.cc: the register-file path of all-scalar loops, or nullptr.
+std::unique_ptr<Kernel> MakeScalarWhileKernel(const compiler::Module& m, const Op& op);
+
 int64_t WhileScratchBytes(const compiler::Module& m, const Op& op) { return WhileKernel::ScratchBytes(m, op); }
 
 StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const Op& op) {
@@ -125,6 +128,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const 
     sizes.push_back(static_cast<size_t>(b.type(v).byte_size()));
   }
   if (op.kind == OpKind::kWhile) {
+    if (std::unique_ptr<Kernel> scalar = MakeScalarWhileKernel(b.module(), op)) return scalar;
     JAXLIB_ASSIGN_OR_RETURN(auto cond, b.BuildRegion(*op.regions[0]));
     JAXLIB_ASSIGN_OR_RETURN(auto body, b.BuildRegion(*op.regions[1]));
     return std::unique_ptr<Kernel>(new WhileKernel(op, std::move(cond), std::move(body), std::move(sizes), region_offset));

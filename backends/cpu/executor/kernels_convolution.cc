@@ -2,12 +2,14 @@
 // accumulation type; each group of output positions becomes an im2col block multiplied by the
 // kernel through Gemm. Handles strides, padding, both dilations, reversal and both group counts.
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 
 #include "backends/cpu/executor/array_copy.h"
 #include "backends/cpu/executor/elementwise_program.h"
 #include "backends/cpu/executor/gemm.h"
 #include "backends/cpu/executor/kernel.h"
+#include "backends/cpu/executor/thread_pool.h"
 #include "runtime/compiler/verify.h"
 
 namespace jaxlib::cpu {
@@ -82,15 +84,32 @@ std::vector<int64_t> Permuted(const std::vector<int64_t>& v, const std::vector<i
   return out;
 }
 
+// True when `order` visits the non-unit dims of `dims` in memory order (no copy needed).
+bool IsIdentityOrder(const std::vector<int64_t>& dims, const std::vector<int64_t>& order) {
+  int64_t prev = -1;
+  for (int64_t d : order) {
+    if (dims[static_cast<size_t>(d)] == 1) continue;
+    if (d < prev) return false;
+    prev = d;
+  }
+  return true;
+}
+
+// One im2col block per pool thread, so blocks run in parallel.
+int64_t ColumnBlocks() { return ThreadPool::Global().num_threads(); }
+
 class ConvolutionKernel final : public Kernel {
  public:
   ConvolutionKernel(const Op& op, const compiler::Module& m, ConvGeometry g, ElementType acc, EwFn lhs_cvt, EwFn rhs_cvt,
-                    EwFn out_cvt)
+                    EwFn out_cvt, const BlasGemm* blas)
       : lhs_(op.operands[0]), rhs_(op.operands[1]), out_(op.results[0]), g_(std::move(g)), acc_(acc),
-        lhs_cvt_(lhs_cvt), rhs_cvt_(rhs_cvt), out_cvt_(out_cvt) {
+        lhs_cvt_(lhs_cvt), rhs_cvt_(rhs_cvt), out_cvt_(out_cvt), blas_(blas) {
     x_ = m.type(op.operands[0]);
     w_ = m.type(op.operands[1]);
     r_ = m.type(op.results[0]);
+    lhs_identity_ = IsIdentityOrder(x_.dims, g_.lhs_order);
+    rhs_identity_ = IsIdentityOrder(w_.dims, g_.rhs_order);
+    out_identity_ = IsIdentityOrder(r_.dims, g_.out_order) && !out_cvt_;
   }
 
   static int64_t ScratchBytes(const compiler::Module& m, const Op& op) {
@@ -103,7 +122,7 @@ class ConvolutionKernel final : public Kernel {
     int64_t bytes = compiler::AlignUp(x.byte_size()) + compiler::AlignUp(x.element_count() * aes) +
                     compiler::AlignUp(w.byte_size()) + compiler::AlignUp(w.element_count() * aes) +
                     compiler::AlignUp(r.element_count() * aes) + compiler::AlignUp(r.byte_size()) +
-                    compiler::AlignUp(kRowsPerBlock * patch * aes);
+                    ColumnBlocks() * compiler::AlignUp(kRowsPerBlock * patch * aes);
     return bytes;
   }
 
@@ -116,24 +135,32 @@ class ConvolutionKernel final : public Kernel {
       return q;
     };
     // Canonical lhs [N, sp..., C] and rhs [sp..., Cin_g, Cout] in the accumulation type.
-    auto canon = [&](const void* src, const Type& t, const std::vector<int64_t>& order, EwFn cvt) -> uint8_t* {
+    // Operands already in canonical order are read in place (converted when needed).
+    auto canon = [&](const void* src, const Type& t, const std::vector<int64_t>& order, EwFn cvt,
+                     bool identity) -> const uint8_t* {
+      uint8_t* buf = take(t.byte_size());
+      uint8_t* a = take(t.element_count() * static_cast<int64_t>(aes));
+      if (identity) {
+        if (!cvt) return static_cast<const uint8_t*>(src);
+        ConvertArray(cvt, src, a, t.element_count());
+        return a;
+      }
       std::vector<int64_t> dims = Permuted(t.dims, order);
       std::vector<int64_t> s = Permuted(RowMajorStrides(t.dims), order);
-      uint8_t* buf = take(t.byte_size());
-      CopyStrided(buf, RowMajorStrides(dims), src, s, dims, ElementTypeByteSize(t.element));
-      uint8_t* a = take(t.element_count() * static_cast<int64_t>(aes));
+      CopyStrided(cvt ? buf : a, RowMajorStrides(dims), src, s, dims, ElementTypeByteSize(t.element));
       if (cvt) ConvertArray(cvt, buf, a, t.element_count());
-      else std::memcpy(a, buf, static_cast<size_t>(t.byte_size()));
       return a;
     };
-    uint8_t* lhs = canon(f.Get(lhs_), x_, g_.lhs_order, lhs_cvt_);
-    uint8_t* rhs = canon(f.Get(rhs_), w_, g_.rhs_order, rhs_cvt_);
+    const uint8_t* lhs = canon(f.Get(lhs_), x_, g_.lhs_order, lhs_cvt_, lhs_identity_);
+    const uint8_t* rhs = canon(f.Get(rhs_), w_, g_.rhs_order, rhs_cvt_, rhs_identity_);
     const int64_t out_batch = g_.N / g_.BG;
     const int64_t Cout_g = g_.Cout / g_.G;
     uint8_t* out = take(out_batch * g_.out_positions * g_.Cout * static_cast<int64_t>(aes));
     uint8_t* out_final = take(r_.byte_size());
+    if (out_identity_) out = static_cast<uint8_t*>(f.Get(out_));
     const int64_t patch = g_.kernel_positions * g_.Cin_g;
-    uint8_t* cols = take(kRowsPerBlock * patch * static_cast<int64_t>(aes));
+    const int64_t cols_stride = compiler::AlignUp(kRowsPerBlock * patch * static_cast<int64_t>(aes));
+    uint8_t* cols_base = take(ColumnBlocks() * cols_stride);
     const size_t ns = g_.in_sp.size();
     std::vector<int64_t> in_strides(ns);  // canonical lhs strides of spatial dims (elements)
     {
@@ -149,58 +176,84 @@ class ConvolutionKernel final : public Kernel {
       return n;
     }();
     const int64_t total_rows = out_batch * g_.out_positions;
-    std::vector<int64_t> opos(ns), kpos(ns);
-    for (int64_t grp = 0; grp < g_.G; ++grp) {
-      const int64_t c0 = g_.FG > 1 ? grp * g_.Cin_g : 0;       // first input channel of the group
-      const int64_t b0 = g_.BG > 1 ? grp * out_batch : 0;       // first input batch of the group
-      const int64_t o0 = grp * Cout_g;                          // first output feature
-      for (int64_t row0 = 0; row0 < total_rows; row0 += kRowsPerBlock) {
-        int64_t rows = std::min(kRowsPerBlock, total_rows - row0);
-        std::memset(cols, 0, static_cast<size_t>(rows * patch) * aes);
-        for (int64_t r = 0; r < rows; ++r) {
-          int64_t row = row0 + r;
-          int64_t b = row / g_.out_positions;
-          int64_t rem = row % g_.out_positions;
-          for (int k = static_cast<int>(ns) - 1; k >= 0; --k) {
-            opos[static_cast<size_t>(k)] = rem % g_.out_sp[static_cast<size_t>(k)];
-            rem /= g_.out_sp[static_cast<size_t>(k)];
-          }
-          const uint8_t* image = lhs + static_cast<size_t>((b0 + b) * in_image) * aes;
-          uint8_t* dst_row = cols + static_cast<size_t>(r * patch) * aes;
-          for (int64_t kp = 0; kp < g_.kernel_positions; ++kp) {
-            int64_t krem = kp;
+    const int64_t num_blocks = (total_rows + kRowsPerBlock - 1) / kRowsPerBlock;
+    std::atomic<bool> ok{true};
+    // Task t of the pool owns cols block t; blocks of rows are spread over the tasks.
+    auto run_blocks = [&](int64_t task, int64_t blk0, int64_t blk1) {
+      uint8_t* cols = cols_base + static_cast<size_t>(task * cols_stride);
+      std::vector<int64_t> opos(ns), kpos(ns);
+      for (int64_t grp = 0; grp < g_.G; ++grp) {
+        const int64_t c0 = g_.FG > 1 ? grp * g_.Cin_g : 0;       // first input channel of the group
+        const int64_t b0 = g_.BG > 1 ? grp * out_batch : 0;       // first input batch of the group
+        const int64_t o0 = grp * Cout_g;                          // first output feature
+        for (int64_t blk = blk0; blk < blk1; ++blk) {
+          const int64_t row0 = blk * kRowsPerBlock;
+          int64_t rows = std::min(kRowsPerBlock, total_rows - row0);
+          std::memset(cols, 0, static_cast<size_t>(rows * patch) * aes);
+          for (int64_t r = 0; r < rows; ++r) {
+            int64_t row = row0 + r;
+            int64_t b = row / g_.out_positions;
+            int64_t rem = row % g_.out_positions;
             for (int k = static_cast<int>(ns) - 1; k >= 0; --k) {
-              kpos[static_cast<size_t>(k)] = krem % g_.k_sp[static_cast<size_t>(k)];
-              krem /= g_.k_sp[static_cast<size_t>(k)];
+              opos[static_cast<size_t>(k)] = rem % g_.out_sp[static_cast<size_t>(k)];
+              rem /= g_.out_sp[static_cast<size_t>(k)];
             }
-            int64_t off = 0;
-            bool valid = true;
-            for (size_t k = 0; k < ns && valid; ++k) {
-              int64_t kk = g_.reverse[k] ? g_.k_sp[k] - 1 - kpos[k] : kpos[k];
-              int64_t pd = opos[k] * g_.stride[k] + kk * g_.rdil[k] - g_.pad[k].first;
-              if (pd < 0 || pd % g_.ldil[k] != 0) {
-                valid = false;
-                break;
+            const uint8_t* image = lhs + static_cast<size_t>((b0 + b) * in_image) * aes;
+            uint8_t* dst_row = cols + static_cast<size_t>(r * patch) * aes;
+            for (int64_t kp = 0; kp < g_.kernel_positions; ++kp) {
+              int64_t krem = kp;
+              for (int k = static_cast<int>(ns) - 1; k >= 0; --k) {
+                kpos[static_cast<size_t>(k)] = krem % g_.k_sp[static_cast<size_t>(k)];
+                krem /= g_.k_sp[static_cast<size_t>(k)];
               }
-              int64_t q = pd / g_.ldil[k];
-              if (q >= g_.in_sp[k]) valid = false;
-              off += q * in_strides[k];
+              int64_t off = 0;
+              bool valid = true;
+              for (size_t k = 0; k < ns && valid; ++k) {
+                int64_t kk = g_.reverse[k] ? g_.k_sp[k] - 1 - kpos[k] : kpos[k];
+                int64_t pd = opos[k] * g_.stride[k] + kk * g_.rdil[k] - g_.pad[k].first;
+                if (pd < 0 || pd % g_.ldil[k] != 0) {
+                  valid = false;
+                  break;
+                }
+                int64_t q = pd / g_.ldil[k];
+                if (q >= g_.in_sp[k]) valid = false;
+                off += q * in_strides[k];
+              }
+              if (!valid) continue;
+              std::memcpy(dst_row + static_cast<size_t>(kp * g_.Cin_g) * aes, image + static_cast<size_t>(off + c0) * aes,
+                          static_cast<size_t>(g_.Cin_g) * aes);
             }
-            if (!valid) continue;
-            std::memcpy(dst_row + static_cast<size_t>(kp * g_.Cin_g) * aes, image + static_cast<size_t>(off + c0) * aes,
-                        static_cast<size_t>(g_.Cin_g) * aes);
           }
+          // out[row, o0:o0+Cout_g] = cols[rows, patch] x W[patch, o0:o0+Cout_g]
+          uint8_t* c = out + static_cast<size_t>(row0 * g_.Cout + o0) * aes;
+          if (!Gemm(blas_, acc_, rows, Cout_g, patch, GemmOperand{cols, patch, false},
+                    GemmOperand{rhs + static_cast<size_t>(o0) * aes, g_.Cout, false}, c, g_.Cout, false))
+            ok.store(false);
         }
-        // out[row, o0:o0+Cout_g] = cols[rows, patch] x W[patch, o0:o0+Cout_g]
-        uint8_t* c = out + static_cast<size_t>(row0 * g_.Cout + o0) * aes;
-        if (!Gemm(acc_, rows, Cout_g, patch, cols, patch, rhs + static_cast<size_t>(o0) * aes, g_.Cout, c, g_.Cout, false))
-          return Unimplemented("convolution accumulation type " + std::string(ElementTypeMlirName(acc_)));
       }
+    };
+    const int64_t tasks = std::min<int64_t>(ColumnBlocks(), num_blocks);
+    if (tasks > 1 && total_rows * patch * Cout_g * g_.G >= (int64_t{1} << 21)) {
+      struct BlockJob {
+        decltype(run_blocks)* fn;
+        int64_t n, parts;
+      } job{&run_blocks, num_blocks, tasks};
+      ThreadPool::Global().Run(
+          tasks,
+          [](void* p, int64_t t) {
+            auto& j = *static_cast<BlockJob*>(p);
+            (*j.fn)(t, j.n * t / j.parts, j.n * (t + 1) / j.parts);
+          },
+          &job);
+    } else {
+      run_blocks(0, 0, num_blocks);
     }
+    if (!ok) return Unimplemented("convolution accumulation type " + std::string(ElementTypeMlirName(acc_)));
     // Back to the declared output layout and type.
     std::vector<int64_t> cdims = {out_batch};
     for (int64_t d : g_.out_sp) cdims.push_back(d);
     cdims.push_back(g_.Cout);
+    if (out_identity_) return Status::Ok();
     const void* canon_out = out;
     if (out_cvt_) {
       ConvertArray(out_cvt_, out, out_final, r_.element_count());
@@ -217,7 +270,9 @@ class ConvolutionKernel final : public Kernel {
   ConvGeometry g_;
   ElementType acc_;
   EwFn lhs_cvt_, rhs_cvt_, out_cvt_;
+  const BlasGemm* blas_;
   Type x_, w_, r_;
+  bool lhs_identity_ = false, rhs_identity_ = false, out_identity_ = false;
 };
 
 }  // namespace
@@ -237,7 +292,8 @@ StatusOr<std::unique_ptr<Kernel>> MakeConvolutionKernel(KernelBuilder& b, const 
     return Unimplemented("convolution of " + x.ToString() + " and " + w.ToString());
   if (op.IntAttr("feature_group_count", 1) > 1 && op.IntAttr("batch_group_count", 1) > 1)
     return Unimplemented("convolution with both feature and batch groups");
-  return std::unique_ptr<Kernel>(new ConvolutionKernel(op, m, Analyse(op, x, w, r), acc, lc, rc, oc));
+  return std::unique_ptr<Kernel>(
+      new ConvolutionKernel(op, m, Analyse(op, x, w, r), acc, lc, rc, oc, ResolveBlasGemm(b.config().lapack_library)));
 }
 
 }  // namespace jaxlib::cpu

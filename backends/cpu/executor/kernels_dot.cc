@@ -1,11 +1,13 @@
 // dot_general: operands are packed (transposed and converted) to [B, M, K] x [B, K, N] in the
 // accumulation type, multiplied by Gemm per batch, and converted to the result type.
+#include <atomic>
 #include <cstring>
 
 #include "backends/cpu/executor/array_copy.h"
 #include "backends/cpu/executor/elementwise_program.h"
 #include "backends/cpu/executor/gemm.h"
 #include "backends/cpu/executor/kernel.h"
+#include "backends/cpu/executor/thread_pool.h"
 
 namespace jaxlib::cpu {
 
@@ -35,13 +37,18 @@ namespace {
 struct Packing {
   std::vector<int64_t> dims;         // original dims in packed order
   std::vector<int64_t> src_strides;  // original strides in packed order
-  bool identity = false;             // already in packed order
+  bool identity = false;             // already in packed order (or in its transpose)
+  bool transposed = false;           // the two inner dims are swapped in memory: a BLAS flag, no copy
   ElementType from = ElementType::kInvalid;
   EwFn convert = nullptr;            // null when no conversion is needed
   int64_t count = 0;
 };
 
-Packing MakePacking(const Type& t, const std::vector<int64_t>& order, ElementType acc) {
+// `order` lists the operand's dims as [batch..., rows..., cols...]; `num_rows` dims are rows.
+// When the data is not in that order but in [batch..., cols..., rows...], the operand is used
+// transposed in place instead of being copied.
+Packing MakePacking(const Type& t, const std::vector<int64_t>& order, ElementType acc, size_t num_batch = 0,
+                    size_t num_rows = 0) {
   Packing p;
   std::vector<int64_t> s = RowMajorStrides(t.dims);
   p.identity = true;
@@ -55,6 +62,17 @@ Packing MakePacking(const Type& t, const std::vector<int64_t>& order, ElementTyp
   p.identity = true;
   for (size_t k = 0; k < p.dims.size(); ++k)
     if (p.dims[k] != 1 && rm[k] != p.src_strides[k]) p.identity = false;
+  if (!p.identity && num_rows > 0 && num_batch + num_rows < order.size()) {
+    std::vector<int64_t> swapped(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(num_batch));
+    swapped.insert(swapped.end(), order.begin() + static_cast<std::ptrdiff_t>(num_batch + num_rows), order.end());
+    swapped.insert(swapped.end(), order.begin() + static_cast<std::ptrdiff_t>(num_batch),
+                   order.begin() + static_cast<std::ptrdiff_t>(num_batch + num_rows));
+    Packing q = MakePacking(t, swapped, acc);
+    if (q.identity) {
+      p.identity = true;
+      p.transposed = true;
+    }
+  }
   p.from = t.element;
   if (t.element != acc) p.convert = GetConvertKernel(t.element, acc);
   p.count = t.element_count();
@@ -64,9 +82,9 @@ Packing MakePacking(const Type& t, const std::vector<int64_t>& order, ElementTyp
 class DotKernel final : public Kernel {
  public:
   DotKernel(ValueId lhs, ValueId rhs, ValueId out, Packing pl, Packing pr, int64_t B, int64_t M, int64_t N,
-            int64_t K, ElementType acc, ElementType result, EwFn to_result)
+            int64_t K, ElementType acc, ElementType result, EwFn to_result, const BlasGemm* blas)
       : lhs_(lhs), rhs_(rhs), out_(out), pl_(std::move(pl)), pr_(std::move(pr)), B_(B), M_(M), N_(N), K_(K),
-        acc_(acc), result_(result), to_result_(to_result) {}
+        acc_(acc), result_(result), to_result_(to_result), blas_(blas) {}
 
   static int64_t PackBytes(const Packing& p, ElementType acc) {
     int64_t b = 0;
@@ -82,13 +100,23 @@ class DotKernel final : public Kernel {
     void* c = f.Get(out_);
     if (to_result_) c = p;
     size_t aes = ElementTypeByteSize(acc_);
-    for (int64_t bi = 0; bi < B_; ++bi) {
+    std::atomic<bool> ok{true};
+    auto batch = [&](int64_t bi) {
       const auto* ab = static_cast<const uint8_t*>(a) + static_cast<size_t>(bi * M_ * K_) * aes;
       const auto* bb = static_cast<const uint8_t*>(b) + static_cast<size_t>(bi * K_ * N_) * aes;
       auto* cb = static_cast<uint8_t*>(c) + static_cast<size_t>(bi * M_ * N_) * aes;
-      if (!Gemm(acc_, M_, N_, K_, ab, K_, bb, N_, cb, N_, false))
-        return Unimplemented("dot_general accumulation type " + std::string(ElementTypeMlirName(acc_)));
+      GemmOperand ga{ab, pl_.transposed ? M_ : K_, pl_.transposed}, gb{bb, pr_.transposed ? K_ : N_, pr_.transposed};
+      if (!Gemm(blas_, acc_, M_, N_, K_, ga, gb, cb, N_, false)) ok.store(false);
+    };
+    // Many small products: one batch slice per task (Gemm splits a big one itself).
+    if (B_ > 1 && M_ * N_ * K_ < (int64_t{1} << 21) && B_ * M_ * N_ * K_ >= (int64_t{1} << 18)) {
+      ParallelFor(B_, 1, [&](int64_t b0, int64_t b1) {
+        for (int64_t bi = b0; bi < b1; ++bi) batch(bi);
+      });
+    } else {
+      for (int64_t bi = 0; bi < B_; ++bi) batch(bi);
     }
+    if (!ok) return Unimplemented("dot_general accumulation type " + std::string(ElementTypeMlirName(acc_)));
     if (to_result_) ConvertArray(to_result_, c, f.Get(out_), B_ * M_ * N_);
     return Status::Ok();
   }
@@ -114,10 +142,12 @@ class DotKernel final : public Kernel {
   int64_t B_, M_, N_, K_;
   ElementType acc_, result_;
   EwFn to_result_;
+  const BlasGemm* blas_;
 };
 
 struct DotShape {
-  std::vector<int64_t> lhs_order, rhs_order;
+  std::vector<int64_t> lhs_order, rhs_order;  // [batch, free, contracting] and [batch, contracting, free]
+  size_t num_batch = 0, lhs_free = 0, rhs_contracting = 0;
   int64_t B = 1, M = 1, N = 1, K = 1;
 };
 
@@ -145,6 +175,9 @@ DotShape Analyse(const Op& op, const Type& a, const Type& b) {
   for (int64_t d : lf) s.M *= a.dims[static_cast<size_t>(d)];
   for (int64_t d : lc) s.K *= a.dims[static_cast<size_t>(d)];
   for (int64_t d : rf) s.N *= b.dims[static_cast<size_t>(d)];
+  s.num_batch = lb.size();
+  s.lhs_free = lf.size();
+  s.rhs_contracting = rc.size();
   s.lhs_order = lb;
   s.lhs_order.insert(s.lhs_order.end(), lf.begin(), lf.end());
   s.lhs_order.insert(s.lhs_order.end(), lc.begin(), lc.end());
@@ -162,8 +195,8 @@ int64_t DotScratchBytes(const compiler::Module& m, const Op& op) {
   const Type& r = m.type(op.results[0]);
   ElementType acc = DotAccumulationType(r.element);
   DotShape s = Analyse(op, a, b);
-  int64_t bytes = DotKernel::PackBytes(MakePacking(a, s.lhs_order, acc), acc) +
-                  DotKernel::PackBytes(MakePacking(b, s.rhs_order, acc), acc);
+  int64_t bytes = DotKernel::PackBytes(MakePacking(a, s.lhs_order, acc, s.num_batch, s.lhs_free), acc) +
+                  DotKernel::PackBytes(MakePacking(b, s.rhs_order, acc, s.num_batch, s.rhs_contracting), acc);
   if (acc != r.element) bytes += compiler::AlignUp(r.element_count() * static_cast<int64_t>(ElementTypeByteSize(acc)));
   return bytes;
 }
@@ -175,7 +208,8 @@ StatusOr<std::unique_ptr<Kernel>> MakeDotKernel(KernelBuilder& b, const Op& op) 
   const Type& out = m.type(op.results[0]);
   ElementType acc = DotAccumulationType(out.element);
   DotShape s = Analyse(op, lt, rt);
-  Packing pl = MakePacking(lt, s.lhs_order, acc), pr = MakePacking(rt, s.rhs_order, acc);
+  Packing pl = MakePacking(lt, s.lhs_order, acc, s.num_batch, s.lhs_free),
+          pr = MakePacking(rt, s.rhs_order, acc, s.num_batch, s.rhs_contracting);
   if ((lt.element != acc && !pl.convert) || (rt.element != acc && !pr.convert))
     return Unimplemented("dot_general of " + lt.ToString() + " and " + rt.ToString() + " to " + out.ToString());
   EwFn to_result = nullptr;
@@ -184,7 +218,8 @@ StatusOr<std::unique_ptr<Kernel>> MakeDotKernel(KernelBuilder& b, const Op& op) 
     if (!to_result) return Unimplemented("dot_general result type " + out.ToString());
   }
   return std::unique_ptr<Kernel>(new DotKernel(op.operands[0], op.operands[1], op.results[0], std::move(pl), std::move(pr),
-                                               s.B, s.M, s.N, s.K, acc, out.element, to_result));
+                                               s.B, s.M, s.N, s.K, acc, out.element, to_result,
+                                               ResolveBlasGemm(b.config().lapack_library)));
 }
 
 }  // namespace jaxlib::cpu

@@ -112,6 +112,30 @@ class CountingExecutable final : public plugin::Executable {
 
 }  // namespace
 
+Status ParseCustomCallTargets(const std::string& spec, std::vector<UserCustomCallTarget>* out) {
+  size_t pos = 0;
+  while (pos < spec.size()) {
+    size_t end = spec.find(';', pos);
+    if (end == std::string::npos) end = spec.size();
+    std::string entry = spec.substr(pos, end - pos);
+    pos = end + 1;
+    if (entry.empty()) continue;
+    size_t eq = entry.rfind('='), colon = entry.rfind(':');
+    if (eq == std::string::npos || colon == std::string::npos || colon < eq || eq == 0)
+      return InvalidArgument("custom_call_targets: malformed entry '" + entry + "' (expected name=api_version:0xADDRESS)");
+    char* rest = nullptr;
+    std::string version = entry.substr(eq + 1, colon - eq - 1), address = entry.substr(colon + 1);
+    long v = std::strtol(version.c_str(), &rest, 10);
+    if (version.empty() || *rest != '\0' || v < 0)
+      return InvalidArgument("custom_call_targets: bad api_version in '" + entry + "'");
+    unsigned long long a = std::strtoull(address.c_str(), &rest, 0);
+    if (address.empty() || *rest != '\0' || a == 0)
+      return InvalidArgument("custom_call_targets: bad address in '" + entry + "'");
+    if (out) out->push_back(UserCustomCallTarget{entry.substr(0, eq), reinterpret_cast<void*>(a), static_cast<int>(v)});
+  }
+  return Status();
+}
+
 StatusOr<CpuBackendOptions> ParseCpuBackendOptions(const std::vector<plugin::ClientOption>& options) {
   CpuBackendOptions parsed;
   for (const plugin::ClientOption& option : options) {
@@ -129,6 +153,11 @@ StatusOr<CpuBackendOptions> ParseCpuBackendOptions(const std::vector<plugin::Cli
                                std::to_string(option.int_value));
       }
       parsed.max_inflight_computations = option.int_value;
+    } else if (option.name == "lapack_library") {
+      parsed.lapack_library = option.string_value;
+    } else if (option.name == "custom_call_targets") {
+      JAXLIB_RETURN_IF_ERROR(ParseCustomCallTargets(option.string_value, nullptr));
+      parsed.custom_call_targets = option.string_value;
     }
   }
   return parsed;
@@ -138,6 +167,10 @@ CpuBackend::CpuBackend(CpuBackendOptions options, std::string version)
     : options_(options),
       platform_version_("jaxlib-cpu " + std::move(version)),
       stats_(std::make_shared<CpuMemoryStats>(options.device_count)) {
+  executor_config_.num_devices = options_.device_count;
+  executor_config_.lapack_library = options_.lapack_library;
+  // Already validated by ParseCpuBackendOptions.
+  (void)ParseCustomCallTargets(options_.custom_call_targets, &executor_config_.custom_call_targets);
   for (int i = 0; i < options_.device_count; ++i) {
     plugin::DeviceInfo info;
     info.ordinal = i;
@@ -213,7 +246,7 @@ StatusOr<plugin::DeviceBufferPtr> CpuBackend::CopyToDevice(plugin::DeviceBuffer&
 StatusOr<std::unique_ptr<plugin::Executable>> CpuBackend::Compile(std::string_view mlir_text,
                                                                   const plugin::CompileOptions& options) {
   JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<plugin::Executable> executable,
-                          CompileForCpu(mlir_text, options, options_.device_count));
+                          CompileForCpu(mlir_text, options, executor_config_));
   return std::unique_ptr<plugin::Executable>(
       std::make_unique<CountingExecutable>(std::move(executable), stats_));
 }
@@ -234,6 +267,9 @@ plugin::PluginDefinition MakeCpuPluginDefinition(plugin::BuildInfo build_info) {
       {"cpu_device_count", plugin::ClientOption::Kind::kInt64},
       {"asynchronous", plugin::ClientOption::Kind::kBool},
       {"max_inflight_computations", plugin::ClientOption::Kind::kInt64},
+      // Ours: the run-time LAPACK and user custom-call targets (see CpuBackendOptions).
+      {"lapack_library", plugin::ClientOption::Kind::kString},
+      {"custom_call_targets", plugin::ClientOption::Kind::kString},
   };
   definition.create_backend =
       [version](const std::vector<plugin::ClientOption>& options) -> StatusOr<std::unique_ptr<plugin::Backend>> {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/cpu/executor/kernel.h"
 #include "runtime/plugin_adapter/backend.h"
 
 namespace jaxlib::cpu {
@@ -18,6 +19,11 @@ struct CpuBackendOptions {
   int device_count = 4;
   bool asynchronous = true;  // accepted for compatibility; execution is synchronous for now
   int64_t max_inflight_computations = 32;
+  // Path of the LAPACK shared library for JAX's lapack_*_ffi custom calls (jaxlib_cpu passes
+  // scipy-openblas32's); $JAXLIB_CPU_LAPACK_LIBRARY overrides it. Loaded on first use.
+  std::string lapack_library;
+  // "name=api_version:0xADDRESS" entries separated by ';' (xla_client's registered targets).
+  std::string custom_call_targets;
 };
 
 inline constexpr int kMaxCpuDevices = 1024;
@@ -25,6 +31,10 @@ inline constexpr int kMaxCpuDevices = 1024;
 // Reads the options accepted by MakeCpuPluginDefinition (names and types are already checked
 // by the adapter); range errors are INVALID_ARGUMENT naming the option.
 StatusOr<CpuBackendOptions> ParseCpuBackendOptions(const std::vector<plugin::ClientOption>& options);
+
+// Parses the `custom_call_targets` option ("name=api_version:0xADDRESS;..."); entries go to
+// `out` when non-null. INVALID_ARGUMENT naming the malformed entry.
+Status ParseCustomCallTargets(const std::string& spec, std::vector<UserCustomCallTarget>* out);
 
 // Per-device allocation counters, shared with every buffer the backend hands out so that a
 // buffer outliving its backend still updates valid memory.
@@ -60,6 +70,7 @@ class CpuBackend final : public plugin::Backend {
   std::string platform_version_;
   std::vector<plugin::DeviceInfo> devices_;
   std::shared_ptr<CpuMemoryStats> stats_;
+  CpuExecutorConfig executor_config_;
 };
 
 // What plugin_main hands the adapter: accepted create options and the backend factory.

@@ -769,7 +769,9 @@ class LoadedExecutable:
                     f"{where}: argument {i} has dtype {a.dtype} ({a._dtype.mlir}) but executable "
                     f"'{self.name}' expects {p.dtype.numpy} ({p.dtype.mlir})",
                 )
-            if a.shape != p.dims:
+            # Several devices: each gets its shard, whose shape @main's global types do not
+            # give (shard_map); the plugin checks shards against its per-device parameters.
+            if a.shape != p.dims and len(self._devices) == 1:
                 raise _error(
                     "INVALID_ARGUMENT",
                     f"{where}: argument {i} has shape {a.shape} but executable '{self.name}' expects {p.dims}",

@@ -139,7 +139,10 @@ int main(int argc, char** argv) {
   }
   jaxlib::plugin::CompileOptions options;
   auto t0 = std::chrono::steady_clock::now();
-  auto exe = jaxlib::cpu::CompileForCpu(text, options, 1);
+  // LAPACK comes from $JAXLIB_CPU_LAPACK_LIBRARY (run_corpus_with_driver.py sets it).
+  jaxlib::cpu::CpuExecutorConfig config;
+  config.num_devices = 1;
+  auto exe = jaxlib::cpu::CompileForCpu(text, options, config);
   auto t1 = std::chrono::steady_clock::now();
   if (!exe.ok()) {
     std::cerr << exe.status().ToString() << "\n";

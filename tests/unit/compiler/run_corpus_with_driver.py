@@ -29,7 +29,7 @@ def run_case(driver: str, case: corpus.Case, workdir: str) -> tuple[str, str]:
         f.write(case.program_text())
     args = [driver, "--out", workdir, prog]
     for i, a in enumerate(case.inputs()):
-        path = os.path.join(workdir, "in%d.npy" % i)
+        path = os.path.join(workdir, f"in{i}.npy")
         arr = np.ascontiguousarray(a)
         if arr.dtype.name == "bfloat16":
             arr = arr.view(np.uint16)
@@ -39,11 +39,11 @@ def run_case(driver: str, case: corpus.Case, workdir: str) -> tuple[str, str]:
     if p.returncode == 2:
         return "compile", p.stderr.strip().splitlines()[-1] if p.stderr.strip() else "?"
     if p.returncode != 0:
-        return "execute", (p.stderr.strip().splitlines() or ["crash %d" % p.returncode])[-1]
+        return "execute", (p.stderr.strip().splitlines() or [f"crash {p.returncode}"])[-1]
     want = case.outputs()
     got = []
     for j, w in enumerate(want):
-        g = np.load(os.path.join(workdir, "out%d.npy" % j))
+        g = np.load(os.path.join(workdir, f"out{j}.npy"))
         if g.dtype != w.dtype and g.dtype.itemsize == w.dtype.itemsize:
             g = g.view(w.dtype)
         got.append(g.reshape(w.shape))
@@ -53,7 +53,22 @@ def run_case(driver: str, case: corpus.Case, workdir: str) -> tuple[str, str]:
     return "pass", ""
 
 
+def _lapack_library() -> str | None:
+    """scipy-openblas32's shared library, as jaxlib_cpu passes it to the plugin."""
+    try:
+        import scipy_openblas32
+    except ImportError:
+        return None
+    d = scipy_openblas32.get_lib_dir()
+    names = sorted(n for n in os.listdir(d) if n.startswith("libscipy_openblas") and ".so" in n)
+    return os.path.join(d, names[0]) if names else None
+
+
 def main() -> int:
+    if not os.environ.get("JAXLIB_CPU_LAPACK_LIBRARY"):
+        lib = _lapack_library()
+        if lib:
+            os.environ["JAXLIB_CPU_LAPACK_LIBRARY"] = lib
     ap = argparse.ArgumentParser()
     ap.add_argument("--driver", required=True)
     ap.add_argument("-v", action="store_true")
@@ -70,8 +85,8 @@ def main() -> int:
                 status, detail = "execute", "timeout"
         counts[status] = counts.get(status, 0) + 1
         if status != "pass" or a.v:
-            print("%-8s %-40s %s" % (status, name, detail), flush=True)
-    print(" ".join("%s=%d" % kv for kv in sorted(counts.items())))
+            print(f"{status:<8} {name:<40} {detail}", flush=True)
+    print(" ".join(f"{k}={v}" for k, v in sorted(counts.items())))
     return 0 if set(counts) <= {"pass", "skip"} else 1
 
 

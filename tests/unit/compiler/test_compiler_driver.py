@@ -356,3 +356,81 @@ def test_shape_mismatch_is_rejected_with_location(driver, tmp_path):
 def test_malformed_text_is_an_error_not_a_crash(driver, tmp_path, text):
     err = compile_error(driver, tmp_path, text)
     assert "INVALID_ARGUMENT" in err or "UNIMPLEMENTED" in err, f"expected a typed error, got: {err}"
+
+
+def _xla_tree_sum(x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """XLA CPU's float summation order (TreeReductionRewriter, window 32): while a reduced dim
+    is longer than 32, reduce_window with window min(n, 32) on every reduced dim ("same"
+    padding split evenly); then a sequential row-major fold. Each window folds sequentially."""
+    f = x.dtype.type
+    while any(x.shape[a] > 32 for a in axes):
+        win = [min(n, 32) if d in axes and n > 0 else 1 for d, n in enumerate(x.shape)]
+        pads = []
+        for d, n in enumerate(x.shape):
+            total = -(-n // win[d]) * win[d] - n
+            pads.append((total // 2, total - total // 2))
+        xp = np.pad(x, pads)
+        out = np.zeros([n // w for n, w in zip(xp.shape, win, strict=True)], x.dtype)
+        for idx in np.ndindex(*out.shape):
+            acc = f(0)
+            block = xp[tuple(slice(i * w, (i + 1) * w) for i, w in zip(idx, win, strict=True))]
+            for v in block.reshape(-1):
+                acc = f(acc + v)
+            out[idx] = acc
+        x = out
+    kept = [d for d in range(x.ndim) if d not in axes]
+    moved = np.transpose(x, kept + list(axes)).reshape([x.shape[d] for d in kept] + [-1])
+    res = np.zeros(moved.shape[:-1], x.dtype)
+    for idx in np.ndindex(*res.shape):
+        acc = f(0)
+        for v in moved[idx]:
+            acc = f(acc + v)
+        res[idx] = acc
+    return res
+
+
+@pytest.mark.parametrize("shape,axes", [((64, 48), (0, 1)), ((100,), (0,)), ((5, 70, 3), (1,)), ((33, 8), (0,)),
+                                        ((3000,), (0,)), ((40, 20), (0, 1)), ((20, 40), (0, 1)), ((40, 1, 40), (0, 2)),
+                                        ((3, 40, 34), (1, 2)), ((30,), (0,)), ((4095,), (0,))])
+def test_float_sums_follow_xla_cpu_order_bit_for_bit(driver, tmp_path, shape, axes):
+    rng = np.random.default_rng(7)
+    x = (rng.standard_normal(shape) * 10.0 ** rng.uniform(-3, 3, shape)).astype(np.float32)
+    t = "x".join(map(str, shape)) + "xf32"
+    out_shape = [n for d, n in enumerate(shape) if d not in axes]
+    rt = "x".join(map(str, out_shape)) + ("x" if out_shape else "") + "f32"
+    (got,) = run(driver, tmp_path, f"""
+        module @m {{
+          func.func public @main(%arg0: tensor<{t}>) -> tensor<{rt}> {{
+            %c = stablehlo.constant dense<0.0> : tensor<f32>
+            %0 = stablehlo.reduce(%arg0 init: %c) applies stablehlo.add across dimensions = {list(axes)} : (tensor<{t}>, tensor<f32>) -> tensor<{rt}>
+            return %0 : tensor<{rt}>
+          }}
+        }}""", x)
+    want = _xla_tree_sum(x, axes)
+    np.testing.assert_array_equal(got.reshape(want.shape), want)
+
+
+def test_bf16_next_after_and_zero_compare_match_xla_on_denormals(driver, tmp_path):
+    # Expected values measured on jaxlib 0.10.2: next_after's "x == y" is a float compare
+    # (denormals equal zero under DAZ) while "x is zero" tests bits; bf16 `!= 0` against a
+    # constant is a bit test (denormals are nonzero).
+    x = np.array([1, 0, 0x8001, 2, 1, 0], np.uint16)
+    y = np.array([0, 1, 1, 1, 0x8000, 0x8001], np.uint16)
+    (got,) = run(driver, tmp_path, """
+        module @m {
+          func.func public @main(%a: tensor<6xbf16>, %b: tensor<6xbf16>) -> tensor<6xbf16> {
+            %0 = chlo.next_after %a, %b : tensor<6xbf16>, tensor<6xbf16> -> tensor<6xbf16>
+            return %0 : tensor<6xbf16>
+          }
+        }""", x, y)
+    assert [hex(v) for v in got.view(np.uint16)] == ["0x0", "0x1", "0x1", "0x1", "0x8000", "0x8001"]
+    (nz,) = run(driver, tmp_path, """
+        module @m {
+          func.func public @main(%a: tensor<4xbf16>) -> tensor<4xi1> {
+            %c = stablehlo.constant dense<0.0> : tensor<bf16>
+            %z = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<bf16>) -> tensor<4xbf16>
+            %0 = stablehlo.compare NE, %a, %z, FLOAT : (tensor<4xbf16>, tensor<4xbf16>) -> tensor<4xi1>
+            return %0 : tensor<4xi1>
+          }
+        }""", np.array([1, 0x8001, 0, 0x8000], np.uint16))
+    assert nz.tolist() == [True, True, False, False]

@@ -1,0 +1,357 @@
+// The f32 elementwise kernels of vector_kernels.h. One always-inlined body per op shape (unary,
+// binary, compare, select) over 16-lane vectors, instantiated three times with GCC target
+// attributes; nothing here may be called without going through the ISA check.
+#include "backends/cpu/executor/vector_kernels.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+#include "backends/cpu/executor/vector_math.h"
+
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+namespace jaxlib::cpu {
+namespace {
+
+using compiler::Op;
+using compiler::OpKind;
+using namespace vmath;  // NOLINT: the vector vocabulary of this file
+
+// ---------------------------------------------------------------- op functors
+#define JAXLIB_VUNARY(Name, expr) \
+  struct Name {                   \
+    static JAXLIB_VM_INLINE VF Apply(VF x) { return expr; } \
+  };
+JAXLIB_VUNARY(ExpV, Exp(x))
+JAXLIB_VUNARY(Expm1V, Expm1(x))
+JAXLIB_VUNARY(LogV, Log(x))
+JAXLIB_VUNARY(Log1pV, Log1p(x))
+JAXLIB_VUNARY(TanhV, Tanh(x))
+JAXLIB_VUNARY(LogisticV, Logistic(x))
+JAXLIB_VUNARY(ErfV, Erf(x))
+JAXLIB_VUNARY(NegV, -x)
+JAXLIB_VUNARY(AbsV, Abs(x))
+JAXLIB_VUNARY(SquareV, x * x)
+#undef JAXLIB_VUNARY
+
+#define JAXLIB_VBINARY(Name, expr) \
+  struct Name {                    \
+    static JAXLIB_VM_INLINE VF Apply(VF a, VF b) { return expr; } \
+  };
+JAXLIB_VBINARY(AddV, a + b)
+JAXLIB_VBINARY(SubV, a - b)
+JAXLIB_VBINARY(MulV, a * b)
+JAXLIB_VBINARY(DivV, a / b)
+JAXLIB_VBINARY(MaxV, NanMax(a, b))
+JAXLIB_VBINARY(MinV, NanMin(a, b))
+#undef JAXLIB_VBINARY
+
+#define JAXLIB_VCOMPARE(Name, op) \
+  struct Name {                   \
+    static JAXLIB_VM_INLINE VI Apply(VF a, VF b) { return a op b; } \
+  };
+JAXLIB_VCOMPARE(EqV, ==)
+JAXLIB_VCOMPARE(NeV, !=)
+JAXLIB_VCOMPARE(LtV, <)
+JAXLIB_VCOMPARE(LeV, <=)
+JAXLIB_VCOMPARE(GtV, >)
+JAXLIB_VCOMPARE(GeV, >=)
+#undef JAXLIB_VCOMPARE
+
+using VB = uint8_t __attribute__((vector_size(16)));
+
+// ---------------------------------------------------------------- bodies (one per op shape)
+JAXLIB_VM_INLINE VF Load(const float* p, int64_t n) {
+  VF v = {};
+  std::memcpy(&v, p, static_cast<size_t>(n) * sizeof(float));
+  return v;
+}
+JAXLIB_VM_INLINE void Store(float* p, VF v, int64_t n) { std::memcpy(p, &v, static_cast<size_t>(n) * sizeof(float)); }
+
+template <class F>
+JAXLIB_VM_INLINE void UnaryBody(void* out, const void* const* in, int64_t n) {
+  const float* a = static_cast<const float*>(in[0]);
+  float* o = static_cast<float*>(out);
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) Store(o + i, F::Apply(Load(a + i, kLanes)), kLanes);
+  if (i < n) Store(o + i, F::Apply(Load(a + i, n - i)), n - i);
+}
+
+template <class F>
+JAXLIB_VM_INLINE void BinaryBody(void* out, const void* const* in, int64_t n) {
+  const float* a = static_cast<const float*>(in[0]);
+  const float* b = static_cast<const float*>(in[1]);
+  float* o = static_cast<float*>(out);
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) Store(o + i, F::Apply(Load(a + i, kLanes), Load(b + i, kLanes)), kLanes);
+  if (i < n) Store(o + i, F::Apply(Load(a + i, n - i), Load(b + i, n - i)), n - i);
+}
+
+template <class F>
+JAXLIB_VM_INLINE void CompareBody(void* out, const void* const* in, int64_t n) {
+  const float* a = static_cast<const float*>(in[0]);
+  const float* b = static_cast<const float*>(in[1]);
+  uint8_t* o = static_cast<uint8_t*>(out);
+  for (int64_t i = 0; i < n; i += kLanes) {
+    int64_t m = n - i < kLanes ? n - i : kLanes;
+    VB r = __builtin_convertvector(F::Apply(Load(a + i, m), Load(b + i, m)) & 1, VB);
+    std::memcpy(o + i, &r, static_cast<size_t>(m));
+  }
+}
+
+JAXLIB_VM_INLINE void SelectBody(void* out, const void* const* in, int64_t n) {
+  const uint8_t* p = static_cast<const uint8_t*>(in[0]);
+  const float* a = static_cast<const float*>(in[1]);
+  const float* b = static_cast<const float*>(in[2]);
+  float* o = static_cast<float*>(out);
+  for (int64_t i = 0; i < n; i += kLanes) {
+    int64_t m = n - i < kLanes ? n - i : kLanes;
+    VB pb = {};
+    std::memcpy(&pb, p + i, static_cast<size_t>(m));
+    VI mask = VI(__builtin_convertvector(pb, VI) != 0);
+    Store(o + i, Select(mask, Load(a + i, m), Load(b + i, m)), m);
+  }
+}
+
+template <bool kMax>
+JAXLIB_VM_INLINE VF Combine(VF a, VF b) {
+  if constexpr (kMax) return NanMax(a, b);
+  else return NanMin(a, b);
+}
+
+// Rows (inner == 1): lane-parallel partial results, then the lanes; else across inner.
+template <bool kMax>
+JAXLIB_VM_INLINE void MaxMinReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R,
+                                       int64_t inner) {
+  if (inner == 1) {
+    for (int64_t o = 0; o < outer; ++o) {
+      const float* row = x + o * R;
+      VF acc = Splat(init);
+      int64_t r = 0;
+      for (; r + kLanes <= R; r += kLanes) acc = Combine<kMax>(acc, Load(row + r, kLanes));
+      if (r < R) {
+        VF tail = Splat(init);  // max/min are idempotent: spare lanes may repeat init
+        std::memcpy(&tail, row + r, static_cast<size_t>(R - r) * sizeof(float));
+        acc = Combine<kMax>(acc, tail);
+      }
+      // Fold the lanes pairwise.
+      float lanes[kLanes];
+      std::memcpy(lanes, &acc, sizeof(lanes));
+      VF v = Splat(lanes[0]);
+      for (int k = 1; k < kLanes; ++k) v = Combine<kMax>(v, Splat(lanes[k]));
+      float res[kLanes];
+      std::memcpy(res, &v, sizeof(res));
+      out[o] = res[0];
+    }
+    return;
+  }
+  for (int64_t o = 0; o < outer; ++o) {
+    float* dst = out + o * inner;
+    const float* base = x + o * R * inner;
+    for (int64_t i = 0; i < inner; i += kLanes) {
+      int64_t m = inner - i < kLanes ? inner - i : kLanes;
+      VF acc = Splat(init);
+      for (int64_t r = 0; r < R; ++r) acc = Combine<kMax>(acc, Load(base + r * inner + i, m));
+      Store(dst + i, acc, m);
+    }
+  }
+}
+
+JAXLIB_VM_INLINE float HorizontalSum(VF v) {
+  float l[kLanes];
+  std::memcpy(l, &v, sizeof(l));
+  for (int w = kLanes / 2; w >= 1; w /= 2)
+    for (int k = 0; k < w; ++k) l[k] = l[k] + l[k + w];
+  return l[0];
+}
+
+JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {
+  if (inner == 1) {
+    for (int64_t o = 0; o < outer; ++o) {
+      const float* row = x + o * R;
+      VF a0 = {}, a1 = {}, a2 = {}, a3 = {};
+      int64_t r = 0;
+      for (; r + 4 * kLanes <= R; r += 4 * kLanes) {
+        a0 += Load(row + r, kLanes);
+        a1 += Load(row + r + kLanes, kLanes);
+        a2 += Load(row + r + 2 * kLanes, kLanes);
+        a3 += Load(row + r + 3 * kLanes, kLanes);
+      }
+      for (; r < R; r += kLanes) a0 += Load(row + r, R - r < kLanes ? R - r : kLanes);
+      out[o] = init + HorizontalSum((a0 + a1) + (a2 + a3));
+    }
+    return;
+  }
+  for (int64_t o = 0; o < outer; ++o) {
+    float* dst = out + o * inner;
+    const float* base = x + o * R * inner;
+    for (int64_t i = 0; i < inner; i += kLanes) {
+      int64_t m = inner - i < kLanes ? inner - i : kLanes;
+      VF acc = Splat(init);
+      for (int64_t r = 0; r < R; ++r) acc += Load(base + r * inner + i, m);
+      Store(dst + i, acc, m);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- per-ISA instantiations
+#define JAXLIB_ISA_KERNELS(Suffix, Attr)                                                              \
+  template <class F> Attr void Unary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { \
+    UnaryBody<F>(o, in, n);                                                                           \
+  }                                                                                                   \
+  template <class F> Attr void Binary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { \
+    BinaryBody<F>(o, in, n);                                                                          \
+  }                                                                                                   \
+  template <class F> Attr void Compare##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { \
+    CompareBody<F>(o, in, n);                                                                         \
+  }                                                                                                   \
+  Attr void Select##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { SelectBody(o, in, n); } \
+  template <bool kMax> Attr void MaxMin##Suffix(const float* x, float* out, float init, int64_t outer, int64_t R,  \
+                                                int64_t inner) {                                                    \
+    MaxMinReduceBody<kMax>(x, out, init, outer, R, inner);                                                          \
+  }                                                                                                                 \
+  Attr void Sum##Suffix(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {           \
+    SumReduceBody(x, out, init, outer, R, inner);                                                                   \
+  }
+
+JAXLIB_ISA_KERNELS(Base, )
+JAXLIB_ISA_KERNELS(Avx2, __attribute__((target("avx2"))))
+JAXLIB_ISA_KERNELS(Avx512, __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,prefer-vector-width=512"))))
+#undef JAXLIB_ISA_KERNELS
+
+template <class F> EwFn UnaryFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &UnaryAvx512<F>;
+    case VectorIsa::kAvx2: return &UnaryAvx2<F>;
+    default: return &UnaryBase<F>;
+  }
+}
+template <class F> EwFn BinaryFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &BinaryAvx512<F>;
+    case VectorIsa::kAvx2: return &BinaryAvx2<F>;
+    default: return &BinaryBase<F>;
+  }
+}
+template <class F> EwFn CompareFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &CompareAvx512<F>;
+    case VectorIsa::kAvx2: return &CompareAvx2<F>;
+    default: return &CompareBase<F>;
+  }
+}
+EwFn SelectFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &SelectAvx512;
+    case VectorIsa::kAvx2: return &SelectAvx2;
+    default: return &SelectBase;
+  }
+}
+
+template <bool kMax> F32ReduceFn MaxMinFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &MaxMinAvx512<kMax>;
+    case VectorIsa::kAvx2: return &MaxMinAvx2<kMax>;
+    default: return &MaxMinBase<kMax>;
+  }
+}
+
+VectorIsa Detect() {
+  VectorIsa isa = VectorIsa::kBaseline;
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx2")) isa = VectorIsa::kAvx2;
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+      __builtin_cpu_supports("avx512dq"))
+    isa = VectorIsa::kAvx512;
+#endif
+  if (const char* env = std::getenv("JAXLIB_CPU_ISA"); env && *env) {
+    std::string_view want(env);
+    VectorIsa cap = want == "baseline" ? VectorIsa::kBaseline : want == "avx2" ? VectorIsa::kAvx2 : VectorIsa::kAvx512;
+    if (static_cast<int>(cap) < static_cast<int>(isa)) isa = cap;
+  }
+  return isa;
+}
+
+EwFn UnaryByKind(OpKind k, VectorIsa isa) {
+  switch (k) {
+    case OpKind::kExp: return UnaryFor<ExpV>(isa);
+    case OpKind::kExpm1: return UnaryFor<Expm1V>(isa);
+    case OpKind::kLog: return UnaryFor<LogV>(isa);
+    case OpKind::kLog1p: return UnaryFor<Log1pV>(isa);
+    case OpKind::kTanh: return UnaryFor<TanhV>(isa);
+    case OpKind::kLogistic: return UnaryFor<LogisticV>(isa);
+    case OpKind::kErf: return UnaryFor<ErfV>(isa);
+    case OpKind::kNegate: return UnaryFor<NegV>(isa);
+    case OpKind::kAbs: return UnaryFor<AbsV>(isa);
+    case OpKind::kSquare: return UnaryFor<SquareV>(isa);
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+VectorIsa DetectedVectorIsa() {
+  static const VectorIsa isa = Detect();
+  return isa;
+}
+
+EwFn SelectVectorKernel(const compiler::Module& m, const Op& op) {
+  if (op.results.size() != 1 || op.operands.empty()) return nullptr;
+  const VectorIsa isa = DetectedVectorIsa();
+  for (compiler::ValueId v : op.operands)
+    if (op.kind != OpKind::kSelect || v != op.operands[0])
+      if (m.type(v).element != ElementType::kF32) return nullptr;
+  ElementType r = m.type(op.results[0]).element;
+  switch (op.kind) {
+    case OpKind::kAdd: return BinaryFor<AddV>(isa);
+    case OpKind::kSubtract: return BinaryFor<SubV>(isa);
+    case OpKind::kMultiply: return BinaryFor<MulV>(isa);
+    case OpKind::kDivide: return BinaryFor<DivV>(isa);
+    case OpKind::kMaximum: return BinaryFor<MaxV>(isa);
+    case OpKind::kMinimum: return BinaryFor<MinV>(isa);
+    case OpKind::kCompare: {
+      if (r != ElementType::kPred || op.EnumAttr("compare_type") == "TOTALORDER") return nullptr;
+      std::string dir = op.EnumAttr("comparison_direction");
+      if (dir == "EQ") return CompareFor<EqV>(isa);
+      if (dir == "NE") return CompareFor<NeV>(isa);
+      if (dir == "LT") return CompareFor<LtV>(isa);
+      if (dir == "LE") return CompareFor<LeV>(isa);
+      if (dir == "GT") return CompareFor<GtV>(isa);
+      if (dir == "GE") return CompareFor<GeV>(isa);
+      return nullptr;
+    }
+    case OpKind::kSelect:
+      if (op.operands.size() != 3 || m.type(op.operands[0]).element != ElementType::kPred || r != ElementType::kF32)
+        return nullptr;
+      return SelectFor(isa);
+    default:
+      if (r != ElementType::kF32 || op.operands.size() != 1) return nullptr;
+      return UnaryByKind(op.kind, isa);
+  }
+}
+
+F32ReduceFn SelectF32Reduce(F32ReduceKind kind) {
+  const VectorIsa isa = DetectedVectorIsa();
+  switch (kind) {
+    case F32ReduceKind::kMax: return MaxMinFor<true>(isa);
+    case F32ReduceKind::kMin: return MaxMinFor<false>(isa);
+    default:
+      return isa == VectorIsa::kAvx512 ? &SumAvx512 : isa == VectorIsa::kAvx2 ? &SumAvx2 : &SumBase;
+  }
+}
+
+EwFn VectorUnaryKernelForTest(const std::string& name, VectorIsa isa) {
+  if (static_cast<int>(isa) > static_cast<int>(DetectedVectorIsa())) return nullptr;
+  if (name == "exp") return UnaryByKind(OpKind::kExp, isa);
+  if (name == "expm1") return UnaryByKind(OpKind::kExpm1, isa);
+  if (name == "log") return UnaryByKind(OpKind::kLog, isa);
+  if (name == "log1p") return UnaryByKind(OpKind::kLog1p, isa);
+  if (name == "tanh") return UnaryByKind(OpKind::kTanh, isa);
+  if (name == "logistic") return UnaryByKind(OpKind::kLogistic, isa);
+  if (name == "erf") return UnaryByKind(OpKind::kErf, isa);
+  return nullptr;
+}
+
+}  // namespace jaxlib::cpu
