@@ -357,6 +357,36 @@ def test_user_custom_call_target_runs():
         c.close()
 
 
+def test_register_custom_call_target_reaches_make_cpu_client():
+    """The public path: a PyCapsule registered with xla_client, then a new CPU client runs it."""
+
+    def add_one(out, ins):
+        src = ctypes.cast(ins[0], ctypes.POINTER(ctypes.c_float))
+        dst = ctypes.cast(out, ctypes.POINTER(ctypes.c_float))
+        for i in range(6):
+            dst[i] = src[i] + 1.0
+
+    fn = _CALLBACK(add_one)
+    new_capsule = ctypes.pythonapi.PyCapsule_New
+    new_capsule.restype = ctypes.py_object
+    new_capsule.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+    capsule = new_capsule(ctypes.cast(fn, ctypes.c_void_p).value, b"xla._CUSTOM_CALL_TARGET", None)
+    xla_client.register_custom_call_target("my_add_one", capsule, platform="cpu")
+    c = xla_client.make_cpu_client(num_devices=1)
+    try:
+        text = _program(
+            """
+            %0 = stablehlo.custom_call @my_add_one(%arg0) {api_version = 1 : i32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+            return %0 : tensor<2x3xf32>
+            """
+        )
+        x = np.arange(6, dtype=np.float32).reshape(2, 3)
+        (out,) = _run(c, text, x)
+        np.testing.assert_array_equal(out, x + 1)
+    finally:
+        c.close()
+
+
 def test_malformed_custom_call_targets_option():
     with pytest.raises(xla_client.XlaRuntimeError, match="custom_call_targets"):
         xla_client.make_c_api_client("cpu", {"custom_call_targets": "nonsense"})

@@ -89,9 +89,21 @@ def test_main_signature_reader() -> None:
 
 
 def test_custom_call_registry() -> None:
-    xla_client.register_custom_call_target("my_target", object(), platform="cpu")
+    import ctypes
+
+    new_capsule = ctypes.pythonapi.PyCapsule_New
+    new_capsule.restype = ctypes.py_object
+    new_capsule.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+    libc_abs = ctypes.cast(ctypes.CDLL(None).abs, ctypes.c_void_p).value
+    capsule = new_capsule(libc_abs, b"xla._CUSTOM_CALL_TARGET", None)
+    xla_client.register_custom_call_target("my_target", capsule, platform="cpu")
     assert "my_target" in xla_client.custom_call_targets("cpu")
     assert "my_target" not in xla_client.custom_call_targets("cuda")
+    assert f"my_target=0:{libc_abs:#x}" in xla_client._cpu_custom_call_option()
+    with pytest.raises(TypeError, match="PyCapsule"):
+        xla_client.register_custom_call_target("bad", object(), platform="cpu")
+    with pytest.raises(ValueError, match="NULL"):
+        xla_client.register_custom_call_target("null", 0, platform="cpu")
 
 
 def test_package_version() -> None:

@@ -1065,6 +1065,9 @@ def make_cpu_client(
         options["cpu_device_count"] = int(num_devices)
     if not asynchronous:
         options["asynchronous"] = False
+    targets = _cpu_custom_call_option()
+    if targets:
+        options["custom_call_targets"] = targets
     return make_c_api_client("cpu", options, transfer_server_factory=transfer_server_factory)
 
 
@@ -1138,10 +1141,48 @@ def register_custom_call_target(
     api_version: int = 0,
     traits: CustomCallTargetTraits = CustomCallTargetTraits.DEFAULT,
 ) -> None:
-    """Records a custom-call target for ``platform`` (handed to plugins in a later release)."""
+    """Registers a native custom-call target for ``platform``.
+
+    ``fn`` is a PyCapsule holding a C function pointer (or the address as an int). CPU
+    clients created afterwards receive every registered target (as the client option
+    ``custom_call_targets``); ``api_version=0`` targets follow XLA's untyped CPU ABI.
+    """
     key = "cuda" if platform.lower() in ("gpu", "cuda") else platform.lower()
+    _custom_call_address(name, fn)  # validate now, not at the first client
     with _custom_call_lock:
         _custom_call_targets.setdefault(key, {})[name] = (fn, int(api_version), CustomCallTargetTraits(traits))
+
+
+def _custom_call_address(name: str, fn: Any) -> int:
+    """The C function address behind ``fn`` (a PyCapsule or an int)."""
+    import ctypes
+
+    if isinstance(fn, int) and not isinstance(fn, bool):
+        address = fn
+    else:
+        api = ctypes.pythonapi
+        api.PyCapsule_IsValid.restype = ctypes.c_int
+        api.PyCapsule_IsValid.argtypes = [ctypes.py_object, ctypes.c_char_p]
+        api.PyCapsule_GetName.restype = ctypes.c_char_p
+        api.PyCapsule_GetName.argtypes = [ctypes.py_object]
+        api.PyCapsule_GetPointer.restype = ctypes.c_void_p
+        api.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+        if type(fn).__name__ != "PyCapsule":
+            raise TypeError(f"custom call target {name!r}: expected a PyCapsule or an address, got {type(fn).__name__}")
+        capsule_name = api.PyCapsule_GetName(fn)
+        address = api.PyCapsule_GetPointer(fn, capsule_name) or 0
+    if address <= 0:
+        raise ValueError(f"custom call target {name!r}: NULL function pointer")
+    if any(c in name for c in "=;") or not name:
+        raise ValueError(f"custom call target name {name!r} must be non-empty without '=' or ';'")
+    return address
+
+
+def _cpu_custom_call_option() -> str:
+    """`name=api_version:0xADDR;...` for the CPU plugin's `custom_call_targets` option."""
+    with _custom_call_lock:
+        items = list(_custom_call_targets.get("cpu", {}).items())
+    return ";".join(f"{n}={v[1]}:{_custom_call_address(n, v[0]):#x}" for n, v in items)
 
 
 def custom_call_targets(platform: str) -> dict[str, Any]:
