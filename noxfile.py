@@ -186,3 +186,29 @@ def fuzz(session: nox.Session) -> None:
     else:
         session.install("cmake>=3.24", "ninja")
     session.run("python", str(REPO / "ci" / "fuzz_parser.py"), *args)
+
+
+# --- Corpus coverage (ci/corpus_supported.py, ci/corpus_coverage.py; issue 4) -----------------
+
+
+@nox.session(python=_test_python())
+def coverage(session: nox.Session) -> None:
+    """Ops, element types and custom-call targets of the corpus against what we support.
+
+    What we support is measured, not listed: every tests/corpus program is compiled through
+    the installed jaxlib-cpu (ci/corpus_supported.py writes build/coverage/supported.json);
+    ci/corpus_coverage.py then prints the report and fails if the corpus uses anything we
+    reject; finally the session fails if any corpus program does not compile. Needs `nox -s
+    build_matrix` first. Options after `--` go to ci/corpus_coverage.py (e.g. `--show-cases`).
+    """
+    if not sorted(WHEELHOUSE.glob("*.whl")):
+        session.error("no wheels in wheelhouse/: run `nox -s build_matrix` first")
+    session.install("numpy>=1.26", "ml_dtypes>=0.5.0", "scipy-openblas32>=0.3.27")
+    version = _wheelhouse_version()
+    session.install("--no-index", "--find-links", str(WHEELHOUSE), "--no-deps", "--force-reinstall",
+                    f"jaxlib=={version}", f"jaxlib-cpu=={version}")
+    supported = REPO / "build" / "coverage" / "supported.json"
+    session.run("python", str(REPO / "ci" / "corpus_supported.py"), "--out", str(supported))
+    session.run("python", str(REPO / "ci" / "corpus_coverage.py"), "--supported", str(supported),
+                "--variants", "--json", str(supported.with_name("coverage.json")), *session.posargs)
+    session.run("python", str(REPO / "ci" / "corpus_supported.py"), "--check", str(supported))
