@@ -93,7 +93,7 @@ def _wheelhouse_version() -> str:
 # --- Nightly publishing (ci/nightly.py, ci/smoke_install.py) ----------------------------------
 
 NIGHTLY_DEPS = BUILD_DEPS
-NIGHTLY_TEST_DEPS = [*BUILD_DEPS, *TEST_DEPS]
+NIGHTLY_TEST_DEPS = TEST_DEPS  # includes the build group
 
 
 @nox.session

@@ -64,7 +64,7 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   EliminateCommonSubexpressions(module.get());
   EliminateDeadCode(module.get());
   if (options.fuse_elementwise) {
-    FuseElementwise(module.get());
+    FuseElementwise(module.get(), options.fuse_reductions);
     EliminateDeadCode(module.get());
   }
   auto plan = std::make_unique<ExecutionPlan>();

@@ -56,6 +56,10 @@ struct ExecutionPlan {
 
 struct PipelineOptions {
   bool fuse_elementwise = true;
+  // Also fuse a large f32 row reduction (add/max/min over trailing dims) into the elementwise
+  // fusion producing its input: the fusion region then ends with the reduce, whose input is never
+  // materialised. Only for executors that run such regions (the CPU one).
+  bool fuse_reductions = false;
   // Bytes of kernel scratch an op needs on this device (0 when it needs none).
   std::function<int64_t(const Module&, const Op&)> scratch_bytes;
 };

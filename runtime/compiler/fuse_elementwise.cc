@@ -42,13 +42,14 @@ void CollectUsedValues(const Region& r, std::vector<ValueId>* out) {
 
 class RegionFuser {
  public:
-  RegionFuser(Module* m, Region* r) : m_(m), r_(r) {}
+  RegionFuser(Module* m, Region* r, bool fuse_reductions) : m_(m), r_(r), fuse_reductions_(fuse_reductions) {}
 
   void Run() {
     size_t n = r_->ops.size();
     for (size_t i = 0; i < n; ++i) {
       index_[r_->ops[i].get()] = static_cast<int64_t>(i);
       orig_.push_back(r_->ops[i].get());  // stays valid while ops move into fusions
+      orig_operands_.push_back(r_->ops[i]->operands);  // fusing rewrites the live ones
     }
     // Values each op reads, including inside its nested regions.
     reads_.resize(n);
@@ -59,6 +60,8 @@ class RegionFuser {
     }
     FormGroups();
     if (groups_.empty()) return;
+    if (fuse_reductions_) AttachReductions();
+    PlanRecomputation();
     BuildFusions();
   }
 
@@ -103,9 +106,25 @@ class RegionFuser {
       if (p < 0) continue;
       auto gi = group_of_.find(p);
       if (gi != group_of_.end() && gi->second == g) continue;
-      if (p >= group_first_[static_cast<size_t>(g)]) return false;
+      if (p >= group_first_[static_cast<size_t>(g)] && !Independent(p)) return false;
     }
     return true;
+  }
+
+  // An op in no group whose inputs all come from region arguments, constants or other such ops
+  // (e.g. a broadcast of a parameter that JAX emitted late) depends on no group: reading it can
+  // never close a cycle, wherever it sits. Ops are asked about only once their own group
+  // membership is final (producers precede their readers).
+  bool Independent(int64_t p) const {
+    auto it = independent_.find(p);
+    if (it != independent_.end()) return it->second;
+    bool ok = group_of_.find(p) == group_of_.end();
+    for (size_t k = 0; ok && k < reads_[static_cast<size_t>(p)].size(); ++k) {
+      int64_t q = ProducerIndex(reads_[static_cast<size_t>(p)][k]);
+      if (q >= 0 && !Independent(q)) ok = false;
+    }
+    independent_[p] = ok;
+    return ok;
   }
 
   void FormGroups() {
@@ -177,6 +196,10 @@ class RegionFuser {
             v = it->second;
             continue;
           }
+          if (recompute_.count({idx, v})) {
+            v = CloneChain(v, dims, region.get(), &inside, input);
+            continue;
+          }
           if (p >= 0 && CloneInto(*orig_[static_cast<size_t>(p)], dims)) {
             const Op& src = *orig_[static_cast<size_t>(p)];
             auto c = std::make_unique<Op>();
@@ -202,7 +225,8 @@ class RegionFuser {
         auto it = readers.find(v);
         if (it == readers.end()) continue;
         bool outside = false;
-        for (int64_t rd : it->second) outside = outside || rd < 0 || !member_set.count(rd);
+        for (int64_t rd : it->second)
+          outside = outside || rd < 0 || (!member_set.count(rd) && !recompute_.count({rd, v}));
         if (!outside) continue;
         region->results.push_back(v);
         ValueId out = m_->NewValue(m_->type(v), fusion.get(), nullptr, static_cast<int>(fusion->results.size()));
@@ -280,27 +304,167 @@ class RegionFuser {
     r_->ops = std::move(order);
   }
 
+  // Cheap elementwise chains are recomputed by consumer groups instead of being read back from
+  // memory: a group h reading value v of an earlier group clones the (at most kMaxRecomputeOps)
+  // group members v depends on and reads their inputs instead. When no other group reads v, it
+  // is no longer written (e.g. softmax's exp(x - max) feeds the sum and is recomputed by the
+  // normalisation). Cycle-free: every cloned op's group starts before h, and the inputs of a
+  // group precede its start.
+  static constexpr int kMaxRecomputeOps = 6;
+  void PlanRecomputation() {
+    for (size_t h = 0; h < groups_.size(); ++h) {
+      for (int64_t idx : groups_[h]) {
+        const Op& op = *orig_[static_cast<size_t>(idx)];
+        if (op.kind == OpKind::kReduce) continue;
+        for (ValueId v : orig_operands_[static_cast<size_t>(idx)]) {
+          int64_t p = ProducerIndex(v);
+          if (p < 0) continue;
+          auto gi = group_of_.find(p);
+          if (gi == group_of_.end() || gi->second == static_cast<int>(h)) continue;
+          if (m_->type(v).dims != group_dims_[h]) continue;
+          std::unordered_set<int64_t> slice;
+          if (!Recomputable(p, static_cast<int>(h), &slice)) continue;
+          recompute_.insert({idx, v});
+        }
+      }
+    }
+  }
+
+  // Whether group member p and the group members it depends on (its slice, up to the first
+  // values no group produces) are elementwise, few, and all in groups that start before group h.
+  bool Recomputable(int64_t p, int h, std::unordered_set<int64_t>* slice) const {
+    if (slice->count(p)) return true;
+    auto gp = group_of_.find(p);
+    if (gp == group_of_.end() || gp->second == h) return false;
+    if (group_first_[static_cast<size_t>(gp->second)] >= group_first_[static_cast<size_t>(h)]) return false;
+    const Op& op = *orig_[static_cast<size_t>(p)];
+    if (!IsFusibleMember(*m_, op) || m_->type(op.results[0]).dims != group_dims_[static_cast<size_t>(h)]) return false;
+    slice->insert(p);
+    if (static_cast<int>(slice->size()) > kMaxRecomputeOps) return false;
+    for (ValueId w : orig_operands_[static_cast<size_t>(p)]) {
+      int64_t q = ProducerIndex(w);
+      if (q >= 0 && group_of_.count(q) && !Recomputable(q, h, slice)) return false;
+    }
+    return true;
+  }
+
+  // Clones the chain computing outer value v into `region` (see PlanRecomputation).
+  template <class InputFn>
+  ValueId CloneChain(ValueId v, const std::vector<int64_t>& dims, Region* region,
+                     std::unordered_map<ValueId, ValueId>* inside, InputFn& input) {
+    auto it = inside->find(v);
+    if (it != inside->end()) return it->second;
+    int64_t p = ProducerIndex(v);
+    const Op& src = *orig_[static_cast<size_t>(p)];
+    auto c = std::make_unique<Op>();
+    c->kind = src.kind;
+    c->attrs = src.attrs;
+    c->loc = src.loc;
+    for (ValueId w : orig_operands_[static_cast<size_t>(p)]) {
+      int64_t q = ProducerIndex(w);
+      if (q >= 0 && group_of_.count(q)) {  // in the slice (Recomputable checked every such op)
+        c->operands.push_back(CloneChain(w, dims, region, inside, input));
+      } else if (auto in = inside->find(w); in != inside->end()) {
+        c->operands.push_back(in->second);
+      } else if (q >= 0 && CloneInto(*orig_[static_cast<size_t>(q)], dims)) {
+        const Op& b = *orig_[static_cast<size_t>(q)];
+        auto bc = std::make_unique<Op>();
+        bc->kind = b.kind;
+        bc->attrs = b.attrs;
+        bc->loc = b.loc;
+        for (ValueId u : orig_operands_[static_cast<size_t>(q)]) bc->operands.push_back(input(u));
+        ValueId r = m_->NewValue(m_->type(b.results[0]), bc.get(), nullptr, 0);
+        bc->results.push_back(r);
+        region->ops.push_back(std::move(bc));
+        (*inside)[w] = r;
+        c->operands.push_back(r);
+      } else {
+        c->operands.push_back(input(w));
+      }
+    }
+    ValueId res = m_->NewValue(m_->type(src.results[0]), c.get(), nullptr, 0);
+    c->results.push_back(res);
+    region->ops.push_back(std::move(c));
+    (*inside)[v] = res;
+    return res;
+  }
+
+  // Large f32 add/max/min reductions over trailing dims become the last member of the group
+  // that produces their input (see PipelineOptions::fuse_reductions). Cycle-free: every member
+  // of the group precedes the reduce, and its init is produced before the group starts.
+  static constexpr int64_t kMinFusedReduceElements = 65536;  // smaller ones gain nothing
+  void AttachReductions() {
+    std::vector<bool> has_root(groups_.size(), false);
+    for (size_t i = 0; i < r_->ops.size(); ++i) {
+      const Op& op = *r_->ops[i];
+      if (op.kind != OpKind::kReduce || op.operands.size() != 2 || op.results.size() != 1 || op.regions.size() != 1)
+        continue;
+      const Type& x = m_->type(op.operands[0]);
+      if (!x.is_tensor() || x.element != ElementType::kF32 || x.element_count() < kMinFusedReduceElements) continue;
+      if (!IsRowMonoid(*op.regions[0])) continue;
+      std::vector<int64_t> dims = op.IntListAttr("dimensions");
+      std::sort(dims.begin(), dims.end());
+      bool trailing = !dims.empty() && dims.size() < x.dims.size();
+      for (size_t k = 0; trailing && k < dims.size(); ++k)
+        trailing = dims[k] == static_cast<int64_t>(x.dims.size() - dims.size() + k);
+      if (!trailing) continue;
+      int64_t p = ProducerIndex(op.operands[0]);
+      auto gi = p >= 0 ? group_of_.find(p) : group_of_.end();
+      if (gi == group_of_.end()) continue;
+      const int g = gi->second;
+      if (has_root[static_cast<size_t>(g)] || group_dims_[static_cast<size_t>(g)] != x.dims) continue;
+      if (group_last_[static_cast<size_t>(g)] >= static_cast<int64_t>(i)) continue;
+      int64_t q = ProducerIndex(op.operands[1]);
+      if (q >= 0 && q >= group_first_[static_cast<size_t>(g)] && !Independent(q)) continue;
+      has_root[static_cast<size_t>(g)] = true;
+      groups_[static_cast<size_t>(g)].push_back(static_cast<int64_t>(i));
+      group_last_[static_cast<size_t>(g)] = static_cast<int64_t>(i);
+      group_of_[static_cast<int64_t>(i)] = g;
+    }
+  }
+
+  // A reduce body applying add, maximum or minimum to its two arguments.
+  static bool IsRowMonoid(const Region& body) {
+    if (body.args.size() != 2 || body.ops.size() != 1 || body.results.size() != 1) return false;
+    const Op& op = *body.ops[0];
+    if (op.kind != OpKind::kAdd && op.kind != OpKind::kMaximum && op.kind != OpKind::kMinimum) return false;
+    if (op.operands.size() != 2 || op.results[0] != body.results[0]) return false;
+    return (op.operands[0] == body.args[0] && op.operands[1] == body.args[1]) ||
+           (op.operands[0] == body.args[1] && op.operands[1] == body.args[0]);
+  }
+
   Module* m_;
   Region* r_;
+  bool fuse_reductions_ = false;
   std::unordered_map<const Op*, int64_t> index_;
   std::vector<Op*> orig_;
+  std::vector<std::vector<ValueId>> orig_operands_;  // operands before fusing
+  struct PairHash {
+    size_t operator()(const std::pair<int64_t, ValueId>& p) const {
+      return std::hash<int64_t>()(p.first * 1000003 + p.second);
+    }
+  };
+  std::unordered_set<std::pair<int64_t, ValueId>, PairHash> recompute_;  // (reader op, value) recomputed
   std::vector<std::vector<ValueId>> reads_;
   std::vector<std::vector<int64_t>> groups_;
   std::vector<std::vector<int64_t>> group_dims_;
   std::vector<int64_t> group_first_;
   std::vector<int64_t> group_last_;
   std::unordered_map<int64_t, int> group_of_;
+  mutable std::unordered_map<int64_t, bool> independent_;
 };
 
-void FuseRegion(Module* m, Region* r) {
+void FuseRegion(Module* m, Region* r, bool fuse_reductions) {
   for (auto& op : r->ops)
     if (op->kind == OpKind::kWhile || op->kind == OpKind::kCase || op->kind == OpKind::kIf)
-      for (auto& sub : op->regions) FuseRegion(m, sub.get());
-  RegionFuser(m, r).Run();
+      for (auto& sub : op->regions) FuseRegion(m, sub.get(), fuse_reductions);
+  RegionFuser(m, r, fuse_reductions).Run();
 }
 
 }  // namespace
 
-void FuseElementwise(Module* module) { FuseRegion(module, module->functions.front()->body.get()); }
+void FuseElementwise(Module* module, bool fuse_reductions) {
+  FuseRegion(module, module->functions.front()->body.get(), fuse_reductions);
+}
 
 }  // namespace jaxlib::compiler

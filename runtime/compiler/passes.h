@@ -27,7 +27,8 @@ void EliminateCommonSubexpressions(Module* module);
 
 // Groups chains of same-shape elementwise ops (with the broadcasts feeding them) into
 // OpKind::kFusion ops whose single region holds the grouped ops.
-void FuseElementwise(Module* module);
+// With `fuse_reductions`, see PipelineOptions::fuse_reductions.
+void FuseElementwise(Module* module, bool fuse_reductions = false);
 
 // Rewrites every use of `from` inside `region` (recursively) to `to`.
 void ReplaceUses(Region* region, ValueId from, ValueId to);

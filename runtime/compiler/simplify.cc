@@ -226,10 +226,38 @@ bool FoldOp(Module* m, Op* op) {
   }
 }
 
-void FoldRegion(Module* m, Region* r) {
+// transpose(dot_general(a, b)) -> dot_general(b, a) for rank-2 products without batch dims whose
+// only reader is the transpose (JAX's gradients of x @ W end so): C^T = B^T A^T costs nothing
+// in GEMM (operands are read transposed in place), while the transpose is a full strided copy.
+bool FoldTransposeOfDot(Module* m, Op* op, const std::vector<int32_t>& uses) {
+  if (op->kind != OpKind::kTranspose || op->operands.size() != 1 || op->results.size() != 1) return false;
+  if (op->IntListAttr("permutation") != std::vector<int64_t>{1, 0}) return false;
+  ValueId v = op->operands[0];
+  const Op* dot = m->values[static_cast<size_t>(v)].def;
+  if (!dot || dot->kind != OpKind::kDotGeneral || dot->results.size() != 1 || dot->operands.size() != 2) return false;
+  if (uses[static_cast<size_t>(v)] != 1) return false;
+  if (!dot->IntListAttr("lhs_batching_dimensions").empty() || !dot->IntListAttr("rhs_batching_dimensions").empty())
+    return false;
+  if (m->type(dot->operands[0]).rank() != 2 || m->type(dot->operands[1]).rank() != 2) return false;
+  if (dot->IntListAttr("lhs_contracting_dimensions").size() != 1 ||
+      dot->IntListAttr("rhs_contracting_dimensions").size() != 1)
+    return false;
+  std::vector<NamedAttr> attrs;
+  for (const NamedAttr& a : dot->attrs) {
+    if (a.name == "lhs_contracting_dimensions") attrs.push_back({"rhs_contracting_dimensions", a.value});
+    else if (a.name == "rhs_contracting_dimensions") attrs.push_back({"lhs_contracting_dimensions", a.value});
+    else attrs.push_back(a);
+  }
+  op->kind = OpKind::kDotGeneral;
+  op->operands = {dot->operands[1], dot->operands[0]};
+  op->attrs = std::move(attrs);
+  return true;
+}
+
+void FoldRegion(Module* m, Region* r, const std::vector<int32_t>& uses) {
   for (auto& op : r->ops) {
-    for (auto& sub : op->regions) FoldRegion(m, sub.get());
-    FoldOp(m, op.get());
+    for (auto& sub : op->regions) FoldRegion(m, sub.get(), uses);
+    if (!FoldOp(m, op.get())) FoldTransposeOfDot(m, op.get(), uses);
   }
 }
 
@@ -246,6 +274,11 @@ void EliminateDeadCode(Module* module) {
 
 void EliminateCommonSubexpressions(Module* module) { Cse(module).Run(); }
 
-void FoldConstants(Module* module) { FoldRegion(module, module->functions.front()->body.get()); }
+void FoldConstants(Module* module) {
+  Function* f = module->functions.front().get();
+  std::vector<int32_t> uses(module->values.size(), 0);
+  CountUses(*f->body, &uses);
+  FoldRegion(module, f->body.get(), uses);
+}
 
 }  // namespace jaxlib::compiler

@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 
+#include "backends/cpu/executor/host_memory_pool.h"
 #include "runtime/plugin_adapter/backend.h"
 
 namespace jaxlib::cpu {
@@ -18,12 +19,12 @@ class CpuBuffer final : public plugin::DeviceBuffer {
  public:
   // Owned, uninitialised storage. Returns nullptr when memory is exhausted.
   static std::shared_ptr<CpuBuffer> Allocate(int device_ordinal, plugin::ArrayShape shape) {
+    // Pooled: results of the same size reuse pages that are already mapped (host_memory_pool.h).
     size_t bytes = shape.byte_size();
-    size_t rounded = (bytes + kCpuBufferAlignment - 1) / kCpuBufferAlignment * kCpuBufferAlignment;
-    void* data = std::aligned_alloc(kCpuBufferAlignment, rounded == 0 ? kCpuBufferAlignment : rounded);
+    void* data = AllocateHostMemory(bytes);
     if (data == nullptr) return nullptr;
     return std::shared_ptr<CpuBuffer>(
-        new CpuBuffer(device_ordinal, std::move(shape), data, [data] { std::free(data); }));
+        new CpuBuffer(device_ordinal, std::move(shape), data, [data, bytes] { FreeHostMemory(data, bytes); }));
   }
   // Borrowed storage; `release` runs once when the buffer is destroyed.
   static std::shared_ptr<CpuBuffer> Alias(int device_ordinal, plugin::ArrayShape shape, void* data,

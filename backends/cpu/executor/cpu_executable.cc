@@ -145,6 +145,7 @@ StatusOr<std::unique_ptr<plugin::Executable>> CompileImpl(std::string_view mlir_
                                                           const CpuExecutorConfig& config) {
   compiler::PipelineOptions popts;
   popts.scratch_bytes = &CpuScratchBytes;
+  popts.fuse_reductions = true;  // kernels_fused_reduce.cc runs them
   JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<compiler::ExecutionPlan> plan, compiler::CompileToPlan(mlir_text, popts));
   // The compile options may ask for more replicas/partitions than the module attributes say;
   // collectives resolve their groups against the larger.

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "backends/cpu/executor/elementwise_program.h"
+#include "backends/cpu/executor/host_memory_pool.h"
 #include "backends/cpu/executor/thread_pool.h"
 
 #if defined(__x86_64__) || defined(_M_X64)
@@ -102,9 +103,13 @@ class DenormalModeGuard {
 
 }  // namespace
 
+// kernels_fused_reduce.cc: fusions ending with a reduce (PipelineOptions::fuse_reductions).
+StatusOr<std::unique_ptr<Kernel>> MakeFusedReduceKernel(KernelBuilder& b, const Op& op);
+
 StatusOr<std::unique_ptr<Kernel>> MakeFusionKernel(KernelBuilder& b, const Op& op) {
   const Region& region = *op.regions[0];
   if (region.results.empty()) return std::unique_ptr<Kernel>(new NoopKernel());
+  if (!region.ops.empty() && region.ops.back()->kind == OpKind::kReduce) return MakeFusedReduceKernel(b, op);
   std::vector<int64_t> loop_dims = b.type(region.results[0]).dims;
   std::vector<ValueId> outer;
   JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<EwProgram> program, EwProgram::Compile(b.module(), region, loop_dims, &outer));
@@ -245,7 +250,7 @@ Status CpuProgram::Run(const std::vector<const void*>& params, const std::vector
   uint8_t* arena = nullptr;
   if (entry_->arena_bytes > 0) {
     size_t bytes = static_cast<size_t>(compiler::AlignUp(entry_->arena_bytes));
-    arena = static_cast<uint8_t*>(std::aligned_alloc(64, bytes));
+    arena = static_cast<uint8_t*>(AllocateHostMemory(bytes));
     if (!arena) return ResourceExhausted("cannot allocate " + std::to_string(bytes) + " bytes of temporary memory");
   }
   Frame frame;
@@ -265,7 +270,7 @@ Status CpuProgram::Run(const std::vector<const void*>& params, const std::vector
       if (bytes) std::memcpy(outputs[k], frame.Get(v), bytes);
     }
   }
-  std::free(arena);
+  if (arena) FreeHostMemory(arena, static_cast<size_t>(compiler::AlignUp(entry_->arena_bytes)));
   return s;
 }
 

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "backends/cpu/executor/scalar_math.h"
+#include "backends/cpu/executor/vector_kernels.h"
 
 namespace jaxlib::cpu {
 
@@ -29,18 +30,22 @@ void FillBytes(uint8_t* dst, const uint8_t* value, size_t es, int64_t n) {
       for (int64_t i = 0; i < n; ++i) d[i] = v;
       return;
     }
-    case 4: {
-      uint32_t v;
-      std::memcpy(&v, value, 4);
-      auto* d = reinterpret_cast<uint32_t*>(dst);
-      for (int64_t i = 0; i < n; ++i) d[i] = v;
-      return;
-    }
+    case 4:
     case 8: {
-      uint64_t v;
-      std::memcpy(&v, value, 8);
-      auto* d = reinterpret_cast<uint64_t*>(dst);
-      for (int64_t i = 0; i < n; ++i) d[i] = v;
+      // Vector stores of the repeated value: broadcasts fill a tile per row of a
+      // [rows, 1] -> [rows, cols] broadcast, so this is hot.
+      static const FillPatternFn fill = SelectFillPattern();
+      uint64_t pattern;
+      if (es == 4) {
+        uint32_t v;
+        std::memcpy(&v, value, 4);
+        pattern = (uint64_t{v} << 32) | v;
+      } else {
+        std::memcpy(&pattern, value, 8);
+      }
+      const int64_t bytes = n * static_cast<int64_t>(es);
+      fill(dst, pattern, bytes & ~int64_t{7});
+      if (bytes & 7) std::memcpy(dst + (bytes & ~int64_t{7}), value, 4);  // an odd count of 4-byte values
       return;
     }
     default:
@@ -129,7 +134,9 @@ void IotaIndices(int64_t* out, const std::vector<int64_t>& dims, int64_t dim, in
 
 StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& m, const Region& region,
                                                         const std::vector<int64_t>& loop_dims,
-                                                        std::vector<ValueId>* outer_inputs, bool args_are_arrays) {
+                                                        std::vector<ValueId>* outer_inputs, bool args_are_arrays,
+                                                        const std::vector<ValueId>* results_override) {
+  const std::vector<ValueId>& results = results_override ? *results_override : region.results;
   auto p = std::make_shared<EwProgram>();
   p->loop_dims_ = loop_dims;
   for (int64_t d : loop_dims) p->loop_size_ *= d;
@@ -145,7 +152,7 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& 
   std::unordered_map<ValueId, size_t> last_read;
   for (size_t i = 0; i < region.ops.size(); ++i)
     for (ValueId v : region.ops[i]->operands) last_read[v] = i;
-  for (ValueId v : region.results) last_read[v] = region.ops.size();
+  for (ValueId v : results) last_read[v] = region.ops.size();
   std::vector<int> free_regs;
 
   auto new_reg = [&](ElementType t) {
@@ -201,6 +208,7 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& 
 
   for (size_t i = 0; i < region.ops.size(); ++i) {
     const Op& op = *region.ops[i];
+    if (results_override && op.kind == OpKind::kReduce) continue;
     if (op.results.size() != 1) return Unimplemented("multi-result op in elementwise region");
     ValueId res = op.results[0];
     const compiler::Type& rt = m.type(res);
@@ -266,8 +274,8 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& 
     p->instrs_.push_back(ins);
   }
   p->direct_output_index_.assign(p->regs_.size(), -1);
-  for (size_t k = 0; k < region.results.size(); ++k) {
-    ValueId v = region.results[k];
+  for (size_t k = 0; k < results.size(); ++k) {
+    ValueId v = results[k];
     auto it = reg_of.find(v);
     int r;
     if (it == reg_of.end()) {
@@ -327,9 +335,18 @@ void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t beg
     for (const EwInput& in : inputs_) {
       size_t es = ElementTypeByteSize(in.type);
       switch (in.mode) {
-        case EwInput::Mode::kContiguous:
-          regp[in.reg] = const_cast<uint8_t*>(static_cast<const uint8_t*>(inputs[in.source]) + static_cast<size_t>(start) * es);
+        case EwInput::Mode::kContiguous: {
+          const uint8_t* src = static_cast<const uint8_t*>(inputs[in.source]) + static_cast<size_t>(start) * es;
+          regp[in.reg] = const_cast<uint8_t*>(src);
+          // The instructions touch each input in bursts, which the hardware prefetcher follows
+          // poorly: ask for the next tile while this one computes.
+          if (start + kTile < end) {
+            const uint8_t* next = src + static_cast<size_t>(kTile) * es;
+            const size_t bytes = static_cast<size_t>(std::min(kTile, end - start - kTile)) * es;
+            for (size_t off = 0; off < bytes; off += 64) __builtin_prefetch(next + off);
+          }
           break;
+        }
         case EwInput::Mode::kStrided:
           GatherStrided(tile_buf(in.reg), static_cast<const uint8_t*>(inputs[in.source]), es, loop_dims_, in.strides, start, n);
           regp[in.reg] = tile_buf(in.reg);

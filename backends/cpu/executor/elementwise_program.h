@@ -64,10 +64,13 @@ class EwProgram {
   // (captured scalars), which become additional inputs after the arguments. With
   // `args_are_arrays`, region arguments (scalars in a reduce/sort/scatter body) are read as
   // contiguous arrays of the loop length: the body is evaluated for many elements at once.
+  // `results`, when given, replaces the region's results as the program's outputs, and the
+  // region's reduce ops are skipped (a fused reduction's kernel reduces those outputs itself).
   static StatusOr<std::shared_ptr<EwProgram>> Compile(const compiler::Module& m, const compiler::Region& region,
                                                       const std::vector<int64_t>& loop_dims,
                                                       std::vector<compiler::ValueId>* outer_inputs,
-                                                      bool args_are_arrays = false);
+                                                      bool args_are_arrays = false,
+                                                      const std::vector<compiler::ValueId>* results = nullptr);
 
   // Runs elements [begin, end) of the loop. inputs[i]: base pointer of input i (arguments then
   // captured values); outputs[j]: base pointer of region result j. Not reentrant per thread.

@@ -22,7 +22,7 @@ ElementType DotAccumulationType(ElementType result);
 
 namespace {
 
-constexpr int64_t kRowsPerBlock = 256;
+constexpr int64_t kRowsPerBlock = 512;  // im2col rows per GEMM: big enough for BLAS, L2-sized
 
 struct ConvGeometry {
   int64_t N = 1, C = 1, Cin_g = 1, Cout = 1, G = 1, BG = 1, FG = 1;
@@ -189,7 +189,6 @@ class ConvolutionKernel final : public Kernel {
         for (int64_t blk = blk0; blk < blk1; ++blk) {
           const int64_t row0 = blk * kRowsPerBlock;
           int64_t rows = std::min(kRowsPerBlock, total_rows - row0);
-          std::memset(cols, 0, static_cast<size_t>(rows * patch) * aes);
           for (int64_t r = 0; r < rows; ++r) {
             int64_t row = row0 + r;
             int64_t b = row / g_.out_positions;
@@ -219,7 +218,11 @@ class ConvolutionKernel final : public Kernel {
                 if (q >= g_.in_sp[k]) valid = false;
                 off += q * in_strides[k];
               }
-              if (!valid) continue;
+              // Taps in the padding contribute zeros (only those are cleared: most taps are valid).
+              if (!valid) {
+                std::memset(dst_row + static_cast<size_t>(kp * g_.Cin_g) * aes, 0, static_cast<size_t>(g_.Cin_g) * aes);
+                continue;
+              }
               std::memcpy(dst_row + static_cast<size_t>(kp * g_.Cin_g) * aes, image + static_cast<size_t>(off + c0) * aes,
                           static_cast<size_t>(g_.Cin_g) * aes);
             }

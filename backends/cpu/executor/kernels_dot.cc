@@ -108,8 +108,10 @@ class DotKernel final : public Kernel {
       GemmOperand ga{ab, pl_.transposed ? M_ : K_, pl_.transposed}, gb{bb, pr_.transposed ? K_ : N_, pr_.transposed};
       if (!Gemm(blas_, acc_, M_, N_, K_, ga, gb, cb, N_, false)) ok.store(false);
     };
-    // Many small products: one batch slice per task (Gemm splits a big one itself).
-    if (B_ > 1 && M_ * N_ * K_ < (int64_t{1} << 21) && B_ * M_ * N_ * K_ >= (int64_t{1} << 18)) {
+    // Several products: whole batch slices per thread (each Gemm then runs inline, unsplit, which
+    // keeps every product at full single-core efficiency); a lone product splits itself.
+    const int64_t threads = ThreadPool::Global().num_threads();
+    if (B_ > 1 && (B_ >= 2 * threads || M_ * N_ * K_ < (int64_t{1} << 21)) && B_ * M_ * N_ * K_ >= (int64_t{1} << 18)) {
       ParallelFor(B_, 1, [&](int64_t b0, int64_t b1) {
         for (int64_t bi = b0; bi < b1; ++bi) batch(bi);
       });

@@ -245,8 +245,9 @@ class MonoidReduceKernel final : public Kernel {
     } else if (L_.inner == 1 && L_.R >= 2 * kParallelElements) {
       // One long row: a partial result per thread (from the identity: init enters once), then
       // those partials folded from init.
+      // The split depends on the shape only, so results do not depend on the thread count.
       float partial[kMaxChunks];
-      const int64_t chunks = std::min<int64_t>(kMaxChunks, ThreadPool::Global().num_threads());
+      const int64_t chunks = std::min<int64_t>(kMaxChunks, L_.R / kParallelElements);
       const float identity = f32_identity_;
       ParallelFor(chunks, 1, [&](int64_t c0, int64_t c1) {
         for (int64_t c = c0; c < c1; ++c) {

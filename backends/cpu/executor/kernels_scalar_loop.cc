@@ -86,6 +86,11 @@ class ScalarWhileKernel final : public Kernel {
       Exec(cond_, file);
       if (!file[cond_slot_ * kSlotBytes]) break;
       Exec(body_, file);
+      if (direct_update_) {
+        // No result is another carry: assign in place, skipping carries passed through.
+        for (const auto& [dst, src] : updates_) std::memcpy(file + dst * kSlotBytes, file + src * kSlotBytes, kSlotBytes);
+        continue;
+      }
       // Parallel assignment of the new carries (a result may be another carry).
       for (size_t k = 0; k < carry_slots_.size(); ++k)
         std::memcpy(next + k * kSlotBytes, file + result_slots_[k] * kSlotBytes, kSlotBytes);
@@ -280,6 +285,12 @@ class ScalarWhileKernel final : public Kernel {
       if (s < 0) return false;
       result_slots_.push_back(static_cast<uint16_t>(s));
     }
+    direct_update_ = true;
+    for (size_t k = 0; k < result_slots_.size(); ++k) {
+      if (result_slots_[k] == carry_slots_[k]) continue;
+      for (uint16_t c : carry_slots_) direct_update_ = direct_update_ && result_slots_[k] != c;
+      updates_.emplace_back(carry_slots_[k], result_slots_[k]);
+    }
     return true;
   }
 
@@ -292,6 +303,8 @@ class ScalarWhileKernel final : public Kernel {
   std::vector<Load> loads_;
   std::vector<ScalarInstr> cond_, body_;
   std::vector<uint16_t> carry_slots_, result_slots_;
+  std::vector<std::pair<uint16_t, uint16_t>> updates_;  // (carry, result) slots that differ
+  bool direct_update_ = false;
   std::vector<ValueId> results_;
   std::vector<size_t> result_bytes_;
   uint16_t cond_slot_ = 0;

@@ -39,14 +39,20 @@ class ThreadPool {
   std::atomic<bool> stop_{false};
 };
 
-// Splits [0, n) into at most one chunk per pool thread, each at least `min_chunk` long (the
-// loop stays on the calling thread when n < 2 * min_chunk), and runs fn(begin, end) on each.
-// Chunk boundaries are multiples of `align` (except the last end).
+// Splits [0, n) into at most `chunks_per_thread` chunks per pool thread, each at least
+// `min_chunk` long (the loop stays on the calling thread when n < 2 * min_chunk), and runs
+// fn(begin, end) on each. Chunk boundaries are multiples of `align` (except the last end).
+// Several chunks per thread let the caller take over the work of a worker that the OS has not
+// scheduled yet (the cores are shared), instead of waiting for it.
 template <class F>
-void ParallelFor(int64_t n, int64_t min_chunk, F&& fn, int64_t align = 1) {
+void ParallelFor(int64_t n, int64_t min_chunk, F&& fn, int64_t align = 1, int chunks_per_thread = 4) {
   ThreadPool& pool = ThreadPool::Global();
+  if (pool.num_threads() == 1) {
+    if (n > 0) fn(int64_t{0}, n);
+    return;
+  }
   int64_t chunks = min_chunk > 0 ? n / min_chunk : n;
-  if (chunks > pool.num_threads()) chunks = pool.num_threads();
+  if (chunks > int64_t{pool.num_threads()} * chunks_per_thread) chunks = int64_t{pool.num_threads()} * chunks_per_thread;
   if (chunks <= 1) {
     if (n > 0) fn(int64_t{0}, n);
     return;

@@ -9,7 +9,14 @@
 
 #include "backends/cpu/executor/vector_math.h"
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 #pragma GCC diagnostic ignored "-Wpsabi"
+// No fused multiply-add contraction: -mavx512f brings FMA with it, and every ISA variant must
+// round identically (tests/unit/compiler/vector_math_test.cc checks bit identity).
+#pragma GCC optimize("fp-contract=off")
 
 namespace jaxlib::cpu {
 namespace {
@@ -93,26 +100,57 @@ JAXLIB_VM_INLINE void CompareBody(void* out, const void* const* in, int64_t n) {
   const float* a = static_cast<const float*>(in[0]);
   const float* b = static_cast<const float*>(in[1]);
   uint8_t* o = static_cast<uint8_t*>(out);
-  for (int64_t i = 0; i < n; i += kLanes) {
-    int64_t m = n - i < kLanes ? n - i : kLanes;
+  int64_t i = 0;
+  // Full vectors with fixed-size loads and stores (a variable size would go byte by byte).
+  for (; i + kLanes <= n; i += kLanes) {
+    VB r = __builtin_convertvector(F::Apply(Load(a + i, kLanes), Load(b + i, kLanes)) & 1, VB);
+    std::memcpy(o + i, &r, kLanes);
+  }
+  if (i < n) {
+    int64_t m = n - i;
     VB r = __builtin_convertvector(F::Apply(Load(a + i, m), Load(b + i, m)) & 1, VB);
     std::memcpy(o + i, &r, static_cast<size_t>(m));
   }
 }
 
-JAXLIB_VM_INLINE void SelectBody(void* out, const void* const* in, int64_t n) {
-  const uint8_t* p = static_cast<const uint8_t*>(in[0]);
-  const float* a = static_cast<const float*>(in[1]);
-  const float* b = static_cast<const float*>(in[2]);
-  float* o = static_cast<float*>(out);
-  for (int64_t i = 0; i < n; i += kLanes) {
-    int64_t m = n - i < kLanes ? n - i : kLanes;
-    VB pb = {};
-    std::memcpy(&pb, p + i, static_cast<size_t>(m));
-    VI mask = VI(__builtin_convertvector(pb, VI) != 0);
-    Store(o + i, Select(mask, Load(a + i, m), Load(b + i, m)), m);
-  }
+// Predicate bytes (0/1) to lane masks. GCC widens a byte vector element by element, so the
+// AVX2 / AVX-512 bodies use the zero-extending loads directly.
+JAXLIB_VM_INLINE VI PredMaskBase(const uint8_t* p) {
+  VB pb;
+  std::memcpy(&pb, p, kLanes);
+  return VI(__builtin_convertvector(pb, VI) != 0);
 }
+__attribute__((always_inline, target("avx2"))) inline VI PredMaskAvx2(const uint8_t* p) {
+  __m256i lo = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
+  __m256i hi = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8)));
+  VI w;
+  std::memcpy(&w, &lo, 32);
+  std::memcpy(reinterpret_cast<uint8_t*>(&w) + 32, &hi, 32);
+  return VI(w != 0);
+}
+__attribute__((always_inline, target("avx512f"))) inline VI PredMaskAvx512(const uint8_t* p) {
+  // The zero-masked form: the plain one trips a GCC 12 -Wmaybe-uninitialized false positive.
+  __m512i x = _mm512_maskz_cvtepu8_epi32(0xffff, _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  VI w;
+  std::memcpy(&w, &x, 64);
+  return VI(w != 0);
+}
+
+// A macro, not a template: the ISA-specific mask loaders may only be inlined into functions
+// compiled for their ISA.
+#define JAXLIB_SELECT_BODY(kMask)                                                                         \
+  const uint8_t* p = static_cast<const uint8_t*>(in[0]);                                                  \
+  const float* a = static_cast<const float*>(in[1]);                                                      \
+  const float* b = static_cast<const float*>(in[2]);                                                      \
+  float* o = static_cast<float*>(out);                                                                    \
+  int64_t i = 0;                                                                                          \
+  for (; i + kLanes <= n; i += kLanes)                                                                    \
+    Store(o + i, Select(kMask(p + i), Load(a + i, kLanes), Load(b + i, kLanes)), kLanes);                \
+  if (i < n) {                                                                                            \
+    uint8_t tail[kLanes] = {};                                                                            \
+    std::memcpy(tail, p + i, static_cast<size_t>(n - i));                                                 \
+    Store(o + i, Select(kMask(tail), Load(a + i, n - i), Load(b + i, n - i)), n - i);                     \
+  }
 
 template <bool kMax>
 JAXLIB_VM_INLINE VF Combine(VF a, VF b) {
@@ -195,6 +233,15 @@ JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int6
   }
 }
 
+using VU64 = uint64_t __attribute__((vector_size(64)));
+JAXLIB_VM_INLINE void FillPatternBody(void* dst, uint64_t pattern, int64_t bytes) {
+  VU64 block = VU64{} + pattern;
+  uint8_t* d = static_cast<uint8_t*>(dst);
+  int64_t off = 0;
+  for (; off + 64 <= bytes; off += 64) std::memcpy(d + off, &block, 64);
+  for (; off < bytes; off += 8) std::memcpy(d + off, &pattern, 8);
+}
+
 // ---------------------------------------------------------------- per-ISA instantiations
 #define JAXLIB_ISA_KERNELS(Suffix, Attr)                                                              \
   template <class F> Attr void Unary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { \
@@ -206,11 +253,14 @@ JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int6
   template <class F> Attr void Compare##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { \
     CompareBody<F>(o, in, n);                                                                         \
   }                                                                                                   \
-  Attr void Select##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { SelectBody(o, in, n); } \
+  Attr void Select##Suffix(void* out, const void* const* in, int64_t n, const EwInstr&) {                          \
+    JAXLIB_SELECT_BODY(PredMask##Suffix)                                                                            \
+  }                                                                                                                 \
   template <bool kMax> Attr void MaxMin##Suffix(const float* x, float* out, float init, int64_t outer, int64_t R,  \
                                                 int64_t inner) {                                                    \
     MaxMinReduceBody<kMax>(x, out, init, outer, R, inner);                                                          \
   }                                                                                                                 \
+  Attr void Fill##Suffix(void* dst, uint64_t pattern, int64_t bytes) { FillPatternBody(dst, pattern, bytes); }     \
   Attr void Sum##Suffix(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {           \
     SumReduceBody(x, out, init, outer, R, inner);                                                                   \
   }
@@ -340,6 +390,11 @@ F32ReduceFn SelectF32Reduce(F32ReduceKind kind) {
     default:
       return isa == VectorIsa::kAvx512 ? &SumAvx512 : isa == VectorIsa::kAvx2 ? &SumAvx2 : &SumBase;
   }
+}
+
+FillPatternFn SelectFillPattern() {
+  const VectorIsa isa = DetectedVectorIsa();
+  return isa == VectorIsa::kAvx512 ? &FillAvx512 : isa == VectorIsa::kAvx2 ? &FillAvx2 : &FillBase;
 }
 
 EwFn VectorUnaryKernelForTest(const std::string& name, VectorIsa isa) {

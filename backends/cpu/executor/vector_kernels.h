@@ -26,6 +26,11 @@ using F32ReduceFn = void (*)(const float* x, float* out, float init, int64_t out
 enum class F32ReduceKind { kSum, kMax, kMin };
 F32ReduceFn SelectF32Reduce(F32ReduceKind kind);
 
+// Fills `bytes` bytes (a multiple of 8) at dst with the repeating 8-byte `pattern` (a 4-byte
+// value twice, or one 8-byte value): the broadcast tiles of fused loops.
+using FillPatternFn = void (*)(void* dst, uint64_t pattern, int64_t bytes);
+FillPatternFn SelectFillPattern();
+
 // For unit tests: the f32 unary kernel named `name` ("exp", "expm1", "log", "log1p", "tanh",
 // "logistic", "erf") for `isa`, or nullptr.
 EwFn VectorUnaryKernelForTest(const std::string& name, VectorIsa isa);
