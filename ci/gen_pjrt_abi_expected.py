@@ -189,7 +189,7 @@ def _expand(text: str, macros: dict[str, tuple[list[str], str]]) -> str:
         changed = False
         for name, (params, body) in macros.items():
             while True:
-                m = re.search(r"\b%s\s*\(" % re.escape(name), text)
+                m = re.search(rf"\b{re.escape(name)}\s*\(", text)
                 if not m:
                     break
                 open_i = m.end() - 1
@@ -200,8 +200,8 @@ def _expand(text: str, macros: dict[str, tuple[list[str], str]]) -> str:
                 if len(args) != len(params):
                     raise ValueError(f"macro {name}: {len(args)} args for {params}")
                 repl = body
-                for p, a in zip(params, args):
-                    repl = re.sub(r"\b%s\b" % re.escape(p), lambda _m, a=a: a, repl)
+                for p, a in zip(params, args, strict=True):
+                    repl = re.sub(rf"\b{re.escape(p)}\b", lambda _m, a=a: a, repl)
                 repl = re.sub(r"\s*##\s*", "", repl)
                 text = text[:m.start()] + " " + repl + " " + text[close_i + 1:]
                 changed = True
@@ -322,7 +322,7 @@ def scan_header(text: str) -> HeaderScan:
             scan.functions[name] = _norm(f"{ret} (*)({params})")
             continue
         raise NotImplementedError(f"unrecognised top-level statement: {s[:80]!r}")
-    for name, value in scan.object_macros.items():
+    for name in scan.object_macros:
         if name.endswith("_STRUCT_SIZE") and name[: -len("_STRUCT_SIZE")] in scan.structs:
             scan.struct_size_names.append(name)
     return scan

@@ -7,7 +7,6 @@ wheelhouse), imports, and every backend plugin answers GetPjrtApi through dlopen
 
 from __future__ import annotations
 
-import ctypes
 import json
 import os
 import subprocess

@@ -59,7 +59,7 @@ def make_wheel(out_dir: Path, dist: str, version: str, tag: str, files: dict[str
     """Writes a minimal but valid wheel."""
     norm = dist.replace("-", "_")
     info = f"{norm}-{version}.dist-info"
-    metadata = [f"Metadata-Version: 2.1", f"Name: {dist}", f"Version: {meta_version or version}"]
+    metadata = ["Metadata-Version: 2.1", f"Name: {dist}", f"Version: {meta_version or version}"]
     metadata += [f"Requires-Dist: {r}" for r in requires]
     contents = dict(files)
     contents[f"{info}/METADATA"] = ("\n".join(metadata) + "\n").encode()

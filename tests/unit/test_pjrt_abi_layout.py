@@ -75,7 +75,7 @@ def _compare_list(problems: list[str], where: str, want: list[str], got: list[st
     if extra:
         problems.append(f"{where}: unexpected {extra}")
     if not missing and not extra:
-        i = next(i for i, (w, g) in enumerate(zip(want, got)) if w != g)
+        i = next(i for i, (w, g) in enumerate(zip(want, got, strict=False)) if w != g)
         problems.append(f"{where}: order differs at position {i}: "
                         f"expected {want[i]!r}, got {got[i]!r}")
 
