@@ -514,6 +514,16 @@ class ArrayImpl:
         self._dtype = dtype if dtype is not None else _dtypes.from_pjrt(handle.element_type)
         self._shape = tuple(int(d) for d in handle.dims)
 
+    @classmethod
+    def _known(cls, client: Client, handle: Any, dtype: _dtypes.DType, shape: tuple[int, ...]) -> ArrayImpl:
+        """An output whose dtype and shape the executable's metadata already gave."""
+        self = cls.__new__(cls)
+        self._client = client
+        self._handle = handle
+        self._dtype = dtype
+        self._shape = shape
+        return self
+
     @property
     def shape(self) -> tuple[int, ...]:
         """Dimensions."""
@@ -675,6 +685,18 @@ class LoadedExecutable:
         self._program = program
         self._devices = devices
         self._params: list[ParamType] | None = main_parameter_types(program)
+        # (dtype, shape) per output, read once from the executable's metadata so execute()
+        # need not ask the plugin for every output's type and dims (dispatch latency).
+        self._out_meta: list[tuple[_dtypes.DType, tuple[int, ...]]] | None = None
+        if len(devices) == 1:
+            try:
+                types = handle.output_element_types
+                dims = handle.output_dimensions
+                if len(types) == len(dims) == int(handle.num_outputs):
+                    self._out_meta = [(_dtypes.from_pjrt(t), tuple(int(x) for x in d))
+                                      for t, d in zip(types, dims, strict=True)]
+            except Exception:  # plugin without output metadata: ask each output buffer
+                self._out_meta = None
 
     @property
     def client(self) -> Client:
@@ -747,35 +769,46 @@ class LoadedExecutable:
         return bool(self._handle.is_deleted)
 
     def _validate(self, args: Sequence[Any], where: str) -> None:
-        for i, a in enumerate(args):
-            if not isinstance(a, ArrayImpl):
-                raise _error("INVALID_ARGUMENT", f"{where}: argument {i} is a {type(a).__name__}, not an array; use client.buffer_from_pyval()")
-            if a._client is not self._client:
-                raise _error("INVALID_ARGUMENT", f"{where}: argument {i} belongs to another client")
-            if a.is_deleted():
-                raise _error("INVALID_ARGUMENT", f"{where}: argument {i} has been deleted")
+        # On the dispatch path: one pass, attribute reads only, messages built only on error.
         params = self._params
-        if params is None:
-            return
-        if len(args) != len(params):
+        if params is not None and len(args) != len(params):
+            for i, a in enumerate(args):
+                self._check_argument(i, a, where)
             raise _error(
                 "INVALID_ARGUMENT",
                 f"{where}: executable '{self.name}' takes {len(params)} argument(s), got {len(args)}",
             )
-        for i, (a, p) in enumerate(zip(args, params, strict=True)):
-            if a._dtype != p.dtype:
+        # Several devices: each gets its shard, whose shape @main's global types do not give
+        # (shard_map); the plugin checks shards against its per-device parameters.
+        check_shape = len(self._devices) == 1
+        client = self._client
+        for i, a in enumerate(args):
+            if type(a) is not ArrayImpl or a._client is not client or a._handle.is_deleted:
+                self._check_argument(i, a, where)
+            if params is None:
+                continue
+            p = params[i]
+            # DType rows are table singletons: identity first, the dataclass __eq__ is slow.
+            if a._dtype is not p.dtype and a._dtype != p.dtype:
                 raise _error(
                     "INVALID_ARGUMENT",
                     f"{where}: argument {i} has dtype {a.dtype} ({a._dtype.mlir}) but executable "
                     f"'{self.name}' expects {p.dtype.numpy} ({p.dtype.mlir})",
                 )
-            # Several devices: each gets its shard, whose shape @main's global types do not
-            # give (shard_map); the plugin checks shards against its per-device parameters.
-            if a.shape != p.dims and len(self._devices) == 1:
+            if check_shape and a._shape != p.dims:
                 raise _error(
                     "INVALID_ARGUMENT",
                     f"{where}: argument {i} has shape {a.shape} but executable '{self.name}' expects {p.dims}",
                 )
+
+    def _check_argument(self, i: int, a: Any, where: str) -> None:
+        """Raises the precise error for an argument that is not a live array of this client."""
+        if not isinstance(a, ArrayImpl):
+            raise _error("INVALID_ARGUMENT", f"{where}: argument {i} is a {type(a).__name__}, not an array; use client.buffer_from_pyval()")
+        if a._client is not self._client:
+            raise _error("INVALID_ARGUMENT", f"{where}: argument {i} belongs to another client")
+        if a.is_deleted():
+            raise _error("INVALID_ARGUMENT", f"{where}: argument {i} has been deleted")
 
     def execute(self, arguments: Sequence[ArrayImpl]) -> list[ArrayImpl]:
         """Runs a single-device executable; returns its outputs."""
@@ -789,8 +822,11 @@ class LoadedExecutable:
             )
         args = list(arguments)
         self._validate(args, "execute()")
-        outs = self._handle.execute([[a._handle for a in args]])
-        return [ArrayImpl(self._client, h) for h in outs[0]]
+        outs = self._handle.execute([[a._handle for a in args]])[0]
+        meta = self._out_meta
+        if meta is None or len(meta) != len(outs):
+            return [ArrayImpl(self._client, h) for h in outs]
+        return [ArrayImpl._known(self._client, h, dt, shape) for h, (dt, shape) in zip(outs, meta, strict=True)]
 
     def execute_sharded(self, arguments: Sequence[Sequence[ArrayImpl]], with_tokens: bool = False) -> ExecuteResults:
         """Runs on every device: ``arguments[arg][device]``; results per output per device."""
