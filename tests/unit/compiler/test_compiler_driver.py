@@ -6,8 +6,6 @@ hand-written programs, comparing with numpy. Skipped when no C++ compiler or CMa
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import textwrap
 from pathlib import Path
@@ -15,28 +13,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[2]
-BUILD = Path(os.environ.get("JAXLIB_COMPILER_TEST_BUILD_DIR", REPO / "build" / "unit_compiler"))
-
 
 @pytest.fixture(scope="session")
-def driver() -> Path:
+def driver(native_target) -> Path:
     """Path of the compiled driver (built once per session, incrementally)."""
-    if not (shutil.which("cmake") and (shutil.which("c++") or shutil.which("g++"))):
-        pytest.skip("no C++ toolchain")
-    BUILD.mkdir(parents=True, exist_ok=True)
-    env = dict(os.environ)
-    if shutil.which("ccache"):
-        env.setdefault("CMAKE_CXX_COMPILER_LAUNCHER", "ccache")
-    gen = ["-G", "Ninja"] if shutil.which("ninja") else []
-    if not (BUILD / "CMakeCache.txt").exists():
-        subprocess.run(["cmake", *gen, "-DCMAKE_BUILD_TYPE=RelWithDebInfo", str(HERE)], cwd=BUILD, env=env,
-                       check=True, capture_output=True)
-    r = subprocess.run(["cmake", "--build", ".", "--target", "compiler_driver", "-j", "2"], cwd=BUILD, env=env,
-                       capture_output=True, text=True)
-    assert r.returncode == 0, "driver build failed:\n" + r.stdout[-4000:] + r.stderr[-4000:]
-    return BUILD / "compiler_driver"
+    return native_target("compiler_driver")
 
 
 def run(driver: Path, tmp_path: Path, mlir: str, *inputs: np.ndarray) -> list[np.ndarray]:
