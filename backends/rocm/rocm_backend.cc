@@ -15,12 +15,6 @@ namespace {
 using plugin::ClientOption;
 using Kind = plugin::ClientOption::Kind;
 
-const ClientOption* FindOption(const std::vector<ClientOption>& options, std::string_view name) {
-  for (const ClientOption& o : options)
-    if (o.name == name) return &o;
-  return nullptr;
-}
-
 struct RocmOptions {
   std::vector<int64_t> visible_devices;
   std::string library_dirs;
@@ -30,28 +24,28 @@ struct RocmOptions {
 
 StatusOr<RocmOptions> DecodeOptions(const std::vector<ClientOption>& options) {
   RocmOptions out;
-  if (const ClientOption* o = FindOption(options, "platform_name");
+  if (const ClientOption* o = plugin::FindClientOption(options, "platform_name");
       o && o->string_value != "rocm" && o->string_value != "gpu")
     return InvalidArgument("platform_name must be \"rocm\" (or \"gpu\") for this plugin, got \"" + o->string_value + "\"");
-  if (const ClientOption* o = FindOption(options, "allocator")) {
+  if (const ClientOption* o = plugin::FindClientOption(options, "allocator")) {
     static const char* kAllocators[] = {"default", "platform", "bfc"};
     if (std::none_of(std::begin(kAllocators), std::end(kAllocators),
                      [&](const char* a) { return o->string_value == a; }))
       return InvalidArgument("allocator must be one of default, platform, bfc; got \"" + o->string_value + "\"");
   }
-  if (const ClientOption* o = FindOption(options, "memory_fraction");
+  if (const ClientOption* o = plugin::FindClientOption(options, "memory_fraction");
       o && !(o->float_value > 0.0f && o->float_value <= 1.0f))
     return InvalidArgument("memory_fraction must be in (0, 1], got " + std::to_string(o->float_value));
-  if (const ClientOption* o = FindOption(options, "visible_devices")) {
+  if (const ClientOption* o = plugin::FindClientOption(options, "visible_devices")) {
     for (int64_t d : o->int_list)
       if (d < 0) return InvalidArgument("visible_devices holds a negative ordinal " + std::to_string(d));
     out.visible_devices = o->int_list;
   }
-  if (const ClientOption* o = FindOption(options, "num_nodes"); o && o->int_value > 1)
+  if (const ClientOption* o = plugin::FindClientOption(options, "num_nodes"); o && o->int_value > 1)
     return Unimplemented("multi-process ROCm clients (num_nodes=" + std::to_string(o->int_value) +
                          ") are not supported by this plugin yet");
-  if (const ClientOption* o = FindOption(options, kLibraryDirsOption)) out.library_dirs = o->string_value;
-  if (const ClientOption* o = FindOption(options, "kernel_cache_dir")) {
+  if (const ClientOption* o = plugin::FindClientOption(options, kLibraryDirsOption)) out.library_dirs = o->string_value;
+  if (const ClientOption* o = plugin::FindClientOption(options, "kernel_cache_dir")) {
     out.kernel_cache_dir = o->string_value;
     out.kernel_cache_dir_set = true;
   }

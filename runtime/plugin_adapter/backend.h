@@ -151,6 +151,14 @@ struct ClientOption {
   bool bool_value = false;
 };
 
+// The option called `name`, or nullptr when the caller did not pass it.
+inline const ClientOption* FindClientOption(const std::vector<ClientOption>& options,
+                                            std::string_view name) {
+  for (const ClientOption& o : options)
+    if (o.name == name) return &o;
+  return nullptr;
+}
+
 // Build facts each of our plugins reports through PJRT_Plugin_Attributes and its `_ext`.
 struct BuildInfo {
   std::string backend;         // "cpu", "cuda12", ...
