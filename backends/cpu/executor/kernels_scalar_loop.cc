@@ -3,12 +3,15 @@
 // file on the stack, common integer/float arithmetic and compares run inline, everything else
 // through the same elementwise kernels the fused loops use, so results are identical. Loops
 // with any non-scalar value, captured array or non-elementwise op keep the general WhileKernel.
+// When scalar_loop_jit.cc can compile the flattened loop, that native code runs it instead.
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <unordered_map>
 
 #include "backends/cpu/executor/elementwise_program.h"
 #include "backends/cpu/executor/kernel.h"
+#include "backends/cpu/executor/scalar_loop_jit.h"
 
 namespace jaxlib::cpu {
 
@@ -40,6 +43,7 @@ struct ScalarInstr {
   uint8_t num_in = 0;
   uint8_t bytes = 0;  // kCopy
   EwInstr ew;         // kCall
+  const Op* op = nullptr;  // the source op (for the JIT)
 };
 
 // Picks the inline code of a few hot ops; kCall otherwise.
@@ -78,6 +82,7 @@ Code FastCode(const compiler::Module& m, const Op& op) {
 class ScalarWhileKernel final : public Kernel {
  public:
   Status Run(Frame& f, uint8_t*) const override {
+    if (jit_) return RunNative(f);
     alignas(16) uint8_t file[kMaxSlots * kSlotBytes];
     std::memcpy(file, init_.data(), init_.size());
     for (const auto& [v, slot, bytes] : loads_) std::memcpy(file + slot * kSlotBytes, f.Get(v), bytes);
@@ -106,10 +111,51 @@ class ScalarWhileKernel final : public Kernel {
   static std::unique_ptr<ScalarWhileKernel> Build(const compiler::Module& m, const Op& op) {
     auto k = std::unique_ptr<ScalarWhileKernel>(new ScalarWhileKernel());
     if (!k->Init(m, op)) return nullptr;
+    k->jit_ = CompileScalarLoop(k->JitDesc(m, op));
     return k;
   }
 
  private:
+  // The same loop on native code: io cells are loads_ in order (the carries first).
+  Status RunNative(Frame& f) const {
+    uint64_t io[kScalarLoopMaxCells];
+    for (size_t i = 0; i < loads_.size(); ++i) std::memcpy(&io[i], f.Get(loads_[i].v), loads_[i].bytes);
+    jit_->Run(io);
+    for (size_t k = 0; k < carry_slots_.size(); ++k) std::memcpy(f.Get(results_[k]), &io[k], result_bytes_[k]);
+    return Status::Ok();
+  }
+
+  // The flattened loop as scalar_loop_jit.h describes it.
+  ScalarLoopDesc JitDesc(const compiler::Module& m, const Op& op) const {
+    ScalarLoopDesc d;
+    d.module = &m;
+    d.while_op = &op;
+    d.slot_types.assign(slot_types_.begin(), slot_types_.begin() + next_slot_);
+    d.carry_slots = carry_slots_;
+    for (size_t i = carry_slots_.size(); i < loads_.size(); ++i)
+      d.load_slots.push_back(static_cast<uint16_t>(loads_[i].slot));
+    for (uint16_t s : constant_slots_) {
+      uint64_t bits = 0;
+      size_t bytes = std::min<size_t>(sizeof(bits), ElementTypeByteSize(slot_types_[s]));
+      std::memcpy(&bits, init_.data() + s * kSlotBytes, bytes);
+      d.constants.emplace_back(s, bits);
+    }
+    for (const auto* code : {&cond_, &body_}) {
+      std::vector<ScalarLoopInstr>& out = code == &cond_ ? d.cond : d.body;
+      for (const ScalarInstr& i : *code) {
+        ScalarLoopInstr j;
+        j.op = i.op;
+        j.out = i.out;
+        std::copy(std::begin(i.in), std::end(i.in), std::begin(j.in));
+        j.num_in = i.num_in;
+        out.push_back(j);
+      }
+    }
+    d.cond_slot = cond_slot_;
+    d.result_slots = result_slots_;
+    return d;
+  }
+
   template <class T>
   static T& At(uint8_t* file, uint16_t slot) {
     return *reinterpret_cast<T*>(file + slot * kSlotBytes);
@@ -181,6 +227,7 @@ class ScalarWhileKernel final : public Kernel {
   int NewSlot(ValueId v) {
     if (next_slot_ >= kMaxSlots) return -1;
     slot_of_[v] = next_slot_;
+    slot_types_[static_cast<size_t>(next_slot_)] = module_->type(v).element;
     return next_slot_++;
   }
   // The slot of an operand; values defined outside the loop are loaded once per run.
@@ -203,6 +250,7 @@ class ScalarWhileKernel final : public Kernel {
         if (!a || !a->dense) return false;
         int s = NewSlot(op.results[0]);
         if (s < 0) return false;
+        constant_slots_.push_back(static_cast<uint16_t>(s));
         size_t es = ElementTypeByteSize(m.type(op.results[0]).element);
         std::memcpy(init_.data() + s * kSlotBytes, a->dense->bytes.data(), std::min(es, a->dense->bytes.size()));
         continue;
@@ -236,6 +284,7 @@ class ScalarWhileKernel final : public Kernel {
       }
       if (!compiler::IsElementwise(op.kind) || op.operands.size() > 3) return false;
       ScalarInstr ins;
+      ins.op = &op;
       ins.num_in = static_cast<uint8_t>(op.operands.size());
       for (size_t k = 0; k < op.operands.size(); ++k) {
         int s = Operand(m, op.operands[k]);
@@ -258,6 +307,7 @@ class ScalarWhileKernel final : public Kernel {
 
   bool Init(const compiler::Module& m, const Op& op) {
     if (op.regions.size() != 2) return false;
+    module_ = &m;
     for (ValueId v : op.operands)
       if (!IsScalar(m, v)) return false;
     init_.assign(kMaxSlots * kSlotBytes, 0);
@@ -309,6 +359,10 @@ class ScalarWhileKernel final : public Kernel {
   std::vector<size_t> result_bytes_;
   uint16_t cond_slot_ = 0;
   std::unordered_map<ValueId, int> slot_of_;
+  const compiler::Module* module_ = nullptr;
+  std::array<ElementType, kMaxSlots> slot_types_{};
+  std::vector<uint16_t> constant_slots_;
+  std::unique_ptr<ScalarLoopJit> jit_;  // null: interpret
   int next_slot_ = 0;
   bool in_fusion_ = false;
 };

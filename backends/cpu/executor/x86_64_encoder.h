@@ -1,0 +1,140 @@
+// A minimal x86-64 machine-code encoder for the scalar-loop JIT (scalar_loop_jit.cc): one named
+// emit function per instruction form it needs, rel32 labels, and W^X executable memory.
+// Encodings follow the Intel SDM vol. 2; nothing here chooses instructions or registers.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <vector>
+
+namespace jaxlib::cpu::x86 {
+
+// General-purpose registers by hardware number (the ModRM/REX encoding).
+enum class Gpr : uint8_t {
+  kRax, kRcx, kRdx, kRbx, kRsp, kRbp, kRsi, kRdi, kR8, kR9, kR10, kR11, kR12, kR13, kR14, kR15,
+};
+// xmm0..xmm15 by number.
+enum class Xmm : uint8_t {};
+inline Xmm XmmReg(int n) { return static_cast<Xmm>(n); }
+
+// Condition codes: the low nibble of Jcc (0F 80+cc), SETcc (0F 90+cc) and CMOVcc (0F 40+cc).
+enum class Cond : uint8_t {
+  kB = 0x2, kAe = 0x3, kE = 0x4, kNe = 0x5, kBe = 0x6, kA = 0x7,
+  kP = 0xA, kNp = 0xB, kL = 0xC, kGe = 0xD, kLe = 0xE, kG = 0xF,
+};
+
+// A memory operand [base + disp32].
+struct Mem {
+  Gpr base;
+  int32_t disp = 0;
+};
+
+// Appends instructions to a byte buffer. `w64` selects 64-bit operand size (REX.W), otherwise
+// 32-bit (which zero-extends the destination to 64 bits, SDM vol. 1 §3.4.1.1).
+class Encoder {
+ public:
+  // ---- general-purpose integer instructions
+  void MovRR(Gpr dst, Gpr src, bool w64);          // 8B /r        MOV r, r/m
+  void MovRI(Gpr dst, uint64_t imm);                // B8+rd id / REX.W C7 /0 id / REX.W B8+rd io
+  void MovRM(Gpr dst, Mem src, bool w64);          // 8B /r        MOV r, m
+  void MovzxRM8(Gpr dst, Mem src);                  // 0F B6 /r     MOVZX r32, m8
+  void MovMR(Mem dst, Gpr src, bool w64);          // 89 /r        MOV m, r
+  void MovMR8(Mem dst, Gpr src);                    // 88 /r        MOV m8, r8
+  void MovzxRR8(Gpr dst, Gpr src);                  // 0F B6 /r     MOVZX r32, r8
+  void MovsxdRR(Gpr dst, Gpr src);                  // REX.W 63 /r  MOVSXD r64, r32
+  void AddRR(Gpr dst, Gpr src, bool w64);          // 03 /r
+  void SubRR(Gpr dst, Gpr src, bool w64);          // 2B /r
+  void ImulRR(Gpr dst, Gpr src, bool w64);         // 0F AF /r     (low half: wraps)
+  void AndRR(Gpr dst, Gpr src, bool w64);          // 23 /r
+  void OrRR(Gpr dst, Gpr src, bool w64);           // 0B /r
+  void XorRR(Gpr dst, Gpr src, bool w64);          // 33 /r
+  void CmpRR(Gpr a, Gpr b, bool w64);              // 3B /r        flags of a - b
+  void TestRR(Gpr a, Gpr b, bool w64);             // 85 /r
+  void NegR(Gpr r, bool w64);                       // F7 /3
+  void NotR(Gpr r, bool w64);                       // F7 /2
+  void XorRI8(Gpr r, int8_t imm, bool w64);        // 83 /6 ib
+  void SetccR8(Cond cc, Gpr dst);                   // 0F 90+cc /0
+  void CmovccRR(Cond cc, Gpr dst, Gpr src, bool w64);  // 0F 40+cc /r
+  void Push(Gpr r);                                 // 50+rd
+  void Pop(Gpr r);                                  // 58+rd
+  void Ret();                                       // C3
+  void Endbr64();                                   // F3 0F 1E FA  (a NOP without CET)
+  void Int3();                                      // CC
+
+  // ---- SSE/SSE2 scalar instructions (ss = f32, sd = f64)
+  void MovapsRR(Xmm dst, Xmm src);                  // 0F 28 /r     whole-register copy
+  void MovssRM(Xmm dst, Mem src);                   // F3 0F 10 /r
+  void MovsdRM(Xmm dst, Mem src);                   // F2 0F 10 /r
+  void MovssMR(Mem dst, Xmm src);                   // F3 0F 11 /r
+  void MovsdMR(Mem dst, Xmm src);                   // F2 0F 11 /r
+  void AddssRR(Xmm dst, Xmm src);                   // F3 0F 58 /r
+  void AddsdRR(Xmm dst, Xmm src);                   // F2 0F 58 /r
+  void MulssRR(Xmm dst, Xmm src);                   // F3 0F 59 /r
+  void MulsdRR(Xmm dst, Xmm src);                   // F2 0F 59 /r
+  void SubssRR(Xmm dst, Xmm src);                   // F3 0F 5C /r
+  void SubsdRR(Xmm dst, Xmm src);                   // F2 0F 5C /r
+  void DivssRR(Xmm dst, Xmm src);                   // F3 0F 5E /r
+  void DivsdRR(Xmm dst, Xmm src);                   // F2 0F 5E /r
+  void UcomissRR(Xmm a, Xmm b);                     // 0F 2E /r     ZF,PF,CF from a ? b
+  void UcomisdRR(Xmm a, Xmm b);                     // 66 0F 2E /r
+  void XorpsRR(Xmm dst, Xmm src);                   // 0F 57 /r
+  void Cvtsi2ssRR(Xmm dst, Gpr src, bool src64);    // F3 (REX.W) 0F 2A /r
+  void Cvtsi2sdRR(Xmm dst, Gpr src, bool src64);    // F2 (REX.W) 0F 2A /r
+  void Cvtss2sdRR(Xmm dst, Xmm src);                // F3 0F 5A /r
+  void Cvtsd2ssRR(Xmm dst, Xmm src);                // F2 0F 5A /r
+  void MovqXR(Xmm dst, Gpr src);                    // 66 REX.W 0F 6E /r
+
+  // ---- labels and jumps (always rel32, so one pass suffices)
+  int NewLabel();
+  void Bind(int label);
+  void Jmp(int label);                              // E9 cd
+  void Jcc(Cond cc, int label);                     // 0F 80+cc cd
+  // Pads with INT3 up to a multiple of `alignment` (for padding that is never executed).
+  void AlignWithInt3(size_t alignment);
+
+  size_t size() const { return code_.size(); }
+  // The finished code with every jump resolved; false if a used label was never bound.
+  bool Finish(std::vector<uint8_t>* out) const;
+
+ private:
+  // [mandatory prefix] [REX] opcode ModRM(mod=11): `reg` in ModRM.reg, `rm` in ModRM.rm.
+  // `byte_regs`: ModRM.rm names a byte register, where numbers 4..7 mean spl..dil only with a
+  // REX prefix present (without one they mean ah..bh, SDM vol. 2 §2.2.1.2).
+  void OpRR(uint8_t prefix, bool w, std::initializer_list<uint8_t> opcode, int reg, int rm, bool byte_regs = false);
+  // Same with a memory operand [base + disp32] in ModRM.rm (mod=10, SIB when base is rsp/r12);
+  // `byte_regs`: ModRM.reg names a byte register.
+  void OpRM(uint8_t prefix, bool w, std::initializer_list<uint8_t> opcode, int reg, Mem m, bool byte_regs = false);
+  void Rex(bool w, int reg, int rm, bool force);
+  void Byte(uint8_t b) { code_.push_back(b); }
+  void Imm32(uint32_t v);
+  void Rel32To(int label);
+
+  std::vector<uint8_t> code_;
+  std::vector<int64_t> label_pos_;  // -1 until bound
+  struct Fixup {
+    size_t at;  // offset of the rel32 field; the displacement counts from at + 4
+    int label;
+  };
+  std::vector<Fixup> fixups_;
+};
+
+// Machine code in its own mapping: written while read-write, then switched to read+execute,
+// never both writable and executable. Unmapped on destruction.
+class ExecutableCode {
+ public:
+  // nullptr when mapping or protecting fails (the caller falls back to interpreting).
+  static std::unique_ptr<ExecutableCode> Create(const std::vector<uint8_t>& code);
+  ~ExecutableCode();
+  ExecutableCode(const ExecutableCode&) = delete;
+  ExecutableCode& operator=(const ExecutableCode&) = delete;
+  const void* entry() const { return base_; }
+
+ private:
+  ExecutableCode(void* base, size_t bytes) : base_(base), bytes_(bytes) {}
+  void* base_;
+  size_t bytes_;
+};
+
+}  // namespace jaxlib::cpu::x86
