@@ -15,7 +15,6 @@ import gc
 import numpy as np
 import pytest
 from jaxlib import xla_client
-
 from test_host_client import BACKENDS, TWO_OUTPUTS, make_client
 
 SCALAR_ADD = """
