@@ -43,6 +43,17 @@ std::function<void(Status)> PythonCallback(nb::object callback) {
   };
 }
 
+// Drops the references an execute held across its GIL-free call. Dropping the last one destroys
+// a plugin buffer, which may block, so only then is the GIL released (it costs a round trip).
+void ReleaseHeldBuffers(std::vector<std::shared_ptr<host::Buffer>>& hold) {
+  bool last = false;
+  for (const auto& b : hold) last = last || b.use_count() == 1;
+  if (last) {
+    nb::gil_scoped_release release;
+    hold.clear();
+  }
+}
+
 }  // namespace
 
 void RegisterArrays(nb::module_& m) {
@@ -193,12 +204,7 @@ void RegisterArrays(nb::module_& m) {
               for (auto& b : per_device) outs.append(nb::cast(new ArrayHandle{std::move(b)}, nb::rv_policy::take_ownership));
               out.append(outs);
             }
-            bool last = false;
-            for (const auto& b : hold) last = last || b.use_count() == 1;
-            if (last) {
-              nb::gil_scoped_release release;
-              hold.clear();
-            }
+            ReleaseHeldBuffers(hold);
             return out;
           },
           nb::arg("argument_lists"), nb::arg("execute_device").none() = nb::none(),
@@ -287,13 +293,7 @@ void RegisterArrays(nb::module_& m) {
                 out.append(array);
               }
             }
-            // Dropping the last reference destroys a plugin buffer, which may block: not under the GIL.
-            bool last = false;
-            for (const auto& b : hold) last = last || b.use_count() == 1;
-            if (last) {
-              nb::gil_scoped_release release;
-              hold.clear();
-            }
+            ReleaseHeldBuffers(hold);
             return out;
           },
           nb::arg("arguments"),
