@@ -7,6 +7,8 @@
 include_guard(GLOBAL)
 
 get_filename_component(JAXLIB_REPO_ROOT "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+# Release plugins are stripped; -DJAXLIB_STRIP=OFF keeps symbols for profilers (perf, callgrind).
+option(JAXLIB_STRIP "strip symbols from Release plugins" ON)
 
 function(jaxlib_set_private_defaults target)
   set_target_properties(${target} PROPERTIES
@@ -56,7 +58,7 @@ function(jaxlib_add_pjrt_plugin target)
     target_link_options(${target} PRIVATE
       "LINKER:-exported_symbols_list,${JAXLIB_REPO_ROOT}/cmake/pjrt_plugin.exp" "LINKER:-dead_strip")
   endif()
-  if(CMAKE_BUILD_TYPE MATCHES "Release|MinSizeRel" AND CMAKE_SYSTEM_NAME STREQUAL "Linux")
+  if(CMAKE_BUILD_TYPE MATCHES "Release|MinSizeRel" AND CMAKE_SYSTEM_NAME STREQUAL "Linux" AND JAXLIB_STRIP)
     target_link_options(${target} PRIVATE "LINKER:-s")
   endif()
 endfunction()

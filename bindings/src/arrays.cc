@@ -43,6 +43,17 @@ std::function<void(Status)> PythonCallback(nb::object callback) {
   };
 }
 
+// Drops the references an execute held across its GIL-free call. Dropping the last one destroys
+// a plugin buffer, which may block, so only then is the GIL released (it costs a round trip).
+void ReleaseHeldBuffers(std::vector<std::shared_ptr<host::Buffer>>& hold) {
+  bool last = false;
+  for (const auto& b : hold) last = last || b.use_count() == 1;
+  if (last) {
+    nb::gil_scoped_release release;
+    hold.clear();
+  }
+}
+
 }  // namespace
 
 void RegisterArrays(nb::module_& m) {
@@ -69,6 +80,7 @@ void RegisterArrays(nb::module_& m) {
            })
       .def("block_until_ready",
            [](ArrayHandle& a) {
+             if (a.buffer->known_ready()) return;  // nothing to wait for: keep the GIL
              nb::gil_scoped_release release;
              ThrowIfError(a.buffer->BlockUntilReady());
            })
@@ -192,14 +204,101 @@ void RegisterArrays(nb::module_& m) {
               for (auto& b : per_device) outs.append(nb::cast(new ArrayHandle{std::move(b)}, nb::rv_policy::take_ownership));
               out.append(outs);
             }
-            {
-              nb::gil_scoped_release release;
-              hold.clear();
-            }
+            ReleaseHeldBuffers(hold);
             return out;
           },
           nb::arg("argument_lists"), nb::arg("execute_device").none() = nb::none(),
           "argument_lists[device][arg] -> outputs[device][output].")
+      .def(
+          "set_parameters",
+          [](ExecutableHandle& e, std::vector<std::pair<int, std::vector<int64_t>>> parameters) {
+            e.parameters = std::move(parameters);
+          },
+          nb::arg("parameters"), "(PJRT element type, dims) per argument, checked by execute1().")
+      .def(
+          "set_output_wrapper",
+          [](ExecutableHandle& e, nb::type_object array_type, nb::object client,
+             std::vector<std::pair<nb::object, nb::object>> dtype_shape) {
+            ExecutableHandle::OutputWrapper w;
+            w.slot_client = nb::getattr(array_type, "_client");
+            w.slot_handle = nb::getattr(array_type, "_handle");
+            w.slot_dtype = nb::getattr(array_type, "_dtype");
+            w.slot_shape = nb::getattr(array_type, "_shape");
+            for (nb::handle slot : {w.slot_client, w.slot_handle, w.slot_dtype, w.slot_shape}) {
+              if (Py_TYPE(slot.ptr())->tp_descr_set == nullptr) throw nb::type_error("array_type needs __slots__ _client, _handle, _dtype, _shape");
+            }
+            w.array_type = std::move(array_type);
+            w.client = std::move(client);
+            w.dtype_shape = std::move(dtype_shape);
+            e.wrapper = std::move(w);
+          },
+          nb::arg("array_type"), nb::arg("client"), nb::arg("dtype_shape"),
+          "Makes execute1() return array_type instances (one (dtype, shape) per output).")
+      .def(
+          "execute1",
+          [](ExecutableHandle& e, nb::handle arguments) {
+            // The single-device dispatch path: `arguments` is a list or tuple of objects whose
+            // `_handle` is an Array (jaxlib.xla_client.ArrayImpl). Anything unexpected raises
+            // TypeError/ValueError without a message worth showing; the caller then runs its
+            // precise checks. Plugin and host errors raise XlaRuntimeError as usual.
+            if (!PyList_Check(arguments.ptr()) && !PyTuple_Check(arguments.ptr())) throw nb::type_error();
+            const size_t n = static_cast<size_t>(PySequence_Fast_GET_SIZE(arguments.ptr()));
+            PyObject** items = PySequence_Fast_ITEMS(arguments.ptr());
+            if (!e.parameters.empty() && n != e.parameters.size()) throw nb::value_error();
+            static PyObject* const handle_name = PyUnicode_InternFromString("_handle");
+            std::vector<std::vector<host::Buffer*>> raw(1);
+            raw[0].reserve(n);
+            std::vector<std::shared_ptr<host::Buffer>> hold;  // alive across the GIL-free call
+            hold.reserve(n);
+            for (size_t i = 0; i < n; ++i) {
+              nb::object h = nb::steal(PyObject_GetAttr(items[i], handle_name));
+              if (!h.is_valid()) {
+                PyErr_Clear();
+                throw nb::type_error();
+              }
+              ArrayHandle* a = nullptr;
+              if (!nb::try_cast<ArrayHandle*>(h, a) || a == nullptr || !a->buffer) throw nb::type_error();
+              if (!e.parameters.empty()) {
+                const auto& [type, dims] = e.parameters[i];
+                if (a->buffer->element_type() != type || a->buffer->dims() != dims) throw nb::value_error();
+              }
+              raw[0].push_back(a->buffer.get());
+              hold.push_back(a->buffer);
+            }
+            host::ExecuteResult result;
+            {
+              nb::gil_scoped_release release;
+              result = ValueOrThrow(e.executable->Execute(raw, nullptr, /*want_completion_events=*/false));
+            }
+            nb::list out;
+            if (!result.outputs.empty()) {
+              const ExecutableHandle::OutputWrapper* w =
+                  e.wrapper && e.wrapper->dtype_shape.size() == result.outputs[0].size() ? &*e.wrapper : nullptr;
+              auto* type = w != nullptr ? reinterpret_cast<PyTypeObject*>(w->array_type.ptr()) : nullptr;
+              auto set = [](const nb::object& slot, PyObject* obj, PyObject* value) {
+                if (Py_TYPE(slot.ptr())->tp_descr_set(slot.ptr(), obj, value) != 0) throw nb::python_error();
+              };
+              for (size_t i = 0; i < result.outputs[0].size(); ++i) {
+                nb::object handle = nb::cast(new ArrayHandle{std::move(result.outputs[0][i])}, nb::rv_policy::take_ownership);
+                if (w == nullptr) {
+                  out.append(handle);
+                  continue;
+                }
+                nb::object array = nb::steal(type->tp_alloc(type, 0));
+                if (!array.is_valid()) throw nb::python_error();
+                set(w->slot_client, array.ptr(), w->client.ptr());
+                set(w->slot_handle, array.ptr(), handle.ptr());
+                set(w->slot_dtype, array.ptr(), w->dtype_shape[i].first.ptr());
+                set(w->slot_shape, array.ptr(), w->dtype_shape[i].second.ptr());
+                out.append(array);
+              }
+            }
+            ReleaseHeldBuffers(hold);
+            return out;
+          },
+          nb::arg("arguments"),
+          "Single-device execute of arrays (objects with an Array `_handle`) -> outputs: Arrays, or "
+          "instances of set_output_wrapper()'s type.")
       .def("optimized_program",
            [](ExecutableHandle& e) {
              std::pair<std::string, std::string> program;

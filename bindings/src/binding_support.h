@@ -6,6 +6,7 @@
 #include <nanobind/nanobind.h>
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -62,6 +63,17 @@ struct ArrayHandle {
 
 struct ExecutableHandle {
   std::shared_ptr<host::LoadedExecutable> executable;
+  // What execute1() accepts per argument (PJRT element type, dims), from the program text;
+  // empty when unknown, and then the plugin's own checks are all there is.
+  std::vector<std::pair<int, std::vector<int64_t>>> parameters;
+  // How execute1() wraps outputs when Python gave it: instances of `array_type` whose slots
+  // _client/_handle/_dtype/_shape are set through their member descriptors (the same thing
+  // `obj._client = ...` does), with each output's (dtype, shape) known in advance.
+  struct OutputWrapper {
+    nb::object array_type, client, slot_client, slot_handle, slot_dtype, slot_shape;
+    std::vector<std::pair<nb::object, nb::object>> dtype_shape;
+  };
+  std::optional<OutputWrapper> wrapper;
   ~ExecutableHandle() { ResetWithoutGil(executable); }
 };
 

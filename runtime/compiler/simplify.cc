@@ -1,5 +1,6 @@
 // Dead-code elimination, common-subexpression elimination and simple constant folding.
 // Folding stays small on purpose: it must never be slower than running the op.
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <unordered_map>
@@ -221,9 +222,78 @@ bool FoldOp(Module* m, Op* op) {
       ReplaceWithConstant(m, op, std::move(d));
       return true;
     }
+    case OpKind::kSqrt: {
+      // sqrt is correctly rounded in IEEE arithmetic, so folding gives the bits XLA computes
+      // (JAX's attention scales by 1/sqrt(head_dim) this way).
+      const DenseData* c = ConstantOf(*m, op->operands[0]);
+      if (!c || (!c->splat && c->type.element_count() != 1)) return false;
+      auto d = std::make_shared<DenseData>();
+      d->type = rt;
+      d->splat = true;
+      if (rt.element == ElementType::kF32) {
+        float x;
+        std::memcpy(&x, c->bytes.data(), sizeof x);
+        if (!(x == 0 || (std::isnormal(x) && x > 0))) return false;  // no NaN sign or DAZ questions
+        x = std::sqrt(x);
+        d->bytes.resize(sizeof x);
+        std::memcpy(d->bytes.data(), &x, sizeof x);
+      } else if (rt.element == ElementType::kF64) {
+        double x;
+        std::memcpy(&x, c->bytes.data(), sizeof x);
+        if (!(x == 0 || (std::isnormal(x) && x > 0))) return false;  // no NaN sign or DAZ questions
+        x = std::sqrt(x);
+        d->bytes.resize(sizeof x);
+        std::memcpy(d->bytes.data(), &x, sizeof x);
+      } else {
+        return false;
+      }
+      ReplaceWithConstant(m, op, std::move(d));
+      return true;
+    }
     default:
       return false;
   }
+}
+
+// x / c -> x * (1/c) for a splat constant c that is a power of two whose reciprocal is a normal
+// number: both compute the exact x * 2^-k and round it once, so results are bit-identical
+// (subnormals and flushing included), and a multiply costs a fraction of a divide. The constant
+// must have no other reader, since it is rewritten in place.
+bool DivideByPowerOfTwo(Module* m, Op* op, const std::vector<int32_t>& uses) {
+  if (op->kind != OpKind::kDivide || op->operands.size() != 2 || op->results.size() != 1) return false;
+  ValueId cv = op->operands[1];
+  Op* def = m->values[static_cast<size_t>(cv)].def;
+  const DenseData* c = ConstantOf(*m, cv);
+  if (!c || !def || uses[static_cast<size_t>(cv)] != 1 || cv == op->operands[0]) return false;
+  if (!c->splat && c->type.element_count() != 1) return false;
+  auto reciprocal = [](auto x, auto* out) {
+    using T = decltype(x);
+    if (!std::isfinite(x) || x == T(0)) return false;
+    int e = 0;
+    if (std::frexp(x, &e) != T(0.5) && std::frexp(x, &e) != T(-0.5)) return false;
+    T r = T(1) / x;
+    if (!std::isnormal(r)) return false;
+    *out = r;
+    return true;
+  };
+  auto d = std::make_shared<DenseData>(*c);
+  if (c->type.element == ElementType::kF32) {
+    float x, r;
+    std::memcpy(&x, c->bytes.data(), sizeof x);
+    if (!reciprocal(x, &r)) return false;
+    std::memcpy(d->bytes.data(), &r, sizeof r);
+  } else if (c->type.element == ElementType::kF64) {
+    double x, r;
+    std::memcpy(&x, c->bytes.data(), sizeof x);
+    if (!reciprocal(x, &r)) return false;
+    std::memcpy(d->bytes.data(), &r, sizeof r);
+  } else {
+    return false;
+  }
+  def->attrs.clear();
+  def->attrs.push_back({"value", MakeDenseAttr(std::move(d))});
+  op->kind = OpKind::kMultiply;
+  return true;
 }
 
 // transpose(dot_general(a, b)) -> dot_general(b, a) for rank-2 products without batch dims whose
@@ -257,7 +327,7 @@ bool FoldTransposeOfDot(Module* m, Op* op, const std::vector<int32_t>& uses) {
 void FoldRegion(Module* m, Region* r, const std::vector<int32_t>& uses) {
   for (auto& op : r->ops) {
     for (auto& sub : op->regions) FoldRegion(m, sub.get(), uses);
-    if (!FoldOp(m, op.get())) FoldTransposeOfDot(m, op.get(), uses);
+    if (!FoldOp(m, op.get()) && !FoldTransposeOfDot(m, op.get(), uses)) DivideByPowerOfTwo(m, op.get(), uses);
   }
 }
 

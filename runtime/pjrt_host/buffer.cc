@@ -53,10 +53,13 @@ Status Buffer::Delete() {
 Status Buffer::BlockUntilReady() {
   std::shared_lock<std::shared_mutex> lock(client_->lifetime_mutex());
   JAXLIB_ASSIGN_OR_RETURN(PJRT_Buffer* raw, RawLocked("block_until_ready()"));
+  if (known_ready_.load(std::memory_order_acquire)) return Status::Ok();
   auto args = JAXLIB_PJRT_ARGS(PJRT_Buffer_ReadyEvent);
   args.buffer = raw;
   JAXLIB_RETURN_IF_ERROR(JAXLIB_PJRT_CALL(*client_->plugin(), PJRT_Buffer_ReadyEvent, &args));
-  return AwaitAndDestroy(client_->plugin(), args.event);
+  Status status = AwaitAndDestroy(client_->plugin(), args.event);
+  if (status.ok()) MarkKnownReady();
+  return status;
 }
 
 StatusOr<std::shared_ptr<Event>> Buffer::ReadyEvent() {

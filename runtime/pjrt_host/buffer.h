@@ -31,6 +31,10 @@ class Buffer {
   // Frees the device memory now; later use is an error.
   Status Delete();
   Status BlockUntilReady();
+  // True once the buffer is known to be ready without error (an earlier wait, or the execution
+  // that produced it had already completed): BlockUntilReady then makes no plugin call.
+  bool known_ready() const { return known_ready_.load(std::memory_order_acquire) && !deleted_.load(); }
+  void MarkKnownReady() { known_ready_.store(true, std::memory_order_release); }
   // The buffer's ready event (for OnReady callbacks); the Event outlives nothing it needs.
   StatusOr<std::shared_ptr<Event>> ReadyEvent();
   // Bytes ToHost writes (dense, major-to-minor).
@@ -58,6 +62,11 @@ class Buffer {
   Memory* memory_;
   std::atomic<bool> deleted_{false};
   std::atomic<bool> released_{false};
+  std::atomic<bool> known_ready_{false};
+  // The client's list of live buffers (Client::Register); guarded by the client's registry lock.
+  friend class Client;
+  Buffer* registry_prev_ = nullptr;
+  Buffer* registry_next_ = nullptr;
   std::shared_ptr<void> host_memory_;
 };
 

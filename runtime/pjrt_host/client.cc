@@ -270,13 +270,26 @@ Status Client::CheckOpen() const {
   return Status::Ok();
 }
 
+// Live buffers form an intrusive doubly linked list: no allocation per buffer on the
+// dispatch path, O(1) either way.
 void Client::Register(Buffer* b) {
   std::lock_guard<std::mutex> lock(registry_mu_);
-  buffers_.insert(b);
+  b->registry_prev_ = nullptr;
+  b->registry_next_ = buffers_head_;
+  if (buffers_head_ != nullptr) buffers_head_->registry_prev_ = b;
+  buffers_head_ = b;
 }
 void Client::Unregister(Buffer* b) {
   std::lock_guard<std::mutex> lock(registry_mu_);
-  buffers_.erase(b);
+  if (b->registry_prev_ != nullptr) {
+    b->registry_prev_->registry_next_ = b->registry_next_;
+  } else if (buffers_head_ == b) {
+    buffers_head_ = b->registry_next_;
+  } else {
+    return;  // not registered
+  }
+  if (b->registry_next_ != nullptr) b->registry_next_->registry_prev_ = b->registry_prev_;
+  b->registry_prev_ = b->registry_next_ = nullptr;
 }
 void Client::Register(LoadedExecutable* e) {
   std::lock_guard<std::mutex> lock(registry_mu_);
@@ -298,19 +311,30 @@ void Client::FinishPendingRelease() {
   pending_cv_.notify_all();
 }
 
-StatusOr<std::shared_ptr<Buffer>> Client::WrapBuffer(PJRT_Buffer* raw) {
+StatusOr<std::shared_ptr<Buffer>> Client::WrapBuffer(PJRT_Buffer* raw, const int* known_type,
+                                                    const std::vector<int64_t>* known_dims) {
   const PluginApi& api = *plugin_;
   auto destroy = [&] {
     auto d = JAXLIB_PJRT_ARGS(PJRT_Buffer_Destroy);
     d.buffer = raw;
     (void)JAXLIB_PJRT_CALL(api, PJRT_Buffer_Destroy, &d);
   };
+  Status s;
   auto t = JAXLIB_PJRT_ARGS(PJRT_Buffer_ElementType);
   t.buffer = raw;
-  Status s = JAXLIB_PJRT_CALL(api, PJRT_Buffer_ElementType, &t);
+  if (known_type != nullptr) {
+    t.type = static_cast<PJRT_Buffer_Type>(*known_type);
+  } else {
+    s = JAXLIB_PJRT_CALL(api, PJRT_Buffer_ElementType, &t);
+  }
   auto dims = JAXLIB_PJRT_ARGS(PJRT_Buffer_Dimensions);
   dims.buffer = raw;
-  if (s.ok()) s = JAXLIB_PJRT_CALL(api, PJRT_Buffer_Dimensions, &dims);
+  if (known_dims != nullptr) {
+    dims.dims = known_dims->data();
+    dims.num_dims = known_dims->size();
+  } else if (s.ok()) {
+    s = JAXLIB_PJRT_CALL(api, PJRT_Buffer_Dimensions, &dims);
+  }
   auto dev = JAXLIB_PJRT_ARGS(PJRT_Buffer_Device);
   dev.buffer = raw;
   if (s.ok()) s = JAXLIB_PJRT_CALL(api, PJRT_Buffer_Device, &dev);
@@ -421,7 +445,7 @@ void Client::DestroyLocked() {
   std::vector<LoadedExecutable*> executables;
   {
     std::lock_guard<std::mutex> reg(registry_mu_);
-    buffers.assign(buffers_.begin(), buffers_.end());
+    for (Buffer* b = buffers_head_; b != nullptr; b = b->registry_next_) buffers.push_back(b);
     executables.assign(executables_.begin(), executables_.end());
   }
   // Teardown order: buffers, then executables, then (events settled) the client.

@@ -146,8 +146,10 @@ class Client : public std::enable_shared_from_this<Client> {
   void AddPendingRelease();
   void FinishPendingRelease();
 
-  // Wraps a PJRT_Buffer returned by the plugin (execute outputs, copies).
-  StatusOr<std::shared_ptr<Buffer>> WrapBuffer(PJRT_Buffer* raw);
+  // Wraps a PJRT_Buffer returned by the plugin (execute outputs, copies). Execute passes the
+  // element type and dims its executable already reported, saving two plugin calls.
+  StatusOr<std::shared_ptr<Buffer>> WrapBuffer(PJRT_Buffer* raw, const int* known_type = nullptr,
+                                               const std::vector<int64_t>* known_dims = nullptr);
 
  private:
   Client(std::shared_ptr<PluginApi> plugin, PJRT_Client* client);
@@ -169,7 +171,7 @@ class Client : public std::enable_shared_from_this<Client> {
   std::atomic<bool> closed_{false};  // read without the lock: callers may hold the GIL
 
   std::mutex registry_mu_;
-  std::set<Buffer*> buffers_;
+  Buffer* buffers_head_ = nullptr;  // live buffers (Buffer::registry_next_), for Close()
   std::set<LoadedExecutable*> executables_;
 
   std::mutex pending_mu_;

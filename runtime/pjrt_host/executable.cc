@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "runtime/support/inline_array.h"
+
 namespace jaxlib::host {
 namespace {
 
@@ -126,7 +128,8 @@ StatusOr<ExecuteResult> LoadedExecutable::Execute(const std::vector<std::vector<
   const size_t num_devices = argument_lists.size();
   if (num_devices == 0) return InvalidArgument("execute(): no argument lists (one per device is needed)");
   const size_t num_args = argument_lists[0].size();
-  std::vector<std::vector<PJRT_Buffer*>> raw_args(num_devices);
+  // Flat tables: raw_args[d * num_args + i], raw_outputs[d * num_outputs_ + o].
+  InlineArray<PJRT_Buffer*, 16> raw_args(num_devices * num_args);
   for (size_t d = 0; d < num_devices; ++d) {
     if (argument_lists[d].size() != num_args) {
       return InvalidArgument("execute(): device " + std::to_string(d) + " has " +
@@ -139,18 +142,22 @@ StatusOr<ExecuteResult> LoadedExecutable::Execute(const std::vector<std::vector<
       if (b->client().get() != client_.get()) {
         return InvalidArgument("execute(): argument " + std::to_string(i) + " belongs to another client");
       }
-      std::string what = "execute() argument " + std::to_string(i);
-      JAXLIB_ASSIGN_OR_RETURN(PJRT_Buffer* raw, b->RawLocked(what.c_str()));
-      raw_args[d].push_back(raw);
+      StatusOr<PJRT_Buffer*> raw = b->RawLocked("execute()");
+      if (!raw.ok()) return b->RawLocked(("execute() argument " + std::to_string(i)).c_str()).status();  // the precise message
+      raw_args[d * num_args + i] = *raw;
     }
   }
-  std::vector<PJRT_Buffer* const*> arg_ptrs(num_devices);
-  for (size_t d = 0; d < num_devices; ++d) arg_ptrs[d] = raw_args[d].data();
-
-  std::vector<std::vector<PJRT_Buffer*>> raw_outputs(num_devices, std::vector<PJRT_Buffer*>(num_outputs_, nullptr));
-  std::vector<PJRT_Buffer**> out_ptrs(num_devices);
-  for (size_t d = 0; d < num_devices; ++d) out_ptrs[d] = raw_outputs[d].data();
-  std::vector<PJRT_Event*> events(num_devices, nullptr);
+  InlineArray<PJRT_Buffer*, 16> raw_outputs(num_devices * num_outputs_, nullptr);
+  InlineArray<PJRT_Buffer* const*, 4> arg_ptrs(num_devices);
+  InlineArray<PJRT_Buffer**, 4> out_ptrs(num_devices);
+  for (size_t d = 0; d < num_devices; ++d) {
+    arg_ptrs[d] = raw_args.data() + d * num_args;
+    out_ptrs[d] = raw_outputs.data() + d * num_outputs_;
+  }
+  // Completion events are always asked for: when an execution has already completed by the
+  // time Execute returns (synchronous plugins), its outputs are marked ready, and waiting on
+  // them later costs no plugin call.
+  InlineArray<PJRT_Event*, 4> events(num_devices, nullptr);
 
   // options must be non-NULL (a NULL options pointer crashes XLA's plugins).
   auto options = ZeroedArgs<PJRT_ExecuteOptions>(PJRT_ExecuteOptions_STRUCT_SIZE);
@@ -162,16 +169,23 @@ StatusOr<ExecuteResult> LoadedExecutable::Execute(const std::vector<std::vector<
   args.num_devices = num_devices;
   args.num_args = num_args;
   args.output_lists = out_ptrs.data();
-  args.device_complete_events = want_completion_events ? events.data() : nullptr;
+  args.device_complete_events = events.data();
   args.execute_device = execute_device != nullptr ? execute_device->raw() : nullptr;
   JAXLIB_RETURN_IF_ERROR(JAXLIB_PJRT_CALL(*client_->plugin(), PJRT_LoadedExecutable_Execute, &args));
 
   ExecuteResult result;
   Status failure;
   for (size_t d = 0; d < num_devices; ++d) {
+    std::shared_ptr<Event> done = events[d] != nullptr ? std::make_shared<Event>(client_->plugin(), events[d]) : nullptr;
+    bool completed = false;
+    if (done != nullptr && !want_completion_events) {
+      StatusOr<bool> ready = done->IsReady();
+      completed = ready.ok() && *ready && done->Await().ok();  // ready: Await only reads the error
+    }
     std::vector<std::shared_ptr<Buffer>> outs;
+    outs.reserve(num_outputs_);
     for (size_t o = 0; o < num_outputs_; ++o) {
-      PJRT_Buffer* raw = raw_outputs[d][o];
+      PJRT_Buffer* raw = raw_outputs[d * num_outputs_ + o];
       if (raw == nullptr || !failure.ok()) {
         if (raw != nullptr) {
           auto del = JAXLIB_PJRT_ARGS(PJRT_Buffer_Destroy);
@@ -182,15 +196,17 @@ StatusOr<ExecuteResult> LoadedExecutable::Execute(const std::vector<std::vector<
         }
         continue;
       }
-      auto wrapped = client_->WrapBuffer(raw);
+      const bool known = output_types_.size() == num_outputs_ && output_dims_.size() == num_outputs_;
+      auto wrapped = known ? client_->WrapBuffer(raw, &output_types_[o], &output_dims_[o]) : client_->WrapBuffer(raw);
       if (!wrapped.ok()) {
         failure = wrapped.status();
         continue;
       }
+      if (completed) (*wrapped)->MarkKnownReady();
       outs.push_back(std::move(wrapped).value());
     }
     result.outputs.push_back(std::move(outs));
-    if (events[d] != nullptr) result.completion_events.push_back(std::make_shared<Event>(client_->plugin(), events[d]));
+    if (done != nullptr && want_completion_events) result.completion_events.push_back(std::move(done));
   }
   if (!failure.ok()) {
     // Drop the wrapped outputs here without re-taking the lifetime lock we already hold.

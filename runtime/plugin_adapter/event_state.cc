@@ -7,9 +7,19 @@
 namespace jaxlib::plugin {
 
 std::shared_ptr<EventState> EventState::MakeReady(Status status) {
+  if (status.ok()) {
+    // Every successful ready event looks the same and never changes again, so they all share
+    // one state: no allocation, mutex or condition variable per buffer on the dispatch path.
+    static const std::shared_ptr<EventState>* const ready_ok = [] {
+      auto* state = new std::shared_ptr<EventState>(std::make_shared<EventState>());
+      (*state)->ready_.store(true, std::memory_order_release);
+      return state;
+    }();
+    return *ready_ok;
+  }
   auto state = std::make_shared<EventState>();
-  state->ready_ = true;
   state->status_ = std::move(status);
+  state->ready_.store(true, std::memory_order_release);
   return state;
 }
 
@@ -19,9 +29,9 @@ void EventState::SetReady(Status status) {
   std::vector<Callback> to_run;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (ready_) return;
-    ready_ = true;
+    if (ready_.load(std::memory_order_relaxed)) return;
     status_ = std::move(status);
+    ready_.store(true, std::memory_order_release);
     to_run.swap(callbacks_);
   }
   cv_.notify_all();
@@ -29,21 +39,20 @@ void EventState::SetReady(Status status) {
   for (Callback& callback : to_run) callback(status_);
 }
 
-bool EventState::IsReady() const {
-  std::lock_guard<std::mutex> lock(mu_);
-  return ready_;
-}
+bool EventState::IsReady() const { return ready_.load(std::memory_order_acquire); }
 
 Status EventState::Await() const {
+  // status_ is written before ready_ is released and never again, so the fast path needs no lock.
+  if (ready_.load(std::memory_order_acquire)) return status_;
   std::unique_lock<std::mutex> lock(mu_);
-  cv_.wait(lock, [this] { return ready_; });
+  cv_.wait(lock, [this] { return ready_.load(std::memory_order_relaxed); });
   return status_;
 }
 
 void EventState::OnReady(Callback callback) {
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (!ready_) {
+    if (!ready_.load(std::memory_order_relaxed)) {
       callbacks_.push_back(std::move(callback));
       return;
     }

@@ -3,6 +3,7 @@
 // callbacks re-enter the PJRT API. Knows nothing about the C ABI.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <functional>
 #include <memory>
@@ -31,7 +32,7 @@ class EventState {
  private:
   mutable std::mutex mu_;
   mutable std::condition_variable cv_;
-  bool ready_ = false;
+  std::atomic<bool> ready_{false};
   Status status_;
   std::vector<Callback> callbacks_;
 };

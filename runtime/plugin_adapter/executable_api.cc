@@ -2,10 +2,12 @@
 // placement from CompileOptionsProto and checks every Execute argument (count, shape, dtype,
 // device, deleted) before the backend sees it, so backends may trust their inputs. Output
 // metadata is computed once per PJRT_Executable handle and owned by it, as the C API requires.
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <memory>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -102,9 +104,12 @@ struct ArgumentSnapshot {
   DeviceBufferPtr data;
 };
 
-StatusOr<std::vector<std::vector<ArgumentSnapshot>>> CheckArguments(
+// Validates every argument and snapshots its data under the buffer's lock. Messages are built
+// only on failure: this runs on every execute.
+// Flat: snapshot[d * num_args + i].
+StatusOr<std::vector<ArgumentSnapshot>> CheckArguments(
     PJRT_LoadedExecutable_Execute_Args* args, const Executable& executable,
-    const std::vector<int>& ordinals, PJRT_Client* client) {
+    std::span<const int> ordinals, PJRT_Client* client) {
   static constexpr char kEntry[] = "PJRT_LoadedExecutable_Execute";
   const std::vector<ArrayShape>& parameters = executable.parameter_shapes();
   if (args->num_args != parameters.size()) {
@@ -115,39 +120,36 @@ StatusOr<std::vector<std::vector<ArgumentSnapshot>>> CheckArguments(
   if (args->num_args > 0 && args->argument_lists == nullptr) {
     return InvalidArgument(Prefixed(kEntry, "argument_lists is NULL"));
   }
-  std::vector<std::vector<ArgumentSnapshot>> snapshots(args->num_devices);
+  std::vector<ArgumentSnapshot> snapshots;
+  snapshots.reserve(args->num_devices * args->num_args);
   for (size_t d = 0; d < args->num_devices; ++d) {
     if (args->num_args > 0 && args->argument_lists[d] == nullptr) {
       return InvalidArgument(Prefixed(kEntry, "argument list " + std::to_string(d) + " is NULL"));
     }
     PJRT_Device* expected_device = client->devices[ordinals[d]];
     for (size_t i = 0; i < args->num_args; ++i) {
-      std::string where = "argument " + std::to_string(i) + " of argument list " + std::to_string(d);
+      auto fail = [&](const std::string& what) {
+        return InvalidArgument(Prefixed(kEntry, "argument " + std::to_string(i) + " of argument list " +
+                                                    std::to_string(d) + what));
+      };
       PJRT_Buffer* buffer = args->argument_lists[d][i];
-      if (buffer == nullptr) return InvalidArgument(Prefixed(kEntry, where + " is NULL"));
-      if (buffer->client.get() != client) {
-        return InvalidArgument(Prefixed(kEntry, where + " belongs to another client"));
-      }
+      if (buffer == nullptr) return fail(" is NULL");
+      if (buffer->client.get() != client) return fail(" belongs to another client");
       if (!(buffer->shape == parameters[i])) {
-        return InvalidArgument(Prefixed(kEntry, where + " has the wrong shape: expected " +
-                                                    ShapeToString(parameters[i]) + ", got " +
-                                                    ShapeToString(buffer->shape)));
+        return fail(" has the wrong shape: expected " + ShapeToString(parameters[i]) + ", got " +
+                    ShapeToString(buffer->shape));
       }
       if (buffer->device != expected_device) {
-        return InvalidArgument(Prefixed(kEntry, where + " is on device " +
-                                                    buffer->device->description.debug_string +
-                                                    ", but this execution is assigned to device " +
-                                                    expected_device->description.debug_string));
+        return fail(" is on device " + buffer->device->description.debug_string +
+                    ", but this execution is assigned to device " + expected_device->description.debug_string);
       }
       DeviceBufferPtr data;
       {
         std::lock_guard<std::mutex> lock(buffer->mu);
         data = buffer->data;
       }
-      if (data == nullptr) {
-        return InvalidArgument(Prefixed(kEntry, where + " has been deleted or donated"));
-      }
-      snapshots[d].push_back({buffer, std::move(data)});
+      if (data == nullptr) return fail(" has been deleted or donated");
+      snapshots.push_back({buffer, std::move(data)});
     }
   }
   return snapshots;
@@ -398,7 +400,8 @@ Status LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
   }
   const Executable& executable = *loaded.executable;
 
-  std::vector<int> ordinals;
+  int single_ordinal = 0;
+  std::span<const int> ordinals(loaded.device_ordinals);
   if (args->execute_device != nullptr) {
     PJRT_Device* device = args->execute_device;
     if (device->client != client) {
@@ -414,9 +417,9 @@ Status LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
       return InvalidArgument(Prefixed(kEntry, "with execute_device set, num_devices must be 1, got " +
                                                   std::to_string(args->num_devices)));
     }
-    ordinals.push_back(device->ordinal);
+    single_ordinal = device->ordinal;
+    ordinals = std::span<const int>(&single_ordinal, 1);
   } else {
-    ordinals = loaded.device_ordinals;
     if (args->num_devices != ordinals.size()) {
       return InvalidArgument(Prefixed(kEntry, "Attempted to execute with " +
                                                   std::to_string(args->num_devices) +
@@ -431,23 +434,21 @@ Status LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
       return InvalidArgument(Prefixed(kEntry, "output list " + std::to_string(d) + " is NULL"));
     }
   }
-  JAXLIB_ASSIGN_OR_RETURN(std::vector<std::vector<ArgumentSnapshot>> snapshots,
+  JAXLIB_ASSIGN_OR_RETURN(std::vector<ArgumentSnapshot> snapshots,
                           CheckArguments(args, executable, ordinals, client));
 
   std::vector<std::vector<DeviceBuffer*>> arguments(args->num_devices);
-  for (size_t d = 0; d < snapshots.size(); ++d) {
-    for (const ArgumentSnapshot& arg : snapshots[d]) arguments[d].push_back(arg.data.get());
+  for (size_t d = 0; d < args->num_devices; ++d) {
+    arguments[d].reserve(args->num_args);
+    for (size_t i = 0; i < args->num_args; ++i) arguments[d].push_back(snapshots[d * args->num_args + i].data.get());
   }
   ExecuteOptions options;
   options.launch_id = args->options->launch_id;
-  std::set<int64_t> non_donatable;
-  if (args->options->num_non_donatable_input_indices > 0 && args->options->non_donatable_input_indices != nullptr) {
-    non_donatable.insert(args->options->non_donatable_input_indices,
-                         args->options->non_donatable_input_indices +
-                             args->options->num_non_donatable_input_indices);
-  }
+  const int64_t* non_donatable = args->options->non_donatable_input_indices;
+  const size_t num_non_donatable = non_donatable != nullptr ? args->options->num_non_donatable_input_indices : 0;
   for (int64_t index : executable.donated_parameters()) {
-    if (index >= 0 && static_cast<size_t>(index) < args->num_args && !non_donatable.count(index)) {
+    if (index >= 0 && static_cast<size_t>(index) < args->num_args &&
+        std::find(non_donatable, non_donatable + num_non_donatable, index) == non_donatable + num_non_donatable) {
       options.donatable_args.push_back(index);
     }
   }
@@ -460,7 +461,8 @@ Status LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
                                          " devices"));
   }
   // Wrap everything before publishing anything, so a failure leaks no handle.
-  std::vector<std::vector<std::unique_ptr<PJRT_Buffer>>> handles(args->num_devices);
+  std::vector<std::unique_ptr<PJRT_Buffer>> handles;  // [d * num_outputs + o]
+  handles.reserve(args->num_devices * num_outputs);
   for (size_t d = 0; d < outputs.size(); ++d) {
     if (outputs[d].size() != num_outputs) {
       return Internal(Prefixed(kEntry, "the backend returned " + std::to_string(outputs[d].size()) +
@@ -469,7 +471,7 @@ Status LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
     for (size_t o = 0; o < num_outputs; ++o) {
       JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<PJRT_Buffer> handle,
                               WrapDeviceBuffer(loaded.client, std::move(outputs[d][o])));
-      handles[d].push_back(std::move(handle));
+      handles.push_back(std::move(handle));
     }
   }
   std::vector<std::unique_ptr<PJRT_Event>> events;
@@ -480,10 +482,10 @@ Status LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
   }
   // Donated arguments now belong to the outputs; their handles read as deleted.
   for (int64_t index : options.donatable_args) {
-    for (const std::vector<ArgumentSnapshot>& list : snapshots) MarkBufferDeleted(list[index].handle);
+    for (size_t d = 0; d < args->num_devices; ++d) MarkBufferDeleted(snapshots[d * args->num_args + index].handle);
   }
-  for (size_t d = 0; d < handles.size(); ++d) {
-    for (size_t o = 0; o < num_outputs; ++o) args->output_lists[d][o] = handles[d][o].release();
+  for (size_t d = 0; d < args->num_devices; ++d) {
+    for (size_t o = 0; o < num_outputs; ++o) args->output_lists[d][o] = handles[d * num_outputs + o].release();
   }
   for (size_t d = 0; d < events.size(); ++d) args->device_complete_events[d] = events[d].release();
   return Status();

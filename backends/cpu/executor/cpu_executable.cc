@@ -4,12 +4,14 @@
 #include <exception>
 #include <functional>
 #include <new>
+#include <optional>
 #include <thread>
 
 #include "backends/cpu/executor/collectives.h"
 #include "backends/cpu/executor/cpu_buffer.h"
 #include "backends/cpu/executor/cpu_compile.h"
 #include "backends/cpu/executor/cpu_program.h"
+#include "runtime/support/inline_array.h"
 
 namespace jaxlib::cpu {
 namespace {
@@ -23,8 +25,9 @@ plugin::ArrayShape ToArrayShape(const compiler::Type& t) {
 
 class CpuExecutable final : public plugin::Executable {
  public:
-  CpuExecutable(std::string text, std::unique_ptr<CpuProgram> program, const plugin::CompileOptions& options)
-      : text_(std::move(text)), program_(std::move(program)), options_(options) {
+  CpuExecutable(std::string text, std::unique_ptr<CpuProgram> program, const plugin::CompileOptions& options,
+                std::shared_ptr<CpuMemoryStats> memory_stats)
+      : text_(std::move(text)), program_(std::move(program)), options_(options), memory_stats_(std::move(memory_stats)) {
     const compiler::ExecutionPlan& plan = program_->plan();
     name_ = plan.module->name.empty() ? "main" : plan.module->name;
     for (const auto& t : plan.parameter_types) params_.push_back(ToArrayShape(t));
@@ -67,47 +70,52 @@ class CpuExecutable final : public plugin::Executable {
                      std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) {
     if (args.size() != device_ordinals.size())
       return InvalidArgument("argument lists and device ordinals differ in number");
-    const size_t n = args.size();
+    const size_t n = args.size(), P = params_.size(), R = results_.size();
     outputs->clear();
     outputs->resize(n);
-    std::vector<std::vector<const void*>> in(n);
-    std::vector<std::vector<void*>> out(n);
+    // Flat per-device pointer tables: in[d * P + k], out[d * R + k].
+    InlineArray<const void*, 16> in(n * P);
+    InlineArray<void*, 16> out(n * R);
     for (size_t d = 0; d < n; ++d) {
-      if (args[d].size() != params_.size())
-        return InvalidArgument(name_ + " takes " + std::to_string(params_.size()) + " arguments, got " +
+      if (args[d].size() != P)
+        return InvalidArgument(name_ + " takes " + std::to_string(P) + " arguments, got " +
                                std::to_string(args[d].size()) + (n > 1 ? " on device " + std::to_string(d) : ""));
-      in[d].resize(args[d].size());
-      for (size_t k = 0; k < args[d].size(); ++k) {
+      for (size_t k = 0; k < P; ++k) {
         plugin::DeviceBuffer* b = args[d][k];
         if (!b || !b->host_data()) return InvalidArgument("argument " + std::to_string(k) + " is not a CPU buffer");
         if (b->shape() != params_[k])
           return InvalidArgument("argument " + std::to_string(k) + (n > 1 ? " on device " + std::to_string(d) : "") +
                                  " has shape " + ShapeString(b->shape()) + ", the program expects " +
                                  ShapeString(params_[k]) + (n > 1 ? " (the per-device shard)" : ""));
-        in[d][k] = b->host_data();
+        in[d * P + k] = b->host_data();
       }
       std::vector<plugin::DeviceBufferPtr>& dev_out = (*outputs)[d];
-      for (size_t k = 0; k < results_.size(); ++k) {
-        auto buf = CpuBuffer::Allocate(device_ordinals[d], results_[k]);
+      dev_out.reserve(R);
+      for (size_t k = 0; k < R; ++k) {
+        auto buf = CpuBuffer::Allocate(device_ordinals[d], results_[k], memory_stats_);
         if (!buf) return ResourceExhausted("cannot allocate result " + std::to_string(k));
-        out[d].push_back(buf->data());
+        out[d * R + k] = buf->data();
         dev_out.push_back(std::move(buf));
       }
     }
     // Device d of the assignment is (replica, partition) = (d / partitions, d % partitions).
     const int parts = std::max(1, num_partitions());
-    Collectives collectives(static_cast<int>(n));
+    // One device needs no rendezvous: collectives then act on the device alone.
+    std::optional<Collectives> collectives;
+    if (n > 1) collectives.emplace(static_cast<int>(n));
     std::vector<Status> status(n);
     auto run = [&](size_t d) {
       try {
-        status[d] = program_->Run(in[d], out[d], device_ordinals[d], static_cast<int>(d) / parts,
-                                  static_cast<int>(d) % parts, static_cast<int>(d), &collectives);
+        status[d] = program_->Run(std::span<const void* const>(in.data() + d * P, P),
+                                  std::span<void* const>(out.data() + d * R, R), device_ordinals[d], static_cast<int>(d) / parts,
+                                  static_cast<int>(d) % parts, static_cast<int>(d),
+                                  collectives ? &*collectives : nullptr);
       } catch (const std::bad_alloc&) {
         status[d] = ResourceExhausted("out of memory while executing " + name_);
       } catch (...) {
         status[d] = Internal("CPU executor failure");
       }
-      if (!status[d].ok()) collectives.Abort();
+      if (!status[d].ok() && collectives) collectives->Abort();
     };
     if (n == 1) {
       run(0);
@@ -135,6 +143,7 @@ class CpuExecutable final : public plugin::Executable {
   std::string text_;
   std::unique_ptr<CpuProgram> program_;
   plugin::CompileOptions options_;
+  std::shared_ptr<CpuMemoryStats> memory_stats_;
   std::string name_;
   std::vector<plugin::ArrayShape> params_, results_;
   std::string fingerprint_;
@@ -157,7 +166,7 @@ StatusOr<std::unique_ptr<plugin::Executable>> CompileImpl(std::string_view mlir_
                            std::to_string(module.num_replicas) + " replicas x " + std::to_string(module.num_partitions) +
                            " partitions) but the client has " + std::to_string(config.num_devices));
   JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<CpuProgram> program, CpuProgram::Build(std::move(plan), config));
-  return std::unique_ptr<plugin::Executable>(new CpuExecutable(std::string(mlir_text), std::move(program), options));
+  return std::unique_ptr<plugin::Executable>(new CpuExecutable(std::string(mlir_text), std::move(program), options, config.memory_stats));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // elementwise kernel, the most common step of any program.
 #include "backends/cpu/executor/cpu_program.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -232,7 +233,7 @@ StatusOr<std::unique_ptr<CpuProgram>> CpuProgram::Build(std::unique_ptr<Executio
   return p;
 }
 
-Status CpuProgram::Run(const std::vector<const void*>& params, const std::vector<void*>& outputs,
+Status CpuProgram::Run(std::span<const void* const> params, std::span<void* const> outputs,
                        int device_ordinal, int replica, int partition, int device_index,
                        Collectives* collectives) const {
   const ExecutionPlan& plan = *plan_;
@@ -240,7 +241,17 @@ Status CpuProgram::Run(const std::vector<const void*>& params, const std::vector
   if (params.size() != body.args.size()) return InvalidArgument("wrong number of arguments");
   if (outputs.size() != body.results.size()) return InvalidArgument("wrong number of outputs");
   DenormalModeGuard denormals;
-  std::vector<void*> ptrs = initial_ptrs_;
+  // The value table: on the stack for the common small program, no allocation per execute.
+  constexpr size_t kStackValues = 256;
+  void* stack_ptrs[kStackValues];
+  std::vector<void*> heap_ptrs;
+  void** ptrs = stack_ptrs;
+  if (initial_ptrs_.size() > kStackValues) {
+    heap_ptrs = initial_ptrs_;
+    ptrs = heap_ptrs.data();
+  } else {
+    std::copy(initial_ptrs_.begin(), initial_ptrs_.end(), stack_ptrs);
+  }
   for (size_t k = 0; k < params.size(); ++k) ptrs[static_cast<size_t>(body.args[k])] = const_cast<void*>(params[k]);
   for (size_t k = 0; k < body.results.size(); ++k) {
     const ValueStorage& s = plan.storage(body.results[k]);
@@ -254,7 +265,7 @@ Status CpuProgram::Run(const std::vector<const void*>& params, const std::vector
     if (!arena) return ResourceExhausted("cannot allocate " + std::to_string(bytes) + " bytes of temporary memory");
   }
   Frame frame;
-  frame.ptr = ptrs.data();
+  frame.ptr = ptrs;
   frame.device_ordinal = device_ordinal;
   frame.replica_id = replica;
   frame.partition_id = partition;

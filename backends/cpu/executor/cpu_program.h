@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "backends/cpu/executor/kernel.h"
@@ -19,7 +20,7 @@ class CpuProgram {
   // `replica` / `partition`: this execution's position in the device assignment.
   // `device_index` / `collectives`: this device's slot among the devices running the program
   // together (collectives rendezvous through `collectives`; nullptr when running alone).
-  Status Run(const std::vector<const void*>& params, const std::vector<void*>& outputs, int device_ordinal,
+  Status Run(std::span<const void* const> params, std::span<void* const> outputs, int device_ordinal,
              int replica = 0, int partition = 0, int device_index = 0, Collectives* collectives = nullptr) const;
 
   const compiler::ExecutionPlan& plan() const { return *plan_; }

@@ -81,8 +81,11 @@ void WriteIotaTyped(ElementType t, void* dst, const int64_t* idx, int64_t n) {
 }
 
 // Copies elements [begin, begin+n) of a strided view (strides per loop dim, 0 = broadcast).
+// `*splat`: the source element `dst` already holds in every slot from the previous tile, or
+// nullptr. A tile that is one broadcast value (a row's max or sum in softmax, with the tile
+// inside the row) is filled only when that value's element changes.
 void GatherStrided(uint8_t* dst, const uint8_t* src, size_t es, const std::vector<int64_t>& dims,
-                   const std::vector<int64_t>& strides, int64_t begin, int64_t n) {
+                   const std::vector<int64_t>& strides, int64_t begin, int64_t n, const uint8_t** splat) {
   const int r = static_cast<int>(dims.size());
   if (r == 0) {
     FillBytes(dst, src, es, n);
@@ -98,6 +101,13 @@ void GatherStrided(uint8_t* dst, const uint8_t* src, size_t es, const std::vecto
   }
   const int64_t inner = dims[static_cast<size_t>(r - 1)];
   const int64_t inner_stride = strides[static_cast<size_t>(r - 1)];
+  if (inner_stride == 0 && idx[r - 1] + n <= inner) {
+    const uint8_t* value = src + static_cast<size_t>(off) * es;
+    if (*splat != value) FillBytes(dst, value, es, n);
+    *splat = value;
+    return;
+  }
+  *splat = nullptr;
   int64_t done = 0;
   while (done < n) {
     int64_t run = std::min(inner - idx[r - 1], n - done);
@@ -330,6 +340,7 @@ void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t beg
       regp[in.reg] = tile_buf(in.reg);
     }
   }
+  std::vector<const uint8_t*> splat(inputs_.size(), nullptr);  // GatherStrided's memo per input
   for (int64_t start = begin; start < end; start += kTile) {
     const int64_t n = std::min(kTile, end - start);
     for (const EwInput& in : inputs_) {
@@ -348,7 +359,8 @@ void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t beg
           break;
         }
         case EwInput::Mode::kStrided:
-          GatherStrided(tile_buf(in.reg), static_cast<const uint8_t*>(inputs[in.source]), es, loop_dims_, in.strides, start, n);
+          GatherStrided(tile_buf(in.reg), static_cast<const uint8_t*>(inputs[in.source]), es, loop_dims_, in.strides, start, n,
+                        &splat[static_cast<size_t>(&in - inputs_.data())]);
           regp[in.reg] = tile_buf(in.reg);
           break;
         case EwInput::Mode::kIota:

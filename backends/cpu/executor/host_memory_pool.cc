@@ -1,5 +1,5 @@
-// The block cache of host_memory_pool.h: exact-size free lists of large blocks under one mutex,
-// bounded in total so an idle process does not keep more than kMaxCachedBytes.
+// The block cache of host_memory_pool.h: free lists per size class under one mutex, bounded in
+// total so an idle process does not keep more than kMaxCachedBytes.
 #include "backends/cpu/executor/host_memory_pool.h"
 
 #include <cstdlib>
@@ -11,10 +11,11 @@ namespace jaxlib::cpu {
 namespace {
 
 constexpr size_t kAlignment = 64;
-constexpr size_t kMinPooledBytes = size_t{256} << 10;  // below this malloc's own bins do well
-constexpr size_t kGranule = size_t{64} << 10;          // pooled sizes are rounded to this
+constexpr size_t kMinPooledBytes = size_t{256} << 10;  // from here on: 64 KiB granules
+constexpr size_t kGranule = size_t{64} << 10;
 constexpr size_t kMaxCachedBytes = size_t{1} << 30;
-constexpr size_t kMaxBlocksPerSize = 8;
+constexpr size_t kMaxLargeBlocksPerSize = 8;
+constexpr size_t kMaxSmallBlocksPerSize = 64;  // small results of a dispatch loop: no memalign per call
 
 struct Pool {
   std::mutex mu;
@@ -27,16 +28,19 @@ Pool& GetPool() {
   return *pool;
 }
 
+// Small sizes round up to a power of two (few classes, so blocks are reused across shapes),
+// large ones to 64 KiB granules (little waste on multi-megabyte buffers).
 size_t Rounded(size_t bytes) {
-  if (bytes < kMinPooledBytes) return (bytes + kAlignment - 1) / kAlignment * kAlignment;
+  if (bytes <= kAlignment) return kAlignment;
+  if (bytes < kMinPooledBytes) return size_t{1} << (64 - __builtin_clzll(static_cast<unsigned long long>(bytes - 1)));
   return (bytes + kGranule - 1) / kGranule * kGranule;
 }
 
 }  // namespace
 
 void* AllocateHostMemory(size_t bytes) {
-  const size_t size = Rounded(bytes == 0 ? 1 : bytes);
-  if (size >= kMinPooledBytes) {
+  const size_t size = Rounded(bytes);
+  {
     Pool& pool = GetPool();
     std::lock_guard<std::mutex> lock(pool.mu);
     auto it = pool.free_blocks.find(size);
@@ -52,12 +56,13 @@ void* AllocateHostMemory(size_t bytes) {
 
 void FreeHostMemory(void* p, size_t bytes) {
   if (!p) return;
-  const size_t size = Rounded(bytes == 0 ? 1 : bytes);
-  if (size >= kMinPooledBytes) {
+  const size_t size = Rounded(bytes);
+  {
     Pool& pool = GetPool();
     std::lock_guard<std::mutex> lock(pool.mu);
     std::vector<void*>& list = pool.free_blocks[size];
-    if (list.size() < kMaxBlocksPerSize && pool.cached + size <= kMaxCachedBytes) {
+    const size_t max_blocks = size < kMinPooledBytes ? kMaxSmallBlocksPerSize : kMaxLargeBlocksPerSize;
+    if (list.size() < max_blocks && pool.cached + size <= kMaxCachedBytes) {
       list.push_back(p);
       pool.cached += size;
       return;

@@ -1,6 +1,7 @@
-// Host memory for CPU buffers and execution arenas. Large blocks are cached after release and
-// handed out again for the same size: a fresh multi-megabyte allocation comes from mmap and
-// pays a page fault per 4 KiB on first touch, which costs more than many kernels themselves.
+// Host memory for CPU buffers and execution arenas. Blocks are cached after release and handed
+// out again for the same size class: a fresh multi-megabyte allocation comes from mmap and pays
+// a page fault per 4 KiB on first touch, which costs more than many kernels themselves, and a
+// small aligned allocation per dispatch costs more than the tiny kernel it feeds.
 #pragma once
 
 #include <cstddef>

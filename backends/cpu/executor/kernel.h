@@ -21,8 +21,11 @@ struct UserCustomCallTarget {
 };
 
 // What the CPU backend tells the executor at compile time.
+class CpuMemoryStats;  // cpu_buffer.h
+
 struct CpuExecutorConfig {
   int num_devices = 1;                       // devices of the client
+  std::shared_ptr<CpuMemoryStats> memory_stats;  // where execution results are counted (may be null)
   std::string lapack_library;                // client option `lapack_library` (env overrides)
   std::vector<UserCustomCallTarget> custom_call_targets;
 };

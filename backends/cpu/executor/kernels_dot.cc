@@ -1,5 +1,6 @@
 // dot_general: operands are packed (transposed and converted) to [B, M, K] x [B, K, N] in the
 // accumulation type, multiplied by Gemm per batch, and converted to the result type.
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 
@@ -39,10 +40,72 @@ struct Packing {
   std::vector<int64_t> src_strides;  // original strides in packed order
   bool identity = false;             // already in packed order (or in its transpose)
   bool transposed = false;           // the two inner dims are swapped in memory: a BLAS flag, no copy
+  // Used in place through strides (no copy) though not in packed order: each batch's matrix is
+  // a BLAS operand with leading dimension `ld` at an offset given by the batch dims' strides
+  // (e.g. attention's [batch, seq, heads, dim] operands batched over batch and heads).
+  bool strided = false;
+  int64_t ld = 0;
+  std::vector<int64_t> batch_dims, batch_strides;  // non-unit batch dims, innermost last
   ElementType from = ElementType::kInvalid;
   EwFn convert = nullptr;            // null when no conversion is needed
   int64_t count = 0;
 };
+
+// Merges dims [begin, end) of `p` (packed order) into one run of `*dim` elements `*stride`
+// apart; false when their strides do not nest. Unit dims do not matter.
+bool CollapseRun(const Packing& p, size_t begin, size_t end, int64_t* dim, int64_t* stride) {
+  int64_t d = 1, st = 1;
+  bool any = false;
+  for (size_t k = end; k-- > begin;) {
+    if (p.dims[k] == 1) continue;
+    if (!any) {
+      d = p.dims[k];
+      st = p.src_strides[k];
+      any = true;
+    } else if (p.src_strides[k] == st * d) {
+      d *= p.dims[k];
+    } else {
+      return false;
+    }
+  }
+  *dim = d;
+  *stride = st;
+  return true;
+}
+
+// Sets p.strided when every batch's [rows, cols] matrix is a BLAS operand in place: one of its
+// two strides is 1 and the other (the leading dimension) spans at least a row.
+void MakeStrided(Packing& p, size_t num_batch, size_t num_rows) {
+  int64_t R = 1, rs = 1, C = 1, cs = 1;
+  if (!CollapseRun(p, num_batch, num_batch + num_rows, &R, &rs) ||
+      !CollapseRun(p, num_batch + num_rows, p.dims.size(), &C, &cs))
+    return;
+  if ((C == 1 || cs == 1) && (R == 1 || rs >= C)) {
+    p.transposed = false;
+    p.ld = R == 1 ? std::max<int64_t>(C, 1) : rs;
+  } else if ((R == 1 || rs == 1) && (C == 1 || cs >= R)) {
+    p.transposed = true;
+    p.ld = C == 1 ? std::max<int64_t>(R, 1) : cs;
+  } else {
+    return;
+  }
+  for (size_t k = 0; k < num_batch; ++k) {
+    if (p.dims[k] == 1) continue;
+    p.batch_dims.push_back(p.dims[k]);
+    p.batch_strides.push_back(p.src_strides[k]);
+  }
+  p.strided = true;
+}
+
+// Element offset of batch `bi` (row-major over the batch dims) of a strided operand.
+int64_t BatchOffset(const Packing& p, int64_t bi) {
+  int64_t off = 0;
+  for (size_t k = p.batch_dims.size(); k-- > 0;) {
+    off += (bi % p.batch_dims[k]) * p.batch_strides[k];
+    bi /= p.batch_dims[k];
+  }
+  return off;
+}
 
 // `order` lists the operand's dims as [batch..., rows..., cols...]; `num_rows` dims are rows.
 // When the data is not in that order but in [batch..., cols..., rows...], the operand is used
@@ -76,6 +139,7 @@ Packing MakePacking(const Type& t, const std::vector<int64_t>& order, ElementTyp
   p.from = t.element;
   if (t.element != acc) p.convert = GetConvertKernel(t.element, acc);
   p.count = t.element_count();
+  if (!p.identity && !p.convert && num_rows > 0) MakeStrided(p, num_batch, num_rows);
   return p;
 }
 
@@ -88,7 +152,7 @@ class DotKernel final : public Kernel {
 
   static int64_t PackBytes(const Packing& p, ElementType acc) {
     int64_t b = 0;
-    if (!p.identity) b += compiler::AlignUp(p.count * static_cast<int64_t>(ElementTypeByteSize(p.from)));
+    if (!p.identity && !p.strided) b += compiler::AlignUp(p.count * static_cast<int64_t>(ElementTypeByteSize(p.from)));
     if (p.convert) b += compiler::AlignUp(p.count * static_cast<int64_t>(ElementTypeByteSize(acc)));
     return b;
   }
@@ -102,10 +166,13 @@ class DotKernel final : public Kernel {
     size_t aes = ElementTypeByteSize(acc_);
     std::atomic<bool> ok{true};
     auto batch = [&](int64_t bi) {
-      const auto* ab = static_cast<const uint8_t*>(a) + static_cast<size_t>(bi * M_ * K_) * aes;
-      const auto* bb = static_cast<const uint8_t*>(b) + static_cast<size_t>(bi * K_ * N_) * aes;
+      const auto* ab = static_cast<const uint8_t*>(a) +
+                       static_cast<size_t>(pl_.strided ? BatchOffset(pl_, bi) : bi * M_ * K_) * aes;
+      const auto* bb = static_cast<const uint8_t*>(b) +
+                       static_cast<size_t>(pr_.strided ? BatchOffset(pr_, bi) : bi * K_ * N_) * aes;
       auto* cb = static_cast<uint8_t*>(c) + static_cast<size_t>(bi * M_ * N_) * aes;
-      GemmOperand ga{ab, pl_.transposed ? M_ : K_, pl_.transposed}, gb{bb, pr_.transposed ? K_ : N_, pr_.transposed};
+      GemmOperand ga{ab, pl_.strided ? pl_.ld : pl_.transposed ? M_ : K_, pl_.transposed},
+          gb{bb, pr_.strided ? pr_.ld : pr_.transposed ? K_ : N_, pr_.transposed};
       if (!Gemm(blas_, acc_, M_, N_, K_, ga, gb, cb, N_, false)) ok.store(false);
     };
     // Several products: whole batch slices per thread (each Gemm then runs inline, unsplit, which
@@ -126,7 +193,7 @@ class DotKernel final : public Kernel {
  private:
   const void* Pack(const Packing& pk, const void* src, uint8_t** p) const {
     const void* cur = src;
-    if (!pk.identity) {
+    if (!pk.identity && !pk.strided) {
       CopyStrided(*p, RowMajorStrides(pk.dims), src, pk.src_strides, pk.dims, ElementTypeByteSize(pk.from));
       cur = *p;
       *p += compiler::AlignUp(pk.count * static_cast<int64_t>(ElementTypeByteSize(pk.from)));

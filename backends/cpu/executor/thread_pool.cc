@@ -103,6 +103,9 @@ void ThreadPool::WorkerLoop(int) {
       gen = generation_.load(std::memory_order_acquire);
       if (gen != seen) break;
       JAXLIB_CPU_PAUSE();
+      // On shared cores a polling worker must not keep the thread that will publish the next
+      // job (or another process) off the CPU: offer the core now and then.
+      if ((spins & 1023) == 1023) std::this_thread::yield();
       if ((spins & 63) == 63 && std::chrono::steady_clock::now() - start > kSpin) {
         g_sleepers.fetch_add(1, std::memory_order_seq_cst);
         gen = generation_.load(std::memory_order_seq_cst);

@@ -45,7 +45,7 @@ class ThreadPool {
 // Several chunks per thread let the caller take over the work of a worker that the OS has not
 // scheduled yet (the cores are shared), instead of waiting for it.
 template <class F>
-void ParallelFor(int64_t n, int64_t min_chunk, F&& fn, int64_t align = 1, int chunks_per_thread = 4) {
+void ParallelFor(int64_t n, int64_t min_chunk, F&& fn, int64_t align = 1, int chunks_per_thread = 16) {
   ThreadPool& pool = ThreadPool::Global();
   if (pool.num_threads() == 1) {
     if (n > 0) fn(int64_t{0}, n);

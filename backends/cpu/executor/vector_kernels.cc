@@ -165,8 +165,16 @@ JAXLIB_VM_INLINE void MaxMinReduceBody(const float* x, float* out, float init, i
   if (inner == 1) {
     for (int64_t o = 0; o < outer; ++o) {
       const float* row = x + o * R;
-      VF acc = Splat(init);
+      // Four independent accumulators: one chain of NaN-aware max/min is latency-bound.
+      VF acc = Splat(init), acc1 = acc, acc2 = acc, acc3 = acc;
       int64_t r = 0;
+      for (; r + 4 * kLanes <= R; r += 4 * kLanes) {
+        acc = Combine<kMax>(acc, Load(row + r, kLanes));
+        acc1 = Combine<kMax>(acc1, Load(row + r + kLanes, kLanes));
+        acc2 = Combine<kMax>(acc2, Load(row + r + 2 * kLanes, kLanes));
+        acc3 = Combine<kMax>(acc3, Load(row + r + 3 * kLanes, kLanes));
+      }
+      acc = Combine<kMax>(Combine<kMax>(acc, acc1), Combine<kMax>(acc2, acc3));
       for (; r + kLanes <= R; r += kLanes) acc = Combine<kMax>(acc, Load(row + r, kLanes));
       if (r < R) {
         VF tail = Splat(init);  // max/min are idempotent: spare lanes may repeat init

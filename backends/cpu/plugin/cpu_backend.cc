@@ -9,48 +9,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
-#include <unordered_set>
 #include <utility>
 
 #include "backends/cpu/executor/cpu_buffer.h"
 #include "backends/cpu/executor/cpu_compile.h"
 
 namespace jaxlib::cpu {
-
-class CpuMemoryStats {
- public:
-  explicit CpuMemoryStats(int device_count) : devices_(device_count) {}
-
-  void Allocated(int ordinal, int64_t bytes) {
-    std::lock_guard<std::mutex> lock(mu_);
-    Device& d = devices_[ordinal];
-    d.in_use += bytes;
-    d.peak = std::max(d.peak, d.in_use);
-    ++d.allocations;
-  }
-  void Released(int ordinal, int64_t bytes) {
-    std::lock_guard<std::mutex> lock(mu_);
-    devices_[ordinal].in_use -= bytes;
-  }
-  plugin::MemoryStatsInfo Get(int ordinal) const {
-    std::lock_guard<std::mutex> lock(mu_);
-    const Device& d = devices_[ordinal];
-    plugin::MemoryStatsInfo info;
-    info.bytes_in_use = d.in_use;
-    info.peak_bytes_in_use = d.peak;
-    info.num_allocs = d.allocations;
-    return info;
-  }
-
- private:
-  struct Device {
-    int64_t in_use = 0;
-    int64_t peak = 0;
-    int64_t allocations = 0;
-  };
-  mutable std::mutex mu_;
-  std::vector<Device> devices_;
-};
 
 namespace {
 
@@ -61,54 +25,6 @@ int64_t PhysicalMemoryBytes() {
   if (pages <= 0 || page_size <= 0) return 0;
   return static_cast<int64_t>(pages) * page_size;
 }
-
-// Wraps an executor's Executable so its outputs are counted in the memory statistics of the
-// device they live on. Everything else is delegated unchanged.
-class CountingExecutable final : public plugin::Executable {
- public:
-  CountingExecutable(std::unique_ptr<plugin::Executable> inner, std::shared_ptr<CpuMemoryStats> stats)
-      : inner_(std::move(inner)), stats_(std::move(stats)) {}
-
-  std::string_view name() const override { return inner_->name(); }
-  const std::vector<plugin::ArrayShape>& parameter_shapes() const override {
-    return inner_->parameter_shapes();
-  }
-  const std::vector<plugin::ArrayShape>& result_shapes() const override { return inner_->result_shapes(); }
-  std::string fingerprint() const override { return inner_->fingerprint(); }
-  std::string_view program_text() const override { return inner_->program_text(); }
-  int num_replicas() const override { return inner_->num_replicas(); }
-  int num_partitions() const override { return inner_->num_partitions(); }
-  int64_t temp_bytes() const override { return inner_->temp_bytes(); }
-  std::vector<int64_t> donated_parameters() const override { return inner_->donated_parameters(); }
-
-  Status Execute(std::span<const std::vector<plugin::DeviceBuffer*>> args,
-                 std::span<const int> device_ordinals, const plugin::ExecuteOptions& options,
-                 std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) override {
-    JAXLIB_RETURN_IF_ERROR(inner_->Execute(args, device_ordinals, options, outputs));
-    // An output that is an argument (pass-through or donation) or a repeat is already counted.
-    std::unordered_set<const plugin::DeviceBuffer*> counted;
-    for (const auto& list : args) counted.insert(list.begin(), list.end());
-    for (auto& list : *outputs) {
-      for (plugin::DeviceBufferPtr& out : list) {
-        if (out == nullptr || !counted.insert(out.get()).second) continue;
-        int ordinal = out->device_ordinal();
-        int64_t bytes = static_cast<int64_t>(out->shape().byte_size());
-        stats_->Allocated(ordinal, bytes);
-        plugin::DeviceBuffer* raw = out.get();
-        out = plugin::DeviceBufferPtr(
-            raw, [held = std::move(out), stats = stats_, ordinal, bytes](plugin::DeviceBuffer*) mutable {
-              held.reset();
-              stats->Released(ordinal, bytes);
-            });
-      }
-    }
-    return Status();
-  }
-
- private:
-  std::unique_ptr<plugin::Executable> inner_;
-  std::shared_ptr<CpuMemoryStats> stats_;
-};
 
 }  // namespace
 
@@ -168,6 +84,7 @@ CpuBackend::CpuBackend(CpuBackendOptions options, std::string version)
       platform_version_("jaxlib-cpu " + std::move(version)),
       stats_(std::make_shared<CpuMemoryStats>(options.device_count)) {
   executor_config_.num_devices = options_.device_count;
+  executor_config_.memory_stats = stats_;  // execution results are counted where they are allocated
   executor_config_.lapack_library = options_.lapack_library;
   // Already validated by ParseCpuBackendOptions.
   (void)ParseCustomCallTargets(options_.custom_call_targets, &executor_config_.custom_call_targets);
@@ -193,26 +110,11 @@ Status CpuBackend::CheckOrdinal(int device_ordinal) const {
 
 StatusOr<plugin::DeviceBufferPtr> CpuBackend::Allocate(int device_ordinal, const plugin::ArrayShape& shape) {
   JAXLIB_RETURN_IF_ERROR(CheckOrdinal(device_ordinal));
-  const size_t bytes = shape.byte_size();
-  const size_t rounded = bytes == 0 ? kCpuBufferAlignment
-                                    : (bytes + kCpuBufferAlignment - 1) / kCpuBufferAlignment * kCpuBufferAlignment;
-  void* raw = std::aligned_alloc(kCpuBufferAlignment, rounded);
-  if (raw == nullptr) {
-    return ResourceExhausted("failed to allocate " + std::to_string(bytes) + " bytes on cpu:" +
+  std::shared_ptr<CpuBuffer> buffer = CpuBuffer::Allocate(device_ordinal, shape, stats_);
+  if (buffer == nullptr) {
+    return ResourceExhausted("failed to allocate " + std::to_string(shape.byte_size()) + " bytes on cpu:" +
                              std::to_string(device_ordinal));
   }
-  std::unique_ptr<void, decltype(&std::free)> guard(raw, &std::free);
-  std::shared_ptr<CpuMemoryStats> stats = stats_;
-  const int64_t counted = static_cast<int64_t>(bytes);
-  std::function<void()> release = [raw, stats, device_ordinal, counted] {
-    std::free(raw);
-    stats->Released(device_ordinal, counted);
-  };
-  // From here the release callback owns the memory (and the count): under a bad_alloc in
-  // Alias the memory leaks rather than being freed twice.
-  guard.release();
-  stats_->Allocated(device_ordinal, counted);
-  std::shared_ptr<CpuBuffer> buffer = CpuBuffer::Alias(device_ordinal, shape, raw, std::move(release));
   return plugin::DeviceBufferPtr(std::move(buffer));
 }
 
@@ -245,10 +147,7 @@ StatusOr<plugin::DeviceBufferPtr> CpuBackend::CopyToDevice(plugin::DeviceBuffer&
 
 StatusOr<std::unique_ptr<plugin::Executable>> CpuBackend::Compile(std::string_view mlir_text,
                                                                   const plugin::CompileOptions& options) {
-  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<plugin::Executable> executable,
-                          CompileForCpu(mlir_text, options, executor_config_));
-  return std::unique_ptr<plugin::Executable>(
-      std::make_unique<CountingExecutable>(std::move(executable), stats_));
+  return CompileForCpu(mlir_text, options, executor_config_);
 }
 
 StatusOr<plugin::MemoryStatsInfo> CpuBackend::MemoryStats(int device_ordinal) {

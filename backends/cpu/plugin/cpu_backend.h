@@ -36,10 +36,6 @@ StatusOr<CpuBackendOptions> ParseCpuBackendOptions(const std::vector<plugin::Cli
 // `out` when non-null. INVALID_ARGUMENT naming the malformed entry.
 Status ParseCustomCallTargets(const std::string& spec, std::vector<UserCustomCallTarget>* out);
 
-// Per-device allocation counters, shared with every buffer the backend hands out so that a
-// buffer outliving its backend still updates valid memory.
-class CpuMemoryStats;
-
 class CpuBackend final : public plugin::Backend {
  public:
   CpuBackend(CpuBackendOptions options, std::string version);
