@@ -63,6 +63,10 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   FoldConstants(module.get());
   EliminateCommonSubexpressions(module.get());
   EliminateDeadCode(module.get());
+  if (options.match_softmax) {
+    MatchSoftmax(module.get());
+    EliminateDeadCode(module.get());
+  }
   if (options.fuse_elementwise) {
     FuseElementwise(module.get(), options.fuse_reductions);
     EliminateDeadCode(module.get());

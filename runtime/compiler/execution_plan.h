@@ -60,6 +60,8 @@ struct PipelineOptions {
   // fusion producing its input: the fusion region then ends with the reduce, whose input is never
   // materialised. Only for executors that run such regions (the CPU one).
   bool fuse_reductions = false;
+  // Rewrite JAX's softmax idiom into custom_call @jaxlib.softmax (passes.h: MatchSoftmax).
+  bool match_softmax = false;
   // Bytes of kernel scratch an op needs on this device (0 when it needs none).
   std::function<int64_t(const Module&, const Op&)> scratch_bytes;
 };

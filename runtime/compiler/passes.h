@@ -30,6 +30,14 @@ void EliminateCommonSubexpressions(Module* module);
 // With `fuse_reductions`, see PipelineOptions::fuse_reductions.
 void FuseElementwise(Module* module, bool fuse_reductions = false);
 
+// The custom_call target MatchSoftmax emits: result = softmax of its one f32 operand over the
+// last dim, exactly as max / subtract / exp / sum / divide would compute it.
+inline constexpr char kSoftmaxTarget[] = "jaxlib.softmax";
+
+// Rewrites JAX's f32 softmax over the last dim into custom_call @jaxlib.softmax(x); run before
+// fusion, and only for backends that implement the target (PipelineOptions::match_softmax).
+void MatchSoftmax(Module* module);
+
 // Rewrites every use of `from` inside `region` (recursively) to `to`.
 void ReplaceUses(Region* region, ValueId from, ValueId to);
 

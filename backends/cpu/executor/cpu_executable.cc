@@ -1,10 +1,12 @@
 // CompileForCpu: the CPU plugin's entry into compiler + executor, and the plugin::Executable
 // that runs a compiled program on CpuBuffers. The only place C++ exceptions are caught.
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <functional>
 #include <new>
 #include <optional>
+#include <string_view>
 #include <thread>
 
 #include "backends/cpu/executor/collectives.h"
@@ -155,6 +157,10 @@ StatusOr<std::unique_ptr<plugin::Executable>> CompileImpl(std::string_view mlir_
   compiler::PipelineOptions popts;
   popts.scratch_bytes = &CpuScratchBytes;
   popts.fuse_reductions = true;  // kernels_fused_reduce.cc runs them
+  // kernels_softmax.cc runs @jaxlib.softmax; JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL=1 keeps the
+  // generic ops (same results, for comparisons).
+  const char* no_softmax = std::getenv("JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL");
+  popts.match_softmax = !(no_softmax && *no_softmax && std::string_view(no_softmax) != "0");
   JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<compiler::ExecutionPlan> plan, compiler::CompileToPlan(mlir_text, popts));
   // The compile options may ask for more replicas/partitions than the module attributes say;
   // collectives resolve their groups against the larger.

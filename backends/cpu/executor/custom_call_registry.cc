@@ -1,14 +1,17 @@
-// stablehlo.custom_call dispatch: JAX's LAPACK targets (kernels_lapack.cc) and user targets
+// stablehlo.custom_call dispatch: JAX's LAPACK targets (kernels_lapack.cc), the compiler's own
+// @jaxlib.softmax (kernels_softmax.cc), and user targets
 // registered through xla_client.register_custom_call_target, which reach the plugin as
 // (name, address, api_version) triples in the client option `custom_call_targets`.
 // Unknown targets fail at compile time with the target's name.
 #include <cstring>
 
 #include "backends/cpu/executor/kernel.h"
+#include "runtime/compiler/passes.h"
 
 namespace jaxlib::cpu {
 
 bool IsLapackTarget(std::string_view target);
+StatusOr<std::unique_ptr<Kernel>> MakeSoftmaxKernel(KernelBuilder& b, const compiler::Op& op);  // kernels_softmax.cc
 StatusOr<std::unique_ptr<Kernel>> MakeLapackKernel(KernelBuilder& b, const compiler::Op& op,
                                                    const std::string& library_path);
 
@@ -64,6 +67,7 @@ int64_t CustomCallScratchBytes(const compiler::Module&, const compiler::Op&) { r
 
 StatusOr<std::unique_ptr<Kernel>> MakeCustomCallKernel(KernelBuilder& b, const compiler::Op& op) {
   if (IsLapackTarget(op.callee)) return MakeLapackKernel(b, op, b.config().lapack_library);
+  if (op.callee == compiler::kSoftmaxTarget) return MakeSoftmaxKernel(b, op);
   for (const UserCustomCallTarget& t : b.config().custom_call_targets) {
     if (t.name != op.callee) continue;
     // Registration api_version follows xla_client (0 = untyped, 1 = typed FFI); the op's own

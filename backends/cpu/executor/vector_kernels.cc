@@ -390,6 +390,17 @@ EwFn SelectVectorKernel(const compiler::Module& m, const Op& op) {
   }
 }
 
+EwFn F32VectorKernel(OpKind kind) {
+  const VectorIsa isa = DetectedVectorIsa();
+  switch (kind) {
+    case OpKind::kAdd: return BinaryFor<AddV>(isa);
+    case OpKind::kSubtract: return BinaryFor<SubV>(isa);
+    case OpKind::kMultiply: return BinaryFor<MulV>(isa);
+    case OpKind::kDivide: return BinaryFor<DivV>(isa);
+    default: return UnaryByKind(kind, isa);
+  }
+}
+
 F32ReduceFn SelectF32Reduce(F32ReduceKind kind) {
   const VectorIsa isa = DetectedVectorIsa();
   switch (kind) {

@@ -22,6 +22,10 @@ EwFn SelectVectorKernel(const compiler::Module& m, const compiler::Op& op);
 // Reduction of f32 laid out as [outer, R, inner] into out[outer, inner], from `init`: sums
 // (rows: lane-parallel partial sums, as XLA's vectorised reductions reassociate; columns:
 // sequential per element) and XLA's NaN-propagating max/min (any NaN wins; max(-0, +0) = +0).
+// The vectorised f32 kernel of an elementwise unary or binary op kind (the one
+// SelectVectorKernel picks for such an op on f32), or nullptr.
+EwFn F32VectorKernel(compiler::OpKind kind);
+
 using F32ReduceFn = void (*)(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner);
 enum class F32ReduceKind { kSum, kMax, kMin };
 F32ReduceFn SelectF32Reduce(F32ReduceKind kind);

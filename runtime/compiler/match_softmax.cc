@@ -1,0 +1,128 @@
+// Recognises the softmax that JAX emits (jax.nn.softmax over the last axis, f32):
+//
+//   m = reduce(x, -inf) max over the last dim      [optionally m = maximum(broadcast(-inf), m)]
+//   e = exp(x - broadcast(m))
+//   s = reduce(e, 0) add over the last dim
+//   y = e / broadcast(s)
+//
+// and rewrites y into custom_call @jaxlib.cpu.softmax(x), which a backend runs row by row with
+// the row in cache: one read of x and one write of y instead of three passes and two exps per
+// element. The dead max/exp/sum ops are left for dead-code elimination (they stay if anything
+// else reads them). Only for backends that implement the target (PipelineOptions::match_softmax).
+#include <cstring>
+
+#include "runtime/compiler/passes.h"
+
+namespace jaxlib::compiler {
+namespace {
+
+constexpr int64_t kSoftmaxMinElements = 4096;
+
+const Op* Def(const Module& m, ValueId v) { return m.values[static_cast<size_t>(v)].def; }
+
+bool IsSplatF32(const Module& m, ValueId v, float want) {
+  const Op* def = Def(m, v);
+  while (def && def->kind == OpKind::kBroadcastInDim) def = Def(m, def->operands[0]);
+  if (!def || def->kind != OpKind::kConstant) return false;
+  const Attribute* a = def->attr("value");
+  if (!a || a->kind != Attribute::Kind::kDense || !a->dense || a->dense->type.element != ElementType::kF32) return false;
+  if (!a->dense->splat && a->dense->type.element_count() != 1) return false;
+  float got;
+  std::memcpy(&got, a->dense->bytes.data(), sizeof got);
+  return std::memcmp(&got, &want, sizeof got) == 0;
+}
+
+// `v` is `row_value` (shape full.dims minus the last dim) broadcast along the last dim of
+// `full`, through one or more broadcast_in_dim ops that keep the leading dims in place (JAX
+// goes [N] -> [N, 1] -> [N, L]). Returns row_value, or -1.
+ValueId UnbroadcastRows(const Module& m, ValueId v, const Type& full) {
+  const int r = full.rank();
+  ValueId cur = v;
+  int hops = 0;
+  for (const Op* def = Def(m, cur); def && def->kind == OpKind::kBroadcastInDim; def = Def(m, cur)) {
+    const Type& in = m.type(def->operands[0]);
+    std::vector<int64_t> dims = def->IntListAttr("broadcast_dimensions");
+    for (size_t k = 0; k < dims.size(); ++k)
+      if (dims[k] != static_cast<int64_t>(k)) return -1;
+    for (int k = 0; k < in.rank(); ++k) {
+      const int64_t d = in.dims[static_cast<size_t>(k)];
+      const bool leading = k < r - 1;
+      if (leading ? d != full.dims[static_cast<size_t>(k)] : d != 1) return -1;
+    }
+    cur = def->operands[0];
+    ++hops;
+  }
+  if (hops == 0) return -1;
+  const Type& t = m.type(cur);
+  if (t.rank() != r - 1) return -1;
+  for (int k = 0; k < r - 1; ++k)
+    if (t.dims[static_cast<size_t>(k)] != full.dims[static_cast<size_t>(k)]) return -1;
+  return cur;
+}
+
+// `v` is reduce(x, init) over the last dim of `x` with a body of one `body_kind` op; returns x.
+ValueId ReducedRows(const Module& m, ValueId v, OpKind body_kind, float init) {
+  const Op* def = Def(m, v);
+  if (!def || def->kind != OpKind::kReduce || def->operands.size() != 2 || def->results.size() != 1) return -1;
+  const Type& x = m.type(def->operands[0]);
+  if (x.element != ElementType::kF32 || x.rank() < 1) return -1;
+  if (def->IntListAttr("dimensions") != std::vector<int64_t>{x.rank() - 1}) return -1;
+  if (!IsSplatF32(m, def->operands[1], init)) return -1;
+  const Region& body = *def->regions[0];
+  if (body.ops.size() != 1 || body.ops[0]->kind != body_kind || body.args.size() != 2) return -1;
+  const Op& combine = *body.ops[0];
+  if (body.results.size() != 1 || body.results[0] != combine.results[0]) return -1;
+  if (!((combine.operands[0] == body.args[0] && combine.operands[1] == body.args[1]) ||
+        (combine.operands[0] == body.args[1] && combine.operands[1] == body.args[0])))
+    return -1;
+  return def->operands[0];
+}
+
+// The x of y = softmax(x), or -1 when `y`'s op is not the pattern.
+ValueId SoftmaxInput(const Module& m, const Op& div) {
+  if (div.kind != OpKind::kDivide || div.operands.size() != 2 || div.results.size() != 1) return -1;
+  const Type& t = m.type(div.results[0]);
+  if (t.element != ElementType::kF32 || t.rank() < 1 || t.dims.back() < 1) return -1;
+  // Smaller arrays keep their reduce ops, which sum in XLA's own tree order below this size
+  // (backends/cpu/executor/kernels_reduce.cc); from here on every path uses the row reducer.
+  if (t.element_count() < kSoftmaxMinElements) return -1;
+  const Op* exp = Def(m, div.operands[0]);
+  if (!exp || exp->kind != OpKind::kExp) return -1;
+  ValueId s = UnbroadcastRows(m, div.operands[1], t);
+  if (s < 0 || ReducedRows(m, s, OpKind::kAdd, 0.0f) != div.operands[0]) return -1;
+  const Op* sub = Def(m, exp->operands[0]);
+  if (!sub || sub->kind != OpKind::kSubtract) return -1;
+  const ValueId x = sub->operands[0];
+  if (m.type(x) != t) return -1;
+  ValueId mx = UnbroadcastRows(m, sub->operands[1], t);
+  if (mx < 0) return -1;
+  // JAX computes max(-inf, m): the identity on every m, NaN included.
+  if (const Op* clamp = Def(m, mx); clamp && clamp->kind == OpKind::kMaximum) {
+    const float neg_inf = -__builtin_inff();
+    if (IsSplatF32(m, clamp->operands[0], neg_inf)) mx = clamp->operands[1];
+    else if (IsSplatF32(m, clamp->operands[1], neg_inf)) mx = clamp->operands[0];
+    else return -1;
+  }
+  if (ReducedRows(m, mx, OpKind::kMaximum, -__builtin_inff()) != x) return -1;
+  return x;
+}
+
+void MatchRegion(Module* m, Region* r) {
+  for (auto& op : r->ops) {
+    for (auto& sub : op->regions) MatchRegion(m, sub.get());
+    const ValueId x = SoftmaxInput(*m, *op);
+    if (x < 0) continue;
+    op->kind = OpKind::kCustomCall;
+    op->callee = kSoftmaxTarget;
+    op->operands = {x};
+    op->attrs.clear();
+  }
+}
+
+}  // namespace
+
+void MatchSoftmax(Module* module) {
+  for (auto& f : module->functions) MatchRegion(module, f->body.get());
+}
+
+}  // namespace jaxlib::compiler
