@@ -29,13 +29,13 @@ def softmax_program(shape: tuple[int, ...], *, sum_init: str = "0.000000e+00", c
     keep = [k for k in range(r) if k != rd]
     mid = tuple(shape[k] if k != rd else 1 for k in range(r))
     lines = [
-        f"    %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>",
+        "    %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>",
         f"    %0 = stablehlo.reduce(%x init: %cst) applies stablehlo.maximum across dimensions = [{rd}] : ({_t(shape)}, tensor<f32>) -> {_t(rows)}",
     ]
     m = "%0"
     if clamp:
         lines += [
-            f"    %cst_0 = stablehlo.constant dense<0xFF800000> : tensor<f32>",
+            "    %cst_0 = stablehlo.constant dense<0xFF800000> : tensor<f32>",
             f"    %1 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> {_t(rows)}",
             f"    %2 = stablehlo.maximum %1, %0 : {_t(rows)}",
         ]
