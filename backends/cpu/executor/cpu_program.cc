@@ -31,6 +31,7 @@ class FusionKernel final : public Kernel {
   // Below ~2 x 32K elements a loop stays on the calling thread: a hand-off costs microseconds.
   static constexpr int64_t kParallelElements = 32768;
   static constexpr int64_t kParallelAlign = 512;
+  static constexpr int64_t kStreamOutputBytes = int64_t{8} << 20;
 
   FusionKernel(std::shared_ptr<EwProgram> program, std::vector<ValueId> inputs, std::vector<ValueId> outputs)
       : program_(std::move(program)), inputs_(std::move(inputs)), outputs_(std::move(outputs)) {}
@@ -53,7 +54,7 @@ class FusionKernel final : public Kernel {
     for (size_t k = 0; k < outputs_.size(); ++k) op[k] = f.Get(outputs_[k]);
     // Big loops are split over the pool at tile boundaries (tiles run the same either way).
     ParallelFor(
-        program_->loop_size(), kParallelElements, [&](int64_t b, int64_t e) { program_->Run(ip, op, b, e); },
+        program_->loop_size(), kParallelElements, [&](int64_t b, int64_t e) { program_->Run(ip, op, b, e, stream_); },
         kParallelAlign);
     return Status::Ok();
   }
@@ -62,6 +63,8 @@ class FusionKernel final : public Kernel {
   std::shared_ptr<EwProgram> program_;
   std::vector<ValueId> inputs_;
   std::vector<ValueId> outputs_;
+  // Outputs much larger than the caches go straight to memory (EwProgram::Run).
+  bool stream_ = program_->output_bytes() >= kStreamOutputBytes;
 };
 
 // Sets the pointer of a value that shares its operand's bytes (reshape, bitcast).

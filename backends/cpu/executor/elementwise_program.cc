@@ -6,6 +6,10 @@
 #include <cstring>
 #include <unordered_map>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 #include "backends/cpu/executor/scalar_math.h"
 #include "backends/cpu/executor/vector_kernels.h"
 
@@ -310,7 +314,36 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& 
   return p;
 }
 
-void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end) const {
+// dst <- src (`bytes`), with non-temporal stores where dst is 16-byte aligned. The caller
+// fences (StreamFence) before anyone else reads dst.
+void StreamCopy(uint8_t* dst, const uint8_t* src, size_t bytes) {
+#if defined(__x86_64__)
+  size_t head = (16 - reinterpret_cast<uintptr_t>(dst) % 16) % 16;
+  if (head > bytes) head = bytes;
+  std::memcpy(dst, src, head);
+  size_t k = head;
+  for (; k + 16 <= bytes; k += 16)
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + k), _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + k)));
+  std::memcpy(dst + k, src + k, bytes - k);
+#else
+  std::memcpy(dst, src, bytes);
+#endif
+}
+
+void StreamFence() {
+#if defined(__x86_64__)
+  _mm_sfence();
+#endif
+}
+
+int64_t EwProgram::output_bytes() const {
+  int64_t b = 0;
+  for (int r : output_regs_) b += loop_size_ * static_cast<int64_t>(regs_[static_cast<size_t>(r)].elem_size);
+  return b;
+}
+
+void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
+                    bool stream_outputs) const {
   thread_local std::vector<uint8_t> scratch;
   thread_local std::vector<int64_t> iota_idx;
   const size_t nregs = regs_.size();
@@ -372,7 +405,7 @@ void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t beg
       }
     }
     for (const EwInstr& ins : instrs_) {
-      int o = direct_output_index_[static_cast<size_t>(ins.out)];
+      int o = stream_outputs ? -1 : direct_output_index_[static_cast<size_t>(ins.out)];
       void* out = o >= 0 ? static_cast<uint8_t*>(outputs[o]) + static_cast<size_t>(start) * regs_[static_cast<size_t>(ins.out)].elem_size
                          : tile_buf(ins.out);
       const void* in[3] = {regp[ins.in[0] < 0 ? 0 : ins.in[0]], ins.num_in > 1 ? regp[ins.in[1]] : nullptr,
@@ -382,11 +415,17 @@ void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t beg
     }
     for (size_t k = 0; k < output_regs_.size(); ++k) {
       int r = output_regs_[k];
-      if (direct_output_index_[static_cast<size_t>(r)] == static_cast<int>(k)) continue;
+      if (!stream_outputs && direct_output_index_[static_cast<size_t>(r)] == static_cast<int>(k)) continue;
       size_t es = ElementTypeByteSize(regs_[static_cast<size_t>(r)].type);
-      std::memcpy(static_cast<uint8_t*>(outputs[k]) + static_cast<size_t>(start) * es, regp[r], static_cast<size_t>(n) * es);
+      uint8_t* dst = static_cast<uint8_t*>(outputs[k]) + static_cast<size_t>(start) * es;
+      if (stream_outputs) {
+        StreamCopy(dst, static_cast<const uint8_t*>(regp[r]), static_cast<size_t>(n) * es);
+      } else {
+        std::memcpy(dst, regp[r], static_cast<size_t>(n) * es);
+      }
     }
   }
+  if (stream_outputs) StreamFence();
 }
 
 }  // namespace jaxlib::cpu

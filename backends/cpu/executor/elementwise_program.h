@@ -74,7 +74,12 @@ class EwProgram {
 
   // Runs elements [begin, end) of the loop. inputs[i]: base pointer of input i (arguments then
   // captured values); outputs[j]: base pointer of region result j. Not reentrant per thread.
-  void Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end) const;
+  // `stream_outputs`: outputs are written with non-temporal stores (no read-for-ownership, no
+  // cache pollution) for arrays far larger than the caches that nothing reads right away.
+  void Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
+           bool stream_outputs = false) const;
+  // Bytes of all outputs over the whole loop.
+  int64_t output_bytes() const;
 
   int64_t loop_size() const { return loop_size_; }
   size_t num_outputs() const { return output_regs_.size(); }
