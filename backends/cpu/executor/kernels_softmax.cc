@@ -1,13 +1,12 @@
 // custom_call @jaxlib.softmax (runtime/compiler/match_softmax.cc): softmax over the last dim of
-// an f32 array, a block of rows at a time with the rows in cache. It calls the very kernels the
-// unrewritten program runs (the row max and row sum reducers, the vector subtract, exp and
-// divide), in the same order per element, so results are bit-identical to that program; only
-// the memory traffic (one read of x, one write of y) and the second exp per element go away.
+// an f32 array, a block of rows at a time with the rows in cache. It uses the row max and row
+// sum reducers of the unrewritten program and the same subtract, exp and divide per element
+// (vector_kernels.h: SoftmaxRowFns), so results are bit-identical to that program; the memory
+// traffic (one read of x, one write of y) and the second exp per element go away.
 #include <algorithm>
 #include <cstring>
 #include <vector>
 
-#include "backends/cpu/executor/array_copy.h"
 #include "backends/cpu/executor/kernel.h"
 #include "backends/cpu/executor/thread_pool.h"
 #include "backends/cpu/executor/vector_kernels.h"
@@ -16,8 +15,6 @@
 namespace jaxlib::cpu {
 namespace {
 
-using compiler::OpKind;
-
 constexpr int64_t kBlockElements = 8192;      // rows per block: the block stays in L1/L2
 constexpr int64_t kParallelElements = 32768;  // below this the loop stays on one thread
 
@@ -25,8 +22,7 @@ class SoftmaxKernel final : public Kernel {
  public:
   SoftmaxKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len)
       : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
-        sum_(SelectF32Reduce(F32ReduceKind::kSum)), sub_(F32VectorKernel(OpKind::kSubtract)),
-        exp_(F32VectorKernel(OpKind::kExp)), div_(F32VectorKernel(OpKind::kDivide)) {}
+        sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()) {}
 
   Status Run(Frame& f, uint8_t*) const override {
     if (rows_ == 0 || len_ == 0) return Status::Ok();
@@ -34,28 +30,16 @@ class SoftmaxKernel final : public Kernel {
     float* y = static_cast<float*>(f.Get(y_));
     const int64_t block = std::max<int64_t>(1, kBlockElements / len_);
     ParallelFor(rows_, std::max<int64_t>(1, kParallelElements / len_), [&](int64_t r0, int64_t r1) {
-      thread_local std::vector<float> row_value, stat;
-      if (row_value.size() < static_cast<size_t>(len_)) row_value.resize(static_cast<size_t>(len_));
+      thread_local std::vector<float> stat;
       if (stat.size() < static_cast<size_t>(block)) stat.resize(static_cast<size_t>(block));
-      const EwInstr ins;
       for (int64_t b = r0; b < r1; b += block) {
         const int64_t n = std::min(r1, b + block) - b;
         const float* xb = x + b * len_;
         float* yb = y + b * len_;
         max_(xb, stat.data(), -__builtin_inff(), n, len_, 1);
-        for (int64_t i = 0; i < n; ++i) {  // y = exp(x - max)
-          FillElements(row_value.data(), &stat[static_cast<size_t>(i)], sizeof(float), len_);
-          const void* diff_in[2] = {xb + i * len_, row_value.data()};
-          sub_(yb + i * len_, diff_in, len_, ins);
-          const void* exp_in[1] = {yb + i * len_};
-          exp_(yb + i * len_, exp_in, len_, ins);
-        }
+        for (int64_t i = 0; i < n; ++i) row_.exp_shifted(xb + i * len_, stat[static_cast<size_t>(i)], yb + i * len_, len_);
         sum_(yb, stat.data(), 0.0f, n, len_, 1);
-        for (int64_t i = 0; i < n; ++i) {  // y /= sum
-          FillElements(row_value.data(), &stat[static_cast<size_t>(i)], sizeof(float), len_);
-          const void* div_in[2] = {yb + i * len_, row_value.data()};
-          div_(yb + i * len_, div_in, len_, ins);
-        }
+        for (int64_t i = 0; i < n; ++i) row_.divide_by(yb + i * len_, stat[static_cast<size_t>(i)], len_);
       }
     });
     return Status::Ok();
@@ -65,7 +49,7 @@ class SoftmaxKernel final : public Kernel {
   compiler::ValueId x_, y_;
   int64_t rows_, len_;
   F32ReduceFn max_, sum_;
-  EwFn sub_, exp_, div_;
+  SoftmaxRowFns row_;
 };
 
 }  // namespace

@@ -241,6 +241,21 @@ JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int6
   }
 }
 
+// Softmax rows (kernels_softmax.cc): y = exp(x - m) and y = y / s with the row's m or s held in
+// a register. The same IEEE subtract, Exp and divide as SubV, ExpV and DivV, element for element.
+JAXLIB_VM_INLINE void ExpShiftedBody(const float* x, float m, float* y, int64_t n) {
+  const VF mv = Splat(m);
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) Store(y + i, Exp(Load(x + i, kLanes) - mv), kLanes);
+  if (i < n) Store(y + i, Exp(Load(x + i, n - i) - mv), n - i);
+}
+JAXLIB_VM_INLINE void DivideByBody(float* y, float s, int64_t n) {
+  const VF sv = Splat(s);
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) Store(y + i, Load(y + i, kLanes) / sv, kLanes);
+  if (i < n) Store(y + i, Load(y + i, n - i) / sv, n - i);
+}
+
 using VU64 = uint64_t __attribute__((vector_size(64)));
 JAXLIB_VM_INLINE void FillPatternBody(void* dst, uint64_t pattern, int64_t bytes) {
   VU64 block = VU64{} + pattern;
@@ -269,6 +284,8 @@ JAXLIB_VM_INLINE void FillPatternBody(void* dst, uint64_t pattern, int64_t bytes
     MaxMinReduceBody<kMax>(x, out, init, outer, R, inner);                                                          \
   }                                                                                                                 \
   Attr void Fill##Suffix(void* dst, uint64_t pattern, int64_t bytes) { FillPatternBody(dst, pattern, bytes); }     \
+  Attr void ExpShifted##Suffix(const float* x, float m, float* y, int64_t n) { ExpShiftedBody(x, m, y, n); }       \
+  Attr void DivideBy##Suffix(float* y, float s, int64_t n) { DivideByBody(y, s, n); }                               \
   Attr void Sum##Suffix(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {           \
     SumReduceBody(x, out, init, outer, R, inner);                                                                   \
   }
@@ -390,14 +407,11 @@ EwFn SelectVectorKernel(const compiler::Module& m, const Op& op) {
   }
 }
 
-EwFn F32VectorKernel(OpKind kind) {
-  const VectorIsa isa = DetectedVectorIsa();
-  switch (kind) {
-    case OpKind::kAdd: return BinaryFor<AddV>(isa);
-    case OpKind::kSubtract: return BinaryFor<SubV>(isa);
-    case OpKind::kMultiply: return BinaryFor<MulV>(isa);
-    case OpKind::kDivide: return BinaryFor<DivV>(isa);
-    default: return UnaryByKind(kind, isa);
+SoftmaxRowFns SelectSoftmaxRowFns() {
+  switch (DetectedVectorIsa()) {
+    case VectorIsa::kAvx512: return {&ExpShiftedAvx512, &DivideByAvx512};
+    case VectorIsa::kAvx2: return {&ExpShiftedAvx2, &DivideByAvx2};
+    default: return {&ExpShiftedBase, &DivideByBase};
   }
 }
 

@@ -22,9 +22,13 @@ EwFn SelectVectorKernel(const compiler::Module& m, const compiler::Op& op);
 // Reduction of f32 laid out as [outer, R, inner] into out[outer, inner], from `init`: sums
 // (rows: lane-parallel partial sums, as XLA's vectorised reductions reassociate; columns:
 // sequential per element) and XLA's NaN-propagating max/min (any NaN wins; max(-0, +0) = +0).
-// The vectorised f32 kernel of an elementwise unary or binary op kind (the one
-// SelectVectorKernel picks for such an op on f32), or nullptr.
-EwFn F32VectorKernel(compiler::OpKind kind);
+// Softmax rows: exp_shifted(x, m, y, n) sets y = exp(x - m), divide_by(y, s, n) sets y = y / s,
+// bit-identical to the subtract, exp and divide kernels with m and s broadcast.
+struct SoftmaxRowFns {
+  void (*exp_shifted)(const float* x, float m, float* y, int64_t n);
+  void (*divide_by)(float* y, float s, int64_t n);
+};
+SoftmaxRowFns SelectSoftmaxRowFns();
 
 using F32ReduceFn = void (*)(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner);
 enum class F32ReduceKind { kSum, kMax, kMin };
