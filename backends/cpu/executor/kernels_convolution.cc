@@ -1,11 +1,15 @@
 // convolution: operands are brought to [N, spatial..., C] and [spatial..., Cin, Cout] in the
 // accumulation type; each group of output positions becomes an im2col block multiplied by the
 // kernel through Gemm. Handles strides, padding, both dilations, reversal and both group counts.
+// Ungrouped f32 convolutions go to the direct kernel of direct_convolution.h instead when it
+// takes them (AVX-512 CPUs); the im2col path stays the one for everything else.
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <optional>
 
 #include "backends/cpu/executor/array_copy.h"
+#include "backends/cpu/executor/direct_convolution.h"
 #include "backends/cpu/executor/elementwise_program.h"
 #include "backends/cpu/executor/gemm.h"
 #include "backends/cpu/executor/kernel.h"
@@ -98,12 +102,33 @@ bool IsIdentityOrder(const std::vector<int64_t>& dims, const std::vector<int64_t
 // One im2col block per pool thread, so blocks run in parallel.
 int64_t ColumnBlocks() { return ThreadPool::Global().num_threads(); }
 
+// The direct kernel's plan when it takes this convolution: f32 throughout (no conversions),
+// one feature and one batch group. Decided identically for the scratch size and the kernel.
+std::optional<DirectConvF32> PlanDirect(const ConvGeometry& g, const Type& x, const Type& w, const Type& r) {
+  if (x.element != ElementType::kF32 || w.element != ElementType::kF32 || r.element != ElementType::kF32 ||
+      g.G != 1)
+    return std::nullopt;
+  DirectConvShape s;
+  s.batch = g.N;
+  s.in_features = g.C;
+  s.out_features = g.Cout;
+  s.in_spatial = g.in_sp;
+  s.kernel_spatial = g.k_sp;
+  s.out_spatial = g.out_sp;
+  s.stride = g.stride;
+  s.lhs_dilation = g.ldil;
+  s.rhs_dilation = g.rdil;
+  for (const auto& pad : g.pad) s.pad_low.push_back(pad.first);
+  s.reversed = g.reverse;
+  return DirectConvF32::Plan(s);
+}
+
 class ConvolutionKernel final : public Kernel {
  public:
   ConvolutionKernel(const Op& op, const compiler::Module& m, ConvGeometry g, ElementType acc, EwFn lhs_cvt, EwFn rhs_cvt,
-                    EwFn out_cvt, const BlasGemm* blas)
+                    EwFn out_cvt, const BlasGemm* blas, std::optional<DirectConvF32> direct)
       : lhs_(op.operands[0]), rhs_(op.operands[1]), out_(op.results[0]), g_(std::move(g)), acc_(acc),
-        lhs_cvt_(lhs_cvt), rhs_cvt_(rhs_cvt), out_cvt_(out_cvt), blas_(blas) {
+        lhs_cvt_(lhs_cvt), rhs_cvt_(rhs_cvt), out_cvt_(out_cvt), blas_(blas), direct_(std::move(direct)) {
     x_ = m.type(op.operands[0]);
     w_ = m.type(op.operands[1]);
     r_ = m.type(op.results[0]);
@@ -121,9 +146,10 @@ class ConvolutionKernel final : public Kernel {
     int64_t patch = g.kernel_positions * g.Cin_g;
     int64_t bytes = compiler::AlignUp(x.byte_size()) + compiler::AlignUp(x.element_count() * aes) +
                     compiler::AlignUp(w.byte_size()) + compiler::AlignUp(w.element_count() * aes) +
-                    compiler::AlignUp(r.element_count() * aes) + compiler::AlignUp(r.byte_size()) +
-                    ColumnBlocks() * compiler::AlignUp(kRowsPerBlock * patch * aes);
-    return bytes;
+                    compiler::AlignUp(r.element_count() * aes) + compiler::AlignUp(r.byte_size());
+    if (std::optional<DirectConvF32> direct = PlanDirect(g, x, w, r))
+      return bytes + compiler::AlignUp(direct->ScratchBytes());
+    return bytes + ColumnBlocks() * compiler::AlignUp(kRowsPerBlock * patch * aes);
   }
 
   Status Run(Frame& f, uint8_t* scratch) const override {
@@ -158,6 +184,11 @@ class ConvolutionKernel final : public Kernel {
     uint8_t* out = take(out_batch * g_.out_positions * g_.Cout * static_cast<int64_t>(aes));
     uint8_t* out_final = take(r_.byte_size());
     if (out_identity_) out = static_cast<uint8_t*>(f.Get(out_));
+    if (direct_) {
+      direct_->Run(reinterpret_cast<const float*>(lhs), reinterpret_cast<const float*>(rhs),
+                   reinterpret_cast<float*>(out), take(direct_->ScratchBytes()));
+      return FinishOutput(f, out, out_final);
+    }
     const int64_t patch = g_.kernel_positions * g_.Cin_g;
     const int64_t cols_stride = compiler::AlignUp(kRowsPerBlock * patch * static_cast<int64_t>(aes));
     uint8_t* cols_base = take(ColumnBlocks() * cols_stride);
@@ -252,7 +283,14 @@ class ConvolutionKernel final : public Kernel {
       run_blocks(0, 0, num_blocks);
     }
     if (!ok) return Unimplemented("convolution accumulation type " + std::string(ElementTypeMlirName(acc_)));
-    // Back to the declared output layout and type.
+    return FinishOutput(f, out, out_final);
+  }
+
+ private:
+  // Brings the canonical result `out` to the declared output layout and type (`out_final` is
+  // room for the conversion); nothing to do when `out` already is the output buffer.
+  Status FinishOutput(Frame& f, const uint8_t* out, uint8_t* out_final) const {
+    const int64_t out_batch = g_.N / g_.BG;
     std::vector<int64_t> cdims = {out_batch};
     for (int64_t d : g_.out_sp) cdims.push_back(d);
     cdims.push_back(g_.Cout);
@@ -268,7 +306,6 @@ class ConvolutionKernel final : public Kernel {
     return Status::Ok();
   }
 
- private:
   ValueId lhs_, rhs_, out_;
   ConvGeometry g_;
   ElementType acc_;
@@ -276,6 +313,7 @@ class ConvolutionKernel final : public Kernel {
   const BlasGemm* blas_;
   Type x_, w_, r_;
   bool lhs_identity_ = false, rhs_identity_ = false, out_identity_ = false;
+  std::optional<DirectConvF32> direct_;  // set when the direct kernel takes this convolution
 };
 
 }  // namespace
@@ -295,8 +333,12 @@ StatusOr<std::unique_ptr<Kernel>> MakeConvolutionKernel(KernelBuilder& b, const 
     return Unimplemented("convolution of " + x.ToString() + " and " + w.ToString());
   if (op.IntAttr("feature_group_count", 1) > 1 && op.IntAttr("batch_group_count", 1) > 1)
     return Unimplemented("convolution with both feature and batch groups");
+  ConvGeometry g = Analyse(op, x, w, r);
+  std::optional<DirectConvF32> direct = PlanDirect(g, x, w, r);
+  // Only the im2col path multiplies through BLAS: a direct convolution does not load the library.
+  const BlasGemm* blas = direct ? nullptr : ResolveBlasGemm(b.config().lapack_library);
   return std::unique_ptr<Kernel>(
-      new ConvolutionKernel(op, m, Analyse(op, x, w, r), acc, lc, rc, oc, ResolveBlasGemm(b.config().lapack_library)));
+      new ConvolutionKernel(op, m, std::move(g), acc, lc, rc, oc, blas, std::move(direct)));
 }
 
 }  // namespace jaxlib::cpu

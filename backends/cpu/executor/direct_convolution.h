@@ -1,0 +1,56 @@
+// Direct (implicit-GEMM) f32 convolution with an AVX-512 micro-kernel, for the convolution kernel
+// to use instead of im2col + GEMM. Only reachable through DirectConvF32::Plan, which checks the CPU.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace jaxlib::cpu {
+
+// A convolution with one feature group and one batch group, operands in canonical order:
+// x [batch, in_spatial..., in_features], w [kernel_spatial..., in_features, out_features],
+// y [batch, out_spatial..., out_features], all row-major f32. Per spatial dim, output o and
+// kernel tap k read the padded, lhs-dilated input at o * stride + k' * rhs_dilation - pad_low,
+// k' = reversed ? K - 1 - k : k (the stablehlo.convolution semantics).
+struct DirectConvShape {
+  int64_t batch = 1, in_features = 1, out_features = 1;
+  std::vector<int64_t> in_spatial, kernel_spatial, out_spatial, stride, lhs_dilation, rhs_dilation, pad_low;
+  std::vector<bool> reversed;
+};
+
+class DirectConvF32 {
+ public:
+  // The plan for `shape`, or nullopt when the direct kernel is not used for it: the CPU lacks
+  // AVX-512 (or $JAXLIB_CPU_ISA caps it lower), $JAXLIB_CPU_DISABLE_DIRECT_CONV=1, or the shape
+  // is empty or outside what the kernel is faster at. Callers then keep im2col + GEMM.
+  static std::optional<DirectConvF32> Plan(const DirectConvShape& shape);
+
+  // Scratch bytes Run needs (a row of zeros standing in for padding).
+  int64_t ScratchBytes() const;
+
+  // y = conv(x, w); y must not overlap x or w.
+  void Run(const float* x, const float* w, float* y, uint8_t* scratch) const;
+
+ private:
+  DirectConvF32() = default;
+
+  int64_t batch_ = 0, cin_ = 0, cout_ = 0;
+  int64_t out_pixels_ = 0;    // per image: product of the output spatial dims
+  int64_t image_elems_ = 0;   // per image: input elements
+  int64_t taps_ = 0;          // kernel positions
+  int pixels_per_tile_ = 0;   // output pixels of one micro-kernel call
+  int main_vectors_ = 0;      // 16-lane vectors of output features per full block
+  int64_t panel_tiles_ = 1;   // tiles sharing one pass over the filter
+  std::vector<int64_t> out_spatial_, kernel_spatial_;
+  // Per spatial dim d, offset_[d][o * K_d + k]: element offset into the image of the input read
+  // by output o and tap k along d, or -1 when that read falls into padding or a dilation hole.
+  std::vector<std::vector<int64_t>> offset_;
+  // Slabs of the filter in summation order: taps [tap0, tap1) x input features [c0, c0 + cn).
+  struct Slab {
+    int64_t tap0, tap1, c0, cn;
+  };
+  std::vector<Slab> slabs_;
+};
+
+}  // namespace jaxlib::cpu
