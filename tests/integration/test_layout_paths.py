@@ -182,3 +182,51 @@ module @big {{
     want = a * b + a
     np.testing.assert_array_equal(got_sum, want)
     np.testing.assert_allclose(got_tanh, np.tanh(want.astype(np.float64)), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("kind", ["maximum", "minimum"])
+@pytest.mark.parametrize("row", [63, 64, 100, 1024, 4097])
+def test_row_max_min_special_values_exact(client: xla_client.Client, kind: str, row: int) -> None:
+    """Row max/min (the reducer softmax and layernorm use): any NaN wins, denormals read as
+    zeros, infinities order, every other result bit for bit. The sign of a zero result is not
+    pinned: XLA itself differs by size (jnp.max of [-0, +0, -0] is +0 for 63 elements, -0 for
+    5000), and ours currently returns +0 for rows of -0 (a known gap)."""
+    rng = np.random.default_rng(row)
+    rows = 24
+    x = rng.standard_normal((rows, row)).astype(np.float32)
+    specials = np.array([0.0, -0.0, 1e-40, -1e-40, np.inf, -np.inf, 3e38, -3e38], np.float32)
+    for i in range(rows):  # each row: a few specials at random places
+        k = rng.integers(1, 6)
+        x[i, rng.integers(0, row, size=k)] = rng.choice(specials, size=k)
+    x[0] = -0.0                   # all -0
+    x[1] = -0.0
+    x[1, row // 2] = 0.0          # one +0 among -0
+    x[2] = 1e-40                  # all positive denormals: zero
+    x[3] = -1e-40                 # all negative denormals: zero
+    x[4, row - 1] = np.nan        # NaN last
+    x[5, 0] = np.nan              # NaN first
+    x[6] = -np.inf
+    init = "0xFF800000" if kind == "maximum" else "0x7F800000"
+    t = f"tensor<{rows}x{row}xf32>"
+    text = f"""
+module @r {{
+  func.func public @main(%x: {t}) -> tensor<{rows}xf32> {{
+    %init = stablehlo.constant dense<{init}> : tensor<f32>
+    %0 = stablehlo.reduce(%x init: %init) applies stablehlo.{kind} across dimensions = [1] : ({t}, tensor<f32>) -> tensor<{rows}xf32>
+    return %0 : tensor<{rows}xf32>
+  }}
+}}
+"""
+    (got,) = _run(client, text, x)
+    tiny = np.finfo(np.float32).tiny
+    flushed = np.where((np.abs(x) < tiny) & (x != 0), np.copysign(np.float32(0), x), x)
+    for i in range(rows):
+        r = flushed[i]
+        if np.isnan(r).any():
+            assert np.isnan(got[i]), (i, got[i])
+            continue
+        want = np.float32(r.max() if kind == "maximum" else r.min())
+        if want == 0:
+            assert got[i] == 0, (i, got[i])
+        else:
+            assert got[i].view(np.uint32) == want.view(np.uint32), (i, got[i], want)

@@ -304,7 +304,7 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
   // Enough multiply-adds per chunk to pay for waking a worker.
   const int64_t macs_per_panel = panel_tiles * P * taps_ * cin_ * cout_;
   const int64_t min_panels = std::max<int64_t>(1, (int64_t{1} << 18) / std::max<int64_t>(1, macs_per_panel));
-  ParallelFor(panels, min_panels, std::move(run_panels), 1, 16);
+  ParallelFor(panels, min_panels, run_panels, 1, 16);
 }
 
 }  // namespace jaxlib::cpu

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <mutex>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace jaxlib::cpu {
@@ -58,7 +59,7 @@ void ParallelFor(int64_t n, int64_t min_chunk, F&& fn, int64_t align = 1, int ch
     return;
   }
   struct Ctx {
-    F* fn;
+    std::remove_reference_t<F>* fn;  // F is a reference type when fn is an lvalue
     int64_t n, chunks, align;
   } ctx{&fn, n, chunks, align};
   pool.Run(
