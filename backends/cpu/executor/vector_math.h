@@ -24,7 +24,12 @@ using VU = uint32_t __attribute__((vector_size(64)));
 
 #define JAXLIB_VM_INLINE inline __attribute__((always_inline))
 
-JAXLIB_VM_INLINE VF Splat(float v) { return VF{} + v; }
+// Every lane = v, bit for bit (not `VF{} + v`, which turns -0 into +0).
+JAXLIB_VM_INLINE VF Splat(float v) {
+  VF r;
+  for (int i = 0; i < kLanes; ++i) r[i] = v;
+  return r;
+}
 JAXLIB_VM_INLINE VI SplatI(int32_t v) { return VI{} + v; }
 JAXLIB_VM_INLINE VU AsU(VF v) {
   VU u;
