@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <optional>
 #include <unordered_map>
 
 #include "runtime/compiler/half_float.h"
@@ -197,6 +198,24 @@ void ReplaceWithConstant(Module* m, Op* op, std::shared_ptr<DenseData> data) {
   (void)m;
 }
 
+// Applies `fn` (returns std::optional<T>) to the one value of an f32/f64 scalar or splat
+// constant `c`; the result as splat bytes of the same element type, or nullopt.
+template <class Fn>
+std::optional<std::vector<uint8_t>> MapFloatScalar(const DenseData& c, Fn fn) {
+  if (!c.splat && c.type.element_count() != 1) return std::nullopt;
+  auto apply = [&](auto x) -> std::optional<std::vector<uint8_t>> {
+    std::memcpy(&x, c.bytes.data(), sizeof x);
+    auto y = fn(x);
+    if (!y) return std::nullopt;
+    std::vector<uint8_t> out(sizeof x);
+    std::memcpy(out.data(), &*y, sizeof x);
+    return out;
+  };
+  if (c.type.element == ElementType::kF32) return apply(0.0f);
+  if (c.type.element == ElementType::kF64) return apply(0.0);
+  return std::nullopt;
+}
+
 // Folds one op in place when that is cheap and exact; true if it changed.
 bool FoldOp(Module* m, Op* op) {
   if (op->results.size() != 1) return false;
@@ -224,29 +243,19 @@ bool FoldOp(Module* m, Op* op) {
     }
     case OpKind::kSqrt: {
       // sqrt is correctly rounded in IEEE arithmetic, so folding gives the bits XLA computes
-      // (JAX's attention scales by 1/sqrt(head_dim) this way).
+      // (JAX's attention scales by 1/sqrt(head_dim) this way). Zero or positive normal inputs
+      // only: no NaN-sign or denormal-flushing questions.
       const DenseData* c = ConstantOf(*m, op->operands[0]);
-      if (!c || (!c->splat && c->type.element_count() != 1)) return false;
+      if (!c || c->type.element != rt.element) return false;
+      auto bytes = MapFloatScalar(*c, [](auto x) -> std::optional<decltype(x)> {
+        if (!(x == 0 || (std::isnormal(x) && x > 0))) return std::nullopt;
+        return std::sqrt(x);
+      });
+      if (!bytes) return false;
       auto d = std::make_shared<DenseData>();
       d->type = rt;
       d->splat = true;
-      if (rt.element == ElementType::kF32) {
-        float x;
-        std::memcpy(&x, c->bytes.data(), sizeof x);
-        if (!(x == 0 || (std::isnormal(x) && x > 0))) return false;  // no NaN sign or DAZ questions
-        x = std::sqrt(x);
-        d->bytes.resize(sizeof x);
-        std::memcpy(d->bytes.data(), &x, sizeof x);
-      } else if (rt.element == ElementType::kF64) {
-        double x;
-        std::memcpy(&x, c->bytes.data(), sizeof x);
-        if (!(x == 0 || (std::isnormal(x) && x > 0))) return false;  // no NaN sign or DAZ questions
-        x = std::sqrt(x);
-        d->bytes.resize(sizeof x);
-        std::memcpy(d->bytes.data(), &x, sizeof x);
-      } else {
-        return false;
-      }
+      d->bytes = std::move(*bytes);
       ReplaceWithConstant(m, op, std::move(d));
       return true;
     }
@@ -266,30 +275,17 @@ bool DivideByPowerOfTwo(Module* m, Op* op, const std::vector<int32_t>& uses) {
   const DenseData* c = ConstantOf(*m, cv);
   if (!c || !def || uses[static_cast<size_t>(cv)] != 1 || cv == op->operands[0]) return false;
   if (!c->splat && c->type.element_count() != 1) return false;
-  auto reciprocal = [](auto x, auto* out) {
+  auto bytes = MapFloatScalar(*c, [](auto x) -> std::optional<decltype(x)> {
     using T = decltype(x);
-    if (!std::isfinite(x) || x == T(0)) return false;
     int e = 0;
-    if (std::frexp(x, &e) != T(0.5) && std::frexp(x, &e) != T(-0.5)) return false;
+    if (!std::isfinite(x) || x == T(0) || std::fabs(std::frexp(x, &e)) != T(0.5)) return std::nullopt;
     T r = T(1) / x;
-    if (!std::isnormal(r)) return false;
-    *out = r;
-    return true;
-  };
+    if (!std::isnormal(r)) return std::nullopt;
+    return r;
+  });
+  if (!bytes) return false;
   auto d = std::make_shared<DenseData>(*c);
-  if (c->type.element == ElementType::kF32) {
-    float x, r;
-    std::memcpy(&x, c->bytes.data(), sizeof x);
-    if (!reciprocal(x, &r)) return false;
-    std::memcpy(d->bytes.data(), &r, sizeof r);
-  } else if (c->type.element == ElementType::kF64) {
-    double x, r;
-    std::memcpy(&x, c->bytes.data(), sizeof x);
-    if (!reciprocal(x, &r)) return false;
-    std::memcpy(d->bytes.data(), &r, sizeof r);
-  } else {
-    return false;
-  }
+  d->bytes = std::move(*bytes);
   def->attrs.clear();
   def->attrs.push_back({"value", MakeDenseAttr(std::move(d))});
   op->kind = OpKind::kMultiply;
