@@ -156,6 +156,8 @@ def bench(session: nox.Session) -> None:
     version = _wheelhouse_version()
     session.install("--no-index", "--find-links", str(WHEELHOUSE), "--no-deps", "--force-reinstall",
                     f"jaxlib=={version}", f"jaxlib-cpu=={version}")
+    # Then the wheels' own dependencies (scipy-openblas32: the plugin's BLAS/LAPACK), as declared.
+    session.install("--find-links", str(WHEELHOUSE), f"jaxlib-cpu=={version}")
     session.run("python", str(REPO / "benchmarks" / "run_bench.py"), *session.posargs)
 
 

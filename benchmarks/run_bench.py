@@ -626,6 +626,8 @@ def render_table(report: dict[str, Any]) -> str:
                          f"XLA {h['xla']:.2f} us (ratio {h['ours'] / h['xla']:.2f})")
     lines.append(f"geomean ours/XLA: execute {s['geomean_execute_ratio']}, compile {s['geomean_compile_ratio']}; "
                  f"targets met: {s['met']}/{s['rows']}; mismatches: {s['mismatches']}; errors: {s['errors']}")
+    if "lapack_library" in report:
+        lines.append(f"jaxlib-cpu BLAS/LAPACK: {report['lapack_library'] or 'NONE: built-in GEMM fallback (install is incomplete)'}")
     np_ref = report.get("numpy_reference")
     if np_ref and "sgemm" in np_ref:
         lines.append(f"numpy reference (OPENBLAS_CORETYPE/L2_SIZE unset): SGEMM {np_ref['sgemm']['n']}^3 "
@@ -714,6 +716,14 @@ def main(argv: list[str] | None = None) -> int:
                               "versions": versions(), "machine": machine, "settings": opts,
                               "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
     print(f"benchmarking {len(metas)} program(s) from {folder} ({report['mode']})", file=sys.stderr)
+    # Without its BLAS (scipy-openblas32, a dependency of jaxlib-cpu) our plugin falls back to
+    # the built-in GEMM, several times slower: the matmul rows would measure a broken install.
+    import jaxlib_cpu
+
+    report["lapack_library"] = jaxlib_cpu.lapack_library_path()
+    if report["lapack_library"] is None:
+        print("WARNING: jaxlib-cpu finds no BLAS/LAPACK (is scipy-openblas32 installed?); GEMM-based rows "
+              "will measure the built-in fallback", file=sys.stderr)
 
     env = {k: v for k, v in os.environ.items() if k not in OPENBLAS_ENV}
     numpy_ref, why = run_child(["--worker", "numpy", "--opts", json.dumps(opts)], opts["child_timeout"], env=env)
