@@ -133,9 +133,9 @@ void SplitGemm(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, ui
     return;
   }
   if (M >= N) {
-    ParallelFor(M, 8, [&](int64_t m0, int64_t m1) { body(m1 - m0, N, RowsOf(A, m0, es), B, C + static_cast<size_t>(m0 * ldc) * es); }, 8, 2);
+    ParallelFor(M, 8, [&](int64_t m0, int64_t m1) { body(m1 - m0, N, RowsOf(A, m0, es), B, C + static_cast<size_t>(m0 * ldc) * es); }, 8, 1);
   } else {
-    ParallelFor(N, 16, [&](int64_t n0, int64_t n1) { body(M, n1 - n0, A, ColsOf(B, n0, es), C + static_cast<size_t>(n0) * es); }, 16, 2);
+    ParallelFor(N, 16, [&](int64_t n0, int64_t n1) { body(M, n1 - n0, A, ColsOf(B, n0, es), C + static_cast<size_t>(n0) * es); }, 16, 1);
   }
 }
 
