@@ -623,19 +623,6 @@ class ArrayImpl:
         return f"ArrayImpl({np.asarray(self)!r}, device={self._handle.device.to_string})"
 
 
-def _new_array(client: Client, handle: Any, dtype: _dtypes.DType, shape: tuple[int, ...]) -> ArrayImpl:
-    """An output whose dtype and shape the executable's metadata already gave (dispatch path)."""
-    self = _object_new(ArrayImpl)
-    self._client = client
-    self._handle = handle
-    self._dtype = dtype
-    self._shape = shape
-    return self
-
-
-_object_new = object.__new__
-
-
 class CompiledMemoryStats:
     """Sizes reported by PJRT_Executable_GetCompiledMemoryStats."""
 
@@ -693,11 +680,11 @@ class LoadedExecutable:
         # (dtype, shape) per output, read once from the executable's metadata so execute()
         # need not ask the plugin for every output's type and dims (dispatch latency).
         self._out_meta: list[tuple[_dtypes.DType, tuple[int, ...]]] | None = None
-        # execute()'s fast path (one device): the extension checks argument types itself.
-        self._fast = len(devices) == 1 and hasattr(handle, "execute1")
-        if self._fast and self._params is not None:
-            handle.set_parameters([(p.dtype.pjrt, list(p.dims)) for p in self._params])
         if len(devices) == 1:
+            # execute()'s path: the extension checks argument types itself and, with the output
+            # metadata, builds the ArrayImpl outputs too.
+            if self._params is not None:
+                handle.set_parameters([(p.dtype.pjrt, list(p.dims)) for p in self._params])
             try:
                 types = handle.output_element_types
                 dims = handle.output_dimensions
@@ -706,11 +693,8 @@ class LoadedExecutable:
                                       for t, d in zip(types, dims, strict=True)]
             except Exception:  # plugin without output metadata: ask each output buffer
                 self._out_meta = None
-        # With the metadata, the extension builds the ArrayImpl outputs itself (dispatch path).
-        self._wrapped = False
-        if self._fast and self._out_meta is not None:
-            handle.set_output_wrapper(ArrayImpl, client, list(self._out_meta))
-            self._wrapped = True
+            if self._out_meta is not None:
+                handle.set_output_wrapper(ArrayImpl, client, list(self._out_meta))
 
     @property
     def client(self) -> Client:
@@ -826,40 +810,27 @@ class LoadedExecutable:
 
     def execute(self, arguments: Sequence[ArrayImpl]) -> list[ArrayImpl]:
         """Runs a single-device executable; returns its outputs."""
-        if self._fast:
-            # One crossing into the extension, which checks every argument's type and shape;
-            # on any failure the checks below run again to name the problem precisely.
-            try:
-                outs = self._handle.execute1(arguments)
-            except (TypeError, ValueError, XlaRuntimeError) as e:
-                args = arguments if isinstance(arguments, (list, tuple)) else list(arguments)
-                self._explain(args)
-                if isinstance(e, XlaRuntimeError):
-                    raise
-                outs = self._handle.execute1(args)  # e.g. a generator, now a list
-            if self._wrapped:
-                return outs  # type: ignore[no-any-return]
-            meta = self._out_meta
-            client = self._client
-            if meta is None or len(meta) != len(outs):
-                return [ArrayImpl(client, h) for h in outs]
-            new = _new_array
-            return [new(client, h, dt, shape) for h, (dt, shape) in zip(outs, meta, strict=True)]
-        self._client._check_open()
-        if self.is_deleted():
-            raise _error("FAILED_PRECONDITION", "execute(): the executable has been deleted")
         if len(self._devices) != 1:
+            self._client._check_open()
+            if self.is_deleted():
+                raise _error("FAILED_PRECONDITION", "execute(): the executable has been deleted")
             raise _error(
                 "INVALID_ARGUMENT",
                 f"execute() needs a single-device executable; '{self.name}' runs on {len(self._devices)} devices, use execute_sharded()",
             )
-        args = list(arguments)
-        self._validate(args, "execute()")
-        outs = self._handle.execute([[a._handle for a in args]])[0]
-        meta = self._out_meta
-        if meta is None or len(meta) != len(outs):
-            return [ArrayImpl(self._client, h) for h in outs]
-        return [_new_array(self._client, h, dt, shape) for h, (dt, shape) in zip(outs, meta, strict=True)]
+        # One crossing into the extension, which checks every argument's type and shape; on any
+        # failure the Python checks run to name the problem precisely.
+        try:
+            outs = self._handle.execute1(arguments)
+        except (TypeError, ValueError, XlaRuntimeError) as e:
+            args = arguments if isinstance(arguments, (list, tuple)) else list(arguments)
+            self._explain(args)
+            if isinstance(e, XlaRuntimeError):
+                raise
+            outs = self._handle.execute1(args)  # e.g. a generator, now a list
+        if self._out_meta is not None:
+            return outs  # type: ignore[no-any-return]  # ArrayImpl already (set_output_wrapper)
+        return [ArrayImpl(self._client, h) for h in outs]
 
     def _explain(self, args: Sequence[Any]) -> None:
         """Raises the precise error for arguments the fast path refused, if there is one."""
