@@ -88,13 +88,13 @@ void TransposeTiles(uint8_t* d, int64_t dsj, const uint8_t* s, int64_t ssi, int6
   }
 }
 
-bool Transpose(uint8_t* d, int64_t dsj, const uint8_t* s, int64_t ssi, int64_t nj, int64_t ni, size_t es) {
+// es is 1, 2, 4 or 8 (the caller checks).
+void Transpose(uint8_t* d, int64_t dsj, const uint8_t* s, int64_t ssi, int64_t nj, int64_t ni, size_t es) {
   switch (es) {
-    case 1: TransposeTiles<1>(d, dsj, s, ssi, nj, ni); return true;
-    case 2: TransposeTiles<2>(d, dsj, s, ssi, nj, ni); return true;
-    case 4: TransposeTiles<4>(d, dsj, s, ssi, nj, ni); return true;
-    case 8: TransposeTiles<8>(d, dsj, s, ssi, nj, ni); return true;
-    default: return false;
+    case 1: TransposeTiles<1>(d, dsj, s, ssi, nj, ni); return;
+    case 2: TransposeTiles<2>(d, dsj, s, ssi, nj, ni); return;
+    case 4: TransposeTiles<4>(d, dsj, s, ssi, nj, ni); return;
+    default: TransposeTiles<8>(d, dsj, s, ssi, nj, ni); return;
   }
 }
 
@@ -139,43 +139,30 @@ void StridedCopier::Run(void* dst, const void* src) const {
     return;
   }
   if (r > 33) return;  // callers never exceed rank 32
-  // A gather along the destination's contiguous dim whose source is contiguous along another
-  // dim `t`: a transpose, done in tiles over (t, innermost) with the other dims outside.
+  // The dims walked outside the inner copy, outermost first: all but the innermost, and for a
+  // transpose (a gather along the destination's contiguous dim whose source is contiguous
+  // along another dim `t`, copied in tiles over (t, innermost)) all but t too.
+  size_t walk[32];
+  size_t num_walk = 0;
+  int t = -1;
   if (ids == 1 && iss != 1 && inner >= 8 && (es_ == 1 || es_ == 2 || es_ == 4 || es_ == 8)) {
-    int t = -1;
     for (int k = 0; k < r - 1; ++k)
       if (ss_[static_cast<size_t>(k)] == 1 && d_[static_cast<size_t>(k)] >= 8) t = k;
-    if (t >= 0) {
-      const size_t ut = static_cast<size_t>(t);
-      std::vector<size_t> outer;
-      for (int k = 0; k < r - 1; ++k)
-        if (k != t) outer.push_back(static_cast<size_t>(k));
-      std::vector<int64_t> oidx(outer.size(), 0);
-      int64_t doff = 0, soff = 0;
-      for (;;) {
-        Transpose(dp + doff * ies, ds_[ut], sp + soff * ies, iss, d_[ut], inner, es_);
-        size_t k = outer.size();
-        for (; k-- > 0;) {
-          const size_t uk = outer[k];
-          ++oidx[k];
-          doff += ds_[uk];
-          soff += ss_[uk];
-          if (oidx[k] < d_[uk]) break;
-          doff -= ds_[uk] * d_[uk];
-          soff -= ss_[uk] * d_[uk];
-          oidx[k] = 0;
-        }
-        if (k == static_cast<size_t>(-1)) return;
-      }
-    }
   }
+  for (int k = 0; k < r - 1; ++k)
+    if (k != t) walk[num_walk++] = static_cast<size_t>(k);
+  const size_t ut = static_cast<size_t>(t);
   int64_t idx[32] = {0};
   int64_t doff = 0, soff = 0;
   for (;;) {
-    Inner(dp + doff * ies, ids, sp + soff * ies, iss, inner, es_);
-    int k = r - 2;
-    for (; k >= 0; --k) {
-      size_t uk = static_cast<size_t>(k);
+    if (t >= 0) {
+      Transpose(dp + doff * ies, ds_[ut], sp + soff * ies, iss, d_[ut], inner, es_);
+    } else {
+      Inner(dp + doff * ies, ids, sp + soff * ies, iss, inner, es_);
+    }
+    size_t k = num_walk;
+    for (; k-- > 0;) {
+      const size_t uk = walk[k];
       ++idx[k];
       doff += ds_[uk];
       soff += ss_[uk];
@@ -184,7 +171,7 @@ void StridedCopier::Run(void* dst, const void* src) const {
       soff -= ss_[uk] * d_[uk];
       idx[k] = 0;
     }
-    if (k < 0) return;
+    if (k == static_cast<size_t>(-1)) return;
   }
 }
 
