@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
+#include <type_traits>
 
 #include "backends/cpu/executor/vector_math.h"
 
@@ -158,6 +159,22 @@ JAXLIB_VM_INLINE VF Combine(VF a, VF b) {
   else return NanMin(a, b);
 }
 
+// [outer, R, inner] with inner > 1: 16 columns at a time, each folded sequentially over R from
+// init with F::Apply (a binary op functor above).
+template <class F>
+JAXLIB_VM_INLINE void ColumnReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {
+  for (int64_t o = 0; o < outer; ++o) {
+    float* dst = out + o * inner;
+    const float* base = x + o * R * inner;
+    for (int64_t i = 0; i < inner; i += kLanes) {
+      int64_t m = inner - i < kLanes ? inner - i : kLanes;
+      VF acc = Splat(init);
+      for (int64_t r = 0; r < R; ++r) acc = F::Apply(acc, Load(base + r * inner + i, m));
+      Store(dst + i, acc, m);
+    }
+  }
+}
+
 // Rows (inner == 1): lane-parallel partial results, then the lanes; else across inner.
 template <bool kMax>
 JAXLIB_VM_INLINE void MaxMinReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R,
@@ -192,16 +209,7 @@ JAXLIB_VM_INLINE void MaxMinReduceBody(const float* x, float* out, float init, i
     }
     return;
   }
-  for (int64_t o = 0; o < outer; ++o) {
-    float* dst = out + o * inner;
-    const float* base = x + o * R * inner;
-    for (int64_t i = 0; i < inner; i += kLanes) {
-      int64_t m = inner - i < kLanes ? inner - i : kLanes;
-      VF acc = Splat(init);
-      for (int64_t r = 0; r < R; ++r) acc = Combine<kMax>(acc, Load(base + r * inner + i, m));
-      Store(dst + i, acc, m);
-    }
-  }
+  ColumnReduceBody<std::conditional_t<kMax, MaxV, MinV>>(x, out, init, outer, R, inner);
 }
 
 JAXLIB_VM_INLINE float HorizontalSum(VF v) {
@@ -229,16 +237,7 @@ JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int6
     }
     return;
   }
-  for (int64_t o = 0; o < outer; ++o) {
-    float* dst = out + o * inner;
-    const float* base = x + o * R * inner;
-    for (int64_t i = 0; i < inner; i += kLanes) {
-      int64_t m = inner - i < kLanes ? inner - i : kLanes;
-      VF acc = Splat(init);
-      for (int64_t r = 0; r < R; ++r) acc += Load(base + r * inner + i, m);
-      Store(dst + i, acc, m);
-    }
-  }
+  ColumnReduceBody<AddV>(x, out, init, outer, R, inner);
 }
 
 // Softmax rows (kernels_softmax.cc): y = exp(x - m) and y = y / s with the row's m or s held in
