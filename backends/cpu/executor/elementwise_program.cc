@@ -373,7 +373,8 @@ void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t beg
       regp[in.reg] = tile_buf(in.reg);
     }
   }
-  std::vector<const uint8_t*> splat(inputs_.size(), nullptr);  // GatherStrided's memo per input
+  thread_local std::vector<const uint8_t*> splat;  // GatherStrided's memo per input
+  splat.assign(inputs_.size(), nullptr);              // no allocation once grown
   for (int64_t start = begin; start < end; start += kTile) {
     const int64_t n = std::min(kTile, end - start);
     for (const EwInput& in : inputs_) {
