@@ -10,6 +10,7 @@
 #include <immintrin.h>
 #endif
 
+#include "backends/cpu/executor/fused_loop_jit.h"
 #include "backends/cpu/executor/scalar_math.h"
 #include "backends/cpu/executor/vector_kernels.h"
 
@@ -23,6 +24,9 @@ using compiler::ValueId;
 namespace {
 
 constexpr int64_t kTile = 512;
+// Loops shorter than this stay interpreted: generating code costs a few microseconds and two
+// system calls, more than such a loop takes to interpret.
+constexpr int64_t kMinNativeElements = 4096;
 
 void FillBytes(uint8_t* dst, const uint8_t* value, size_t es, int64_t n) {
   switch (es) {
@@ -268,6 +272,7 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& 
     EwInstr ins;
     std::string err;
     ins.fn = SelectElementwiseKernel(m, op, &err, &ins.aux0, &ins.aux1, /*fused_loop=*/!args_are_arrays);
+    ins.kind = op.kind;
     if (!ins.fn) return InvalidArgument(compiler::OpDescription(op) + ": " + err);
     ins.num_in = static_cast<int>(op.operands.size());
     for (size_t k = 0; k < op.operands.size(); ++k) {
@@ -311,7 +316,45 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& 
     if (is_input || writes[static_cast<size_t>(r)] != 1 || p->direct_output_index_[static_cast<size_t>(r)] >= 0) continue;
     p->direct_output_index_[static_cast<size_t>(r)] = static_cast<int>(k);
   }
+  if (p->loop_size_ >= kMinNativeElements) p->TryNative();
   return p;
+}
+
+EwProgram::EwProgram() = default;
+EwProgram::~EwProgram() = default;
+
+void EwProgram::TryNative() {
+  FusedLoopDesc d;
+  d.num_regs = static_cast<int>(regs_.size());
+  for (const Reg& r : regs_)
+    if (r.type != ElementType::kF32) d.ineligible = "a " + std::string(ElementTypeMlirName(r.type)) + " value";
+  for (const EwInput& in : inputs_) {
+    FusedLoopDesc::Input j;
+    j.reg = in.reg;
+    switch (in.mode) {
+      case EwInput::Mode::kContiguous: j.mode = FusedLoopDesc::Input::Mode::kStream; break;
+      case EwInput::Mode::kScalar: j.mode = FusedLoopDesc::Input::Mode::kScalar; break;
+      case EwInput::Mode::kConstant:
+        j.mode = FusedLoopDesc::Input::Mode::kConstant;
+        if (in.constant.size() == 4) std::memcpy(&j.constant_bits, in.constant.data(), 4);
+        break;
+      case EwInput::Mode::kStrided: d.ineligible = "a broadcast input gathered per tile"; break;
+      case EwInput::Mode::kIota: d.ineligible = "an iota input"; break;
+    }
+    d.inputs.push_back(j);
+  }
+  for (const EwInstr& ins : instrs_) {
+    FusedLoopDesc::Instr j;
+    j.kind = ins.kind;
+    j.out = ins.out;
+    j.num_in = ins.num_in;
+    for (int k = 0; k < 3; ++k) j.in[k] = ins.in[k];
+    d.instrs.push_back(j);
+  }
+  d.outputs = output_regs_;
+  std::string why_not;
+  jit_ = FusedLoopJit::Compile(d, &why_not);
+  (void)why_not;  // reported by JAXLIB_CPU_JIT_TRACE
 }
 
 // dst <- src (`bytes`), with non-temporal stores where dst is 16-byte aligned. The caller
@@ -344,6 +387,50 @@ int64_t EwProgram::output_bytes() const {
 
 void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
                     bool stream_outputs) const {
+  const int64_t step = jit_ ? jit_->elements_per_iteration() : 0;
+  if (jit_ && end - begin >= step) {
+    const size_t ni = inputs_.size(), no = output_regs_.size();
+    const void* small[64];
+    std::vector<const void*> big;
+    const void** ptrs = small;
+    if (ni + no > 64) {
+      big.resize(ni + no);
+      ptrs = big.data();
+    }
+    auto fill = [&](int64_t at) {
+      for (size_t k = 0; k < ni; ++k) {
+        const EwInput& in = inputs_[k];
+        const auto* src = static_cast<const uint8_t*>(in.source >= 0 ? inputs[in.source] : nullptr);
+        ptrs[k] = in.mode == EwInput::Mode::kContiguous ? src + at * 4 : src;
+      }
+      for (size_t j = 0; j < no; ++j) ptrs[ni + j] = static_cast<uint8_t*>(outputs[j]) + at * 4;
+    };
+    // Streaming stores need 64-byte aligned outputs: interpret up to the first aligned element.
+    bool stream = stream_outputs;
+    if (stream) {
+      const auto addr = reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[0]) + begin * 4);
+      const int64_t head = addr % 4 ? 0 : static_cast<int64_t>((64 - addr % 64) % 64 / 4);
+      for (size_t j = 0; j < no; ++j)
+        stream = stream && reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[j]) + (begin + head) * 4) % 64 == 0;
+      if (stream && head > 0 && end - begin - head >= step) {
+        Interpret(inputs, outputs, begin, begin + head, /*stream_outputs=*/false);
+        begin += head;
+      } else if (head > 0) {
+        stream = false;
+      }
+    }
+    const int64_t iterations = (end - begin) / step;
+    fill(begin);
+    jit_->Run(ptrs, iterations, stream);
+    begin += iterations * step;
+    if (stream) StreamFence();
+    if (begin == end) return;
+  }
+  Interpret(inputs, outputs, begin, end, stream_outputs);
+}
+
+void EwProgram::Interpret(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
+                          bool stream_outputs) const {
   thread_local std::vector<uint8_t> scratch;
   thread_local std::vector<int64_t> iota_idx;
   const size_t nregs = regs_.size();

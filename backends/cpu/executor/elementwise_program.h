@@ -9,15 +9,18 @@
 #include <vector>
 
 #include "runtime/compiler/ir.h"
+#include "runtime/compiler/op_kind.h"
 #include "runtime/support/status.h"
 
 namespace jaxlib::cpu {
 
+class FusedLoopJit;
 struct EwInstr;
 using EwFn = void (*)(void* out, const void* const* in, int64_t n, const EwInstr& ins);
 
 struct EwInstr {
   EwFn fn = nullptr;
+  compiler::OpKind kind = compiler::OpKind::kConstant;  // the op it computes (for the JIT)
   int out = -1;
   int in[3] = {-1, -1, -1};
   int num_in = 0;
@@ -83,6 +86,11 @@ class EwProgram {
 
   int64_t loop_size() const { return loop_size_; }
   size_t num_outputs() const { return output_regs_.size(); }
+  // Whether the loop runs as native code (fused_loop_jit.h) rather than tile by tile.
+  bool is_native() const { return jit_ != nullptr; }
+
+  EwProgram();
+  ~EwProgram();
 
  private:
   struct Reg {
@@ -97,6 +105,12 @@ class EwProgram {
   std::vector<int> output_regs_;
   std::vector<bool> reg_is_output_direct_;  // computed straight into an output buffer
   std::vector<int> direct_output_index_;    // reg -> output index or -1
+  std::unique_ptr<FusedLoopJit> jit_;        // null: interpreted
+
+  // Elements [begin, end) through the tile interpreter.
+  void Interpret(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end, bool stream_outputs) const;
+  // Attempts the native loop (after the register program is built).
+  void TryNative();
 };
 
 }  // namespace jaxlib::cpu

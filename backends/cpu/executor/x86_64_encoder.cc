@@ -150,6 +150,109 @@ void Encoder::Cvtss2sdRR(Xmm dst, Xmm src) { OpRR(0xF3, false, {0x0F, 0x5A}, Num
 void Encoder::Cvtsd2ssRR(Xmm dst, Xmm src) { OpRR(0xF2, false, {0x0F, 0x5A}, Num(dst), Num(src)); }
 void Encoder::MovqXR(Xmm dst, Gpr src) { OpRR(0x66, true, {0x0F, 0x6E}, Num(dst), Num(src)); }
 
+// ------------------------------------------------------------------ 64-bit immediates
+
+void Encoder::AddRI(Gpr r, int32_t imm) {
+  OpRR(0, true, {0x81}, 0, Num(r));
+  Imm32(static_cast<uint32_t>(imm));
+}
+
+void Encoder::SubRI(Gpr r, int32_t imm) {
+  OpRR(0, true, {0x81}, 5, Num(r));
+  Imm32(static_cast<uint32_t>(imm));
+}
+
+// ------------------------------------------------------------------ AVX-512 (EVEX)
+
+// EVEX = 62 P0 P1 P2 (SDM vol. 2 §2.7.1), here always W0 and 512-bit (L'L = 10):
+//   P0 = R X B R' 0 mmm   (R, X, B, R' stored inverted)
+//   P1 = W vvvv 1 pp      (vvvv stored inverted)
+//   P2 = z L'L b V' aaa   (V' stored inverted)
+// A 5-bit register in ModRM.reg takes its bit 3 from R and bit 4 from R'; in ModRM.rm (mod = 11)
+// bit 3 from B and bit 4 from X; the vvvv operand's bit 4 is V'. Memory operands use mod = 10
+// (disp32, which EVEX never scales) and no index, so X stays clear.
+void Encoder::Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa) {
+  const int v = vvvv < 0 ? 0 : vvvv;
+  const int b_src = m ? Num(m->base) : rm;
+  const int r_bit = (reg >> 3) & 1, r_hi = (reg >> 4) & 1;
+  const int b_bit = (b_src >> 3) & 1, x_bit = m ? 0 : (rm >> 4) & 1;
+  Byte(0x62);
+  Byte(static_cast<uint8_t>((r_bit ^ 1) << 7 | (x_bit ^ 1) << 6 | (b_bit ^ 1) << 5 | (r_hi ^ 1) << 4 | (map & 7)));
+  Byte(static_cast<uint8_t>((~v & 15) << 3 | 1 << 2 | (pp & 3)));
+  Byte(static_cast<uint8_t>(2 << 5 | (bcst ? 1 : 0) << 4 | (((v >> 4) & 1) ^ 1) << 3 | (aaa & 7)));
+  Byte(opcode);
+  if (!m) {
+    Byte(static_cast<uint8_t>(0xC0 | (reg & 7) << 3 | (rm & 7)));
+    return;
+  }
+  Byte(static_cast<uint8_t>(0x80 | (reg & 7) << 3 | (b_src & 7)));
+  if ((b_src & 7) == 4) Byte(0x24);  // SIB: no index, base rsp/r12
+  Imm32(static_cast<uint32_t>(m->disp));
+}
+
+namespace {
+struct VOpCode {
+  int map, pp;
+  uint8_t opcode;
+};
+VOpCode Code(VOp op) {
+  switch (op) {
+    case VOp::kAddPs: return {1, 0, 0x58};
+    case VOp::kMulPs: return {1, 0, 0x59};
+    case VOp::kSubPs: return {1, 0, 0x5C};
+    case VOp::kDivPs: return {1, 0, 0x5E};
+    case VOp::kAndD: return {1, 1, 0xDB};
+    case VOp::kAndnD: return {1, 1, 0xDF};
+    case VOp::kOrD: return {1, 1, 0xEB};
+    case VOp::kXorD: return {1, 1, 0xEF};
+    case VOp::kAddD: return {1, 1, 0xFE};
+    case VOp::kSubD: return {1, 1, 0xFA};
+  }
+  return {1, 0, 0x58};
+}
+int Num(Zmm r) { return static_cast<int>(r); }
+int Num(Kreg r) { return static_cast<int>(r); }
+}  // namespace
+
+void Encoder::VOpRRR(VOp op, Zmm dst, Zmm a, Zmm b, Kreg k) {
+  VOpCode c = Code(op);
+  Evex(c.map, c.pp, c.opcode, Num(dst), Num(a), Num(b), nullptr, false, Num(k));
+}
+void Encoder::VOpRRM(VOp op, Zmm dst, Zmm a, Mem b, bool bcst, Kreg k) {
+  VOpCode c = Code(op);
+  Evex(c.map, c.pp, c.opcode, Num(dst), Num(a), 0, &b, bcst, Num(k));
+}
+void Encoder::VmovupsRM(Zmm dst, Mem src) { Evex(1, 0, 0x10, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::VmovupsMR(Mem dst, Zmm src) { Evex(1, 0, 0x11, Num(src), -1, 0, &dst, false, 0); }
+void Encoder::VmovntpsMR(Mem dst, Zmm src) { Evex(1, 0, 0x2B, Num(src), -1, 0, &dst, false, 0); }
+void Encoder::VmovapsRR(Zmm dst, Zmm src, Kreg k) { Evex(1, 0, 0x28, Num(dst), -1, Num(src), nullptr, false, Num(k)); }
+void Encoder::VbroadcastssRM(Zmm dst, Mem src) { Evex(2, 1, 0x18, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::VcmppsRR(Kreg dst, Zmm a, Zmm b, VCmp p) {
+  Evex(1, 0, 0xC2, Num(dst), Num(a), Num(b), nullptr, false, 0);
+  Byte(static_cast<uint8_t>(p));
+}
+void Encoder::VcmppsRM(Kreg dst, Zmm a, Mem b, VCmp p) {
+  Evex(1, 0, 0xC2, Num(dst), Num(a), 0, &b, true, 0);
+  Byte(static_cast<uint8_t>(p));
+}
+void Encoder::VblendmpsRRR(Zmm dst, Kreg k, Zmm a, Zmm b) { Evex(2, 1, 0x65, Num(dst), Num(a), Num(b), nullptr, false, Num(k)); }
+void Encoder::VblendmpsRRM(Zmm dst, Kreg k, Zmm a, Mem b) { Evex(2, 1, 0x65, Num(dst), Num(a), 0, &b, true, Num(k)); }
+void Encoder::VptestnmdRM(Kreg dst, Zmm a, Mem b) { Evex(2, 2, 0x27, Num(dst), Num(a), 0, &b, true, 0); }
+void Encoder::Vcvttps2dqRR(Zmm dst, Zmm src) { Evex(1, 2, 0x5B, Num(dst), -1, Num(src), nullptr, false, 0); }
+void Encoder::VpsradRI(Zmm dst, Zmm src, uint8_t imm) {
+  Evex(1, 1, 0x72, 4, Num(dst), Num(src), nullptr, false, 0);
+  Byte(imm);
+}
+void Encoder::VpslldRI(Zmm dst, Zmm src, uint8_t imm) {
+  Evex(1, 1, 0x72, 6, Num(dst), Num(src), nullptr, false, 0);
+  Byte(imm);
+}
+void Encoder::Vzeroupper() {
+  Byte(0xC5);
+  Byte(0xF8);
+  Byte(0x77);
+}
+
 // ------------------------------------------------------------------ labels
 
 int Encoder::NewLabel() {

@@ -18,6 +18,20 @@ enum class Gpr : uint8_t {
 // xmm0..xmm15 by number.
 enum class Xmm : uint8_t {};
 inline Xmm XmmReg(int n) { return static_cast<Xmm>(n); }
+// zmm0..zmm31 (AVX-512) and the opmask registers k0..k7 by number. As a write mask, k0 means
+// "no mask".
+enum class Zmm : uint8_t {};
+inline Zmm ZmmReg(int n) { return static_cast<Zmm>(n); }
+enum class Kreg : uint8_t {};
+inline Kreg KReg(int n) { return static_cast<Kreg>(n); }
+
+// VCMPPS predicates (imm8, SDM vol. 2 table 3-1): ordered/unordered, quiet/signalling.
+enum class VCmp : uint8_t {
+  kEqOq = 0x00, kLtOs = 0x01, kLeOs = 0x02, kUnordQ = 0x03, kNeqUq = 0x04, kNltUs = 0x05,
+  kNleUs = 0x06, kOrdQ = 0x07, kNgeUs = 0x09, kNgtUs = 0x0A, kGeOs = 0x0D, kGtOs = 0x0E,
+};
+// Two-source packed f32/i32 operations on 512-bit vectors, by opcode and encoding space.
+enum class VOp : uint8_t { kAddPs, kMulPs, kSubPs, kDivPs, kAndD, kAndnD, kOrD, kXorD, kAddD, kSubD };
 
 // Condition codes: the low nibble of Jcc (0F 80+cc), SETcc (0F 90+cc) and CMOVcc (0F 40+cc).
 enum class Cond : uint8_t {
@@ -86,6 +100,31 @@ class Encoder {
   void Cvtsd2ssRR(Xmm dst, Xmm src);                // F2 0F 5A /r
   void MovqXR(Xmm dst, Gpr src);                    // 66 REX.W 0F 6E /r
 
+  // ---- general-purpose immediates (64-bit)
+  void AddRI(Gpr r, int32_t imm);                   // REX.W 81 /0 id
+  void SubRI(Gpr r, int32_t imm);                   // REX.W 81 /5 id
+
+  // ---- AVX-512 on whole zmm registers (EVEX.512, SDM vol. 2 §2.7). A memory operand is
+  // [base + disp32]; `bcst` reads one f32/i32 there and broadcasts it ({1to16}). Write masks:
+  // merge-masking with `k` (k0 = none).
+  void VOpRRR(VOp op, Zmm dst, Zmm a, Zmm b, Kreg k = Kreg{});  // dst = a op b
+  void VOpRRM(VOp op, Zmm dst, Zmm a, Mem b, bool bcst, Kreg k = Kreg{});
+  void VmovupsRM(Zmm dst, Mem src);                 // EVEX.0F.W0 10 /r
+  void VmovupsMR(Mem dst, Zmm src);                 // EVEX.0F.W0 11 /r
+  void VmovntpsMR(Mem dst, Zmm src);                // EVEX.0F.W0 2B /r  (64-byte aligned dst)
+  void VmovapsRR(Zmm dst, Zmm src, Kreg k = Kreg{});  // EVEX.0F.W0 28 /r
+  void VbroadcastssRM(Zmm dst, Mem src);            // EVEX.66.0F38.W0 18 /r
+  void VcmppsRR(Kreg dst, Zmm a, Zmm b, VCmp p);    // EVEX.0F.W0 C2 /r ib
+  void VcmppsRM(Kreg dst, Zmm a, Mem b, VCmp p);    // same, b broadcast
+  // dst = k ? b : a, lane by lane.
+  void VblendmpsRRR(Zmm dst, Kreg k, Zmm a, Zmm b);  // EVEX.66.0F38.W0 65 /r
+  void VblendmpsRRM(Zmm dst, Kreg k, Zmm a, Mem b);  // same, b broadcast
+  void VptestnmdRM(Kreg dst, Zmm a, Mem b);         // EVEX.F3.0F38.W0 27 /r, b broadcast
+  void Vcvttps2dqRR(Zmm dst, Zmm src);              // EVEX.F3.0F.W0 5B /r  (truncating)
+  void VpsradRI(Zmm dst, Zmm src, uint8_t imm);     // EVEX.66.0F.W0 72 /4 ib
+  void VpslldRI(Zmm dst, Zmm src, uint8_t imm);     // EVEX.66.0F.W0 72 /6 ib
+  void Vzeroupper();                                // VEX.128.0F 77
+
   // ---- labels and jumps (always rel32, so one pass suffices)
   int NewLabel();
   void Bind(int label);
@@ -107,6 +146,10 @@ class Encoder {
   // `byte_regs`: ModRM.reg names a byte register.
   void OpRM(uint8_t prefix, bool w, std::initializer_list<uint8_t> opcode, int reg, Mem m, bool byte_regs = false);
   void Rex(bool w, int reg, int rm, bool force);
+  // EVEX.512 prefix and opcode, then ModRM for a register (rm >= 0) or memory operand.
+  // `map`: 1 = 0F, 2 = 0F38, 3 = 0F3A; `pp`: 0 = none, 1 = 66, 2 = F3, 3 = F2; `vvvv`: the
+  // second source (-1 when unused); `reg` may be a zmm, a k register or an opcode extension.
+  void Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa);
   void Byte(uint8_t b) { code_.push_back(b); }
   void Imm32(uint32_t v);
   void Rel32To(int label);

@@ -1,0 +1,72 @@
+// Native AVX-512 code for fused f32 elementwise loops (the vector counterpart of
+// scalar_loop_jit.h). An EwProgram runs one typed kernel per op over 512-element tiles, so each
+// op reads and writes its tile through L1; this translates the same register program into one
+// loop whose body keeps every value in a zmm register, 16 elements per iteration.
+//
+// Results are bit-identical to the interpreter's AVX-512 kernels: every op is emitted as the
+// same IEEE operations in the same order (vector_math.h's formulas, no FMA contraction) under the
+// same MXCSR. Programs it cannot translate (other types or ops, strided or iota inputs, more live
+// values than registers) keep the interpreter. x86-64 Linux with AVX-512 only.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime/compiler/op_kind.h"
+
+namespace jaxlib::cpu {
+
+// The register program of an EwProgram, as the JIT sees it. Registers are the interpreter's.
+struct FusedLoopDesc {
+  struct Input {
+    enum class Mode : uint8_t { kStream, kScalar, kConstant };
+    Mode mode = Mode::kStream;
+    int reg = -1;
+    uint32_t constant_bits = 0;  // kConstant: the f32 value's bits
+  };
+  struct Instr {
+    compiler::OpKind kind;
+    int out = -1;
+    int in[3] = {-1, -1, -1};
+    int num_in = 0;
+  };
+  int num_regs = 0;
+  std::vector<Input> inputs;
+  std::vector<Instr> instrs;
+  std::vector<int> outputs;  // register of each output
+  std::string ineligible;    // non-empty: why the program cannot be native (Compile reports it)
+};
+
+class FusedLoopJit {
+ public:
+
+  // Native code for `d`, or nullptr with `*why_not` saying why (the caller interprets).
+  static std::unique_ptr<FusedLoopJit> Compile(const FusedLoopDesc& d, std::string* why_not);
+  ~FusedLoopJit();
+
+  // Elements one iteration of the loop computes: 16 per vector, several vectors interleaved.
+  int64_t elements_per_iteration() const { return 16 * unroll_; }
+  // Runs iterations * elements_per_iteration() elements. ptrs: one per input in desc order (a stream input at its first
+  // element, a scalar input at its value, ignored for constants), then one per output at its
+  // first element. `stream_outputs` writes with non-temporal stores: every output pointer must
+  // then be 64-byte aligned (see CanStream).
+  void Run(const void* const* ptrs, int64_t iterations, bool stream_outputs) const;
+  size_t num_inputs() const { return num_inputs_; }
+  size_t num_outputs() const { return num_outputs_; }
+
+  // Whether the JIT may be used in this process (x86-64 Linux, AVX-512 selected, and
+  // JAXLIB_CPU_DISABLE_JIT unset).
+  static bool Available();
+
+ private:
+  struct Code;
+  FusedLoopJit() = default;
+  std::unique_ptr<Code> plain_, streaming_;
+  std::vector<uint32_t> pool_;  // constants the code reads through a base register
+  size_t num_inputs_ = 0, num_outputs_ = 0;
+  int unroll_ = 1;
+};
+
+}  // namespace jaxlib::cpu

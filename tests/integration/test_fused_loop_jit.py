@@ -1,0 +1,328 @@
+"""The CPU backend's fused-loop JIT (backends/cpu/executor/fused_loop_jit.cc): fused f32
+elementwise loops as native AVX-512 code, against the tile interpreter it replaces.
+
+Each program runs in two child processes through `jaxlib.xla_client`: one with the JIT, one with
+JAXLIB_CPU_DISABLE_JIT=1 (read once per process). Both set JAXLIB_CPU_JIT_TRACE=1, whose stderr
+lines say which path each fused loop took. The tests assert that both paths agree bit for bit
+(inputs are laced with NaN, infinities, signed zeros, denormals and the formulas' clamp and
+cut-over points), that the results are close to float64 numpy, and that each loop took the path
+expected of it. NaN inputs are all the same quiet NaN: when both operands of an op are NaNs with
+different payloads, which one survives depends on operand order, which the C++ compiler may
+swap in the interpreter's kernels.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import platform
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("jaxlib_cpu") is None or importlib.util.find_spec("jaxlib") is None,
+    reason="our jaxlib + jaxlib-cpu are not installed",
+)
+
+
+def _has_avx512() -> bool:
+    if not (sys.platform.startswith("linux") and platform.machine() in ("x86_64", "AMD64")):
+        return False
+    try:
+        flags = next(line for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("flags"))
+    except (OSError, StopIteration):
+        return False
+    return all(f in flags.split() for f in ("avx512f", "avx512bw", "avx512vl", "avx512dq"))
+
+
+#: Where the JIT runs; elsewhere every loop must report the interpreter.
+NATIVE = _has_avx512() and os.environ.get("JAXLIB_CPU_ISA", "") in ("", "avx512")
+
+F32 = np.float32
+SPECIALS = np.array(
+    [0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 1e-40, -1e-40, 1.17549435e-38, -1.17549435e-38, 3.4e38, -3.4e38,
+     1e30, -1e30, 88.7, 88.8, 88.9, 89.0, -103.9, -104.0, -104.1, -110.0, 7.9053111, 7.9054, -7.9054, 9.0, -9.0,
+     0.0004, 0.00039, -0.00039, 4.0, -4.0, 4.1, -4.1, 0.5, -0.5, 2.0, 1e-20, -1e-20],
+    dtype=F32)
+
+
+def _tensor(shape: tuple[int, ...]) -> str:
+    return "tensor<" + "".join(f"{d}x" for d in shape) + "f32>"
+
+
+def laced(seed: int, shape: tuple[int, ...], scale: float = 3.0) -> np.ndarray:
+    """Normal values with every special value placed somewhere (and at the array's ends)."""
+    rng = np.random.default_rng(seed)
+    a = (rng.standard_normal(shape, dtype=F32) * F32(scale)).ravel()
+    pos = rng.choice(a.size, size=4 * SPECIALS.size, replace=False)
+    a[pos] = np.tile(SPECIALS, 4)
+    # At the ends, each seed shifts the list by one more place, so arrays of neighbouring seeds
+    # pair every special value with its neighbours (+0 with -0, 88.8 with 88.9, ...).
+    a[: SPECIALS.size] = np.roll(SPECIALS, seed)
+    a[-SPECIALS.size:] = np.roll(SPECIALS, seed)[::-1]
+    return a.reshape(shape)
+
+
+@dataclass
+class Case:
+    name: str
+    shape: tuple[int, ...]
+    #: lines of the body using %a, %b, ... (array args) and %s (a scalar arg, when scalar=True)
+    body: list[str]
+    results: list[str]
+    num_arrays: int
+    reference: Callable[..., list[np.ndarray]] | None = None
+    #: "native", "none" (no trace line: the loop is too short to try) or a reason substring
+    path: str = "native"
+    scalar: bool = False
+    seed: int = 0
+    #: extra absolute tolerance per element, from the float64 inputs (cancellation in the formula)
+    slack: Callable[..., np.ndarray] | None = None
+
+    @property
+    def mlir(self) -> str:
+        t = _tensor(self.shape)
+        params = [f"%{chr(ord('a') + i)}: {t}" for i in range(self.num_arrays)]
+        if self.scalar:
+            params.append("%s: tensor<f32>")
+        body = "\n".join("    " + line.replace("$T", t) for line in self.body)
+        rtypes = ", ".join(t for _ in self.results)
+        return (f"module @{self.name} {{\n  func.func public @main({', '.join(params)}) -> ({rtypes}) {{\n{body}\n"
+                f"    return {', '.join(self.results)} : {rtypes}\n  }}\n}}\n")
+
+    def inputs(self) -> list[np.ndarray]:
+        arrays = [laced(1000 * self.seed + i, self.shape) for i in range(self.num_arrays)]
+        if self.scalar:
+            arrays.append(np.array(0.75, dtype=F32))
+        return arrays
+
+
+def _unary(op: str, fn: Callable[[np.ndarray], np.ndarray], n: int = 4096 + 64 + 7) -> Case:
+    return Case(f"unary_{op}", (n,), [f"%0 = stablehlo.{op} %a : $T"], ["%0"], 1, lambda a: [fn(a)])
+
+
+def _binary(op: str, fn: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Case:
+    return Case(f"binary_{op}", (65, 67), [f"%0 = stablehlo.{op} %a, %b : $T"], ["%0"], 2, lambda a, b: [fn(a, b)])
+
+
+def _erf(x: np.ndarray) -> np.ndarray:
+    from math import erf
+
+    return np.vectorize(erf, otypes=[np.float64])(x)
+
+
+def _gelu(a: np.ndarray) -> np.ndarray:
+    return 0.5 * a * (1 + np.tanh(0.7978845608 * (a + 0.044715 * a**3)))
+
+
+GELU_BODY = [
+    "%0 = stablehlo.multiply %a, %a : $T",
+    "%1 = stablehlo.multiply %0, %a : $T",
+    "%c0 = stablehlo.constant dense<4.471500e-02> : $T",
+    "%2 = stablehlo.multiply %c0, %1 : $T",
+    "%3 = stablehlo.add %a, %2 : $T",
+    "%c1 = stablehlo.constant dense<0.797884583> : $T",
+    "%4 = stablehlo.multiply %c1, %3 : $T",
+    "%5 = stablehlo.tanh %4 : $T",
+    "%c2 = stablehlo.constant dense<1.000000e+00> : $T",
+    "%6 = stablehlo.add %c2, %5 : $T",
+    "%c3 = stablehlo.constant dense<5.000000e-01> : $T",
+    "%7 = stablehlo.multiply %c3, %6 : $T",
+    "%8 = stablehlo.multiply %a, %7 : $T",
+    "%9 = stablehlo.multiply %8, %b : $T",
+    "%10 = stablehlo.add %9, %c : $T",
+]
+
+# Many values live at once: x * k for 26 constants k, all kept until a final sum.
+PRESSURE_BODY = [f"%k{i} = stablehlo.constant dense<{1.0 + i / 8:.4f}> : $T" for i in range(26)]
+PRESSURE_BODY += [f"%m{i} = stablehlo.multiply %a, %k{i} : $T" for i in range(26)]
+PRESSURE_BODY += ["%s0 = stablehlo.add %m0, %m1 : $T"]
+PRESSURE_BODY += [f"%s{i} = stablehlo.add %s{i - 1}, %m{i + 1} : $T" for i in range(1, 25)]
+
+CASES: list[Case] = [
+    _unary("tanh", np.tanh),
+    _unary("exponential", np.exp),
+    _unary("logistic", lambda a: 1 / (1 + np.exp(-a.astype(np.float64)))),
+    Case("unary_erf", (4096 + 37,), ["%0 = chlo.erf %a : $T -> $T"], ["%0"], 1, lambda a: [_erf(a)]),
+    _unary("negate", np.negative),
+    _unary("abs", np.abs),
+    _binary("add", np.add),
+    _binary("subtract", np.subtract),
+    _binary("multiply", np.multiply),
+    _binary("divide", np.divide),
+    _binary("maximum", np.maximum),
+    _binary("minimum", np.minimum),
+    # Evaluated in f32 by numpy too: x**3 overflows f32 for the huge inputs where float64 does not.
+    # 1 + tanh(u) cancels for u < -4 (one f32 ulp of tanh there is 6e-8 of the sum), and y scales
+    # that error: hence the slack.
+    Case("gelu_times_y_plus_z", (8, 1031), GELU_BODY, ["%10"], 3,
+         lambda a, b, c: [_gelu(a.astype(F32)) * b.astype(F32) + c.astype(F32)],
+         slack=lambda a, b, c: 2e-7 * np.abs(a) * np.abs(b)),
+    Case("scalar_operand", (5000,),
+         ["%sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> $T",
+          "%0 = stablehlo.subtract %sb, %a : $T", "%1 = stablehlo.divide %0, %sb : $T"],
+         ["%1"], 1, lambda a, s: [(s - a) / s], scalar=True),
+    Case("three_outputs_with_passthrough_and_constant", (4100,),
+         ["%0 = stablehlo.exponential %a : $T", "%1 = stablehlo.multiply %0, %b : $T",
+          "%c = stablehlo.constant dense<2.500000e+00> : $T"],
+         ["%1", "%a", "%c"], 2, lambda a, b: [np.exp(a) * b, a, np.full_like(a, 2.5)]),
+    Case("value_used_twice_and_output_mid_chain", (4096,),
+         ["%0 = stablehlo.logistic %a : $T", "%1 = stablehlo.multiply %0, %0 : $T",
+          "%2 = stablehlo.maximum %1, %b : $T", "%3 = stablehlo.minimum %2, %0 : $T"],
+         ["%0", "%3"], 2,
+         lambda a, b: [1 / (1 + np.exp(-a.astype(np.float64))),
+                       np.minimum(np.maximum((1 / (1 + np.exp(-a.astype(np.float64)))) ** 2, b),
+                                  1 / (1 + np.exp(-a.astype(np.float64))))]),
+    Case("register_pressure", (4096 + 16,), PRESSURE_BODY, ["%s24"], 1,
+         lambda a: [a * sum(1.0 + i / 8 for i in range(26))], path="any"),
+    # Streamed (non-temporal) stores: a fused output over 8 MiB.
+    Case("streamed_output", (2 * 1024 * 1024 + 53,),
+         ["%0 = stablehlo.tanh %a : $T", "%1 = stablehlo.multiply %0, %b : $T"], ["%1"], 2,
+         lambda a, b: [np.tanh(a) * b]),
+    # Fallbacks: an op without a native form, and a loop too short to be worth compiling.
+    Case("unsupported_op_log", (4096,),
+         ["%p = stablehlo.abs %a : $T", "%0 = stablehlo.log %p : $T", "%1 = stablehlo.multiply %0, %b : $T"],
+         ["%1"], 2, lambda a, b: [np.log(np.abs(a)) * b], path="no native form of stablehlo.log"),
+    Case("short_loop", (1000,), ["%0 = stablehlo.tanh %a : $T", "%1 = stablehlo.add %0, %b : $T"], ["%1"], 2,
+         lambda a, b: [np.tanh(a) + b], path="none"),
+]
+
+_CHILD = r"""
+import json, sys
+import numpy as np
+from jaxlib import xla_client
+
+cases = json.load(sys.stdin)
+client = xla_client.make_cpu_client()
+dev = client.devices()[0]
+for case in cases:
+    sys.stderr.write("@case " + case["name"] + "\n")
+    sys.stderr.flush()
+    exe = client.compile_and_load(case["mlir"], [dev])
+    data = np.load(case["inputs"])
+    bufs = [client.buffer_from_pyval(data[f"arg{i}"], device=dev) for i in range(len(data.files))]
+    outs = [np.asarray(o) for o in exe.execute(bufs)]
+    np.savez(case["outputs"], **{f"out{i}": o for i, o in enumerate(outs)})
+"""
+
+
+@dataclass
+class Outcome:
+    outputs: dict[str, list[np.ndarray]]
+    traces: dict[str, list[str]]
+
+
+def _run_child(tmp: Path, disable_jit: bool) -> Outcome:
+    env = dict(os.environ, JAXLIB_CPU_JIT_TRACE="1")
+    env.pop("JAXLIB_CPU_DISABLE_JIT", None)
+    if disable_jit:
+        env["JAXLIB_CPU_DISABLE_JIT"] = "1"
+    tag = "interp" if disable_jit else "jit"
+    payload = []
+    for c in CASES:
+        inputs = tmp / f"{c.name}.in.npz"
+        if not inputs.exists():
+            np.savez(inputs, **{f"arg{i}": a for i, a in enumerate(c.inputs())})
+        payload.append({"name": c.name, "mlir": c.mlir, "inputs": str(inputs), "outputs": str(tmp / f"{c.name}.{tag}.npz")})
+    import json
+
+    r = subprocess.run([sys.executable, "-c", _CHILD], input=json.dumps(payload), capture_output=True, text=True,
+                       env=env, timeout=300)
+    assert r.returncode == 0, f"child (disable_jit={disable_jit}) failed:\n{r.stderr[-4000:]}"
+    traces: dict[str, list[str]] = {}
+    current = None
+    for line in r.stderr.splitlines():
+        if line.startswith("@case "):
+            current = line[len("@case "):]
+            traces[current] = []
+        elif "fused-loop jit" in line and current is not None:
+            traces[current].append(line)
+    outputs = {}
+    for c in CASES:
+        with np.load(tmp / f"{c.name}.{tag}.npz") as z:
+            outputs[c.name] = [z[f"out{i}"] for i in range(len(z.files))]
+    return Outcome(outputs, traces)
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("fused_loop_jit")
+
+
+@pytest.fixture(scope="module")
+def jit(workdir: Path) -> Outcome:
+    return _run_child(workdir, disable_jit=False)
+
+
+@pytest.fixture(scope="module")
+def interpreter(workdir: Path) -> Outcome:
+    return _run_child(workdir, disable_jit=True)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_jit_and_interpreter_agree_bitwise(case: Case, jit: Outcome, interpreter: Outcome) -> None:
+    for k, (a, b) in enumerate(zip(jit.outputs[case.name], interpreter.outputs[case.name], strict=True)):
+        assert a.dtype == b.dtype and a.shape == b.shape
+        bad = np.flatnonzero(a.view(np.uint32).ravel() != b.view(np.uint32).ravel())
+        assert bad.size == 0, (
+            f"{case.name} output {k}: {bad.size} elements differ, first at flat index {bad[0]}: "
+            f"JIT {a.ravel()[bad[0]]!r} ({a.view(np.uint32).ravel()[bad[0]]:#010x}) vs interpreter "
+            f"{b.ravel()[bad[0]]!r} ({b.view(np.uint32).ravel()[bad[0]]:#010x})")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_close_to_float64_numpy(case: Case, jit: Outcome, workdir: Path) -> None:
+    """An error common to both paths would pass the bitwise test: check the values themselves."""
+    with np.load(workdir / f"{case.name}.in.npz") as z:
+        args = [z[f"arg{i}"].astype(np.float64) for i in range(len(z.files))]
+    with np.errstate(all="ignore"):
+        want = case.reference(*args)
+    for k, (got, ref) in enumerate(zip(jit.outputs[case.name], want, strict=True)):
+        ref = np.broadcast_to(np.asarray(ref, dtype=np.float64), got.shape)
+        g = got.astype(np.float64)
+        # Lanes with a denormal input differ from float64 by design (the executor flushes
+        # denormals to zero, like XLA): skip them. Elsewhere the NaN pattern must match, and the
+        # value wherever the float64 result is an ordinary f32 number.
+        valid = np.ones(got.shape, dtype=bool)
+        for a in args:
+            if a.shape == got.shape:
+                valid &= ~((a != 0) & (np.abs(a) < 1.2e-38))
+        assert np.array_equal(np.isnan(g)[valid], np.isnan(ref)[valid]), f"{case.name} output {k}: NaN pattern differs"
+        ok_ref = valid & np.isfinite(ref) & ((np.abs(ref) > 1e-30) | (ref == 0)) & (np.abs(ref) < 1e37)
+        with np.errstate(invalid="ignore"):
+            err = np.abs(g - ref)[ok_ref]
+        tol = 1e-5 * np.abs(ref) + 1e-6
+        if case.slack is not None:
+            with np.errstate(all="ignore"):
+                tol = tol + case.slack(*args)
+        tol = tol[ok_ref]
+        assert ok_ref.sum() > 0.9 * got.size
+        worst = np.argmax(err - tol)
+        assert (err <= tol).all(), f"{case.name} output {k}: |error| {err[worst]:.3g} > {tol[worst]:.3g}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_path_taken(case: Case, jit: Outcome, interpreter: Outcome) -> None:
+    lines = jit.traces.get(case.name, [])
+    if case.path == "none":
+        assert lines == [], f"{case.name}: a short loop should not be considered for native code: {lines}"
+        return
+    assert len(lines) == 1, f"{case.name}: expected one trace line for its fused loop, got {lines}"
+    line = lines[0]
+    if not NATIVE and not case.path.startswith("has "):
+        assert ": interpreted: no AVX-512" in line or "no JIT for this platform" in line, line
+    elif case.path == "native":
+        assert ": native, 4 vectors per iteration" in line, f"{case.name}: expected native code, trace says {line!r}"
+    elif case.path == "any":
+        assert ": native," in line or "more live values than registers" in line, line
+    else:
+        assert ": interpreted: " in line and case.path in line, f"{case.name}: expected {case.path!r}: {line!r}"
+    off = interpreter.traces.get(case.name, [])
+    assert len(off) == 1 and ("JAXLIB_CPU_DISABLE_JIT" in off[0] or ": interpreted: has " in off[0]
+                              or (case.path != "native" and case.path in off[0])), off
