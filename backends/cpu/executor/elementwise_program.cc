@@ -373,11 +373,6 @@ void StreamCopy(uint8_t* dst, const uint8_t* src, size_t bytes) {
 #endif
 }
 
-void StreamFence() {
-#if defined(__x86_64__)
-  _mm_sfence();
-#endif
-}
 
 int64_t EwProgram::output_bytes() const {
   int64_t b = 0;

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <vector>
 
+#include "backends/cpu/executor/fused_loop_jit.h"
 #include "backends/cpu/executor/kernel.h"
 #include "backends/cpu/executor/thread_pool.h"
 #include "backends/cpu/executor/vector_kernels.h"
@@ -17,39 +18,70 @@ namespace {
 
 constexpr int64_t kBlockElements = 8192;      // rows per block: the block stays in L1/L2
 constexpr int64_t kParallelElements = 32768;  // below this the loop stays on one thread
+constexpr int64_t kStreamBytes = int64_t{8} << 20;  // as fused loops: streaming stores above 8 MiB
 
 class SoftmaxKernel final : public Kernel {
  public:
   SoftmaxKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len)
       : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
-        sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()) {}
+        sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()) {
+    // exp(x - m) as native code where the fused-loop JIT runs: several vectors in flight, where
+    // the compiled row function waits on one exp's latency at a time. Same operations, same bits.
+    if (len_ >= 64) {
+      FusedLoopDesc d;
+      d.num_regs = 4;
+      d.inputs = {{FusedLoopDesc::Input::Mode::kStream, 0, 0}, {FusedLoopDesc::Input::Mode::kScalar, 1, 0}};
+      d.instrs = {{compiler::OpKind::kSubtract, 2, {0, 1, -1}, 2}, {compiler::OpKind::kExp, 3, {2, -1, -1}, 1}};
+      d.outputs = {3};
+      std::string why_not;
+      exp_jit_ = FusedLoopJit::Compile(d, &why_not);
+    }
+  }
 
   Status Run(Frame& f, uint8_t*) const override {
     if (rows_ == 0 || len_ == 0) return Status::Ok();
     const float* x = static_cast<const float*>(f.Get(x_));
     float* y = static_cast<float*>(f.Get(y_));
     const int64_t block = std::max<int64_t>(1, kBlockElements / len_);
+    // Arrays far larger than the caches: exp goes to a per-thread block that stays in L1/L2, and
+    // y is written once, with streaming stores (no read of y's old contents, no cache pollution).
+    const bool stream = rows_ * len_ * static_cast<int64_t>(sizeof(float)) > kStreamBytes;
     ParallelFor(rows_, std::max<int64_t>(1, kParallelElements / len_), [&](int64_t r0, int64_t r1) {
-      thread_local std::vector<float> stat;
+      thread_local std::vector<float> stat, staged;
       if (stat.size() < static_cast<size_t>(block)) stat.resize(static_cast<size_t>(block));
+      if (stream && staged.size() < static_cast<size_t>(block * len_)) staged.resize(static_cast<size_t>(block * len_));
       for (int64_t b = r0; b < r1; b += block) {
         const int64_t n = std::min(r1, b + block) - b;
         const float* xb = x + b * len_;
         float* yb = y + b * len_;
+        float* eb = stream ? staged.data() : yb;
         max_(xb, stat.data(), -__builtin_inff(), n, len_, 1);
-        for (int64_t i = 0; i < n; ++i) row_.exp_shifted(xb + i * len_, stat[static_cast<size_t>(i)], yb + i * len_, len_);
-        sum_(yb, stat.data(), 0.0f, n, len_, 1);
-        for (int64_t i = 0; i < n; ++i) row_.divide_by(yb + i * len_, stat[static_cast<size_t>(i)], len_);
+        for (int64_t i = 0; i < n; ++i) ExpShifted(xb + i * len_, stat[static_cast<size_t>(i)], eb + i * len_);
+        sum_(eb, stat.data(), 0.0f, n, len_, 1);
+        for (int64_t i = 0; i < n; ++i) row_.divide(eb + i * len_, stat[static_cast<size_t>(i)], yb + i * len_, len_, stream);
       }
+      if (stream) StreamFence();
     });
     return Status::Ok();
   }
 
- private:
+  // y = exp(x - m) over one row.
+  void ExpShifted(const float* x, float m, float* y) const {
+    int64_t done = 0;
+    if (exp_jit_) {
+      const void* ptrs[3] = {x, &m, y};
+      const int64_t iterations = len_ / exp_jit_->elements_per_iteration();
+      exp_jit_->Run(ptrs, iterations, /*stream_outputs=*/false);
+      done = iterations * exp_jit_->elements_per_iteration();
+    }
+    if (done < len_) row_.exp_shifted(x + done, m, y + done, len_ - done);
+  }
+
   compiler::ValueId x_, y_;
   int64_t rows_, len_;
   F32ReduceFn max_, sum_;
   SoftmaxRowFns row_;
+  std::unique_ptr<FusedLoopJit> exp_jit_;
 };
 
 }  // namespace

@@ -248,11 +248,23 @@ JAXLIB_VM_INLINE void ExpShiftedBody(const float* x, float m, float* y, int64_t 
   for (; i + kLanes <= n; i += kLanes) Store(y + i, Exp(Load(x + i, kLanes) - mv), kLanes);
   if (i < n) Store(y + i, Exp(Load(x + i, n - i) - mv), n - i);
 }
-JAXLIB_VM_INLINE void DivideByBody(float* y, float s, int64_t n) {
+JAXLIB_VM_INLINE void DivideBody(const float* e, float s, float* y, int64_t n, bool stream) {
   const VF sv = Splat(s);
   int64_t i = 0;
-  for (; i + kLanes <= n; i += kLanes) Store(y + i, Load(y + i, kLanes) / sv, kLanes);
-  if (i < n) Store(y + i, Load(y + i, n - i) / sv, n - i);
+#if defined(__x86_64__)
+  if (stream && reinterpret_cast<uintptr_t>(y) % 64 == 0) {
+    for (; i + kLanes <= n; i += kLanes) {
+      // SSE streaming stores exist on every x86-64; the compiler fuses the four into one
+      // 64-byte write-combining line.
+      alignas(64) VF q = Load(e + i, kLanes) / sv;
+      for (int k = 0; k < kLanes; k += 4) _mm_stream_ps(y + i + k, _mm_load_ps(reinterpret_cast<const float*>(&q) + k));
+    }
+  }
+#else
+  (void)stream;
+#endif
+  for (; i + kLanes <= n; i += kLanes) Store(y + i, Load(e + i, kLanes) / sv, kLanes);
+  if (i < n) Store(y + i, Load(e + i, n - i) / sv, n - i);
 }
 
 using VU64 = uint64_t __attribute__((vector_size(64)));
@@ -284,7 +296,7 @@ JAXLIB_VM_INLINE void FillPatternBody(void* dst, uint64_t pattern, int64_t bytes
   }                                                                                                                 \
   Attr void Fill##Suffix(void* dst, uint64_t pattern, int64_t bytes) { FillPatternBody(dst, pattern, bytes); }     \
   Attr void ExpShifted##Suffix(const float* x, float m, float* y, int64_t n) { ExpShiftedBody(x, m, y, n); }       \
-  Attr void DivideBy##Suffix(float* y, float s, int64_t n) { DivideByBody(y, s, n); }                               \
+  Attr void Divide##Suffix(const float* e, float s, float* y, int64_t n, bool stream) { DivideBody(e, s, y, n, stream); } \
   Attr void Sum##Suffix(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {           \
     SumReduceBody(x, out, init, outer, R, inner);                                                                   \
   }
@@ -408,9 +420,9 @@ EwFn SelectVectorKernel(const compiler::Module& m, const Op& op) {
 
 SoftmaxRowFns SelectSoftmaxRowFns() {
   switch (DetectedVectorIsa()) {
-    case VectorIsa::kAvx512: return {&ExpShiftedAvx512, &DivideByAvx512};
-    case VectorIsa::kAvx2: return {&ExpShiftedAvx2, &DivideByAvx2};
-    default: return {&ExpShiftedBase, &DivideByBase};
+    case VectorIsa::kAvx512: return {&ExpShiftedAvx512, &DivideAvx512};
+    case VectorIsa::kAvx2: return {&ExpShiftedAvx2, &DivideAvx2};
+    default: return {&ExpShiftedBase, &DivideBase};
   }
 }
 
@@ -422,6 +434,12 @@ F32ReduceFn SelectF32Reduce(F32ReduceKind kind) {
     default:
       return isa == VectorIsa::kAvx512 ? &SumAvx512 : isa == VectorIsa::kAvx2 ? &SumAvx2 : &SumBase;
   }
+}
+
+void StreamFence() {
+#if defined(__x86_64__)
+  _mm_sfence();
+#endif
 }
 
 FillPatternFn SelectFillPattern() {

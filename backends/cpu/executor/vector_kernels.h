@@ -22,17 +22,22 @@ EwFn SelectVectorKernel(const compiler::Module& m, const compiler::Op& op);
 // Reduction of f32 laid out as [outer, R, inner] into out[outer, inner], from `init`: sums
 // (rows: lane-parallel partial sums, as XLA's vectorised reductions reassociate; columns:
 // sequential per element) and XLA's NaN-propagating max/min (any NaN wins; max(-0, +0) = +0).
-// Softmax rows: exp_shifted(x, m, y, n) sets y = exp(x - m), divide_by(y, s, n) sets y = y / s,
-// bit-identical to the subtract, exp and divide kernels with m and s broadcast.
+// Softmax rows: exp_shifted(x, m, y, n) sets y = exp(x - m), divide(e, s, y, n, stream) sets
+// y = e / s (e may be y), bit-identical to the subtract, exp and divide kernels with m and s
+// broadcast. `stream`: y is written with non-temporal stores where it is 64-byte aligned (the
+// caller fences before anyone reads it).
 struct SoftmaxRowFns {
   void (*exp_shifted)(const float* x, float m, float* y, int64_t n);
-  void (*divide_by)(float* y, float s, int64_t n);
+  void (*divide)(const float* e, float s, float* y, int64_t n, bool stream);
 };
 SoftmaxRowFns SelectSoftmaxRowFns();
 
 using F32ReduceFn = void (*)(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner);
 enum class F32ReduceKind { kSum, kMax, kMin };
 F32ReduceFn SelectF32Reduce(F32ReduceKind kind);
+
+// Orders earlier non-temporal stores before later stores (sfence); a no-op elsewhere.
+void StreamFence();
 
 // Fills `bytes` bytes (a multiple of 8) at dst with the repeating 8-byte `pattern` (a 4-byte
 // value twice, or one 8-byte value): the broadcast tiles of fused loops.
