@@ -293,16 +293,11 @@ class BodyEmitter {
     V(VOp::kMulPs, xc, xc, p);
     V(VOp::kAddPs, xc, xc, r);
     V(VOp::kAddPs, xc, xc, C(1.0f));
-    // Scale2: n as an integer split into n1 = n >> 1 and n2 = n - n1, each made a power of two.
-    for (int c = 0; c < u_; ++c) e_.Vcvttps2dqRR(n.r[c], n.r[c]);
-    for (int c = 0; c < u_; ++c) e_.VpsradRI(r.r[c], n.r[c], 1);
-    V(VOp::kSubD, n, n, r);
-    V(VOp::kAddD, r, r, CBits(127));
-    for (int c = 0; c < u_; ++c) e_.VpslldRI(r.r[c], r.r[c], 23);
-    V(VOp::kAddD, n, n, CBits(127));
-    for (int c = 0; c < u_; ++c) e_.VpslldRI(n.r[c], n.r[c], 23);
-    V(VOp::kMulPs, out, xc, r);
-    V(VOp::kMulPs, out, out, n);
+    // vector_math.h Scale2 multiplies by 2^n as two exact powers of two, so the only rounding
+    // is the flush of a tiny result to zero (FTZ); VSCALEFPS scales by 2^n in one step with the
+    // same flush (tests/integration/test_fused_loop_jit.py compares both over every f32 near the
+    // underflow and overflow edges).
+    for (int c = 0; c < u_; ++c) e_.VscalefpsRRR(out.r[c], xc.r[c], n.r[c]);
     Free(p);
     Free(r);
     Free(n);

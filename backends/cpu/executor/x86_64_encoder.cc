@@ -202,11 +202,8 @@ VOpCode Code(VOp op) {
     case VOp::kSubPs: return {1, 0, 0x5C};
     case VOp::kDivPs: return {1, 0, 0x5E};
     case VOp::kAndD: return {1, 1, 0xDB};
-    case VOp::kAndnD: return {1, 1, 0xDF};
     case VOp::kOrD: return {1, 1, 0xEB};
     case VOp::kXorD: return {1, 1, 0xEF};
-    case VOp::kAddD: return {1, 1, 0xFE};
-    case VOp::kSubD: return {1, 1, 0xFA};
   }
   return {1, 0, 0x58};
 }
@@ -238,15 +235,7 @@ void Encoder::VcmppsRM(Kreg dst, Zmm a, Mem b, VCmp p) {
 void Encoder::VblendmpsRRR(Zmm dst, Kreg k, Zmm a, Zmm b) { Evex(2, 1, 0x65, Num(dst), Num(a), Num(b), nullptr, false, Num(k)); }
 void Encoder::VblendmpsRRM(Zmm dst, Kreg k, Zmm a, Mem b) { Evex(2, 1, 0x65, Num(dst), Num(a), 0, &b, true, Num(k)); }
 void Encoder::VptestnmdRM(Kreg dst, Zmm a, Mem b) { Evex(2, 2, 0x27, Num(dst), Num(a), 0, &b, true, 0); }
-void Encoder::Vcvttps2dqRR(Zmm dst, Zmm src) { Evex(1, 2, 0x5B, Num(dst), -1, Num(src), nullptr, false, 0); }
-void Encoder::VpsradRI(Zmm dst, Zmm src, uint8_t imm) {
-  Evex(1, 1, 0x72, 4, Num(dst), Num(src), nullptr, false, 0);
-  Byte(imm);
-}
-void Encoder::VpslldRI(Zmm dst, Zmm src, uint8_t imm) {
-  Evex(1, 1, 0x72, 6, Num(dst), Num(src), nullptr, false, 0);
-  Byte(imm);
-}
+void Encoder::VscalefpsRRR(Zmm dst, Zmm a, Zmm b) { Evex(2, 1, 0x2C, Num(dst), Num(a), Num(b), nullptr, false, 0); }
 void Encoder::Vzeroupper() {
   Byte(0xC5);
   Byte(0xF8);

@@ -30,8 +30,8 @@ enum class VCmp : uint8_t {
   kEqOq = 0x00, kLtOs = 0x01, kLeOs = 0x02, kUnordQ = 0x03, kNeqUq = 0x04, kNltUs = 0x05,
   kNleUs = 0x06, kOrdQ = 0x07, kNgeUs = 0x09, kNgtUs = 0x0A, kGeOs = 0x0D, kGtOs = 0x0E,
 };
-// Two-source packed f32/i32 operations on 512-bit vectors, by opcode and encoding space.
-enum class VOp : uint8_t { kAddPs, kMulPs, kSubPs, kDivPs, kAndD, kAndnD, kOrD, kXorD, kAddD, kSubD };
+// Two-source packed f32 arithmetic and 32-bit bitwise operations on 512-bit vectors, by opcode and encoding space.
+enum class VOp : uint8_t { kAddPs, kMulPs, kSubPs, kDivPs, kAndD, kOrD, kXorD };
 
 // Condition codes: the low nibble of Jcc (0F 80+cc), SETcc (0F 90+cc) and CMOVcc (0F 40+cc).
 enum class Cond : uint8_t {
@@ -120,9 +120,7 @@ class Encoder {
   void VblendmpsRRR(Zmm dst, Kreg k, Zmm a, Zmm b);  // EVEX.66.0F38.W0 65 /r
   void VblendmpsRRM(Zmm dst, Kreg k, Zmm a, Mem b);  // same, b broadcast
   void VptestnmdRM(Kreg dst, Zmm a, Mem b);         // EVEX.F3.0F38.W0 27 /r, b broadcast
-  void Vcvttps2dqRR(Zmm dst, Zmm src);              // EVEX.F3.0F.W0 5B /r  (truncating)
-  void VpsradRI(Zmm dst, Zmm src, uint8_t imm);     // EVEX.66.0F.W0 72 /4 ib
-  void VpslldRI(Zmm dst, Zmm src, uint8_t imm);     // EVEX.66.0F.W0 72 /6 ib
+  void VscalefpsRRR(Zmm dst, Zmm a, Zmm b);         // EVEX.66.0F38.W0 2C /r  dst = a * 2^floor(b)
   void Vzeroupper();                                // VEX.128.0F 77
 
   // ---- labels and jumps (always rel32, so one pass suffices)
