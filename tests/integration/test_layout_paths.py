@@ -205,6 +205,13 @@ def test_row_max_min_special_values_exact(client: xla_client.Client, kind: str, 
     x[4, row - 1] = np.nan        # NaN last
     x[5, 0] = np.nan              # NaN first
     x[6] = -np.inf
+    x[7] = -1.0 - np.abs(x[7])    # negative numbers and one negative denormal: max is -0
+    x[7, row // 3] = -1e-40
+    x[8] = -1.0 - np.abs(x[8])    # ... and one positive denormal: max is +0
+    x[8, row // 3] = 1e-40
+    x[9] = 1.0 + np.abs(x[9])     # positive numbers and denormals of both signs: min is -0
+    x[9, row // 4] = 1e-40
+    x[9, row // 2] = -1e-40
     init = "0xFF800000" if kind == "maximum" else "0x7F800000"
     t = f"tensor<{rows}x{row}xf32>"
     text = f"""
