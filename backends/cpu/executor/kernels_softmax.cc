@@ -4,7 +4,6 @@
 // (vector_kernels.h: SoftmaxRowFns), so results are bit-identical to that program; the memory
 // traffic (one read of x, one write of y) and the second exp per element go away.
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -51,18 +50,8 @@ class SoftmaxKernel final : public Kernel {
       thread_local std::vector<float> stat, staged;
       if (stat.size() < static_cast<size_t>(block)) stat.resize(static_cast<size_t>(block));
       if (stream && staged.size() < static_cast<size_t>(block * len_)) staged.resize(static_cast<size_t>(block * len_));
-      static const int64_t pf_rows = std::getenv("TMP_PF") ? std::atoi(std::getenv("TMP_PF")) : 0;
-      static const int pf_loc = std::getenv("TMP_LOC") ? std::atoi(std::getenv("TMP_LOC")) : 3;
-      const int64_t step = pf_rows > 0 ? 1 : block;
-      for (int64_t b = r0; b < r1; b += step) {
-        const int64_t n = std::min(r1, b + step) - b;
-        if (pf_rows > 0 && b + pf_rows < r1) {
-          const char* p = reinterpret_cast<const char*>(x + (b + pf_rows) * len_);
-          for (int64_t off = 0; off < len_ * 4; off += 64) {
-            if (pf_loc == 3) __builtin_prefetch(p + off, 0, 3);
-            else __builtin_prefetch(p + off, 0, 1);
-          }
-        }
+      for (int64_t b = r0; b < r1; b += block) {
+        const int64_t n = std::min(r1, b + block) - b;
         const float* xb = x + b * len_;
         float* yb = y + b * len_;
         float* eb = stream ? staged.data() : yb;
