@@ -3,12 +3,13 @@
 //   m = reduce(x, -inf) max over the last dim      [optionally m = maximum(broadcast(-inf), m)]
 //   e = exp(x - broadcast(m))
 //   s = reduce(e, 0) add over the last dim
-//   y = e / broadcast(s)
+//   y = e * broadcast(1 / s)      (JAX writes e / broadcast(s); FoldConstants makes it this, as XLA does)
 //
 // and rewrites y into custom_call @jaxlib.cpu.softmax(x), which a backend runs row by row with
 // the row in cache: one read of x and one write of y instead of three passes and two exps per
 // element. The dead max/exp/sum ops are left for dead-code elimination (they stay if anything
 // else reads them). Only for backends that implement the target (PipelineOptions::match_softmax).
+#include <algorithm>
 #include <cstring>
 
 #include "runtime/compiler/passes.h"
@@ -32,23 +33,30 @@ bool IsSplatF32(const Module& m, ValueId v, float want) {
   return std::memcmp(&got, &want, sizeof got) == 0;
 }
 
+// `def` is a broadcast_in_dim that keeps the leading dims of `full` in place and adds (or
+// widens from 1) only the last dim, as JAX goes [N] -> [N, 1] -> [N, L].
+bool IsRowBroadcast(const Module& m, const Op* def, const Type& full) {
+  if (!def || def->kind != OpKind::kBroadcastInDim || def->operands.size() != 1) return false;
+  const int r = full.rank();
+  const Type& in = m.type(def->operands[0]);
+  std::vector<int64_t> dims = def->IntListAttr("broadcast_dimensions");
+  for (size_t k = 0; k < dims.size(); ++k)
+    if (dims[k] != static_cast<int64_t>(k)) return false;
+  for (int k = 0; k < in.rank(); ++k) {
+    const int64_t d = in.dims[static_cast<size_t>(k)];
+    const bool leading = k < r - 1;
+    if (leading ? d != full.dims[static_cast<size_t>(k)] : d != 1) return false;
+  }
+  return true;
+}
+
 // `v` is `row_value` (shape full.dims minus the last dim) broadcast along the last dim of
-// `full`, through one or more broadcast_in_dim ops that keep the leading dims in place (JAX
-// goes [N] -> [N, 1] -> [N, L]). Returns row_value, or -1.
+// `full`, through one or more row broadcasts. Returns row_value, or -1.
 ValueId UnbroadcastRows(const Module& m, ValueId v, const Type& full) {
   const int r = full.rank();
   ValueId cur = v;
   int hops = 0;
-  for (const Op* def = Def(m, cur); def && def->kind == OpKind::kBroadcastInDim; def = Def(m, cur)) {
-    const Type& in = m.type(def->operands[0]);
-    std::vector<int64_t> dims = def->IntListAttr("broadcast_dimensions");
-    for (size_t k = 0; k < dims.size(); ++k)
-      if (dims[k] != static_cast<int64_t>(k)) return -1;
-    for (int k = 0; k < in.rank(); ++k) {
-      const int64_t d = in.dims[static_cast<size_t>(k)];
-      const bool leading = k < r - 1;
-      if (leading ? d != full.dims[static_cast<size_t>(k)] : d != 1) return -1;
-    }
+  for (const Op* def = Def(m, cur); IsRowBroadcast(m, def, full); def = Def(m, cur)) {
     cur = def->operands[0];
     ++hops;
   }
@@ -58,6 +66,25 @@ ValueId UnbroadcastRows(const Module& m, ValueId v, const Type& full) {
   for (int k = 0; k < r - 1; ++k)
     if (t.dims[static_cast<size_t>(k)] != full.dims[static_cast<size_t>(k)]) return -1;
   return cur;
+}
+
+// `v` is 1 / w broadcast along the last dim, where w is a row value itself or a row broadcast
+// of one (the simplifier takes the reciprocal below the last broadcast). Returns the row value.
+ValueId ReciprocalRows(const Module& m, ValueId v, const Type& full) {
+  ValueId cur = v;
+  int hops = 0;
+  for (const Op* def = Def(m, cur); IsRowBroadcast(m, def, full); def = Def(m, cur)) {
+    cur = def->operands[0];
+    ++hops;
+  }
+  const Op* inv = Def(m, cur);
+  if (hops == 0 || !inv || inv->kind != OpKind::kDivide || !IsSplatF32(m, inv->operands[0], 1.0f)) return -1;
+  const ValueId w = inv->operands[1];
+  const Type& wt = m.type(w);
+  if (wt.rank() == full.rank() - 1 && wt.element == full.element &&
+      std::equal(wt.dims.begin(), wt.dims.end(), full.dims.begin()))
+    return w;
+  return UnbroadcastRows(m, w, full);
 }
 
 // `v` is reduce(x, init) over the last dim of `x` with a body of one `body_kind` op; returns x.
@@ -80,7 +107,7 @@ ValueId ReducedRows(const Module& m, ValueId v, OpKind body_kind, float init) {
 
 // The x of y = softmax(x), or -1 when `y`'s op is not the pattern.
 ValueId SoftmaxInput(const Module& m, const Op& div) {
-  if (div.kind != OpKind::kDivide || div.operands.size() != 2 || div.results.size() != 1) return -1;
+  if (div.kind != OpKind::kMultiply || div.operands.size() != 2 || div.results.size() != 1) return -1;
   const Type& t = m.type(div.results[0]);
   if (t.element != ElementType::kF32 || t.rank() < 1 || t.dims.back() < 1) return -1;
   // Smaller arrays keep their reduce ops, which sum in XLA's own tree order below this size
@@ -88,7 +115,7 @@ ValueId SoftmaxInput(const Module& m, const Op& div) {
   if (t.element_count() < kSoftmaxMinElements) return -1;
   const Op* exp = Def(m, div.operands[0]);
   if (!exp || exp->kind != OpKind::kExp) return -1;
-  ValueId s = UnbroadcastRows(m, div.operands[1], t);
+  ValueId s = ReciprocalRows(m, div.operands[1], t);
   if (s < 0 || ReducedRows(m, s, OpKind::kAdd, 0.0f) != div.operands[0]) return -1;
   const Op* sub = Def(m, exp->operands[0]);
   if (!sub || sub->kind != OpKind::kSubtract) return -1;

@@ -264,34 +264,6 @@ bool FoldOp(Module* m, Op* op) {
   }
 }
 
-// x / c -> x * (1/c) for a splat constant c that is a power of two whose reciprocal is a normal
-// number: both compute the exact x * 2^-k and round it once, so results are bit-identical
-// (subnormals and flushing included), and a multiply costs a fraction of a divide. The constant
-// must have no other reader, since it is rewritten in place.
-bool DivideByPowerOfTwo(Module* m, Op* op, const std::vector<int32_t>& uses) {
-  if (op->kind != OpKind::kDivide || op->operands.size() != 2 || op->results.size() != 1) return false;
-  ValueId cv = op->operands[1];
-  Op* def = m->values[static_cast<size_t>(cv)].def;
-  const DenseData* c = ConstantOf(*m, cv);
-  if (!c || !def || uses[static_cast<size_t>(cv)] != 1 || cv == op->operands[0]) return false;
-  if (!c->splat && c->type.element_count() != 1) return false;
-  auto bytes = MapFloatScalar(*c, [](auto x) -> std::optional<decltype(x)> {
-    using T = decltype(x);
-    int e = 0;
-    if (!std::isfinite(x) || x == T(0) || std::fabs(std::frexp(x, &e)) != T(0.5)) return std::nullopt;
-    T r = T(1) / x;
-    if (!std::isnormal(r)) return std::nullopt;
-    return r;
-  });
-  if (!bytes) return false;
-  auto d = std::make_shared<DenseData>(*c);
-  d->bytes = std::move(*bytes);
-  def->attrs.clear();
-  def->attrs.push_back({"value", MakeDenseAttr(std::move(d))});
-  op->kind = OpKind::kMultiply;
-  return true;
-}
-
 // transpose(dot_general(a, b)) -> dot_general(b, a) for rank-2 products without batch dims whose
 // only reader is the transpose (JAX's gradients of x @ W end so): C^T = B^T A^T costs nothing
 // in GEMM (operands are read transposed in place), while the transpose is a full strided copy.
@@ -323,7 +295,7 @@ bool FoldTransposeOfDot(Module* m, Op* op, const std::vector<int32_t>& uses) {
 void FoldRegion(Module* m, Region* r, const std::vector<int32_t>& uses) {
   for (auto& op : r->ops) {
     for (auto& sub : op->regions) FoldRegion(m, sub.get(), uses);
-    if (!FoldOp(m, op.get()) && !FoldTransposeOfDot(m, op.get(), uses)) DivideByPowerOfTwo(m, op.get(), uses);
+    if (!FoldOp(m, op.get())) FoldTransposeOfDot(m, op.get(), uses);
   }
 }
 
@@ -340,11 +312,104 @@ void EliminateDeadCode(Module* module) {
 
 void EliminateCommonSubexpressions(Module* module) { Cse(module).Run(); }
 
+namespace {
+
+// The reciprocal of every element of an f32/f64 constant, or nullptr for other types. f32 goes
+// through double: rounding 1/x to double and then to float gives the correctly rounded float
+// (53 >= 2 * 24 + 2 bits), as XLA's evaluator computes it.
+std::shared_ptr<DenseData> Reciprocal(const DenseData& c) {
+  const ElementType t = c.type.element;
+  if (t != ElementType::kF32 && t != ElementType::kF64) return nullptr;
+  auto d = std::make_shared<DenseData>(c);
+  const int64_t n = c.splat ? 1 : c.type.element_count();
+  for (int64_t i = 0; i < n; ++i) {
+    uint8_t* at = d->bytes.data() + static_cast<size_t>(i) * ElementTypeByteSize(t);
+    if (t == ElementType::kF32) {
+      float x;
+      std::memcpy(&x, at, 4);
+      const float r = static_cast<float>(1.0 / static_cast<double>(x));
+      std::memcpy(at, &r, 4);
+    } else {
+      double x;
+      std::memcpy(&x, at, 8);
+      const double r = 1.0 / x;
+      std::memcpy(at, &r, 8);
+    }
+  }
+  return d;
+}
+
+std::unique_ptr<Op> NewOp(Module* m, OpKind kind, std::vector<ValueId> operands, const Type& result, Location loc) {
+  auto op = std::make_unique<Op>();
+  op->kind = kind;
+  op->operands = std::move(operands);
+  op->loc = loc;
+  op->results.push_back(m->NewValue(result, op.get(), nullptr, 0));
+  return op;
+}
+
+// x / broadcast(b) -> x * broadcast(1 / b) and x / c -> x * (1 / c) for a constant c, in f32
+// and f64. XLA's algebraic simplifier makes this rewrite, so results match XLA's bit for bit (an
+// exact divide differs from them by one ulp in about a quarter of the elements), and the full
+// array is multiplied instead of divided. A divide of two full arrays stays a divide, as in XLA.
+void InvertDivisors(Module* m, Region* r) {
+  std::vector<std::unique_ptr<Op>> ops;
+  ops.reserve(r->ops.size());
+  for (auto& op : r->ops) {
+    for (auto& sub : op->regions) InvertDivisors(m, sub.get());
+    if (op->kind == OpKind::kDivide && op->operands.size() == 2 && op->results.size() == 1) {
+      const Type& t = m->type(op->results[0]);
+      const ValueId divisor = op->operands[1];
+      const Op* def = m->values[static_cast<size_t>(divisor)].def;
+      const bool floating = t.element == ElementType::kF32 || t.element == ElementType::kF64;
+      if (floating && def && def->kind == OpKind::kConstant) {
+        const DenseData* c = ConstantOf(*m, divisor);
+        if (auto inv = c ? Reciprocal(*c) : nullptr) {
+          auto k = NewOp(m, OpKind::kConstant, {}, m->type(divisor), op->loc);
+          k->attrs.push_back({"value", MakeDenseAttr(std::move(inv))});
+          op->operands[1] = k->results[0];
+          op->kind = OpKind::kMultiply;
+          ops.push_back(std::move(k));
+        }
+      } else if (floating && def && def->kind == OpKind::kBroadcastInDim && def->operands.size() == 1 &&
+                 m->type(def->operands[0]).element == t.element) {
+        const ValueId b = def->operands[0];
+        const Type& bt = m->type(b);
+        auto one_data = std::make_shared<DenseData>();
+        one_data->type = bt;
+        one_data->splat = true;
+        if (t.element == ElementType::kF32) {
+          const float one = 1.0f;
+          one_data->bytes.assign(reinterpret_cast<const uint8_t*>(&one), reinterpret_cast<const uint8_t*>(&one) + 4);
+        } else {
+          const double one = 1.0;
+          one_data->bytes.assign(reinterpret_cast<const uint8_t*>(&one), reinterpret_cast<const uint8_t*>(&one) + 8);
+        }
+        auto one = NewOp(m, OpKind::kConstant, {}, bt, op->loc);
+        one->attrs.push_back({"value", MakeDenseAttr(std::move(one_data))});
+        auto inv = NewOp(m, OpKind::kDivide, {one->results[0], b}, bt, op->loc);
+        auto bcast = NewOp(m, OpKind::kBroadcastInDim, {inv->results[0]}, m->type(divisor), op->loc);
+        bcast->attrs = def->attrs;
+        op->operands[1] = bcast->results[0];
+        op->kind = OpKind::kMultiply;
+        ops.push_back(std::move(one));
+        ops.push_back(std::move(inv));
+        ops.push_back(std::move(bcast));
+      }
+    }
+    ops.push_back(std::move(op));
+  }
+  r->ops = std::move(ops);
+}
+
+}  // namespace
+
 void FoldConstants(Module* module) {
   Function* f = module->functions.front().get();
   std::vector<int32_t> uses(module->values.size(), 0);
   CountUses(*f->body, &uses);
   FoldRegion(module, f->body.get(), uses);
+  InvertDivisors(module, f->body.get());
 }
 
 }  // namespace jaxlib::compiler

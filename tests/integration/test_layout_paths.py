@@ -112,7 +112,9 @@ module @t {{
 
 
 @pytest.mark.parametrize("divisor", [8.0, 0.25, -2.0, 64.0, 3.0, 2.0**-126, 2.0**127])
-def test_division_by_constant_is_bit_exact(client: xla_client.Client, divisor: float) -> None:
+def test_division_by_constant_is_xlas_reciprocal_multiply(client: xla_client.Client, divisor: float) -> None:
+    """x / c is x * RN(1/c), bit for bit, as XLA's algebraic simplifier rewrites it (exact for
+    powers of two; for c = 2^127 the reciprocal is a denormal, which reads as zero)."""
     rng = np.random.default_rng(7)
     x = np.concatenate([rng.standard_normal(200).astype(np.float32) * 1e3,
                         np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1e-38, 3e38, 1.5e-45], np.float32)])
@@ -130,12 +132,41 @@ module @div {{
     (got,) = _run(client, text, x)
     # XLA's CPU numerics: denormal inputs read as zero (DAZ), denormal results flush to zero (FTZ).
     tiny = np.finfo(np.float32).tiny
-    xs = np.where((np.abs(x) < tiny) & (x != 0), np.copysign(np.float32(0), x), x)
+
+    def flush(v: np.ndarray) -> np.ndarray:
+        return np.where((np.abs(v) < tiny) & (v != 0), np.copysign(np.float32(0), v), v).astype(np.float32)
+
+    r = flush(np.array([1.0 / float(c)], np.float32))[0]
     with np.errstate(all="ignore"):
-        q = xs / c
-    want = np.where((np.abs(q) < tiny) & (q != 0), np.copysign(np.float32(0), q), q).astype(np.float32)
+        want = flush(flush(x) * r)
     assert np.array_equal(np.isnan(got), np.isnan(want))
     np.testing.assert_array_equal(got.view(np.uint32)[~np.isnan(got)], want.view(np.uint32)[~np.isnan(want)])
+
+
+def test_division_by_broadcast_matches_xla_and_full_divides_stay_exact(client: xla_client.Client) -> None:
+    """x / broadcast(b) is x * broadcast(1/b) (XLA's rewrite, rows, columns and scalars alike);
+    broadcast(b) / x and a divide of two full arrays are exact divisions."""
+    rng = np.random.default_rng(11)
+    x = (rng.random((64, 96), dtype=np.float32) + 0.5).astype(np.float32)
+    rows = (rng.random(64, dtype=np.float32) * 100 + 1).astype(np.float32)
+    t, rt = "tensor<64x96xf32>", "tensor<64xf32>"
+    text = f"""
+module @divs {{
+  func.func public @main(%x: {t}, %s: {rt}) -> ({t}, {t}, {t}) {{
+    %b = stablehlo.broadcast_in_dim %s, dims = [0] : ({rt}) -> {t}
+    %0 = stablehlo.divide %x, %b : {t}
+    %1 = stablehlo.divide %b, %x : {t}
+    %2 = stablehlo.divide %x, %x : {t}
+    return %0, %1, %2 : {t}, {t}, {t}
+  }}
+}}
+"""
+    got = _run(client, text, x, rows)
+    recip = (np.float32(1) / rows)[:, None]
+    np.testing.assert_array_equal(got[0].view(np.uint32), (x * recip).view(np.uint32))
+    assert not np.array_equal(got[0], x / rows[:, None]), "some elements must differ from an exact divide"
+    np.testing.assert_array_equal(got[1].view(np.uint32), (rows[:, None] / x).view(np.uint32))
+    np.testing.assert_array_equal(got[2], np.ones_like(x))
 
 
 def test_scaled_scores_like_attention(client: xla_client.Client) -> None:

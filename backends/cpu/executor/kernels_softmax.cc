@@ -1,6 +1,6 @@
 // custom_call @jaxlib.softmax (runtime/compiler/match_softmax.cc): softmax over the last dim of
 // an f32 array, a block of rows at a time with the rows in cache. It uses the row max and row
-// sum reducers of the unrewritten program and the same subtract, exp and divide per element
+// sum reducers of the unrewritten program and the same subtract, exp, reciprocal and multiply
 // (vector_kernels.h: SoftmaxRowFns), so results are bit-identical to that program; the memory
 // traffic (one read of x, one write of y) and the second exp per element go away.
 #include <algorithm>
@@ -58,7 +58,9 @@ class SoftmaxKernel final : public Kernel {
         max_(xb, stat.data(), -__builtin_inff(), n, len_, 1);
         for (int64_t i = 0; i < n; ++i) ExpShifted(xb + i * len_, stat[static_cast<size_t>(i)], eb + i * len_);
         sum_(eb, stat.data(), 0.0f, n, len_, 1);
-        for (int64_t i = 0; i < n; ++i) row_.divide(eb + i * len_, stat[static_cast<size_t>(i)], yb + i * len_, len_, stream);
+        // y = e * (1 / s), the reciprocal rounded once per row, as the rewritten program does.
+        for (int64_t i = 0; i < n; ++i)
+          row_.scale(eb + i * len_, 1.0f / stat[static_cast<size_t>(i)], yb + i * len_, len_, stream);
       }
       if (stream) StreamFence();
     });

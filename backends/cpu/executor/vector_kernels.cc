@@ -296,31 +296,31 @@ JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int6
   ColumnReduceBody<AddV>(x, out, init, outer, R, inner);
 }
 
-// Softmax rows (kernels_softmax.cc): y = exp(x - m) and y = y / s with the row's m or s held in
-// a register. The same IEEE subtract, Exp and divide as SubV, ExpV and DivV, element for element.
+// Softmax rows (kernels_softmax.cc): y = exp(x - m) and y = e * r with the row's m or r held in
+// a register. The same IEEE subtract, Exp and multiply as SubV, ExpV and MulV, element for element.
 JAXLIB_VM_INLINE void ExpShiftedBody(const float* x, float m, float* y, int64_t n) {
   const VF mv = Splat(m);
   int64_t i = 0;
   for (; i + kLanes <= n; i += kLanes) Store(y + i, Exp(Load(x + i, kLanes) - mv), kLanes);
   if (i < n) Store(y + i, Exp(Load(x + i, n - i) - mv), n - i);
 }
-JAXLIB_VM_INLINE void DivideBody(const float* e, float s, float* y, int64_t n, bool stream) {
-  const VF sv = Splat(s);
+JAXLIB_VM_INLINE void ScaleBody(const float* e, float r, float* y, int64_t n, bool stream) {
+  const VF rv = Splat(r);
   int64_t i = 0;
 #if defined(__x86_64__)
   if (stream && reinterpret_cast<uintptr_t>(y) % 64 == 0) {
     for (; i + kLanes <= n; i += kLanes) {
       // SSE streaming stores exist on every x86-64; the compiler fuses the four into one
       // 64-byte write-combining line.
-      alignas(64) VF q = Load(e + i, kLanes) / sv;
+      alignas(64) VF q = Load(e + i, kLanes) * rv;
       for (int k = 0; k < kLanes; k += 4) _mm_stream_ps(y + i + k, _mm_load_ps(reinterpret_cast<const float*>(&q) + k));
     }
   }
 #else
   (void)stream;
 #endif
-  for (; i + kLanes <= n; i += kLanes) Store(y + i, Load(e + i, kLanes) / sv, kLanes);
-  if (i < n) Store(y + i, Load(e + i, n - i) / sv, n - i);
+  for (; i + kLanes <= n; i += kLanes) Store(y + i, Load(e + i, kLanes) * rv, kLanes);
+  if (i < n) Store(y + i, Load(e + i, n - i) * rv, n - i);
 }
 
 using VU64 = uint64_t __attribute__((vector_size(64)));
@@ -352,7 +352,7 @@ JAXLIB_VM_INLINE void FillPatternBody(void* dst, uint64_t pattern, int64_t bytes
   }                                                                                                                 \
   Attr void Fill##Suffix(void* dst, uint64_t pattern, int64_t bytes) { FillPatternBody(dst, pattern, bytes); }     \
   Attr void ExpShifted##Suffix(const float* x, float m, float* y, int64_t n) { ExpShiftedBody(x, m, y, n); }       \
-  Attr void Divide##Suffix(const float* e, float s, float* y, int64_t n, bool stream) { DivideBody(e, s, y, n, stream); } \
+  Attr void Scale##Suffix(const float* e, float r, float* y, int64_t n, bool stream) { ScaleBody(e, r, y, n, stream); } \
   Attr void Sum##Suffix(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {           \
     SumReduceBody(x, out, init, outer, R, inner);                                                                   \
   }
@@ -486,9 +486,9 @@ EwFn SelectVectorKernel(const compiler::Module& m, const Op& op) {
 
 SoftmaxRowFns SelectSoftmaxRowFns() {
   switch (DetectedVectorIsa()) {
-    case VectorIsa::kAvx512: return {&ExpShiftedAvx512, &DivideAvx512};
-    case VectorIsa::kAvx2: return {&ExpShiftedAvx2, &DivideAvx2};
-    default: return {&ExpShiftedBase, &DivideBase};
+    case VectorIsa::kAvx512: return {&ExpShiftedAvx512, &ScaleAvx512};
+    case VectorIsa::kAvx2: return {&ExpShiftedAvx2, &ScaleAvx2};
+    default: return {&ExpShiftedBase, &ScaleBase};
   }
 }
 

@@ -22,13 +22,13 @@ EwFn SelectVectorKernel(const compiler::Module& m, const compiler::Op& op);
 // Reduction of f32 laid out as [outer, R, inner] into out[outer, inner], from `init`: sums
 // (rows: lane-parallel partial sums, as XLA's vectorised reductions reassociate; columns:
 // sequential per element) and XLA's NaN-propagating max/min (any NaN wins; max(-0, +0) = +0).
-// Softmax rows: exp_shifted(x, m, y, n) sets y = exp(x - m), divide(e, s, y, n, stream) sets
-// y = e / s (e may be y), bit-identical to the subtract, exp and divide kernels with m and s
+// Softmax rows: exp_shifted(x, m, y, n) sets y = exp(x - m), scale(e, r, y, n, stream) sets
+// y = e * r (e may be y), bit-identical to the subtract, exp and multiply kernels with m and r
 // broadcast. `stream`: y is written with non-temporal stores where it is 64-byte aligned (the
 // caller fences before anyone reads it).
 struct SoftmaxRowFns {
   void (*exp_shifted)(const float* x, float m, float* y, int64_t n);
-  void (*divide)(const float* e, float s, float* y, int64_t n, bool stream);
+  void (*scale)(const float* e, float r, float* y, int64_t n, bool stream);
 };
 SoftmaxRowFns SelectSoftmaxRowFns();
 
