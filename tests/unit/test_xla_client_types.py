@@ -86,6 +86,9 @@ def test_main_signature_reader() -> None:
     assert main_parameter_types("func.func public @main(%a: tensor<?xf32>) -> tensor<?xf32>") is None
     assert main_parameter_types(b"ML\xefR\x00bytecode") is None
     assert main_parameter_types("func.func @main() -> tensor<f32>") == []
+    assert main_parameter_types("func.func public @main(%a: tensor<8x?xf32>) -> tensor<f32>") is None
+    enc = main_parameter_types("func.func public @main(%a: tensor<3xf32, #enc>, %b: tensor<2x2xi1>) -> tensor<f32>")
+    assert enc is not None and [(p.dims, p.dtype.name) for p in enc] == [((3,), "f32"), ((2, 2), "pred")]
 
 
 def test_custom_call_registry() -> None:

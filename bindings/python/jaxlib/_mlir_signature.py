@@ -15,6 +15,9 @@ from jaxlib import _dtypes
 _MAIN_RE = re.compile(r"func\.func\s+(?:public\s+)?@main\s*\(")
 _TENSOR_RE = re.compile(r"^tensor<(.*)>$")
 _DIM_RE = re.compile(r"^\s*([0-9]+|\?)\s*x")
+# The usual JAX parameter, `%arg0: tensor<8x16xf32>` with an optional attribute dictionary,
+# read in one match; anything else takes the general path below.
+_PLAIN_PARAM_RE = re.compile(r"\s*%[\w.$-]+\s*:\s*tensor<((?:[0-9]+x)*)([a-z][a-z0-9]*)>\s*(?:\{.*\})?\s*")
 
 
 @dataclass(frozen=True)
@@ -25,16 +28,22 @@ class ParamType:
     dtype: _dtypes.DType
 
 
+# Only brackets and commas matter to the scanners below; finditer hops between them in C.
+_BRACKETS_COMMAS_RE = re.compile(r"[<({\[>)}\],]")
+_PARENS_RE = re.compile(r"[()]")
+
+
 def _split_top_level(text: str) -> list[str]:
     parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
+    for m in _BRACKETS_COMMAS_RE.finditer(text):
+        ch = m.group()
         if ch in "<({[":
             depth += 1
         elif ch in ">)}]":
             depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
+        elif depth == 0:
+            parts.append(text[start : m.start()])
+            start = m.end()
     tail = text[start:]
     if tail.strip():
         parts.append(tail)
@@ -46,14 +55,13 @@ def _param_list(text: str) -> str | None:
     if m is None:
         return None
     depth, begin = 1, m.end()
-    for i in range(begin, len(text)):
-        ch = text[i]
-        if ch == "(":
+    for p in _PARENS_RE.finditer(text, begin):
+        if p.group() == "(":
             depth += 1
-        elif ch == ")":
+        else:
             depth -= 1
             if depth == 0:
-                return text[begin:i]
+                return text[begin : p.start()]
     return None
 
 
@@ -91,6 +99,11 @@ def main_parameter_types(program: str | bytes) -> list[ParamType] | None:
         return None
     result: list[ParamType] = []
     for arg in _split_top_level(params):
+        plain = _PLAIN_PARAM_RE.fullmatch(arg)
+        if plain is not None and (row := _dtypes.BY_MLIR.get(plain.group(2))) is not None:
+            dims = plain.group(1)
+            result.append(ParamType(tuple(int(d) for d in dims[:-1].split("x")) if dims else (), row))
+            continue
         arg = arg.strip()
         if ":" not in arg:
             return None
@@ -111,9 +124,10 @@ def main_parameter_types(program: str | bytes) -> list[ParamType] | None:
 
 def _first_top_level(text: str, char: str) -> int | None:
     depth = 0
-    for i, ch in enumerate(text):
+    for m in _BRACKETS_COMMAS_RE.finditer(text):
+        ch = m.group()
         if ch == char and depth == 0:
-            return i
+            return m.start()
         if ch in "<([":
             depth += 1
         elif ch in ">)]":
