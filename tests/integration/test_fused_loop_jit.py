@@ -60,12 +60,14 @@ def laced(seed: int, shape: tuple[int, ...], scale: float = 3.0) -> np.ndarray:
     """Normal values with every special value placed somewhere (and at the array's ends)."""
     rng = np.random.default_rng(seed)
     a = (rng.standard_normal(shape, dtype=F32) * F32(scale)).ravel()
-    pos = rng.choice(a.size, size=4 * SPECIALS.size, replace=False)
-    a[pos] = np.tile(SPECIALS, 4)
+    k = min(4 * SPECIALS.size, a.size // 2)
+    pos = rng.choice(a.size, size=k, replace=False)
+    a[pos] = np.resize(SPECIALS, k)
     # At the ends, each seed shifts the list by one more place, so arrays of neighbouring seeds
     # pair every special value with its neighbours (+0 with -0, 88.8 with 88.9, ...).
-    a[: SPECIALS.size] = np.roll(SPECIALS, seed)
-    a[-SPECIALS.size:] = np.roll(SPECIALS, seed)[::-1]
+    h = min(SPECIALS.size, a.size // 3)
+    a[:h] = np.roll(SPECIALS, seed)[:h]
+    a[-h:] = np.roll(SPECIALS, seed)[::-1][-h:]
     return a.reshape(shape)
 
 
@@ -86,11 +88,15 @@ class Case:
     slack: Callable[..., np.ndarray] | None = None
     #: the arrays, when not laced random values
     make_inputs: Callable[[], list[np.ndarray]] | None = None
+    #: further f32 parameters (name, shape) after the arrays, laced like them
+    extra_params: list[tuple[str, tuple[int, ...]]] | None = None
 
     @property
     def mlir(self) -> str:
         t = _tensor(self.shape)
         params = [f"%{chr(ord('a') + i)}: {t}" for i in range(self.num_arrays)]
+        for name, shape in self.extra_params or []:
+            params.append(f"%{name}: {_tensor(shape)}")
         if self.scalar:
             params.append("%s: tensor<f32>")
         body = "\n".join("    " + line.replace("$T", t) for line in self.body)
@@ -102,6 +108,7 @@ class Case:
         if self.make_inputs is not None:
             return self.make_inputs()
         arrays = [laced(1000 * self.seed + i, self.shape) for i in range(self.num_arrays)]
+        arrays += [laced(1000 * self.seed + 100 + i, shape) for i, (_, shape) in enumerate(self.extra_params or [])]
         if self.scalar:
             arrays.append(np.array(0.75, dtype=F32))
         return arrays
@@ -201,6 +208,18 @@ CASES: list[Case] = [
                                   1 / (1 + np.exp(-a.astype(np.float64))))]),
     Case("register_pressure", (4096 + 16,), PRESSURE_BODY, ["%s24"], 1,
          lambda a: [a * sum(1.0 + i / 8 for i in range(26))], path="any"),
+    # Gathered inputs (per-tile broadcasts of a row or column vector, an f32 iota), with rows
+    # that straddle tiles and a last tile shorter than one iteration.
+    Case("broadcast_rows_and_columns", (61, 129),
+         ["%rb = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<61xf32>) -> $T",
+          "%cb = stablehlo.broadcast_in_dim %c, dims = [1] : (tensor<129xf32>) -> $T",
+          "%0 = stablehlo.subtract %a, %rb : $T", "%1 = stablehlo.multiply %0, %cb : $T",
+          "%2 = stablehlo.tanh %1 : $T"],
+         ["%2"], 1, lambda a, r, c: [np.tanh((a - r[:, None]) * c[None, :])],
+         extra_params=[("r", (61,)), ("c", (129,))]),
+    Case("iota_f32", (40, 130),
+         ["%i = stablehlo.iota dim = 1 : $T", "%0 = stablehlo.multiply %a, %i : $T"], ["%0"], 1,
+         lambda a: [a * np.arange(130, dtype=np.float64)[None, :]]),
     # Streamed (non-temporal) stores: a fused output over 8 MiB.
     Case("streamed_output", (2 * 1024 * 1024 + 53,),
          ["%0 = stablehlo.tanh %a : $T", "%1 = stablehlo.multiply %0, %b : $T"], ["%1"], 2,
@@ -311,8 +330,10 @@ def test_close_to_float64_numpy(case: Case, jit: Outcome, workdir: Path) -> None
         # value wherever the float64 result is an ordinary f32 number.
         valid = np.ones(got.shape, dtype=bool)
         for a in args:
-            if a.shape == got.shape:
-                valid &= ~((a != 0) & (np.abs(a) < 1.2e-38))
+            if a.ndim == 1 and got.ndim == 2 and a.shape != got.shape:  # a row or column vector
+                a = a[:, None] if a.size == got.shape[0] else a[None, :]
+            if a.ndim == got.ndim:
+                valid &= np.broadcast_to(~((a != 0) & (np.abs(a) < 1.2e-38)), got.shape)
         assert np.array_equal(np.isnan(g)[valid], np.isnan(ref)[valid]), f"{case.name} output {k}: NaN pattern differs"
         normal = (np.abs(ref) >= 1.1754944e-38) & (np.abs(ref) < 3.4e38)
         ok_ref = valid & np.isfinite(ref) & (normal | (ref == 0))
@@ -324,7 +345,7 @@ def test_close_to_float64_numpy(case: Case, jit: Outcome, workdir: Path) -> None
                 tol = tol + case.slack(*args)
         tol = tol[ok_ref]
         # (The edge sweep is mostly flushed or infinite results, which the bitwise test covers.)
-        assert ok_ref.sum() > (0.1 if case.make_inputs else 0.9) * got.size
+        assert ok_ref.sum() > (0.1 if case.make_inputs else 0.8) * got.size
         worst = np.argmax(err - tol)
         assert (err <= tol).all(), f"{case.name} output {k}: |error| {err[worst]:.3g} > {tol[worst]:.3g}"
 

@@ -325,6 +325,7 @@ EwProgram::~EwProgram() = default;
 
 void EwProgram::TryNative() {
   FusedLoopDesc d;
+  bool tiled = false;
   d.num_regs = static_cast<int>(regs_.size());
   for (const Reg& r : regs_)
     if (r.type != ElementType::kF32) d.ineligible = "a " + std::string(ElementTypeMlirName(r.type)) + " value";
@@ -338,8 +339,12 @@ void EwProgram::TryNative() {
         j.mode = FusedLoopDesc::Input::Mode::kConstant;
         if (in.constant.size() == 4) std::memcpy(&j.constant_bits, in.constant.data(), 4);
         break;
-      case EwInput::Mode::kStrided: d.ineligible = "a broadcast input gathered per tile"; break;
-      case EwInput::Mode::kIota: d.ineligible = "an iota input"; break;
+      case EwInput::Mode::kStrided:
+      case EwInput::Mode::kIota:
+        // Gathered into a tile buffer by the interpreter's code, then streamed from there.
+        j.mode = FusedLoopDesc::Input::Mode::kStream;
+        tiled = true;
+        break;
     }
     d.inputs.push_back(j);
   }
@@ -355,6 +360,7 @@ void EwProgram::TryNative() {
   std::string why_not;
   jit_ = FusedLoopJit::Compile(d, &why_not);
   (void)why_not;  // reported by JAXLIB_CPU_JIT_TRACE
+  jit_tiled_ = jit_ && tiled;
 }
 
 // dst <- src (`bytes`), with non-temporal stores where dst is 16-byte aligned. The caller
@@ -383,6 +389,10 @@ int64_t EwProgram::output_bytes() const {
 void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
                     bool stream_outputs) const {
   const int64_t step = jit_ ? jit_->elements_per_iteration() : 0;
+  if (jit_ && jit_tiled_ && end - begin >= step) {
+    RunNativeTiles(inputs, outputs, begin, end, stream_outputs);
+    return;
+  }
   if (jit_ && end - begin >= step) {
     const size_t ni = inputs_.size(), no = output_regs_.size();
     const void* small[64];
@@ -422,6 +432,57 @@ void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t beg
     if (begin == end) return;
   }
   Interpret(inputs, outputs, begin, end, stream_outputs);
+}
+
+void EwProgram::RunNativeTiles(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
+                               bool stream_outputs) const {
+  const size_t ni = inputs_.size(), no = output_regs_.size();
+  const int64_t step = jit_->elements_per_iteration();
+  thread_local std::vector<uint8_t> tiles;
+  thread_local std::vector<const void*> ptrs;
+  thread_local std::vector<int64_t> iota_idx;
+  thread_local std::vector<const uint8_t*> splat;  // GatherStrided's memo per input
+  const size_t tile_bytes = static_cast<size_t>(kTile) * 4;
+  if (tiles.size() < ni * tile_bytes + 64) tiles.resize(ni * tile_bytes + 64);
+  if (iota_idx.size() < static_cast<size_t>(kTile)) iota_idx.resize(static_cast<size_t>(kTile));
+  ptrs.resize(ni + no);
+  splat.assign(ni, nullptr);
+  uint8_t* base = tiles.data() + (64 - reinterpret_cast<uintptr_t>(tiles.data()) % 64) % 64;
+  // Tiles keep 64-byte alignment from one to the next, so the first decides streaming.
+  bool stream = stream_outputs;
+  for (size_t j = 0; j < no; ++j)
+    stream = stream && reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[j]) + begin * 4) % 64 == 0;
+  for (int64_t start = begin; start < end; start += kTile) {
+    const int64_t n = std::min(kTile, end - start);
+    const int64_t iterations = n / step;
+    if (iterations == 0) {
+      Interpret(inputs, outputs, start, end, /*stream_outputs=*/false);
+      break;
+    }
+    const int64_t m = iterations * step;
+    for (size_t k = 0; k < ni; ++k) {
+      const EwInput& in = inputs_[k];
+      uint8_t* tile = base + k * tile_bytes;
+      const auto* src = static_cast<const uint8_t*>(in.source >= 0 ? inputs[in.source] : nullptr);
+      switch (in.mode) {
+        case EwInput::Mode::kContiguous: ptrs[k] = src + start * 4; break;
+        case EwInput::Mode::kStrided:
+          GatherStrided(tile, src, 4, loop_dims_, in.strides, start, m, &splat[k]);
+          ptrs[k] = tile;
+          break;
+        case EwInput::Mode::kIota:
+          IotaIndices(iota_idx.data(), loop_dims_, in.iota_dim, start, m);
+          WriteIotaTyped(in.type, tile, iota_idx.data(), m);
+          ptrs[k] = tile;
+          break;
+        default: ptrs[k] = src; break;  // scalar (its address) or constant (unused)
+      }
+    }
+    for (size_t j = 0; j < no; ++j) ptrs[ni + j] = static_cast<uint8_t*>(outputs[j]) + start * 4;
+    jit_->Run(ptrs.data(), iterations, stream);
+    if (m < n) Interpret(inputs, outputs, start + m, start + n, /*stream_outputs=*/false);
+  }
+  if (stream) StreamFence();
 }
 
 void EwProgram::Interpret(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,

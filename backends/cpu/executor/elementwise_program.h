@@ -106,9 +106,13 @@ class EwProgram {
   std::vector<bool> reg_is_output_direct_;  // computed straight into an output buffer
   std::vector<int> direct_output_index_;    // reg -> output index or -1
   std::unique_ptr<FusedLoopJit> jit_;        // null: interpreted
+  bool jit_tiled_ = false;                    // some input is gathered per tile first
 
   // Elements [begin, end) through the tile interpreter.
   void Interpret(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end, bool stream_outputs) const;
+  // Elements [begin, end) natively a tile at a time, gathered inputs filled per tile.
+  void RunNativeTiles(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
+                      bool stream_outputs) const;
   // Attempts the native loop (after the register program is built).
   void TryNative();
 };
