@@ -74,6 +74,8 @@ bool Supported(OpKind k) {
     case OpKind::kExp:
     case OpKind::kLogistic:
     case OpKind::kErf:
+    case OpKind::kSqrt:
+    case OpKind::kRsqrt:
       return true;
     default:
       return false;
@@ -157,6 +159,10 @@ class BodyEmitter {
       case OpKind::kErf: Erf(out, a); return true;
       case OpKind::kExp: Exp(out, a); return true;
       case OpKind::kLogistic: Logistic(out, a); return true;
+      case OpKind::kSqrt:
+        for (int c = 0; c < u_; ++c) e_.VsqrtpsRR(out.r[c], a.r[c]);
+        return true;
+      case OpKind::kRsqrt: Rsqrt(out, a); return true;
       default: return false;
     }
   }
@@ -302,6 +308,16 @@ class BodyEmitter {
     Free(r);
     Free(n);
     Free(xc);
+  }
+
+  // elementwise_kernels.cc RsqrtF: 1 / sqrt(x), both correctly rounded (a denormal x reads as
+  // a zero of its sign, as the interpreter flushes it).
+  void Rsqrt(const Group& out, const Group& x) {
+    Group root = Alloc();
+    for (int c = 0; c < u_; ++c) e_.VsqrtpsRR(root.r[c], x.r[c]);
+    for (int c = 0; c < u_; ++c) e_.VbroadcastssRM(out.r[c], C(1.0f));
+    V(VOp::kDivPs, out, out, root);
+    Free(root);
   }
 
   void Logistic(const Group& out, const Group& x) {

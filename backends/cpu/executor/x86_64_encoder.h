@@ -121,6 +121,7 @@ class Encoder {
   void VblendmpsRRM(Zmm dst, Kreg k, Zmm a, Mem b);  // same, b broadcast
   void VptestnmdRM(Kreg dst, Zmm a, Mem b);         // EVEX.F3.0F38.W0 27 /r, b broadcast
   void VscalefpsRRR(Zmm dst, Zmm a, Zmm b);         // EVEX.66.0F38.W0 2C /r  dst = a * 2^floor(b)
+  void VsqrtpsRR(Zmm dst, Zmm src);                 // EVEX.0F.W0 51 /r
   void Vzeroupper();                                // VEX.128.0F 77
 
   // ---- labels and jumps (always rel32, so one pass suffices)
