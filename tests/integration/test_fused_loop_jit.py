@@ -92,6 +92,8 @@ class Case:
     extra_params: list[tuple[str, tuple[int, ...]]] | None = None
     #: share of elements the float64 comparison must cover (the rest: NaN, flushed, overflowed)
     coverage: float = 0.8
+    #: result types ($T: the f32 array type, $P: its i1 twin), when not all $T
+    result_types: list[str] | None = None
 
     @property
     def mlir(self) -> str:
@@ -101,8 +103,10 @@ class Case:
             params.append(f"%{name}: {_tensor(shape)}")
         if self.scalar:
             params.append("%s: tensor<f32>")
-        body = "\n".join("    " + line.replace("$T", t) for line in self.body)
-        rtypes = ", ".join(t for _ in self.results)
+        p = t.replace("xf32>", "xi1>").replace("<f32>", "<i1>")
+        body = "\n".join("    " + line.replace("$T", t).replace("$P", p) for line in self.body)
+        rtypes = ", ".join((r or "$T").replace("$T", t).replace("$P", p)
+                           for r in (self.result_types or [None] * len(self.results)))
         return (f"module @{self.name} {{\n  func.func public @main({', '.join(params)}) -> ({rtypes}) {{\n{body}\n"
                 f"    return {', '.join(self.results)} : {rtypes}\n  }}\n}}\n")
 
@@ -224,6 +228,23 @@ CASES: list[Case] = [
     Case("iota_f32", (40, 130),
          ["%i = stablehlo.iota dim = 1 : $T", "%0 = stablehlo.multiply %a, %i : $T"], ["%0"], 1,
          lambda a: [a * np.arange(130, dtype=np.float64)[None, :]]),
+    # Predicates: every comparison direction (NaN operands make the ordered/unordered choice
+    # visible) feeding a select, and the relu gradient JAX emits.
+    *[Case(f"compare_{d.lower()}_select", (4096 + 23,),
+           [f"%p = stablehlo.compare {d}, %a, %b, FLOAT : ($T, $T) -> $P",
+            "%0 = stablehlo.select %p, %a, %b : $P, $T"], ["%0"], 2,
+           lambda a, b, fn=fn: [np.where(fn(a, b), a, b)])
+      for d, fn in [("EQ", np.equal), ("NE", np.not_equal), ("LT", np.less), ("LE", np.less_equal),
+                    ("GT", np.greater), ("GE", np.greater_equal)]],
+    Case("relu_gradient", (64, 70),
+         ["%z = stablehlo.constant dense<0.000000e+00> : $T",
+          "%p = stablehlo.compare GT, %a, %z, FLOAT : ($T, $T) -> $P",
+          "%0 = stablehlo.select %p, %b, %z : $P, $T"], ["%0"], 2,
+         lambda a, b: [np.where(a > 0, b, 0.0)]),
+    Case("predicate_output", (4096,),
+         ["%p = stablehlo.compare LT, %a, %b, FLOAT : ($T, $T) -> $P",
+          "%0 = stablehlo.select %p, %a, %b : $P, $T"], ["%0", "%p"], 2,
+         lambda a, b: [np.where(a < b, a, b), a < b], path="a predicate output", result_types=["$T", "$P"]),
     # Streamed (non-temporal) stores: a fused output over 8 MiB.
     Case("streamed_output", (2 * 1024 * 1024 + 53,),
          ["%0 = stablehlo.tanh %a : $T", "%1 = stablehlo.multiply %0, %b : $T"], ["%1"], 2,
@@ -312,6 +333,9 @@ def interpreter(workdir: Path) -> Outcome:
 def test_jit_and_interpreter_agree_bitwise(case: Case, jit: Outcome, interpreter: Outcome) -> None:
     for k, (a, b) in enumerate(zip(jit.outputs[case.name], interpreter.outputs[case.name], strict=True)):
         assert a.dtype == b.dtype and a.shape == b.shape
+        if a.dtype == np.bool_:
+            assert np.array_equal(a, b), f"{case.name} output {k}: predicates differ"
+            continue
         bad = np.flatnonzero(a.view(np.uint32).ravel() != b.view(np.uint32).ravel())
         assert bad.size == 0, (
             f"{case.name} output {k}: {bad.size} elements differ, first at flat index {bad[0]}: "
@@ -327,6 +351,8 @@ def test_close_to_float64_numpy(case: Case, jit: Outcome, workdir: Path) -> None
     with np.errstate(all="ignore"):
         want = case.reference(*args)
     for k, (got, ref) in enumerate(zip(jit.outputs[case.name], want, strict=True)):
+        if got.dtype == np.bool_:
+            continue  # compared exactly by the bitwise test
         ref = np.broadcast_to(np.asarray(ref, dtype=np.float64), got.shape)
         g = got.astype(np.float64)
         # Lanes with a denormal input differ from float64 by design (the executor flushes

@@ -148,6 +148,21 @@ void IotaIndices(int64_t* out, const std::vector<int64_t>& dims, int64_t dim, in
   for (int64_t i = 0; i < n; ++i) out[i] = ((begin + i) / inner) % extent;
 }
 
+// The AVX-512 compare predicate that computes `op` as the f32 vector kernels do (GCC's vector
+// ==, !=, <, <=, >, >=: ordered and quiet for ==, unordered for !=), or -1.
+int8_t VcmpPredicate(const compiler::Module& m, const Op& op) {
+  if (op.operands.size() != 2 || m.type(op.operands[0]).element != ElementType::kF32) return -1;
+  if (op.EnumAttr("compare_type") == "TOTALORDER") return -1;
+  const std::string dir = op.EnumAttr("comparison_direction");
+  if (dir == "EQ") return 0x00;  // EQ_OQ
+  if (dir == "NE") return 0x04;  // NEQ_UQ
+  if (dir == "LT") return 0x01;  // LT_OS
+  if (dir == "LE") return 0x02;  // LE_OS
+  if (dir == "GT") return 0x0E;  // GT_OS
+  if (dir == "GE") return 0x0D;  // GE_OS
+  return -1;
+}
+
 }  // namespace
 
 StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& m, const Region& region,
@@ -273,6 +288,7 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& 
     std::string err;
     ins.fn = SelectElementwiseKernel(m, op, &err, &ins.aux0, &ins.aux1, /*fused_loop=*/!args_are_arrays);
     ins.kind = op.kind;
+    if (op.kind == OpKind::kCompare) ins.vcmp = VcmpPredicate(m, op);
     if (!ins.fn) return InvalidArgument(compiler::OpDescription(op) + ": " + err);
     ins.num_in = static_cast<int>(op.operands.size());
     for (size_t k = 0; k < op.operands.size(); ++k) {
@@ -328,10 +344,12 @@ void EwProgram::TryNative() {
   bool tiled = false;
   d.num_regs = static_cast<int>(regs_.size());
   for (const Reg& r : regs_)
-    if (r.type != ElementType::kF32) d.ineligible = "a " + std::string(ElementTypeMlirName(r.type)) + " value";
+    if (r.type != ElementType::kF32 && r.type != ElementType::kPred)
+      d.ineligible = "a " + std::string(ElementTypeMlirName(r.type)) + " value";
   for (const EwInput& in : inputs_) {
     FusedLoopDesc::Input j;
     j.reg = in.reg;
+    if (in.type != ElementType::kF32) d.ineligible = "a " + std::string(ElementTypeMlirName(in.type)) + " input";
     switch (in.mode) {
       case EwInput::Mode::kContiguous: j.mode = FusedLoopDesc::Input::Mode::kStream; break;
       case EwInput::Mode::kScalar: j.mode = FusedLoopDesc::Input::Mode::kScalar; break;
@@ -353,6 +371,7 @@ void EwProgram::TryNative() {
     j.kind = ins.kind;
     j.out = ins.out;
     j.num_in = ins.num_in;
+    j.compare = ins.vcmp;
     for (int k = 0; k < 3; ++k) j.in[k] = ins.in[k];
     d.instrs.push_back(j);
   }

@@ -21,6 +21,7 @@ using EwFn = void (*)(void* out, const void* const* in, int64_t n, const EwInstr
 struct EwInstr {
   EwFn fn = nullptr;
   compiler::OpKind kind = compiler::OpKind::kConstant;  // the op it computes (for the JIT)
+  int8_t vcmp = -1;  // an f32 compare's VCMPPS predicate (for the JIT), else -1
   int out = -1;
   int in[3] = {-1, -1, -1};
   int num_in = 0;

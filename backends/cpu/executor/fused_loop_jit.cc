@@ -76,6 +76,8 @@ bool Supported(OpKind k) {
     case OpKind::kErf:
     case OpKind::kSqrt:
     case OpKind::kRsqrt:
+    case OpKind::kCompare:
+    case OpKind::kSelect:
       return true;
     default:
       return false;
@@ -141,6 +143,17 @@ class BodyEmitter {
       if (streaming) e_.VmovntpsMR(Mem{base, 64 * c}, g.r[c]);
       else e_.VmovupsMR(Mem{base, 64 * c}, g.r[c]);
     }
+  }
+
+  // A compare's result as lanes of all ones or zeros (VCMPPS predicate `p`).
+  void Compare(const Group& out, const Group& a, const Group& b, int p) {
+    Cmp(a, b, static_cast<VCmp>(p));
+    for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(out.r[c], K(c));
+  }
+  // out = pred ? on_true : on_false, with pred a Compare result.
+  void Select(const Group& out, const Group& pred, const Group& on_true, const Group& on_false) {
+    for (int c = 0; c < u_; ++c) e_.Vpmovd2mKR(K(c), pred.r[c]);
+    Blend(out, on_false, on_true);
   }
 
   // `out` never shares a register with an operand (the caller allocates it first).
@@ -364,7 +377,10 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
   for (const FusedLoopDesc::Input& in : d.inputs)
     if (bad_reg(in.reg)) return *why = "input register out of range", false;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
-    if (ins.num_in < 1 || ins.num_in > 2 || bad_reg(ins.out)) return *why = "malformed instruction", false;
+    const int arity = ins.kind == OpKind::kSelect ? 3 : ins.kind == OpKind::kCompare ? 2 : 0;
+    if (ins.num_in < 1 || ins.num_in > 3 || (arity && ins.num_in != arity) || (!arity && ins.num_in > 2) ||
+        bad_reg(ins.out) || (ins.kind == OpKind::kCompare && ins.compare < 0))
+      return *why = "malformed instruction", false;
     for (int k = 0; k < ins.num_in; ++k)
       if (bad_reg(ins.in[k])) return *why = "malformed instruction", false;
   }
@@ -387,11 +403,28 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
     }
     reg_value[static_cast<size_t>(ins.out)] = static_cast<int>(ni + i);
   }
+  // Predicates exist only between a compare and the selects reading them.
+  std::vector<bool> is_pred(nv, false);
+  for (size_t i = 0; i < d.instrs.size(); ++i) {
+    const FusedLoopDesc::Instr& ins = d.instrs[i];
+    is_pred[ni + i] = ins.kind == OpKind::kCompare;
+    for (int k = 0; k < ins.num_in; ++k) {
+      const bool want_pred = ins.kind == OpKind::kSelect && k == 0;
+      if (is_pred[static_cast<size_t>(operand_values[i][static_cast<size_t>(k)])] != want_pred) {
+        *why = want_pred ? "a select whose predicate is not a compare in the loop" : "a predicate used as a number";
+        return false;
+      }
+    }
+  }
   std::vector<std::vector<size_t>> stores_of(nv);  // outputs each value provides
   for (size_t j = 0; j < d.outputs.size(); ++j) {
     const int v = reg_value[static_cast<size_t>(d.outputs[j])];
     if (v < 0) {
       *why = "output register never written";
+      return false;
+    }
+    if (is_pred[static_cast<size_t>(v)]) {
+      *why = "a predicate output";
       return false;
     }
     stores_of[static_cast<size_t>(v)].push_back(j);
@@ -469,7 +502,9 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
     ready[out] = true;
     const Group& a = where[static_cast<size_t>(operand_values[i][0])];
     const Group& b = ins.num_in > 1 ? where[static_cast<size_t>(operand_values[i][1])] : a;
-    body.Op(ins.kind, where[out], a, b);
+    if (ins.kind == OpKind::kCompare) body.Compare(where[out], a, b, ins.compare);
+    else if (ins.kind == OpKind::kSelect) body.Select(where[out], a, b, where[static_cast<size_t>(operand_values[i][2])]);
+    else body.Op(ins.kind, where[out], a, b);
     store(out);
     for (int k = 0; k < ins.num_in; ++k) release(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]), static_cast<int>(i));
     release(out, static_cast<int>(i));

@@ -5,8 +5,9 @@
 //
 // Results are bit-identical to the interpreter's AVX-512 kernels: every op is emitted as the
 // same IEEE operations in the same order (vector_math.h's formulas, no FMA contraction) under the
-// same MXCSR. Programs it cannot translate (other types or ops, strided or iota inputs, more live
-// values than registers) keep the interpreter. x86-64 Linux with AVX-512 only.
+// same MXCSR. Predicates (compare results feeding selects) live in registers as lane masks.
+// Programs it cannot translate (other types or ops, predicate inputs or outputs, more live values
+// than registers) keep the interpreter. x86-64 Linux with AVX-512 only.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +32,7 @@ struct FusedLoopDesc {
     int out = -1;
     int in[3] = {-1, -1, -1};
     int num_in = 0;
+    int compare = -1;  // kCompare: the VCMPPS predicate of its direction (f32, not TOTALORDER)
   };
   int num_regs = 0;
   std::vector<Input> inputs;

@@ -122,6 +122,8 @@ class Encoder {
   void VptestnmdRM(Kreg dst, Zmm a, Mem b);         // EVEX.F3.0F38.W0 27 /r, b broadcast
   void VscalefpsRRR(Zmm dst, Zmm a, Zmm b);         // EVEX.66.0F38.W0 2C /r  dst = a * 2^floor(b)
   void VsqrtpsRR(Zmm dst, Zmm src);                 // EVEX.0F.W0 51 /r
+  void Vpmovm2dRK(Zmm dst, Kreg src);               // EVEX.F3.0F38.W0 38 /r  lanes = mask ? ~0 : 0
+  void Vpmovd2mKR(Kreg dst, Zmm src);               // EVEX.F3.0F38.W0 39 /r  mask = lanes' sign bits
   void Vzeroupper();                                // VEX.128.0F 77
 
   // ---- labels and jumps (always rel32, so one pass suffices)
