@@ -314,28 +314,57 @@ void EliminateCommonSubexpressions(Module* module) { Cse(module).Run(); }
 
 namespace {
 
-// The reciprocal of every element of an f32/f64 constant, or nullptr for other types. f32 goes
-// through double: rounding 1/x to double and then to float gives the correctly rounded float
-// (53 >= 2 * 24 + 2 bits), as XLA's evaluator computes it.
+bool IsRealFloat(ElementType t) {
+  return t == ElementType::kF32 || t == ElementType::kF64 || t == ElementType::kF16 || t == ElementType::kBF16;
+}
+
+// The reciprocal of every element of a real floating-point constant, or nullptr for other types.
+// Narrower types go through double and float: each rounding step keeps at least 2p + 2 bits of
+// the next narrower format (53 -> 24 -> 11 or 8), so the result is the correctly rounded
+// reciprocal, as XLA's evaluator computes it.
 std::shared_ptr<DenseData> Reciprocal(const DenseData& c) {
   const ElementType t = c.type.element;
-  if (t != ElementType::kF32 && t != ElementType::kF64) return nullptr;
+  if (!IsRealFloat(t)) return nullptr;
   auto d = std::make_shared<DenseData>(c);
   const int64_t n = c.splat ? 1 : c.type.element_count();
   for (int64_t i = 0; i < n; ++i) {
     uint8_t* at = d->bytes.data() + static_cast<size_t>(i) * ElementTypeByteSize(t);
-    if (t == ElementType::kF32) {
-      float x;
-      std::memcpy(&x, at, 4);
-      const float r = static_cast<float>(1.0 / static_cast<double>(x));
-      std::memcpy(at, &r, 4);
-    } else {
+    if (t == ElementType::kF64) {
       double x;
       std::memcpy(&x, at, 8);
       const double r = 1.0 / x;
       std::memcpy(at, &r, 8);
+      continue;
     }
+    uint16_t h = 0;
+    float x = 0;
+    if (t == ElementType::kF32) std::memcpy(&x, at, 4);
+    else std::memcpy(&h, at, 2);
+    if (t == ElementType::kF16) x = f16::ToFloat(h);
+    if (t == ElementType::kBF16) x = bf16::FromBits(h);
+    const float r = static_cast<float>(1.0 / static_cast<double>(x));
+    if (t == ElementType::kF32) {
+      std::memcpy(at, &r, 4);
+      continue;
+    }
+    h = t == ElementType::kF16 ? f16(r).bits : bf16(r).bits;
+    std::memcpy(at, &h, 2);
   }
+  return d;
+}
+
+// A splat 1 of type `t` (a real floating-point type).
+std::shared_ptr<DenseData> SplatOne(const Type& t) {
+  auto d = std::make_shared<DenseData>();
+  d->type = t;
+  d->splat = true;
+  d->bytes.resize(ElementTypeByteSize(t.element));
+  const float one = 1.0f;
+  const double one64 = 1.0;
+  const uint16_t h = t.element == ElementType::kF16 ? f16(one).bits : bf16(one).bits;
+  if (t.element == ElementType::kF64) std::memcpy(d->bytes.data(), &one64, 8);
+  else if (t.element == ElementType::kF32) std::memcpy(d->bytes.data(), &one, 4);
+  else std::memcpy(d->bytes.data(), &h, 2);
   return d;
 }
 
@@ -348,8 +377,8 @@ std::unique_ptr<Op> NewOp(Module* m, OpKind kind, std::vector<ValueId> operands,
   return op;
 }
 
-// x / broadcast(b) -> x * broadcast(1 / b) and x / c -> x * (1 / c) for a constant c, in f32
-// and f64. XLA's algebraic simplifier makes this rewrite, so results match XLA's bit for bit (an
+// x / broadcast(b) -> x * broadcast(1 / b) and x / c -> x * (1 / c) for a constant c, in real
+// floating-point types (the reciprocal rounded to the type). XLA's algebraic simplifier makes this rewrite, so results match XLA's bit for bit (an
 // exact divide differs from them by one ulp in about a quarter of the elements), and the full
 // array is multiplied instead of divided. A divide of two full arrays stays a divide, as in XLA.
 void InvertDivisors(Module* m, Region* r) {
@@ -361,7 +390,7 @@ void InvertDivisors(Module* m, Region* r) {
       const Type& t = m->type(op->results[0]);
       const ValueId divisor = op->operands[1];
       const Op* def = m->values[static_cast<size_t>(divisor)].def;
-      const bool floating = t.element == ElementType::kF32 || t.element == ElementType::kF64;
+      const bool floating = IsRealFloat(t.element);
       if (floating && def && def->kind == OpKind::kConstant) {
         const DenseData* c = ConstantOf(*m, divisor);
         if (auto inv = c ? Reciprocal(*c) : nullptr) {
@@ -375,18 +404,8 @@ void InvertDivisors(Module* m, Region* r) {
                  m->type(def->operands[0]).element == t.element) {
         const ValueId b = def->operands[0];
         const Type& bt = m->type(b);
-        auto one_data = std::make_shared<DenseData>();
-        one_data->type = bt;
-        one_data->splat = true;
-        if (t.element == ElementType::kF32) {
-          const float one = 1.0f;
-          one_data->bytes.assign(reinterpret_cast<const uint8_t*>(&one), reinterpret_cast<const uint8_t*>(&one) + 4);
-        } else {
-          const double one = 1.0;
-          one_data->bytes.assign(reinterpret_cast<const uint8_t*>(&one), reinterpret_cast<const uint8_t*>(&one) + 8);
-        }
         auto one = NewOp(m, OpKind::kConstant, {}, bt, op->loc);
-        one->attrs.push_back({"value", MakeDenseAttr(std::move(one_data))});
+        one->attrs.push_back({"value", MakeDenseAttr(SplatOne(bt))});
         auto inv = NewOp(m, OpKind::kDivide, {one->results[0], b}, bt, op->loc);
         auto bcast = NewOp(m, OpKind::kBroadcastInDim, {inv->results[0]}, m->type(divisor), op->loc);
         bcast->attrs = def->attrs;

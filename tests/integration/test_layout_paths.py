@@ -169,6 +169,42 @@ module @divs {{
     np.testing.assert_array_equal(got[2], np.ones_like(x))
 
 
+@pytest.mark.parametrize("divisor", ["row", "const"])
+def test_f16_division_by_broadcast_uses_the_f16_reciprocal(client: xla_client.Client, divisor: str) -> None:
+    """In f16 too, x / broadcast(b) is x * RN_f16(1/b), as XLA computes it."""
+    rng = np.random.default_rng(5)
+    x = (rng.random((32, 80)) + 0.5).astype(np.float16)
+    rows = (rng.random(32) * 100 + 1).astype(np.float16)
+    t, rt = "tensor<32x80xf16>", "tensor<32xf16>"
+    if divisor == "row":
+        text = f"""
+module @d16 {{
+  func.func public @main(%x: {t}, %s: {rt}) -> {t} {{
+    %b = stablehlo.broadcast_in_dim %s, dims = [0] : ({rt}) -> {t}
+    %0 = stablehlo.divide %x, %b : {t}
+    return %0 : {t}
+  }}
+}}
+"""
+        (got,) = _run(client, text, x, rows)
+        r = (np.float16(1) / rows)[:, None]
+    else:
+        text = f"""
+module @d16c {{
+  func.func public @main(%x: {t}) -> {t} {{
+    %c = stablehlo.constant dense<7.000000e+00> : tensor<f16>
+    %b = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<f16>) -> {t}
+    %0 = stablehlo.divide %x, %b : {t}
+    return %0 : {t}
+  }}
+}}
+"""
+        (got,) = _run(client, text, x)
+        r = np.float16(1) / np.float16(7)
+    want = (x.astype(np.float32) * np.asarray(r, np.float32)).astype(np.float16)
+    np.testing.assert_array_equal(got.view(np.uint16), want.view(np.uint16))
+
+
 def test_scaled_scores_like_attention(client: xla_client.Client) -> None:
     """dot / sqrt(64): the sqrt folds to 8 and the divide becomes an exact multiply."""
     rng = np.random.default_rng(3)
