@@ -14,6 +14,7 @@ swap in the interpreter's kernels.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import platform
 import subprocess
@@ -24,6 +25,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from jit_traces import traces_by_case  # noqa: E402
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("jaxlib_cpu") is None or importlib.util.find_spec("jaxlib") is None,
@@ -294,19 +298,10 @@ def _run_child(tmp: Path, disable_jit: bool) -> Outcome:
         if not inputs.exists():
             np.savez(inputs, **{f"arg{i}": a for i, a in enumerate(c.inputs())})
         payload.append({"name": c.name, "mlir": c.mlir, "inputs": str(inputs), "outputs": str(tmp / f"{c.name}.{tag}.npz")})
-    import json
-
     r = subprocess.run([sys.executable, "-c", _CHILD], input=json.dumps(payload), capture_output=True, text=True,
                        env=env, timeout=300)
     assert r.returncode == 0, f"child (disable_jit={disable_jit}) failed:\n{r.stderr[-4000:]}"
-    traces: dict[str, list[str]] = {}
-    current = None
-    for line in r.stderr.splitlines():
-        if line.startswith("@case "):
-            current = line[len("@case "):]
-            traces[current] = []
-        elif "fused-loop jit" in line and current is not None:
-            traces[current].append(line)
+    traces = traces_by_case(r.stderr, "fused-loop jit")
     outputs = {}
     for c in CASES:
         with np.load(tmp / f"{c.name}.{tag}.npz") as z:

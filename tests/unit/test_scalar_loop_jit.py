@@ -26,6 +26,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from jit_traces import traces_by_case  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[2]
 #: Where the JIT exists; elsewhere every loop must report the interpreter.
 X86_64_LINUX = sys.platform.startswith("linux") and platform.machine() in ("x86_64", "AMD64")
@@ -811,14 +814,7 @@ def _run_child(disable_jit: bool) -> Outcome:
         pytest.fail(f"child (disable_jit={disable_jit}) ran over {CHILD_TIMEOUT_S} s: a loop that never ends? "
                     f"It was at:\n{partial[-2000:]}")
     assert r.returncode == 0, f"child (disable_jit={disable_jit}) failed:\n{r.stderr[-4000:]}"
-    traces: dict[str, list[str]] = {}
-    current = None
-    for line in r.stderr.splitlines():
-        if line.startswith("@case "):
-            current = line[len("@case "):]
-            traces[current] = []
-        elif "scalar-loop jit" in line and current is not None:
-            traces[current].append(line)
+    traces = traces_by_case(r.stderr, "scalar-loop jit")
     return Outcome(json.loads(r.stdout), traces)
 
 
