@@ -18,8 +18,11 @@
 
 namespace jaxlib::cpu {
 
+// Both variants of the loop (plain and streaming stores) in one mapping: one mmap and one
+// mprotect per fused loop, which is most of what generating it costs.
 struct FusedLoopJit::Code {
   std::unique_ptr<x86::ExecutableCode> exec;
+  size_t streaming_offset = 0;
 };
 
 namespace {
@@ -581,11 +584,14 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
     *why_not = "constant pools differ";
     return nullptr;
   }
-  jit->plain_ = std::make_unique<Code>();
-  jit->streaming_ = std::make_unique<Code>();
-  jit->plain_->exec = x86::ExecutableCode::Create(plain);
-  jit->streaming_->exec = x86::ExecutableCode::Create(streaming);
-  if (!jit->plain_->exec || !jit->streaming_->exec) {
+  const size_t streaming_offset = (plain.size() + 63) / 64 * 64;
+  std::vector<uint8_t> both = plain;
+  both.resize(streaming_offset, 0xCC);  // INT3 padding, never executed
+  both.insert(both.end(), streaming.begin(), streaming.end());
+  jit->code_ = std::make_unique<Code>();
+  jit->code_->exec = x86::ExecutableCode::Create(both);
+  jit->code_->streaming_offset = streaming_offset;
+  if (!jit->code_->exec) {
     *why_not = "no executable memory";
     Trace(d, "interpreted: " + *why_not);
     return nullptr;
@@ -602,8 +608,8 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
 
 void FusedLoopJit::Run(const void* const* ptrs, int64_t iterations, bool stream_outputs) const {
   using Fn = void (*)(const void* const*, int64_t, const uint32_t*);
-  const Code& c = stream_outputs ? *streaming_ : *plain_;
-  reinterpret_cast<Fn>(const_cast<void*>(c.exec->entry()))(ptrs, iterations, pool_.data());
+  auto* base = static_cast<uint8_t*>(const_cast<void*>(code_->exec->entry()));
+  reinterpret_cast<Fn>(base + (stream_outputs ? code_->streaming_offset : 0))(ptrs, iterations, pool_.data());
 }
 
 }  // namespace jaxlib::cpu

@@ -65,7 +65,7 @@ class FusedLoopJit {
  private:
   struct Code;
   FusedLoopJit() = default;
-  std::unique_ptr<Code> plain_, streaming_;
+  std::unique_ptr<Code> code_;
   std::vector<uint32_t> pool_;  // constants the code reads through a base register
   size_t num_inputs_ = 0, num_outputs_ = 0;
   int unroll_ = 1;
