@@ -336,9 +336,6 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& 
   return p;
 }
 
-EwProgram::EwProgram() = default;
-EwProgram::~EwProgram() = default;
-
 void EwProgram::TryNative() {
   FusedLoopDesc d;
   bool tiled = false;
@@ -376,10 +373,8 @@ void EwProgram::TryNative() {
     d.instrs.push_back(j);
   }
   d.outputs = output_regs_;
-  std::string why_not;
-  jit_ = FusedLoopJit::Compile(d, &why_not);
-  (void)why_not;  // reported by JAXLIB_CPU_JIT_TRACE
-  jit_tiled_ = jit_ && tiled;
+  native_tiled_ = tiled;
+  native_.Set(std::move(d));
 }
 
 // dst <- src (`bytes`), with non-temporal stores where dst is 16-byte aligned. The caller
@@ -407,12 +402,13 @@ int64_t EwProgram::output_bytes() const {
 
 void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
                     bool stream_outputs) const {
-  const int64_t step = jit_ ? jit_->elements_per_iteration() : 0;
-  if (jit_ && jit_tiled_ && end - begin >= step) {
-    RunNativeTiles(inputs, outputs, begin, end, stream_outputs);
+  const FusedLoopJit* jit = native_.Get();
+  const int64_t step = jit ? jit->elements_per_iteration() : 0;
+  if (jit && native_tiled_ && end - begin >= step) {
+    RunNativeTiles(*jit, inputs, outputs, begin, end, stream_outputs);
     return;
   }
-  if (jit_ && end - begin >= step) {
+  if (jit && end - begin >= step) {
     const size_t ni = inputs_.size(), no = output_regs_.size();
     const void* small[64];
     std::vector<const void*> big;
@@ -445,7 +441,7 @@ void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t beg
     }
     const int64_t iterations = (end - begin) / step;
     fill(begin);
-    jit_->Run(ptrs, iterations, stream);
+    jit->Run(ptrs, iterations, stream);
     begin += iterations * step;
     if (stream) StreamFence();
     if (begin == end) return;
@@ -453,10 +449,10 @@ void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t beg
   Interpret(inputs, outputs, begin, end, stream_outputs);
 }
 
-void EwProgram::RunNativeTiles(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
-                               bool stream_outputs) const {
+void EwProgram::RunNativeTiles(const FusedLoopJit& jit, const void* const* inputs, void* const* outputs,
+                               int64_t begin, int64_t end, bool stream_outputs) const {
   const size_t ni = inputs_.size(), no = output_regs_.size();
-  const int64_t step = jit_->elements_per_iteration();
+  const int64_t step = jit.elements_per_iteration();
   thread_local std::vector<uint8_t> tiles;
   thread_local std::vector<const void*> ptrs;
   thread_local std::vector<int64_t> iota_idx;
@@ -498,7 +494,7 @@ void EwProgram::RunNativeTiles(const void* const* inputs, void* const* outputs, 
       }
     }
     for (size_t j = 0; j < no; ++j) ptrs[ni + j] = static_cast<uint8_t*>(outputs[j]) + start * 4;
-    jit_->Run(ptrs.data(), iterations, stream);
+    jit.Run(ptrs.data(), iterations, stream);
     if (m < n) Interpret(inputs, outputs, start + m, start + n, /*stream_outputs=*/false);
   }
   if (stream) StreamFence();

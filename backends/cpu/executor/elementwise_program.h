@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "backends/cpu/executor/fused_loop_jit.h"
 #include "runtime/compiler/ir.h"
 #include "runtime/compiler/op_kind.h"
 #include "runtime/support/status.h"
 
 namespace jaxlib::cpu {
 
-class FusedLoopJit;
 struct EwInstr;
 using EwFn = void (*)(void* out, const void* const* in, int64_t n, const EwInstr& ins);
 
@@ -87,11 +87,6 @@ class EwProgram {
 
   int64_t loop_size() const { return loop_size_; }
   size_t num_outputs() const { return output_regs_.size(); }
-  // Whether the loop runs as native code (fused_loop_jit.h) rather than tile by tile.
-  bool is_native() const { return jit_ != nullptr; }
-
-  EwProgram();
-  ~EwProgram();
 
  private:
   struct Reg {
@@ -106,14 +101,14 @@ class EwProgram {
   std::vector<int> output_regs_;
   std::vector<bool> reg_is_output_direct_;  // computed straight into an output buffer
   std::vector<int> direct_output_index_;    // reg -> output index or -1
-  std::unique_ptr<FusedLoopJit> jit_;        // null: interpreted
-  bool jit_tiled_ = false;                    // some input is gathered per tile first
+  LazyFusedLoopJit native_;                   // the loop as native code, when it can be
+  bool native_tiled_ = false;                 // some input is gathered per tile first
 
   // Elements [begin, end) through the tile interpreter.
   void Interpret(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end, bool stream_outputs) const;
   // Elements [begin, end) natively a tile at a time, gathered inputs filled per tile.
-  void RunNativeTiles(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
-                      bool stream_outputs) const;
+  void RunNativeTiles(const FusedLoopJit& jit, const void* const* inputs, void* const* outputs, int64_t begin,
+                      int64_t end, bool stream_outputs) const;
   // Attempts the native loop (after the register program is built).
   void TryNative();
 };

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,29 @@ class FusedLoopJit {
   std::vector<uint32_t> pool_;  // constants the code reads through a base register
   size_t num_inputs_ = 0, num_outputs_ = 0;
   int unroll_ = 1;
+};
+
+// A fused loop's native code, generated when the loop first runs rather than when its program
+// is compiled: compiles stay fast (generating costs system calls and TLB flushes), and loops that
+// never run cost nothing. Get() is thread-safe; the threads of the first run wait for one result.
+class LazyFusedLoopJit {
+ public:
+  // The loop to generate; before the first Get() only.
+  void Set(FusedLoopDesc desc) { desc_ = std::make_unique<FusedLoopDesc>(std::move(desc)); }
+  // The native loop, or nullptr when it is to be interpreted.
+  const FusedLoopJit* Get() const {
+    if (!desc_) return nullptr;
+    std::call_once(once_, [this] {
+      std::string why_not;  // reported by JAXLIB_CPU_JIT_TRACE
+      jit_ = FusedLoopJit::Compile(*desc_, &why_not);
+    });
+    return jit_.get();
+  }
+
+ private:
+  std::unique_ptr<FusedLoopDesc> desc_;
+  mutable std::once_flag once_;
+  mutable std::unique_ptr<FusedLoopJit> jit_;
 };
 
 }  // namespace jaxlib::cpu

@@ -33,8 +33,7 @@ class SoftmaxKernel final : public Kernel {
       d.inputs = {{FusedLoopDesc::Input::Mode::kStream, 0, 0}, {FusedLoopDesc::Input::Mode::kScalar, 1, 0}};
       d.instrs = {{compiler::OpKind::kSubtract, 2, {0, 1, -1}, 2}, {compiler::OpKind::kExp, 3, {2, -1, -1}, 1}};
       d.outputs = {3};
-      std::string why_not;
-      exp_jit_ = FusedLoopJit::Compile(d, &why_not);
+      exp_jit_.Set(std::move(d));
     }
   }
 
@@ -70,11 +69,11 @@ class SoftmaxKernel final : public Kernel {
   // y = exp(x - m) over one row.
   void ExpShifted(const float* x, float m, float* y) const {
     int64_t done = 0;
-    if (exp_jit_) {
+    if (const FusedLoopJit* jit = exp_jit_.Get()) {
       const void* ptrs[3] = {x, &m, y};
-      const int64_t iterations = len_ / exp_jit_->elements_per_iteration();
-      exp_jit_->Run(ptrs, iterations, /*stream_outputs=*/false);
-      done = iterations * exp_jit_->elements_per_iteration();
+      const int64_t iterations = len_ / jit->elements_per_iteration();
+      jit->Run(ptrs, iterations, /*stream_outputs=*/false);
+      done = iterations * jit->elements_per_iteration();
     }
     if (done < len_) row_.exp_shifted(x + done, m, y + done, len_ - done);
   }
@@ -83,7 +82,7 @@ class SoftmaxKernel final : public Kernel {
   int64_t rows_, len_;
   F32ReduceFn max_, sum_;
   SoftmaxRowFns row_;
-  std::unique_ptr<FusedLoopJit> exp_jit_;
+  LazyFusedLoopJit exp_jit_;
 };
 
 }  // namespace
