@@ -98,6 +98,8 @@ class Case:
     coverage: float = 0.8
     #: result types ($T: the f32 array type, $P: its i1 twin), when not all $T
     result_types: list[str] | None = None
+    #: i1 parameters (name, shape) after all others, random
+    pred_params: list[tuple[str, tuple[int, ...]]] | None = None
 
     @property
     def mlir(self) -> str:
@@ -107,6 +109,8 @@ class Case:
             params.append(f"%{name}: {_tensor(shape)}")
         if self.scalar:
             params.append("%s: tensor<f32>")
+        for name, shape in self.pred_params or []:
+            params.append(f"%{name}: {_tensor(shape).replace('f32>', 'i1>')}")
         p = t.replace("xf32>", "xi1>").replace("<f32>", "<i1>")
         body = "\n".join("    " + line.replace("$T", t).replace("$P", p) for line in self.body)
         rtypes = ", ".join((r or "$T").replace("$T", t).replace("$P", p)
@@ -121,6 +125,8 @@ class Case:
         arrays += [laced(1000 * self.seed + 100 + i, shape) for i, (_, shape) in enumerate(self.extra_params or [])]
         if self.scalar:
             arrays.append(np.array(0.75, dtype=F32))
+        for i, (_, shape) in enumerate(self.pred_params or []):
+            arrays.append(np.random.default_rng(1000 * self.seed + 200 + i).random(shape) < 0.5)
         return arrays
 
 
@@ -245,6 +251,14 @@ CASES: list[Case] = [
           "%p = stablehlo.compare GT, %a, %z, FLOAT : ($T, $T) -> $P",
           "%0 = stablehlo.select %p, %b, %z : $P, $T"], ["%0"], 2,
          lambda a, b: [np.where(a > 0, b, 0.0)]),
+    Case("predicate_input", (4096 + 40,), ["%0 = stablehlo.select %m, %a, %b : $P, $T"], ["%0"], 2,
+         lambda a, b, m: [np.where(m, a, b)], pred_params=[("m", (4096 + 40,))]),
+    # The causal-attention shape: an i1 mask broadcast over the leading dims, gathered per tile.
+    Case("broadcast_predicate_input", (3, 40, 72),
+         ["%mb = stablehlo.broadcast_in_dim %m, dims = [1, 2] : (tensor<40x72xi1>) -> $P",
+          "%k = stablehlo.constant dense<0xFF800000> : $T",
+          "%0 = stablehlo.multiply %a, %a : $T", "%1 = stablehlo.select %mb, %0, %k : $P, $T"], ["%1"], 1,
+         lambda a, m: [np.where(m[None], a * a, -np.inf)], pred_params=[("m", (40, 72))], coverage=0.4),
     Case("predicate_output", (4096,),
          ["%p = stablehlo.compare LT, %a, %b, FLOAT : ($T, $T) -> $P",
           "%0 = stablehlo.select %p, %a, %b : $P, $T"], ["%0", "%p"], 2,

@@ -346,7 +346,9 @@ void EwProgram::TryNative() {
   for (const EwInput& in : inputs_) {
     FusedLoopDesc::Input j;
     j.reg = in.reg;
-    if (in.type != ElementType::kF32) d.ineligible = "a " + std::string(ElementTypeMlirName(in.type)) + " input";
+    j.pred = in.type == ElementType::kPred;
+    if (in.type != ElementType::kF32 && !(j.pred && (in.mode == EwInput::Mode::kContiguous || in.mode == EwInput::Mode::kStrided)))
+      d.ineligible = "a " + std::string(ElementTypeMlirName(in.type)) + " input";
     switch (in.mode) {
       case EwInput::Mode::kContiguous: j.mode = FusedLoopDesc::Input::Mode::kStream; break;
       case EwInput::Mode::kScalar: j.mode = FusedLoopDesc::Input::Mode::kScalar; break;
@@ -421,7 +423,7 @@ void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t beg
       for (size_t k = 0; k < ni; ++k) {
         const EwInput& in = inputs_[k];
         const auto* src = static_cast<const uint8_t*>(in.source >= 0 ? inputs[in.source] : nullptr);
-        ptrs[k] = in.mode == EwInput::Mode::kContiguous ? src + at * 4 : src;
+        ptrs[k] = in.mode == EwInput::Mode::kContiguous ? src + at * static_cast<int64_t>(ElementTypeByteSize(in.type)) : src;
       }
       for (size_t j = 0; j < no; ++j) ptrs[ni + j] = static_cast<uint8_t*>(outputs[j]) + at * 4;
     };
@@ -479,10 +481,11 @@ void EwProgram::RunNativeTiles(const FusedLoopJit& jit, const void* const* input
       const EwInput& in = inputs_[k];
       uint8_t* tile = base + k * tile_bytes;
       const auto* src = static_cast<const uint8_t*>(in.source >= 0 ? inputs[in.source] : nullptr);
+      const size_t es = ElementTypeByteSize(in.type);
       switch (in.mode) {
-        case EwInput::Mode::kContiguous: ptrs[k] = src + start * 4; break;
+        case EwInput::Mode::kContiguous: ptrs[k] = src + start * static_cast<int64_t>(es); break;
         case EwInput::Mode::kStrided:
-          GatherStrided(tile, src, 4, loop_dims_, in.strides, start, m, &splat[k]);
+          GatherStrided(tile, src, es, loop_dims_, in.strides, start, m, &splat[k]);
           ptrs[k] = tile;
           break;
         case EwInput::Mode::kIota:

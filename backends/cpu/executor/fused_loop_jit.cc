@@ -153,10 +153,14 @@ class BodyEmitter {
     Cmp(a, b, static_cast<VCmp>(p));
     for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(out.r[c], K(c));
   }
-  // out = pred ? on_true : on_false, with pred a Compare result.
+  // out = pred ? on_true : on_false, with pred's lanes zero (false) or not (true).
   void Select(const Group& out, const Group& pred, const Group& on_true, const Group& on_false) {
-    for (int c = 0; c < u_; ++c) e_.Vpmovd2mKR(K(c), pred.r[c]);
+    for (int c = 0; c < u_; ++c) e_.VptestmdRR(K(c), pred.r[c], pred.r[c]);
     Blend(out, on_false, on_true);
+  }
+  // An i1 array's next 16 * u bytes as 0/1 lanes.
+  void LoadPred(const Group& g, Gpr base) {
+    for (int c = 0; c < u_; ++c) e_.VpmovzxbdRM(g.r[c], Mem{base, 16 * c});
   }
 
   // `out` never shares a register with an operand (the caller allocates it first).
@@ -367,7 +371,13 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
     }
   }
   size_t streams = d.outputs.size();
-  for (const FusedLoopDesc::Input& in : d.inputs) streams += in.mode == Mode::kStream;
+  for (const FusedLoopDesc::Input& in : d.inputs) {
+    streams += in.mode == Mode::kStream;
+    if (in.pred && in.mode != Mode::kStream) {
+      *why = "a broadcast predicate scalar";
+      return false;
+    }
+  }
   if (streams > std::size(kStreamGprs)) {
     *why = std::to_string(streams) + " streamed arrays (at most " + std::to_string(std::size(kStreamGprs)) + ")";
     return false;
@@ -408,6 +418,7 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
   }
   // Predicates exist only between a compare and the selects reading them.
   std::vector<bool> is_pred(nv, false);
+  for (size_t k = 0; k < ni; ++k) is_pred[k] = d.inputs[k].pred;
   for (size_t i = 0; i < d.instrs.size(); ++i) {
     const FusedLoopDesc::Instr& ins = d.instrs[i];
     is_pred[ni + i] = ins.kind == OpKind::kCompare;
@@ -455,18 +466,22 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
     ready[k] = pinned[k] = true;
   }
   std::vector<Gpr> input_gpr(ni, Gpr::kRax), output_gpr(d.outputs.size(), Gpr::kRax);
-  std::vector<Gpr> streamed;
+  struct Advance {
+    Gpr gpr;
+    int32_t bytes;  // per iteration
+  };
+  std::vector<Advance> streamed;
   size_t next_gpr = 0;
   for (size_t k = 0; k < ni; ++k) {
     if (d.inputs[k].mode != Mode::kStream) continue;
     input_gpr[k] = kStreamGprs[next_gpr++];
     e.MovRM(input_gpr[k], Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
-    streamed.push_back(input_gpr[k]);
+    streamed.push_back({input_gpr[k], (d.inputs[k].pred ? 16 : 64) * unroll});
   }
   for (size_t j = 0; j < d.outputs.size(); ++j) {
     output_gpr[j] = kStreamGprs[next_gpr++];
     e.MovRM(output_gpr[j], Mem{kPtrTable, static_cast<int32_t>(8 * (ni + j))}, true);
-    streamed.push_back(output_gpr[j]);
+    streamed.push_back({output_gpr[j], 64 * unroll});
   }
   const int loop = e.NewLabel(), done = e.NewLabel();
   e.TestRR(kCount, kCount, true);
@@ -486,7 +501,8 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
   auto ensure = [&](size_t v) {
     if (ready[v]) return;
     where[v] = body.Alloc();
-    body.Load(where[v], input_gpr[v]);
+    if (d.inputs[v].pred) body.LoadPred(where[v], input_gpr[v]);
+    else body.Load(where[v], input_gpr[v]);
     ready[v] = true;
     store(v);
   };
@@ -516,7 +532,7 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
       return false;
     }
   }
-  for (Gpr g : streamed) e.AddRI(g, 64 * unroll);
+  for (const Advance& a : streamed) e.AddRI(a.gpr, a.bytes);
   e.SubRI(kCount, 1);
   e.Jcc(x86::Cond::kNe, loop);
   e.Bind(done);

@@ -5,9 +5,9 @@
 //
 // Results are bit-identical to the interpreter's AVX-512 kernels: every op is emitted as the
 // same IEEE operations in the same order (vector_math.h's formulas, no FMA contraction) under the
-// same MXCSR. Predicates (compare results feeding selects) live in registers as lane masks.
-// Programs it cannot translate (other types or ops, predicate inputs or outputs, more live values
-// than registers) keep the interpreter. x86-64 Linux with AVX-512 only.
+// same MXCSR. Predicates (compare results, or i1 arrays read a byte per element) feed selects
+// as lanes that are zero or not. Programs it cannot translate (other types or ops, predicate
+// outputs, more live values than registers) keep the interpreter. x86-64 Linux with AVX-512 only.
 #pragma once
 
 #include <cstdint>
@@ -27,6 +27,7 @@ struct FusedLoopDesc {
     Mode mode = Mode::kStream;
     int reg = -1;
     uint32_t constant_bits = 0;  // kConstant: the f32 value's bits
+    bool pred = false;           // i1, one byte per element (kStream only); otherwise f32
   };
   struct Instr {
     compiler::OpKind kind;

@@ -237,7 +237,8 @@ void Encoder::VblendmpsRRM(Zmm dst, Kreg k, Zmm a, Mem b) { Evex(2, 1, 0x65, Num
 void Encoder::VptestnmdRM(Kreg dst, Zmm a, Mem b) { Evex(2, 2, 0x27, Num(dst), Num(a), 0, &b, true, 0); }
 void Encoder::VsqrtpsRR(Zmm dst, Zmm src) { Evex(1, 0, 0x51, Num(dst), -1, Num(src), nullptr, false, 0); }
 void Encoder::Vpmovm2dRK(Zmm dst, Kreg src) { Evex(2, 2, 0x38, Num(dst), -1, Num(src), nullptr, false, 0); }
-void Encoder::Vpmovd2mKR(Kreg dst, Zmm src) { Evex(2, 2, 0x39, Num(dst), -1, Num(src), nullptr, false, 0); }
+void Encoder::VptestmdRR(Kreg dst, Zmm a, Zmm b) { Evex(2, 1, 0x27, Num(dst), Num(a), Num(b), nullptr, false, 0); }
+void Encoder::VpmovzxbdRM(Zmm dst, Mem src) { Evex(2, 1, 0x31, Num(dst), -1, 0, &src, false, 0); }
 void Encoder::VscalefpsRRR(Zmm dst, Zmm a, Zmm b) { Evex(2, 1, 0x2C, Num(dst), Num(a), Num(b), nullptr, false, 0); }
 void Encoder::Vzeroupper() {
   Byte(0xC5);

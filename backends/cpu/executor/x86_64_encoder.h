@@ -123,7 +123,8 @@ class Encoder {
   void VscalefpsRRR(Zmm dst, Zmm a, Zmm b);         // EVEX.66.0F38.W0 2C /r  dst = a * 2^floor(b)
   void VsqrtpsRR(Zmm dst, Zmm src);                 // EVEX.0F.W0 51 /r
   void Vpmovm2dRK(Zmm dst, Kreg src);               // EVEX.F3.0F38.W0 38 /r  lanes = mask ? ~0 : 0
-  void Vpmovd2mKR(Kreg dst, Zmm src);               // EVEX.F3.0F38.W0 39 /r  mask = lanes' sign bits
+  void VptestmdRR(Kreg dst, Zmm a, Zmm b);          // EVEX.66.0F38.W0 27 /r  mask = (a & b) != 0
+  void VpmovzxbdRM(Zmm dst, Mem src);               // EVEX.66.0F38.WIG 31 /r  16 bytes -> 16 dwords
   void Vzeroupper();                                // VEX.128.0F 77
 
   // ---- labels and jumps (always rel32, so one pass suffices)
