@@ -203,10 +203,6 @@ class BodyEmitter {
   void Cmp(const Group& a, Mem m, VCmp p) {
     for (int c = 0; c < u_; ++c) e_.VcmppsRM(K(c), a.r[c], m, p);
   }
-  // d = mask ? m : a
-  void BlendConst(const Group& d, const Group& a, Mem m) {
-    for (int c = 0; c < u_; ++c) e_.VblendmpsRRM(d.r[c], K(c), a.r[c], m);
-  }
   // d = mask ? b : a
   void Blend(const Group& d, const Group& a, const Group& b) {
     for (int c = 0; c < u_; ++c) e_.VblendmpsRRR(d.r[c], K(c), a.r[c], b.r[c]);
@@ -246,12 +242,11 @@ class BodyEmitter {
     Free(fa);
   }
 
-  // d = Min(Max(x, -lim), lim) with vector_math.h's Min/Max (a NaN x becomes -lim).
+  // d = Min(Max(x, -lim), lim) with vector_math.h's Max(a, b) = a > b ? a : b and Min(a, b) =
+  // a < b ? a : b, which is what VMAXPS/VMINPS compute (a NaN x becomes -lim).
   void ClampSymmetric(const Group& d, const Group& x, float lim) {
-    Cmp(x, C(-lim), VCmp::kNgtUs);
-    BlendConst(d, x, C(-lim));
-    Cmp(d, C(lim), VCmp::kNltUs);
-    BlendConst(d, d, C(lim));
+    V(VOp::kMaxPs, d, x, C(-lim));
+    V(VOp::kMinPs, d, d, C(lim));
   }
 
   // acc = ((x * c[0] + c[1]) * x + c[2]) ...: Horner without contraction.
@@ -302,13 +297,17 @@ class BodyEmitter {
   // vector_math.h Exp: clamp keeping NaN, x = n ln2 + r, polynomial, scale by 2^n in two steps.
   void Exp(const Group& out, const Group& x) {
     Group xc = Alloc(), n = Alloc(), r = Alloc(), p = Alloc();
-    Cmp(x, C(-104.0f), VCmp::kLtOs);
-    BlendConst(xc, x, C(-104.0f));
-    Cmp(xc, C(88.8f), VCmp::kGtOs);
-    BlendConst(xc, xc, C(88.8f));
+    // ClampKeepNan: x < lo ? lo : x is VMAXPS(lo, x), then y > hi ? hi : y is VMINPS(hi, y);
+    // with the bound first, a NaN x is what comes out.
+    for (int c = 0; c < u_; ++c) e_.VbroadcastssRM(xc.r[c], C(-104.0f));
+    V(VOp::kMaxPs, xc, xc, x);
+    for (int c = 0; c < u_; ++c) e_.VbroadcastssRM(n.r[c], C(88.8f));
+    V(VOp::kMinPs, xc, n, xc);
     V(VOp::kMulPs, n, xc, C(1.44269504088896341f));
-    V(VOp::kAddPs, n, n, C(12582912.0f));  // round to nearest by adding and removing 1.5 * 2^23
-    V(VOp::kSubPs, n, n, C(12582912.0f));
+    // RoundNearest adds and removes 1.5 * 2^23; VRNDSCALEPS gives the same integer (|n| <= 151),
+    // except that it keeps the sign of a zero, which the rest cannot tell apart: n only scales
+    // ln2 terms subtracted from xc and the final power of two.
+    for (int c = 0; c < u_; ++c) e_.VrndscalepsRR(n.r[c], n.r[c], 0);
     V(VOp::kMulPs, p, n, C(0.693359375f));
     V(VOp::kSubPs, r, xc, p);
     V(VOp::kMulPs, p, n, C(-2.12194440e-4f));

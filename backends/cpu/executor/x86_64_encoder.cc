@@ -201,6 +201,8 @@ VOpCode Code(VOp op) {
     case VOp::kMulPs: return {1, 0, 0x59};
     case VOp::kSubPs: return {1, 0, 0x5C};
     case VOp::kDivPs: return {1, 0, 0x5E};
+    case VOp::kMaxPs: return {1, 0, 0x5F};
+    case VOp::kMinPs: return {1, 0, 0x5D};
     case VOp::kAndD: return {1, 1, 0xDB};
     case VOp::kOrD: return {1, 1, 0xEB};
     case VOp::kXorD: return {1, 1, 0xEF};
@@ -239,6 +241,10 @@ void Encoder::VsqrtpsRR(Zmm dst, Zmm src) { Evex(1, 0, 0x51, Num(dst), -1, Num(s
 void Encoder::Vpmovm2dRK(Zmm dst, Kreg src) { Evex(2, 2, 0x38, Num(dst), -1, Num(src), nullptr, false, 0); }
 void Encoder::VptestmdRR(Kreg dst, Zmm a, Zmm b) { Evex(2, 1, 0x27, Num(dst), Num(a), Num(b), nullptr, false, 0); }
 void Encoder::VpmovzxbdRM(Zmm dst, Mem src) { Evex(2, 1, 0x31, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::VrndscalepsRR(Zmm dst, Zmm src, uint8_t imm) {
+  Evex(3, 1, 0x08, Num(dst), -1, Num(src), nullptr, false, 0);
+  Byte(imm);
+}
 void Encoder::VscalefpsRRR(Zmm dst, Zmm a, Zmm b) { Evex(2, 1, 0x2C, Num(dst), Num(a), Num(b), nullptr, false, 0); }
 void Encoder::Vzeroupper() {
   Byte(0xC5);

@@ -31,7 +31,8 @@ enum class VCmp : uint8_t {
   kNleUs = 0x06, kOrdQ = 0x07, kNgeUs = 0x09, kNgtUs = 0x0A, kGeOs = 0x0D, kGtOs = 0x0E,
 };
 // Two-source packed f32 arithmetic and 32-bit bitwise operations on 512-bit vectors, by opcode and encoding space.
-enum class VOp : uint8_t { kAddPs, kMulPs, kSubPs, kDivPs, kAndD, kOrD, kXorD };
+// kMaxPs/kMinPs: dst = a > b (a < b) ? a : b, so the second operand wins when either is NaN.
+enum class VOp : uint8_t { kAddPs, kMulPs, kSubPs, kDivPs, kMaxPs, kMinPs, kAndD, kOrD, kXorD };
 
 // Condition codes: the low nibble of Jcc (0F 80+cc), SETcc (0F 90+cc) and CMOVcc (0F 40+cc).
 enum class Cond : uint8_t {
@@ -122,6 +123,8 @@ class Encoder {
   void VptestnmdRM(Kreg dst, Zmm a, Mem b);         // EVEX.F3.0F38.W0 27 /r, b broadcast
   void VscalefpsRRR(Zmm dst, Zmm a, Zmm b);         // EVEX.66.0F38.W0 2C /r  dst = a * 2^floor(b)
   void VsqrtpsRR(Zmm dst, Zmm src);                 // EVEX.0F.W0 51 /r
+  // Round to an integral value: imm8 0 = to nearest even (EVEX.66.0F3A.W0 08 /r ib).
+  void VrndscalepsRR(Zmm dst, Zmm src, uint8_t imm);
   void Vpmovm2dRK(Zmm dst, Kreg src);               // EVEX.F3.0F38.W0 38 /r  lanes = mask ? ~0 : 0
   void VptestmdRR(Kreg dst, Zmm a, Zmm b);          // EVEX.66.0F38.W0 27 /r  mask = (a & b) != 0
   void VpmovzxbdRM(Zmm dst, Mem src);               // EVEX.66.0F38.WIG 31 /r  16 bytes -> 16 dwords
