@@ -34,6 +34,13 @@ class SoftmaxKernel final : public Kernel {
       d.instrs = {{compiler::OpKind::kSubtract, 2, {0, 1, -1}, 2}, {compiler::OpKind::kExp, 3, {2, -1, -1}, 1}};
       d.outputs = {3};
       exp_jit_.Set(std::move(d));
+      // y = e * r: the streaming variant writes whole 64-byte lines with one store each.
+      FusedLoopDesc sd;
+      sd.num_regs = 3;
+      sd.inputs = {{FusedLoopDesc::Input::Mode::kStream, 0, 0}, {FusedLoopDesc::Input::Mode::kScalar, 1, 0}};
+      sd.instrs = {{compiler::OpKind::kMultiply, 2, {0, 1, -1}, 2}};
+      sd.outputs = {2};
+      scale_jit_.Set(std::move(sd));
     }
   }
 
@@ -58,8 +65,7 @@ class SoftmaxKernel final : public Kernel {
         for (int64_t i = 0; i < n; ++i) ExpShifted(xb + i * len_, stat[static_cast<size_t>(i)], eb + i * len_);
         sum_(eb, stat.data(), 0.0f, n, len_, 1);
         // y = e * (1 / s), the reciprocal rounded once per row, as the rewritten program does.
-        for (int64_t i = 0; i < n; ++i)
-          row_.scale(eb + i * len_, 1.0f / stat[static_cast<size_t>(i)], yb + i * len_, len_, stream);
+        for (int64_t i = 0; i < n; ++i) Scale(eb + i * len_, 1.0f / stat[static_cast<size_t>(i)], yb + i * len_, stream);
       }
       if (stream) StreamFence();
     });
@@ -78,11 +84,23 @@ class SoftmaxKernel final : public Kernel {
     if (done < len_) row_.exp_shifted(x + done, m, y + done, len_ - done);
   }
 
+  // y = e * r over one row.
+  void Scale(const float* e, float r, float* y, bool stream) const {
+    int64_t done = 0;
+    if (const FusedLoopJit* jit = scale_jit_.Get()) {
+      const void* ptrs[3] = {e, &r, y};
+      const int64_t iterations = len_ / jit->elements_per_iteration();
+      jit->Run(ptrs, iterations, stream && reinterpret_cast<uintptr_t>(y) % 64 == 0);
+      done = iterations * jit->elements_per_iteration();
+    }
+    if (done < len_) row_.scale(e + done, r, y + done, len_ - done, stream);
+  }
+
   compiler::ValueId x_, y_;
   int64_t rows_, len_;
   F32ReduceFn max_, sum_;
   SoftmaxRowFns row_;
-  LazyFusedLoopJit exp_jit_;
+  LazyFusedLoopJit exp_jit_, scale_jit_;
 };
 
 }  // namespace
