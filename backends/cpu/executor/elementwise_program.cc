@@ -405,54 +405,12 @@ int64_t EwProgram::output_bytes() const {
 void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
                     bool stream_outputs) const {
   const FusedLoopJit* jit = native_.Get();
-  const int64_t step = jit ? jit->elements_per_iteration() : 0;
-  if (jit && native_tiled_ && end - begin >= step) {
-    RunNativeTiles(*jit, inputs, outputs, begin, end, stream_outputs);
-    return;
-  }
-  if (jit && end - begin >= step) {
-    const size_t ni = inputs_.size(), no = output_regs_.size();
-    const void* small[64];
-    std::vector<const void*> big;
-    const void** ptrs = small;
-    if (ni + no > 64) {
-      big.resize(ni + no);
-      ptrs = big.data();
-    }
-    auto fill = [&](int64_t at) {
-      for (size_t k = 0; k < ni; ++k) {
-        const EwInput& in = inputs_[k];
-        const auto* src = static_cast<const uint8_t*>(in.source >= 0 ? inputs[in.source] : nullptr);
-        ptrs[k] = in.mode == EwInput::Mode::kContiguous ? src + at * static_cast<int64_t>(ElementTypeByteSize(in.type)) : src;
-      }
-      for (size_t j = 0; j < no; ++j) ptrs[ni + j] = static_cast<uint8_t*>(outputs[j]) + at * 4;
-    };
-    // Streaming stores need 64-byte aligned outputs: interpret up to the first aligned element.
-    bool stream = stream_outputs;
-    if (stream) {
-      const auto addr = reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[0]) + begin * 4);
-      const int64_t head = addr % 4 ? 0 : static_cast<int64_t>((64 - addr % 64) % 64 / 4);
-      for (size_t j = 0; j < no; ++j)
-        stream = stream && reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[j]) + (begin + head) * 4) % 64 == 0;
-      if (stream && head > 0 && end - begin - head >= step) {
-        Interpret(inputs, outputs, begin, begin + head, /*stream_outputs=*/false);
-        begin += head;
-      } else if (head > 0) {
-        stream = false;
-      }
-    }
-    const int64_t iterations = (end - begin) / step;
-    fill(begin);
-    jit->Run(ptrs, iterations, stream);
-    begin += iterations * step;
-    if (stream) StreamFence();
-    if (begin == end) return;
-  }
-  Interpret(inputs, outputs, begin, end, stream_outputs);
+  if (jit && end - begin >= jit->elements_per_iteration()) RunNative(*jit, inputs, outputs, begin, end, stream_outputs);
+  else Interpret(inputs, outputs, begin, end, stream_outputs);
 }
 
-void EwProgram::RunNativeTiles(const FusedLoopJit& jit, const void* const* inputs, void* const* outputs,
-                               int64_t begin, int64_t end, bool stream_outputs) const {
+void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, void* const* outputs, int64_t begin,
+                          int64_t end, bool stream_outputs) const {
   const size_t ni = inputs_.size(), no = output_regs_.size();
   const int64_t step = jit.elements_per_iteration();
   thread_local std::vector<uint8_t> tiles;
@@ -460,17 +418,33 @@ void EwProgram::RunNativeTiles(const FusedLoopJit& jit, const void* const* input
   thread_local std::vector<int64_t> iota_idx;
   thread_local std::vector<const uint8_t*> splat;  // GatherStrided's memo per input
   const size_t tile_bytes = static_cast<size_t>(kTile) * 4;
-  if (tiles.size() < ni * tile_bytes + 64) tiles.resize(ni * tile_bytes + 64);
-  if (iota_idx.size() < static_cast<size_t>(kTile)) iota_idx.resize(static_cast<size_t>(kTile));
   ptrs.resize(ni + no);
-  splat.assign(ni, nullptr);
-  uint8_t* base = tiles.data() + (64 - reinterpret_cast<uintptr_t>(tiles.data()) % 64) % 64;
-  // Tiles keep 64-byte alignment from one to the next, so the first decides streaming.
+  uint8_t* base = nullptr;
+  if (native_tiled_) {
+    if (tiles.size() < ni * tile_bytes + 64) tiles.resize(ni * tile_bytes + 64);
+    if (iota_idx.size() < static_cast<size_t>(kTile)) iota_idx.resize(static_cast<size_t>(kTile));
+    splat.assign(ni, nullptr);
+    base = tiles.data() + (64 - reinterpret_cast<uintptr_t>(tiles.data()) % 64) % 64;
+  }
+  // Streaming stores need 64-byte aligned outputs: interpret up to the first aligned element.
   bool stream = stream_outputs;
-  for (size_t j = 0; j < no; ++j)
-    stream = stream && reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[j]) + begin * 4) % 64 == 0;
-  for (int64_t start = begin; start < end; start += kTile) {
-    const int64_t n = std::min(kTile, end - start);
+  if (stream) {
+    const auto addr = reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[0]) + begin * 4);
+    const int64_t head = addr % 4 ? 0 : static_cast<int64_t>((64 - addr % 64) % 64 / 4);
+    for (size_t j = 0; j < no; ++j)
+      stream = stream && reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[j]) + (begin + head) * 4) % 64 == 0;
+    if (stream && head > 0 && end - begin - head >= step) {
+      Interpret(inputs, outputs, begin, begin + head, /*stream_outputs=*/false);
+      begin += head;
+    } else if (head > 0) {
+      stream = false;
+    }
+  }
+  // Gathered inputs are filled a tile at a time (tiles keep 64-byte alignment from one to the
+  // next); without them one call covers the whole range.
+  const int64_t span = native_tiled_ ? kTile : end - begin;
+  for (int64_t start = begin; start < end; start += span) {
+    const int64_t n = std::min(span, end - start);
     const int64_t iterations = n / step;
     if (iterations == 0) {
       Interpret(inputs, outputs, start, end, /*stream_outputs=*/false);
@@ -479,9 +453,9 @@ void EwProgram::RunNativeTiles(const FusedLoopJit& jit, const void* const* input
     const int64_t m = iterations * step;
     for (size_t k = 0; k < ni; ++k) {
       const EwInput& in = inputs_[k];
-      uint8_t* tile = base + k * tile_bytes;
       const auto* src = static_cast<const uint8_t*>(in.source >= 0 ? inputs[in.source] : nullptr);
       const size_t es = ElementTypeByteSize(in.type);
+      uint8_t* tile = base ? base + k * tile_bytes : nullptr;
       switch (in.mode) {
         case EwInput::Mode::kContiguous: ptrs[k] = src + start * static_cast<int64_t>(es); break;
         case EwInput::Mode::kStrided:

@@ -106,9 +106,9 @@ class EwProgram {
 
   // Elements [begin, end) through the tile interpreter.
   void Interpret(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end, bool stream_outputs) const;
-  // Elements [begin, end) natively a tile at a time, gathered inputs filled per tile.
-  void RunNativeTiles(const FusedLoopJit& jit, const void* const* inputs, void* const* outputs, int64_t begin,
-                      int64_t end, bool stream_outputs) const;
+  // Elements [begin, end) as native code; gathered inputs are filled a tile at a time.
+  void RunNative(const FusedLoopJit& jit, const void* const* inputs, void* const* outputs, int64_t begin,
+                 int64_t end, bool stream_outputs) const;
   // Attempts the native loop (after the register program is built).
   void TryNative();
 };

@@ -611,8 +611,6 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
     Trace(d, "interpreted: " + *why_not);
     return nullptr;
   }
-  jit->num_inputs_ = d.inputs.size();
-  jit->num_outputs_ = d.outputs.size();
   Trace(d, "native, " + std::to_string(jit->unroll_) + " vectors per iteration, " + std::to_string(plain.size()) + " bytes");
   return jit;
 #else

@@ -57,8 +57,6 @@ class FusedLoopJit {
   // first element. `stream_outputs` writes with non-temporal stores: every output pointer must
   // then be 64-byte aligned (see CanStream).
   void Run(const void* const* ptrs, int64_t iterations, bool stream_outputs) const;
-  size_t num_inputs() const { return num_inputs_; }
-  size_t num_outputs() const { return num_outputs_; }
 
   // Whether the JIT may be used in this process (x86-64 Linux, AVX-512 selected, and
   // JAXLIB_CPU_DISABLE_JIT unset).
@@ -69,7 +67,6 @@ class FusedLoopJit {
   FusedLoopJit() = default;
   std::unique_ptr<Code> code_;
   std::vector<uint32_t> pool_;  // constants the code reads through a base register
-  size_t num_inputs_ = 0, num_outputs_ = 0;
   int unroll_ = 1;
 };
 
