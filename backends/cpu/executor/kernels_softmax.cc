@@ -25,22 +25,12 @@ class SoftmaxKernel final : public Kernel {
   SoftmaxKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len)
       : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
         sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()) {
-    // exp(x - m) as native code where the fused-loop JIT runs: several vectors in flight, where
-    // the compiled row function waits on one exp's latency at a time. Same operations, same bits.
+    // exp(x - m) and e * r as native code where the fused-loop JIT runs: several vectors in
+    // flight (the compiled row function waits on one exp's latency at a time), and one 64-byte
+    // streaming store per vector. Same operations, same bits.
     if (len_ >= 64) {
-      FusedLoopDesc d;
-      d.num_regs = 4;
-      d.inputs = {{FusedLoopDesc::Input::Mode::kStream, 0, 0}, {FusedLoopDesc::Input::Mode::kScalar, 1, 0}};
-      d.instrs = {{compiler::OpKind::kSubtract, 2, {0, 1, -1}, 2}, {compiler::OpKind::kExp, 3, {2, -1, -1}, 1}};
-      d.outputs = {3};
-      exp_jit_.Set(std::move(d));
-      // y = e * r: the streaming variant writes whole 64-byte lines with one store each.
-      FusedLoopDesc sd;
-      sd.num_regs = 3;
-      sd.inputs = {{FusedLoopDesc::Input::Mode::kStream, 0, 0}, {FusedLoopDesc::Input::Mode::kScalar, 1, 0}};
-      sd.instrs = {{compiler::OpKind::kMultiply, 2, {0, 1, -1}, 2}};
-      sd.outputs = {2};
-      scale_jit_.Set(std::move(sd));
+      exp_jit_.Set(RowLoop({{compiler::OpKind::kSubtract, 2, {0, 1, -1}, 2}, {compiler::OpKind::kExp, 3, {2, -1, -1}, 1}}));
+      scale_jit_.Set(RowLoop({{compiler::OpKind::kMultiply, 2, {0, 1, -1}, 2}}));
     }
   }
 
@@ -72,27 +62,37 @@ class SoftmaxKernel final : public Kernel {
     return Status::Ok();
   }
 
+  // A loop over a row (register 0) and a scalar (register 1) whose last instruction's result is
+  // the output.
+  static FusedLoopDesc RowLoop(std::vector<FusedLoopDesc::Instr> instrs) {
+    FusedLoopDesc d;
+    d.inputs = {{FusedLoopDesc::Input::Mode::kStream, 0, 0}, {FusedLoopDesc::Input::Mode::kScalar, 1, 0}};
+    d.outputs = {instrs.back().out};
+    d.num_regs = d.outputs[0] + 1;
+    d.instrs = std::move(instrs);
+    return d;
+  }
+
+  // Runs `jit` (if any) on the leading whole iterations of the row `in` -> `out` with scalar `s`;
+  // returns how many elements it did (the compiled row function does the rest).
+  int64_t NativePrefix(const LazyFusedLoopJit& lazy, const float* in, const float* s, float* out, bool stream) const {
+    const FusedLoopJit* jit = lazy.Get();
+    if (!jit) return 0;
+    const void* ptrs[3] = {in, s, out};
+    const int64_t iterations = len_ / jit->elements_per_iteration();
+    jit->Run(ptrs, iterations, stream && reinterpret_cast<uintptr_t>(out) % 64 == 0);
+    return iterations * jit->elements_per_iteration();
+  }
+
   // y = exp(x - m) over one row.
   void ExpShifted(const float* x, float m, float* y) const {
-    int64_t done = 0;
-    if (const FusedLoopJit* jit = exp_jit_.Get()) {
-      const void* ptrs[3] = {x, &m, y};
-      const int64_t iterations = len_ / jit->elements_per_iteration();
-      jit->Run(ptrs, iterations, /*stream_outputs=*/false);
-      done = iterations * jit->elements_per_iteration();
-    }
+    const int64_t done = NativePrefix(exp_jit_, x, &m, y, /*stream=*/false);
     if (done < len_) row_.exp_shifted(x + done, m, y + done, len_ - done);
   }
 
   // y = e * r over one row.
   void Scale(const float* e, float r, float* y, bool stream) const {
-    int64_t done = 0;
-    if (const FusedLoopJit* jit = scale_jit_.Get()) {
-      const void* ptrs[3] = {e, &r, y};
-      const int64_t iterations = len_ / jit->elements_per_iteration();
-      jit->Run(ptrs, iterations, stream && reinterpret_cast<uintptr_t>(y) % 64 == 0);
-      done = iterations * jit->elements_per_iteration();
-    }
+    const int64_t done = NativePrefix(scale_jit_, e, &r, y, stream);
     if (done < len_) row_.scale(e + done, r, y + done, len_ - done, stream);
   }
 
