@@ -50,40 +50,38 @@ bool IsRowBroadcast(const Module& m, const Op* def, const Type& full) {
   return true;
 }
 
+// Follows row broadcasts down from `v`; `*hops` counts them.
+ValueId SkipRowBroadcasts(const Module& m, ValueId v, const Type& full, int* hops) {
+  *hops = 0;
+  for (const Op* def = Def(m, v); IsRowBroadcast(m, def, full); def = Def(m, v)) {
+    v = def->operands[0];
+    ++*hops;
+  }
+  return v;
+}
+
+// `t` has the shape of `full` without its last dim: one value per row.
+bool IsRowShape(const Type& t, const Type& full) {
+  return t.rank() == full.rank() - 1 && std::equal(t.dims.begin(), t.dims.end(), full.dims.begin());
+}
+
 // `v` is `row_value` (shape full.dims minus the last dim) broadcast along the last dim of
 // `full`, through one or more row broadcasts. Returns row_value, or -1.
 ValueId UnbroadcastRows(const Module& m, ValueId v, const Type& full) {
-  const int r = full.rank();
-  ValueId cur = v;
   int hops = 0;
-  for (const Op* def = Def(m, cur); IsRowBroadcast(m, def, full); def = Def(m, cur)) {
-    cur = def->operands[0];
-    ++hops;
-  }
-  if (hops == 0) return -1;
-  const Type& t = m.type(cur);
-  if (t.rank() != r - 1) return -1;
-  for (int k = 0; k < r - 1; ++k)
-    if (t.dims[static_cast<size_t>(k)] != full.dims[static_cast<size_t>(k)]) return -1;
-  return cur;
+  const ValueId row = SkipRowBroadcasts(m, v, full, &hops);
+  return hops > 0 && IsRowShape(m.type(row), full) ? row : -1;
 }
 
 // `v` is 1 / w broadcast along the last dim, where w is a row value itself or a row broadcast
 // of one (the simplifier takes the reciprocal below the last broadcast). Returns the row value.
 ValueId ReciprocalRows(const Module& m, ValueId v, const Type& full) {
-  ValueId cur = v;
   int hops = 0;
-  for (const Op* def = Def(m, cur); IsRowBroadcast(m, def, full); def = Def(m, cur)) {
-    cur = def->operands[0];
-    ++hops;
-  }
-  const Op* inv = Def(m, cur);
+  const Op* inv = Def(m, SkipRowBroadcasts(m, v, full, &hops));
   if (hops == 0 || !inv || inv->kind != OpKind::kDivide || !IsSplatF32(m, inv->operands[0], 1.0f)) return -1;
   const ValueId w = inv->operands[1];
   const Type& wt = m.type(w);
-  if (wt.rank() == full.rank() - 1 && wt.element == full.element &&
-      std::equal(wt.dims.begin(), wt.dims.end(), full.dims.begin()))
-    return w;
+  if (IsRowShape(wt, full) && wt.element == full.element) return w;
   return UnbroadcastRows(m, w, full);
 }
 
