@@ -13,6 +13,7 @@
 #include <string_view>
 #include <utility>
 
+#include "backends/cpu/executor/math_coefficients.h"
 #include "backends/cpu/executor/vector_kernels.h"
 #include "backends/cpu/executor/x86_64_encoder.h"
 
@@ -28,6 +29,7 @@ struct FusedLoopJit::Code {
 namespace {
 
 using compiler::OpKind;
+using namespace math_coefficients;  // NOLINT: the formulas' constants, shared with vector_math.h
 
 bool EnvFlag(const char* name) {
   const char* v = std::getenv(name);
@@ -250,27 +252,27 @@ class BodyEmitter {
   }
 
   // acc = ((x * c[0] + c[1]) * x + c[2]) ...: Horner without contraction.
-  void Horner(const Group& acc, const Group& x, std::initializer_list<float> coef) {
-    auto it = coef.begin();
-    V(VOp::kMulPs, acc, x, C(*it++));
-    V(VOp::kAddPs, acc, acc, C(*it++));
-    for (; it != coef.end(); ++it) {
+  template <size_t N>
+  void Horner(const Group& acc, const Group& x, const float (&coef)[N]) {
+    static_assert(N >= 2);
+    V(VOp::kMulPs, acc, x, C(coef[0]));
+    V(VOp::kAddPs, acc, acc, C(coef[1]));
+    for (size_t i = 2; i < N; ++i) {
       V(VOp::kMulPs, acc, acc, x);
-      V(VOp::kAddPs, acc, acc, C(*it));
+      V(VOp::kAddPs, acc, acc, C(coef[i]));
     }
   }
 
   void Tanh(const Group& out, const Group& x) {
     Group c = Alloc(), x2 = Alloc(), q = Alloc();
-    ClampSymmetric(c, x, 7.90531110763549805f);
+    ClampSymmetric(c, x, kTanhClamp);
     V(VOp::kMulPs, x2, c, c);
-    Horner(out, x2, {-2.76076847742355e-16f, 2.00018790482477e-13f, -8.60467152213735e-11f, 5.12229709037114e-08f,
-                     1.48572235717979e-05f, 6.37261928875436e-04f, 4.89352455891786e-03f});
-    Horner(q, x2, {1.19825839466702e-06f, 1.18534705686654e-04f, 2.26843463243900e-03f, 4.89352518554385e-03f});
+    Horner(out, x2, kTanhP);
+    Horner(q, x2, kTanhQ);
     V(VOp::kMulPs, out, c, out);
     V(VOp::kDivPs, out, out, q);
     V(VOp::kAndD, c, x, CBits(0x7fffffffu));
-    Cmp(c, C(0.0004f), VCmp::kLtOs);
+    Cmp(c, C(kTanhTiny), VCmp::kLtOs);
     MoveMasked(out, x);  // tiny |x|: tanh x = x
     KeepNan(out, x);
     Free(q);
@@ -280,12 +282,10 @@ class BodyEmitter {
 
   void Erf(const Group& out, const Group& x) {
     Group c = Alloc(), x2 = Alloc(), b = Alloc();
-    ClampSymmetric(c, x, 4.0f);
+    ClampSymmetric(c, x, kErfClamp);
     V(VOp::kMulPs, x2, c, c);
-    Horner(out, x2, {-2.72614225801306e-10f, 2.77068142495902e-08f, -2.10102402082508e-06f, -5.69250639462346e-05f,
-                     -7.34990630326855e-04f, -2.95459980854025e-03f, -1.60960333262415e-02f});
-    Horner(b, x2, {-1.45660718464996e-05f, -2.13374055278905e-04f, -1.68282697438203e-03f, -7.37332916720468e-03f,
-                   -1.42647390514189e-02f});
+    Horner(out, x2, kErfP);
+    Horner(b, x2, kErfQ);
     V(VOp::kMulPs, out, c, out);
     V(VOp::kDivPs, out, out, b);
     KeepNan(out, x);
@@ -299,21 +299,20 @@ class BodyEmitter {
     Group xc = Alloc(), n = Alloc(), r = Alloc(), p = Alloc();
     // ClampKeepNan: x < lo ? lo : x is VMAXPS(lo, x), then y > hi ? hi : y is VMINPS(hi, y);
     // with the bound first, a NaN x is what comes out.
-    for (int c = 0; c < u_; ++c) e_.VbroadcastssRM(xc.r[c], C(-104.0f));
+    for (int c = 0; c < u_; ++c) e_.VbroadcastssRM(xc.r[c], C(kExpLo));
     V(VOp::kMaxPs, xc, xc, x);
-    for (int c = 0; c < u_; ++c) e_.VbroadcastssRM(n.r[c], C(88.8f));
+    for (int c = 0; c < u_; ++c) e_.VbroadcastssRM(n.r[c], C(kExpHi));
     V(VOp::kMinPs, xc, n, xc);
-    V(VOp::kMulPs, n, xc, C(1.44269504088896341f));
+    V(VOp::kMulPs, n, xc, C(kLog2e));
     // RoundNearest adds and removes 1.5 * 2^23; VRNDSCALEPS gives the same integer (|n| <= 151),
     // except that it keeps the sign of a zero, which the rest cannot tell apart: n only scales
     // ln2 terms subtracted from xc and the final power of two.
     for (int c = 0; c < u_; ++c) e_.VrndscalepsRR(n.r[c], n.r[c], 0);
-    V(VOp::kMulPs, p, n, C(0.693359375f));
+    V(VOp::kMulPs, p, n, C(kLn2Hi));
     V(VOp::kSubPs, r, xc, p);
-    V(VOp::kMulPs, p, n, C(-2.12194440e-4f));
+    V(VOp::kMulPs, p, n, C(kLn2Lo));
     V(VOp::kSubPs, r, r, p);
-    Horner(p, r, {1.9875691500e-4f, 1.3981999507e-3f, 8.3334519073e-3f, 4.1665795894e-2f, 1.6666665459e-1f,
-                  5.0000001201e-1f});
+    Horner(p, r, kExpPoly);
     V(VOp::kMulPs, xc, r, r);
     V(VOp::kMulPs, xc, xc, p);
     V(VOp::kAddPs, xc, xc, r);

@@ -7,8 +7,11 @@
 // vector_kernels.cc and tests: every function must be inlined into an ISA-specific body.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+
+#include "backends/cpu/executor/math_coefficients.h"
 
 // Every function is always inlined into an ISA-specific body, so no 64-byte vector ever
 // crosses a call boundary and the ABI note GCC gives for them does not apply.
@@ -91,19 +94,19 @@ JAXLIB_VM_INLINE VF NanMin(VF a, VF b) {
   return Select(IsNan(a), a, r);
 }
 
-// exp(r) - 1 - r over r^2 on [-ln2/2, ln2/2] (Cephes expf minimax).
-JAXLIB_VM_INLINE VF ExpPoly(VF r) {
-  VF p = Splat(1.9875691500e-4f);
-  p = p * r + 1.3981999507e-3f;
-  p = p * r + 8.3334519073e-3f;
-  p = p * r + 4.1665795894e-2f;
-  p = p * r + 1.6666665459e-1f;
-  p = p * r + 5.0000001201e-1f;
+using namespace math_coefficients;  // NOLINT: the formulas' constants, shared with the JIT
+
+// ((c[0] x + c[1]) x + c[2]) ...: Horner's rule without contraction.
+template <size_t N>
+JAXLIB_VM_INLINE VF Horner(VF x, const float (&c)[N]) {
+  VF p = Splat(c[0]);
+#pragma GCC unroll 16
+  for (size_t i = 1; i < N; ++i) p = p * x + c[i];
   return p;
 }
 
-constexpr float kLog2e = 1.44269504088896341f;
-constexpr float kLn2Hi = 0.693359375f, kLn2Lo = -2.12194440e-4f;
+// exp(r) - 1 - r over r^2 on [-ln2/2, ln2/2] (Cephes expf minimax).
+JAXLIB_VM_INLINE VF ExpPoly(VF r) { return Horner(r, kExpPoly); }
 
 // x = n ln2 + r, |r| <= ln2/2.
 JAXLIB_VM_INLINE VF ReduceLn2(VF x, VF* n) {
@@ -120,14 +123,14 @@ JAXLIB_VM_INLINE VF ClampKeepNan(VF x, float lo, float hi) {
 // No special-case selects: past 88.8 the scaling overflows to inf, below -104 it underflows to
 // zero (FTZ), and NaN flows through every step.
 JAXLIB_VM_INLINE VF Exp(VF x) {
-  VF xc = ClampKeepNan(x, -104.0f, 88.8f);
+  VF xc = ClampKeepNan(x, kExpLo, kExpHi);
   VF n;
   VF r = ReduceLn2(xc, &n);
   return Scale2(r * r * ExpPoly(r) + r + 1.0f, n);
 }
 
 JAXLIB_VM_INLINE VF Expm1(VF x) {
-  VF xc = Min(Max(x, Splat(-104.0f)), Splat(88.8f));
+  VF xc = Min(Max(x, Splat(kExpLo)), Splat(kExpHi));
   VF n;
   VF r = ReduceLn2(xc, &n);
   VF u = r * r * ExpPoly(r) + r;              // expm1(r)
@@ -136,7 +139,7 @@ JAXLIB_VM_INLINE VF Expm1(VF x) {
   VF e = Select(VI(n > 24.0f), large, small);
   e = Select(VI(n == 0.0f), u, e);
   e = Select(VI(x > 88.72283935546875f), Splat(__builtin_inff()), e);
-  e = Select(VI(x < -104.0f), Splat(-1.0f), e);
+  e = Select(VI(x < kExpLo), Splat(-1.0f), e);
   return Select(IsNan(x), x, e);
 }
 
@@ -194,22 +197,10 @@ JAXLIB_VM_INLINE VF Log1p(VF x) {
 // x clamped to +-7.9053111, and x itself below 0.0004. Using XLA's own formula keeps results
 // within rounding of XLA's (a few ulp from the true tanh); half the work of exp-based forms.
 JAXLIB_VM_INLINE VF Tanh(VF x) {
-  constexpr float kClamp = 7.90531110763549805f;
-  VF c = Min(Max(x, Splat(-kClamp)), Splat(kClamp));
+  VF c = Min(Max(x, Splat(-kTanhClamp)), Splat(kTanhClamp));
   VF x2 = c * c;
-  VF p = Splat(-2.76076847742355e-16f);
-  p = p * x2 + 2.00018790482477e-13f;
-  p = p * x2 - 8.60467152213735e-11f;
-  p = p * x2 + 5.12229709037114e-08f;
-  p = p * x2 + 1.48572235717979e-05f;
-  p = p * x2 + 6.37261928875436e-04f;
-  p = p * x2 + 4.89352455891786e-03f;
-  VF q = Splat(1.19825839466702e-06f);
-  q = q * x2 + 1.18534705686654e-04f;
-  q = q * x2 + 2.26843463243900e-03f;
-  q = q * x2 + 4.89352518554385e-03f;
-  VF r = c * p / q;
-  r = Select(VI(Abs(x) < 0.0004f), x, r);
+  VF r = c * Horner(x2, kTanhP) / Horner(x2, kTanhQ);
+  r = Select(VI(Abs(x) < kTanhTiny), x, r);
   return Select(IsNan(x), x, r);
 }
 
@@ -217,21 +208,9 @@ JAXLIB_VM_INLINE VF Logistic(VF x) { return 1.0f / (1.0f + Exp(-x)); }
 
 // XLA's f32 erf: x * P(x^2) / Q(x^2) on x clamped to [-4, 4].
 JAXLIB_VM_INLINE VF Erf(VF x) {
-  VF c = Min(Max(x, Splat(-4.0f)), Splat(4.0f));
+  VF c = Min(Max(x, Splat(-kErfClamp)), Splat(kErfClamp));
   VF x2 = c * c;
-  VF a = Splat(-2.72614225801306e-10f);
-  a = a * x2 + 2.77068142495902e-08f;
-  a = a * x2 - 2.10102402082508e-06f;
-  a = a * x2 - 5.69250639462346e-05f;
-  a = a * x2 - 7.34990630326855e-04f;
-  a = a * x2 - 2.95459980854025e-03f;
-  a = a * x2 - 1.60960333262415e-02f;
-  VF b = Splat(-1.45660718464996e-05f);
-  b = b * x2 - 2.13374055278905e-04f;
-  b = b * x2 - 1.68282697438203e-03f;
-  b = b * x2 - 7.37332916720468e-03f;
-  b = b * x2 - 1.42647390514189e-02f;
-  VF r = c * a / b;
+  VF r = c * Horner(x2, kErfP) / Horner(x2, kErfQ);
   return Select(IsNan(x), x, r);
 }
 
