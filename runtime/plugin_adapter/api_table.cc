@@ -229,7 +229,9 @@ void FillTable(PJRT_Api& api) {
   JAXLIB_WIRE(PJRT_Executable_OutputElementTypes, ExecutableOutputElementTypes);
   JAXLIB_WIRE(PJRT_Executable_OutputDimensions, ExecutableOutputDimensions);
   JAXLIB_WIRE(PJRT_Buffer_CopyToMemory, BufferCopyToMemory);
-  JAXLIB_UNSUPPORTED(PJRT_Client_CreateViewOfDeviceBuffer);
+  // `memory` was appended late; hosts that predate it end the struct at `stream`.
+  JAXLIB_WIRE_MIN_SIZE(PJRT_Client_CreateViewOfDeviceBuffer, ClientCreateViewOfDeviceBuffer,
+                       offsetof(PJRT_Client_CreateViewOfDeviceBuffer_Args, buffer) + sizeof(PJRT_Buffer*));
   JAXLIB_WIRE(PJRT_Executable_Fingerprint, ExecutableFingerprint);
   JAXLIB_WIRE(PJRT_Client_TopologyDescription, ClientTopologyDescription);
   JAXLIB_WIRE(PJRT_Executable_GetCompiledMemoryStats, ExecutableGetCompiledMemoryStats);
@@ -249,7 +251,7 @@ void FillTable(PJRT_Api& api) {
   JAXLIB_UNSUPPORTED(PJRT_AsyncHostToDeviceTransferManager_AddMetadata);
   JAXLIB_UNSUPPORTED(PJRT_Client_DmaMap);
   JAXLIB_UNSUPPORTED(PJRT_Client_DmaUnmap);
-  JAXLIB_UNSUPPORTED(PJRT_Client_CreateUninitializedBuffer);
+  JAXLIB_WIRE(PJRT_Client_CreateUninitializedBuffer, ClientCreateUninitializedBuffer);
   JAXLIB_UNSUPPORTED(PJRT_Client_UpdateGlobalProcessInfo);
   JAXLIB_UNSUPPORTED(PJRT_TopologyDescription_Deserialize);
   JAXLIB_UNSUPPORTED(PJRT_Client_CreateAliasBuffer);

@@ -3,6 +3,7 @@
 // before returning; 2/3 alias aligned dense host memory and signal done_with_host_buffer only
 // when the device buffer lets go of it. Device memory is released outside buffer locks because
 // releasing it can run host callbacks that re-enter the API.
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -292,6 +293,65 @@ Status ClientBufferFromHostBuffer(PJRT_Client_BufferFromHostBuffer_Args* args) {
   auto event = std::make_unique<PJRT_Event>(PJRT_Event{std::move(done_with_host)});
   args->buffer = buffer.release();
   args->done_with_host_buffer = event.release();
+  return Status();
+}
+
+Status ClientCreateViewOfDeviceBuffer(PJRT_Client_CreateViewOfDeviceBuffer_Args* args) {
+  static constexpr char kEntry[] = "PJRT_Client_CreateViewOfDeviceBuffer";
+  JAXLIB_REQUIRE_HANDLE(args->client, kEntry);
+  PJRT_Client* client = args->client;
+  Backend& backend = *client->backend;
+  if (!backend.memory_is_host()) {
+    return Unimplemented(Prefixed(kEntry, "views of foreign device memory are not supported by the " +
+                                              client->platform_name + " plugin"));
+  }
+  JAXLIB_ASSIGN_OR_RETURN(ArrayShape shape, ShapeFromC(kEntry, RawEnumValue(args->element_type), args->dims,
+                                                       args->num_dims, client->platform_name));
+  // `memory` came after `stream`; older hosts' structs end before it.
+  constexpr size_t kMemoryEnd = offsetof(PJRT_Client_CreateViewOfDeviceBuffer_Args, memory) + sizeof(PJRT_Memory*);
+  PJRT_Memory* memory = args->struct_size >= kMemoryEnd ? args->memory : nullptr;
+  JAXLIB_ASSIGN_OR_RETURN(PJRT_Device* device, ResolveTarget(kEntry, client, args->device, memory));
+  JAXLIB_ASSIGN_OR_RETURN(std::optional<std::vector<int64_t>> strides, HostLayoutStrides(kEntry, args->layout, shape));
+  if (strides) return Unimplemented(Prefixed(kEntry, "only dense row-major views are supported"));
+  const size_t bytes = shape.byte_size();
+  if (args->device_buffer_ptr == nullptr && bytes != 0) {
+    return InvalidArgument(Prefixed(kEntry, "device_buffer_ptr is NULL"));
+  }
+  // A view must alias; our kernels assume 64-byte aligned buffers, so an unaligned pointer is
+  // refused rather than silently copied (a copy would not see the owner's later writes).
+  if (reinterpret_cast<uintptr_t>(args->device_buffer_ptr) % kZeroCopyAlignment != 0) {
+    return InvalidArgument(Prefixed(kEntry, "device_buffer_ptr must be " + std::to_string(kZeroCopyAlignment) +
+                                                "-byte aligned for a view; copy the data instead"));
+  }
+  void (*on_delete)(void*, void*) = args->on_delete_callback;
+  void* user_arg = args->on_delete_callback_arg;
+  void* pointer = args->device_buffer_ptr;
+  JAXLIB_ASSIGN_OR_RETURN(DeviceBufferPtr data,
+                          backend.BufferAliasingHost(device->ordinal, shape, pointer, [on_delete, pointer, user_arg] {
+                            if (on_delete != nullptr) on_delete(pointer, user_arg);
+                          }));
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<PJRT_Buffer> buffer,
+                          WrapDeviceBuffer(client->shared_from_this(), std::move(data), memory));
+  args->buffer = buffer.release();
+  return Status();
+}
+
+Status ClientCreateUninitializedBuffer(PJRT_Client_CreateUninitializedBuffer_Args* args) {
+  static constexpr char kEntry[] = "PJRT_Client_CreateUninitializedBuffer";
+  JAXLIB_REQUIRE_HANDLE(args->client, kEntry);
+  PJRT_Client* client = args->client;
+  JAXLIB_ASSIGN_OR_RETURN(ArrayShape shape, ShapeFromC(kEntry, RawEnumValue(args->shape_element_type),
+                                                       args->shape_dims, args->shape_num_dims, client->platform_name));
+  JAXLIB_ASSIGN_OR_RETURN(PJRT_Device* device, ResolveTarget(kEntry, client, args->device, args->memory));
+  JAXLIB_ASSIGN_OR_RETURN(std::optional<std::vector<int64_t>> strides,
+                          HostLayoutStrides(kEntry, args->shape_layout, shape));
+  if (strides) return Unimplemented(Prefixed(kEntry, "only the dense row-major layout is supported"));
+  // Zeros rather than garbage: "uninitialized" only promises nothing about the contents.
+  std::vector<char> zeros(shape.byte_size());
+  JAXLIB_ASSIGN_OR_RETURN(DeviceBufferPtr data, client->backend->BufferFromHost(device->ordinal, shape, zeros.data()));
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<PJRT_Buffer> buffer,
+                          WrapDeviceBuffer(client->shared_from_this(), std::move(data), args->memory));
+  args->buffer = buffer.release();
   return Status();
 }
 

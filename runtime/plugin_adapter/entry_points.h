@@ -86,6 +86,8 @@ Status MemoryAddressableByDevices(PJRT_Memory_AddressableByDevices_Args* args);
 
 // buffer_api.cc
 Status ClientBufferFromHostBuffer(PJRT_Client_BufferFromHostBuffer_Args* args);
+Status ClientCreateViewOfDeviceBuffer(PJRT_Client_CreateViewOfDeviceBuffer_Args* args);
+Status ClientCreateUninitializedBuffer(PJRT_Client_CreateUninitializedBuffer_Args* args);
 Status BufferDestroy(PJRT_Buffer_Destroy_Args* args);
 Status BufferElementType(PJRT_Buffer_ElementType_Args* args);
 Status BufferDimensions(PJRT_Buffer_Dimensions_Args* args);

@@ -223,6 +223,14 @@ _args("Executable_OutputMemoryKinds", [("executable", P), ("num_outputs", SZ),
                                        ("memory_kind_sizes", ctypes.POINTER(SZ))])
 _args("Executable_OptimizedProgram", [("executable", P), ("program", ctypes.POINTER(Program))])
 _args("Buffer_CopyToMemory", [("buffer", P), ("dst_memory", P), ("dst_buffer", P)])
+OnDeleteCallback = ctypes.CFUNCTYPE(None, P, P)
+_args("Client_CreateViewOfDeviceBuffer", [
+    ("client", P), ("device_buffer_ptr", P), ("dims", ctypes.POINTER(ctypes.c_int64)), ("num_dims", SZ),
+    ("element_type", ctypes.c_int), ("layout", P), ("device", P), ("on_delete_callback", OnDeleteCallback),
+    ("on_delete_callback_arg", P), ("stream", ctypes.c_ssize_t), ("buffer", P), ("memory", P)])
+_args("Client_CreateUninitializedBuffer", [
+    ("client", P), ("shape_dims", ctypes.POINTER(ctypes.c_int64)), ("shape_num_dims", SZ),
+    ("shape_element_type", ctypes.c_int), ("shape_layout", P), ("device", P), ("memory", P), ("buffer", P)])
 _args("TopologyDescription_Serialize", [("topology", P), ("serialized_bytes", P),
                                         ("serialized_bytes_size", SZ), ("serialized_topology", P),
                                         ("serialized_topology_deleter", P)])
@@ -1243,6 +1251,43 @@ def topology_serializes() -> None:
     assert lines[0] == "jaxlib-topology/1" and "platform=cpu" in lines and "devices=3" in lines, text
     assert [line for line in lines if line.startswith("device ")] == [
         f"device {i} process=0 kind=cpu" for i in range(3)], text
+    api.call("Client_Destroy", client=client)
+
+
+@check
+def views_of_host_memory_and_uninitialized_buffers() -> None:
+    api = Api()
+    client = api.create_client(cpu_device_count=2)
+    device1 = api.devices(client)[1]
+    pinned1 = memory_of_kind(api, device1, "pinned_host")
+    host = aligned_empty((2, 3), "float32")
+    host[...] = np.arange(6).reshape(2, 3)
+    dims = (ctypes.c_int64 * 2)(2, 3)
+    deleted: list[int] = []
+    on_delete = OnDeleteCallback(lambda ptr, arg: deleted.append(int(ptr)))
+    view = api.call("Client_CreateViewOfDeviceBuffer", client=client, device_buffer_ptr=host.ctypes.data,
+                    dims=dims, num_dims=2, element_type=11, memory=pinned1,
+                    on_delete_callback=on_delete).buffer
+    assert api.call("Buffer_Device", buffer=view).device == device1
+    assert api.call("Buffer_Memory", buffer=view).memory == pinned1
+    assert api.call("Buffer_OpaqueDeviceMemoryDataPointer", buffer=view).device_memory_ptr == host.ctypes.data
+    host[1, 2] = 42  # a view, not a copy: the owner's writes show
+    assert np.frombuffer(api.to_host(view), np.float32)[5] == 42
+    assert not deleted
+    api.destroy_buffer(view)
+    assert deleted == [host.ctypes.data], deleted
+    # Unaligned memory cannot be viewed (our kernels assume 64-byte alignment): a typed error.
+    a = api.args("Client_CreateViewOfDeviceBuffer", client=client, device_buffer_ptr=host.ctypes.data + 4,
+                 dims=dims, num_dims=2, element_type=11, device=device1)
+    code, message = api.expect_error("Client_CreateViewOfDeviceBuffer", a)
+    assert code == INVALID_ARGUMENT and "aligned" in message, message
+
+    empty = api.call("Client_CreateUninitializedBuffer", client=client, shape_dims=dims, shape_num_dims=2,
+                     shape_element_type=5, memory=pinned1).buffer
+    assert api.call("Buffer_Memory", buffer=empty).memory == pinned1
+    assert api.call("Buffer_ElementType", buffer=empty).type == 5
+    assert len(api.to_host(empty)) == 6 * 8
+    api.destroy_buffer(empty)
     api.call("Client_Destroy", client=client)
 
 
