@@ -182,3 +182,29 @@ def test_serialized_executable_loads_in_another_process(backend: str, tmp_path: 
     proc = subprocess.run([sys.executable, "-c", _CHILD, str(path)], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, f"the loading process failed:\n{proc.stdout}\n{proc.stderr}"
     assert proc.stdout.strip() == "[0.0, 5.0, 10.0, 15.0] [True, False, True, False]", proc.stdout
+
+
+# The generic op form (`as_text(debug_info=True)`, MLIR tools) carries the same attributes in
+# the function's arg_attrs / res_attrs properties.
+GENERIC_FORM = """
+"builtin.module"() <{sym_name = "jit_generic"}> ({
+  "func.func"() <{arg_attrs = [{tf.aliasing_output = 0 : i32}, {}], function_type = (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>), res_attrs = [{jax.result_info = "result"}, {mhlo.memory_kind = "pinned_host"}], sym_name = "main", sym_visibility = "public"}> ({
+  ^bb0(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>):
+    %0 = "stablehlo.add"(%arg0, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    "func.return"(%0, %0) : (tensor<4xf32>, tensor<4xf32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+"""
+
+
+def test_generic_form_signature_attributes(client: xla_client.Client) -> None:
+    d0 = client.local_devices()[0]
+    exe = client.compile_and_load(GENERIC_FORM, [d0])
+    assert exe.get_output_memory_kinds() == [["device", "pinned_host"]]
+    x = np.arange(4, dtype=np.float32)
+    a, b = _put(client, x, d0), _put(client, x, d0)
+    out, on_host = exe.execute([a, b])
+    assert out.memory == d0.default_memory() and on_host.memory == _memory(d0, "pinned_host")
+    np.testing.assert_array_equal(np.asarray(out), 2 * x)
+    np.testing.assert_array_equal(np.asarray(on_host), 2 * x)
+    assert a.is_deleted() and not b.is_deleted()
