@@ -15,36 +15,18 @@ import pytest
 from jaxlib import xla_client
 from test_host_client import BACKENDS, make_client
 
+# The programs, as text (*.mlir) and as the portable artifacts real JAX sends (*.mlirbc,
+# written by generate_bytecode.py there).
+_DATA = Path(__file__).resolve().parents[1] / "data" / "jax_runtime_contract"
+
 # As JAX lowers `jit(lambda x, y: x + y, donate_argnums=0)` (tf.aliasing_output), plus
 # `jax.buffer_donor` arguments, which XLA consumes only when it can pair them with an output of
 # the same type that nothing else aliases: %arg2 pairs with result 1, %arg3 has no partner.
-DONATING = """
-module @jit_donating attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
-  func.func public @main(%arg0: tensor<4xf32> {tf.aliasing_output = 0 : i32}, %arg1: tensor<4xf32>,
-                         %arg2: tensor<2xf32> {jax.buffer_donor = true}, %arg3: tensor<4xf32> {jax.buffer_donor = true})
-      -> (tensor<4xf32> {jax.result_info = "result"}, tensor<2xf32>) {
-    %0 = stablehlo.add %arg0, %arg1 : tensor<4xf32>
-    %1 = stablehlo.add %0, %arg3 : tensor<4xf32>
-    %2 = stablehlo.negate %arg2 : tensor<2xf32>
-    return %1, %2 : tensor<4xf32>, tensor<2xf32>
-  }
-}
-"""
+DONATING = (_DATA / "donating.mlir").read_text()
 
 # As JAX 0.10.2 lowers `jit(f, out_shardings=SingleDeviceSharding(d, memory_kind="pinned_host"))`
 # and a jit whose input lives in pinned_host memory.
-TO_PINNED_HOST = """
-module @jit_g attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
-  sdy.mesh @empty_mesh = <[]> {stablehlo.mesh = {axes = []}}
-  func.func public @main(%arg0: tensor<4xf32> {mhlo.memory_kind = "pinned_host", sdy.sharding = #sdy.sharding<@empty_mesh, [{}]>}) -> (tensor<4xf32> {jax.result_info = "result", mhlo.memory_kind = "pinned_host", sdy.sharding = #sdy.sharding<@empty_mesh, [{}]>}, tensor<4xf32> {jax.result_info = "other", mhlo.memory_kind = "device"}) {
-    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
-    %0 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4xf32>
-    %1 = stablehlo.add %arg0, %0 : tensor<4xf32>
-    %2 = stablehlo.custom_call @annotate_device_placement(%1) {backend_config = "", has_side_effect = true, mhlo.frontend_attributes = {_xla_buffer_placement = "pinned_host"}} : (tensor<4xf32>) -> tensor<4xf32>
-    return %2, %1 : tensor<4xf32>, tensor<4xf32>
-  }
-}
-"""
+TO_PINNED_HOST = (_DATA / "to_pinned_host.mlir").read_text()
 
 
 @pytest.fixture(params=BACKENDS)
@@ -208,3 +190,21 @@ def test_generic_form_signature_attributes(client: xla_client.Client) -> None:
     np.testing.assert_array_equal(np.asarray(out), 2 * x)
     np.testing.assert_array_equal(np.asarray(on_host), 2 * x)
     assert a.is_deleted() and not b.is_deleted()
+
+
+@pytest.mark.parametrize("program", ["donating", "to_pinned_host"])
+def test_bytecode_programs_keep_signature_attributes(client: xla_client.Client, program: str) -> None:
+    """The same programs as JAX sends them (VHLO bytecode): donation and memory kinds survive."""
+    d0 = client.local_devices()[0]
+    exe = client.compile_and_load((_DATA / f"{program}.mlirbc").read_bytes(), [d0])
+    x = np.arange(4, dtype=np.float32)
+    if program == "donating":
+        args = _donating_args(client, x)
+        out, _ = exe.execute(args)
+        np.testing.assert_array_equal(np.asarray(out), 111 * x)
+        assert [a.is_deleted() for a in args] == [True, False, True, False]
+    else:
+        assert exe.get_output_memory_kinds() == [["pinned_host", "device"]]
+        out_host, out_device = exe.execute([_put(client, x, _memory(d0, "pinned_host"))])
+        assert out_host.memory == _memory(d0, "pinned_host") and out_device.memory == d0.default_memory()
+        np.testing.assert_array_equal(np.asarray(out_host), x + 1)
