@@ -308,6 +308,24 @@ void RegisterArrays(nb::module_& m) {
              }
              return nb::make_tuple(nb::str(program.first.c_str()), nb::bytes(program.second.data(), program.second.size()));
            })
+      .def("serialize",
+           [](ExecutableHandle& e) {
+             std::string bytes;
+             {
+               nb::gil_scoped_release release;
+               bytes = ValueOrThrow(e.executable->Serialize());
+             }
+             return nb::bytes(bytes.data(), bytes.size());
+           })
+      .def("output_memory_kinds",
+           [](ExecutableHandle& e) {
+             std::vector<std::string> kinds;
+             {
+               nb::gil_scoped_release release;
+               kinds = ValueOrThrow(e.executable->OutputMemoryKinds());
+             }
+             return kinds;
+           })
       .def("compiled_memory_stats",
            [](ExecutableHandle& e) {
              host::CompiledMemoryStats s;

@@ -235,6 +235,28 @@ StatusOr<std::pair<std::string, std::string>> LoadedExecutable::OptimizedProgram
   return std::make_pair(std::move(format), std::move(code));
 }
 
+StatusOr<std::string> LoadedExecutable::Serialize() const {
+  std::shared_lock<std::shared_mutex> lock(client_->lifetime_mutex());
+  JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<PJRT_Executable> exec, GetExecutableLocked());
+  auto args = JAXLIB_PJRT_ARGS(PJRT_Executable_Serialize);
+  args.executable = exec.get();
+  JAXLIB_RETURN_IF_ERROR(JAXLIB_PJRT_CALL(*client_->plugin(), PJRT_Executable_Serialize, &args));
+  std::string bytes(args.serialized_bytes != nullptr ? args.serialized_bytes : "", args.serialized_bytes_size);
+  if (args.serialized_executable_deleter != nullptr) args.serialized_executable_deleter(args.serialized_executable);
+  return bytes;
+}
+
+StatusOr<std::vector<std::string>> LoadedExecutable::OutputMemoryKinds() const {
+  std::shared_lock<std::shared_mutex> lock(client_->lifetime_mutex());
+  JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<PJRT_Executable> exec, GetExecutableLocked());
+  auto args = JAXLIB_PJRT_ARGS(PJRT_Executable_OutputMemoryKinds);
+  args.executable = exec.get();
+  JAXLIB_RETURN_IF_ERROR(JAXLIB_PJRT_CALL(*client_->plugin(), PJRT_Executable_OutputMemoryKinds, &args));
+  std::vector<std::string> kinds;
+  for (size_t i = 0; i < args.num_outputs; ++i) kinds.push_back(CopyString(args.memory_kinds[i], args.memory_kind_sizes[i]));
+  return kinds;
+}
+
 StatusOr<CompiledMemoryStats> LoadedExecutable::GetCompiledMemoryStats() const {
   std::shared_lock<std::shared_mutex> lock(client_->lifetime_mutex());
   JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<PJRT_Executable> exec, GetExecutableLocked());

@@ -64,6 +64,10 @@ class LoadedExecutable {
 
   // (format, bytes) of the plugin's optimized program.
   StatusOr<std::pair<std::string, std::string>> OptimizedProgram() const;
+  // PJRT_Executable_Serialize: bytes Client::DeserializeExecutable turns back into an executable.
+  StatusOr<std::string> Serialize() const;
+  // PJRT_Executable_OutputMemoryKinds: the memory kind of each output ("device", "pinned_host").
+  StatusOr<std::vector<std::string>> OutputMemoryKinds() const;
   StatusOr<CompiledMemoryStats> GetCompiledMemoryStats() const;
   Status Delete();
 

@@ -587,6 +587,12 @@ class ArrayImpl:
             raise _error("INVALID_ARGUMENT", "copy_to_device() needs a device of the same client")
         return ArrayImpl(self._client, self._handle.copy_to_device(device._handle), self._dtype)
 
+    def copy_to_memory(self, memory: Memory) -> ArrayImpl:
+        """A copy of the array in ``memory`` (e.g. ``device.memory("pinned_host")``)."""
+        if not isinstance(memory, Memory) or memory.client is not self._client:
+            raise _error("INVALID_ARGUMENT", "copy_to_memory() needs a memory of the same client")
+        return ArrayImpl(self._client, self._handle.copy_to_memory(memory._handle), self._dtype)
+
     def _to_numpy(self) -> np.ndarray:
         out = np.empty(self._shape, dtype=self._dtype.numpy)
         # One byte-level path for every dtype, bfloat16 and bool included.
@@ -753,6 +759,14 @@ class LoadedExecutable:
     def hlo_modules(self) -> list[Any]:
         """Not available through the PJRT C API in this jaxlib."""
         raise _error("UNIMPLEMENTED", "hlo_modules() needs an HLO parser; use optimized_program() instead")
+
+    def get_output_memory_kinds(self) -> list[list[str]]:
+        """The memory kind of each output, as one list (``[["device", "pinned_host"]]``)."""
+        return [list(self._handle.output_memory_kinds())]
+
+    def serialize(self) -> bytes:
+        """Bytes that ``Client.deserialize_executable`` loads again, in this process or another."""
+        return bytes(self._handle.serialize())
 
     def get_compiled_memory_stats(self) -> CompiledMemoryStats:
         """Memory sizes the compiler computed; XlaRuntimeError UNIMPLEMENTED where unsupported."""
@@ -1043,6 +1057,61 @@ class Client:
     ) -> LoadedExecutable:
         """Compiles and loads (PJRT 0.81 has no unloaded executables); see compile_and_load."""
         return self.compile_and_load(computation, executable_devices, compile_options)
+
+    def serialize_executable(self, executable: LoadedExecutable) -> bytes:
+        """``executable.serialize()``, the spelling JAX's compilation cache also uses."""
+        if not isinstance(executable, LoadedExecutable) or executable.client is not self:
+            raise _error("INVALID_ARGUMENT", "serialize_executable() needs an executable of this client")
+        return executable.serialize()
+
+    def deserialize_executable(
+        self,
+        serialized: bytes,
+        executable_devices: DeviceList | Sequence[Device] | None = None,
+        compile_options: CompileOptions | None = None,
+        host_callbacks: Sequence[Any] = (),
+    ) -> LoadedExecutable:
+        """Loads bytes from ``serialize()``; bytes from another plugin version or damaged bytes
+        raise XlaRuntimeError (INVALID_ARGUMENT).
+
+        With ``compile_options`` (or ``executable_devices``) the executable is placed as they say
+        instead of as it was when serialized.
+        """
+        self._check_open()
+        if host_callbacks:
+            raise _error("UNIMPLEMENTED", "host callbacks are not supported by this jaxlib")
+        data = bytes(serialized)
+        if compile_options is None and executable_devices is None:
+            handle = self._handle.deserialize_executable(data)
+        else:
+            devices = self._executable_devices(executable_devices)
+            options = compile_options if compile_options is not None else CompileOptions()
+            build = options.executable_build_options
+            assignment = options._assignment_list()
+            if not assignment and devices:
+                r, p = int(build.num_replicas), int(build.num_partitions)
+                if r * p != len(devices):
+                    raise _error(
+                        "INVALID_ARGUMENT",
+                        f"deserialize_executable(): {len(devices)} executable device(s) do not match num_replicas={r} x num_partitions={p}",
+                    )
+                ids = [d.id for d in devices]
+                assignment = [ids[i * p : (i + 1) * p] for i in range(r)]
+            handle = self._handle.deserialize_executable(
+                data, True, int(build.num_replicas), int(build.num_partitions), assignment,
+                bool(options.compile_portable_executable), bool(build.use_spmd_partitioning),
+            )
+        exec_devices = [self._device_for(d) for d in handle.addressable_devices()]
+        # The program is inside the plugin's bytes; its text (when it is text) gives the host
+        # its argument checks back, as after compile().
+        program: str | bytes = b""
+        try:
+            fmt, code = handle.optimized_program()
+            if str(fmt) == "mlir":
+                program = bytes(code).decode("utf-8")
+        except (XlaRuntimeError, UnicodeDecodeError):
+            program = b""
+        return LoadedExecutable(self, handle, program, exec_devices)
 
     def live_executables(self) -> list[LoadedExecutable]:
         """Not tracked at the Python level; present for API compatibility."""
