@@ -324,3 +324,45 @@ def test_host_callback_exception_surfaces(client):
     exe2 = client.compile_and_load(text, [dev], host_callbacks=[lambda x: (np.ones(3, np.float32),)])
     with pytest.raises(xla_client.XlaRuntimeError, match=r"INTERNAL.*shape"):
         exe2.execute([client.buffer_from_pyval(np.ones(2, np.float32), device=dev)])
+
+
+def _xla_ffi_include_dir() -> Path | None:
+    """XLA's FFI headers: $XLA_FFI_INCLUDE_DIR, else the include/ of an installed Google jaxlib."""
+    import os
+
+    env = os.environ.get("XLA_FFI_INCLUDE_DIR")
+    candidates = [Path(env)] if env else []
+    for venv in sorted(Path("/tmp").glob("*venv*/lib/python3*/site-packages/jaxlib/include")):
+        candidates.append(venv)
+    for c in candidates:
+        if (c / "xla" / "ffi" / "api" / "ffi.h").is_file():
+            return c
+    return None
+
+
+def test_handler_built_with_xla_ffi_headers(client, tmp_path):
+    """A handler compiled with XLA's header-only API (Attr<float/int64/string/Span/Dictionary>,
+    Ctx<DeviceOrdinal>, Buffer/ResultBuffer, error codes) decodes our call frames."""
+    include = _xla_ffi_include_dir()
+    if include is None or shutil.which("g++") is None:
+        pytest.skip("XLA's FFI headers (set XLA_FFI_INCLUDE_DIR) or g++ not available")
+    out = tmp_path / "libxla_api_handler.so"
+    subprocess.run(["g++", "-std=c++17", "-O1", "-shared", "-fPIC", "-w", f"-I{include}",
+                    str(SOURCE.parent / "xla_api_handler.cc"), "-o", str(out)], check=True)
+    lib = ctypes.CDLL(str(out))
+    xla_client.register_custom_call_target("xla_api_axpy", _capsule(ctypes.cast(lib.XlaApiAxpy, ctypes.c_void_p).value),
+                                           platform="cpu", api_version=1)
+    attrs = ('alpha = 2.000000e+00 : f32, offset = 10 : i64, tag = "axpy", weights = array<i64: 1, 2, 3>, '
+             "extra = {scale = 5.000000e-01 : f32}")
+    text = _module("%arg0: tensor<4xf32>", "tensor<4xf32>", f"""
+        %0 = stablehlo.custom_call @xla_api_axpy(%arg0) {{mhlo.backend_config = {{{attrs}}}}} : (tensor<4xf32>) -> tensor<4xf32>
+        return %0 : tensor<4xf32>
+    """)
+    x = np.array([1, 2, 3, 4], np.float32)
+    (y,) = _run(client, text, x, device=1)
+    np.testing.assert_array_equal(y, 2 * x * 0.5 + (10 + 6 + 1))
+    with pytest.raises(xla_client.XlaRuntimeError, match=r"OUT_OF_RANGE.*alpha must be non-negative"):
+        _run(client, text.replace("alpha = 2.000000e+00", "alpha = -1.000000e+00"), x)
+    # A missing attribute is caught by XLA's own decoder and reported, not a crash.
+    with pytest.raises(xla_client.XlaRuntimeError, match=r"INVALID_ARGUMENT.*xla_api_axpy"):
+        _run(client, text.replace('tag = "axpy", ', ""), x)
