@@ -366,3 +366,58 @@ def test_handler_built_with_xla_ffi_headers(client, tmp_path):
     # A missing attribute is caught by XLA's own decoder and reported, not a crash.
     with pytest.raises(xla_client.XlaRuntimeError, match=r"INVALID_ARGUMENT.*xla_api_axpy"):
         _run(client, text.replace('tag = "axpy", ', ""), x)
+
+
+# Verbatim from jax 0.10.2 (jax.jit(f).lower(x).as_text()): jax.debug.print(x), and
+# jax.debug.print(ordered=True) inside lax.scan (tokens through while and func.call).
+JAX_DEBUG_PRINT = """module @jit_f1 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @maximal_mesh_0 = <[], device_ids=[0]> {stablehlo.mesh = {axes = [], device_ids = dense<0> : tensor<1xi64>}}
+  func.func public @main(%arg0: tensor<4xf32>) -> (tensor<4xf32> {jax.result_info = "result"}) {
+    stablehlo.custom_call @xla_ffi_python_cpu_callback(%arg0) {backend_config = "", has_side_effect = true, mhlo.backend_config = {index = 0 : ui64}, operand_layouts = [dense<0> : tensor<1xindex>], result_layouts = [], sdy.sharding = #sdy.sharding_per_value<[<@maximal_mesh_0, []>]>} : (tensor<4xf32>) -> ()
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %0 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %1 = stablehlo.add %arg0, %0 : tensor<4xf32>
+    return %1 : tensor<4xf32>
+  }
+}"""
+JAX_ORDERED_PRINT_IN_SCAN = """module @jit_g2 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: !stablehlo.token {jax.token = true}, %arg1: tensor<2xf32>) -> (!stablehlo.token {jax.token = true}, tensor<2xf32> {jax.result_info = "result"}) {
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %0:3 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %c, %iterArg_1 = %arg1) : !stablehlo.token, tensor<i32>, tensor<2xf32>
+    cond {
+      %c_2 = stablehlo.constant dense<2> : tensor<i32>
+      %1 = stablehlo.compare LT, %iterArg_0, %c_2, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %1 : tensor<i1>
+    } do {
+      %1:2 = func.call @closed_call(%iterArg, %iterArg_1) : (!stablehlo.token, tensor<2xf32>) -> (!stablehlo.token, tensor<2xf32>)
+      %c_2 = stablehlo.constant dense<1> : tensor<i32>
+      %2 = stablehlo.add %iterArg_0, %c_2 : tensor<i32>
+      stablehlo.return %1#0, %2, %1#1 : !stablehlo.token, tensor<i32>, tensor<2xf32>
+    }
+    return %0#0, %0#2 : !stablehlo.token, tensor<2xf32>
+  }
+  func.func private @closed_call(%arg0: !stablehlo.token {jax.token = true}, %arg1: tensor<2xf32>) -> (!stablehlo.token {jax.token = true}, tensor<2xf32>) {
+    %0 = stablehlo.custom_call @xla_ffi_python_cpu_callback(%arg0, %arg1) {backend_config = "", has_side_effect = true, mhlo.backend_config = {index = 0 : ui64}, operand_layouts = [dense<> : tensor<0xindex>, dense<0> : tensor<1xindex>], result_layouts = [dense<> : tensor<0xindex>]} : (!stablehlo.token, tensor<2xf32>) -> !stablehlo.token
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %1 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2xf32>
+    %2 = stablehlo.add %arg1, %1 : tensor<2xf32>
+    return %0, %2 : !stablehlo.token, tensor<2xf32>
+  }
+}"""
+
+
+def test_jax_emitted_callbacks_verbatim(client):
+    dev = client.devices()[0]
+    seen = []
+    exe = client.compile_and_load(JAX_DEBUG_PRINT, [dev], host_callbacks=[lambda a: (seen.append(a.tolist()), ())[1]])
+    x = np.arange(4, dtype=np.float32)
+    (out,) = exe.execute([client.buffer_from_pyval(x, device=dev)])
+    np.testing.assert_array_equal(np.asarray(out), x + 1)
+    assert seen == [x.tolist()]
+    seen.clear()
+    exe = client.compile_and_load(JAX_ORDERED_PRINT_IN_SCAN, [dev],
+                                  host_callbacks=[lambda tok, a: (seen.append(a.tolist()), (tok,))[1]])
+    token = client.buffer_from_pyval(np.zeros(0, np.bool_), device=dev)
+    _, y = (np.asarray(o) for o in exe.execute([token, client.buffer_from_pyval(np.array([0, 1], np.float32), device=dev)]))
+    np.testing.assert_array_equal(y, [2, 3])
+    assert seen == [[0, 1], [1, 2]]
