@@ -11,7 +11,9 @@ import ctypes
 import os
 import sys
 
-os.environ.setdefault("JAX_PLATFORMS", "jaxlib_cpu")
+# JAX's own "cpu" backend too: jax.pure_callback places its arguments on a local CPU device.
+# jaxlib_cpu has the higher priority, so it stays the default backend that runs the programs.
+os.environ.setdefault("JAX_PLATFORMS", "jaxlib_cpu,cpu")
 handlers_path = sys.argv[1]
 
 from jax._src import xla_bridge  # noqa: E402
@@ -29,8 +31,9 @@ import jax  # noqa: E402
 import numpy as np  # noqa: E402
 from jax.experimental import io_callback  # noqa: E402
 
-assert jax.devices()[0].platform in ("cpu", "jaxlib_cpu"), jax.devices()
-print("CHECK plugin_loaded ok", jax.devices())
+backend = xla_bridge.get_backend()
+assert "jaxlib-cpu" in backend.platform_version, backend.platform_version
+print("CHECK plugin_loaded ok", backend.platform_version.splitlines()[-1], jax.devices())
 
 # jaxlib's own id for FfiLoadedHostCallbacks is what our plugin files the handler's data under.
 jaxlib_id = python_callback.jaxlib_user_data_type_id()

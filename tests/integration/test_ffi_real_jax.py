@@ -29,7 +29,7 @@ def test_ffi_under_real_jax(tmp_path):
     # Only jaxlib_cpu on the path: our jaxlib must not shadow Google's.
     path = tmp_path / "path"
     shutil.copytree(Path(jaxlib_cpu.__file__).parent, path / "jaxlib_cpu")
-    env = dict(os.environ, PYTHONPATH=str(path), JAX_PLATFORMS="jaxlib_cpu")
+    env = dict(os.environ, PYTHONPATH=str(path), JAX_PLATFORMS="jaxlib_cpu,cpu")
     proc = subprocess.run([python, str(HERE / "real_jax_ffi_check.py"), str(handlers)], env=env,
                           capture_output=True, text=True, timeout=600)
     out = proc.stdout + proc.stderr
