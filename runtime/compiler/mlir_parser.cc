@@ -733,6 +733,7 @@ class Parser {
     if (!ParseType(&t)) return false;
     auto a = std::make_shared<Attribute>();
     a->kind = Attribute::Kind::kArray;
+    a->type = t;  // the element type (FFI attributes need i32 vs i64)
     if (Consume(Tok::kColon)) {
       do {
         ScalarLit lit;

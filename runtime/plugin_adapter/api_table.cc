@@ -113,7 +113,8 @@ PJRT_Error* UnsupportedError(const char* name) noexcept {
 void FillTable(PJRT_Api& api) {
   std::memset(&api, 0, sizeof(api));
   api.struct_size = PJRT_Api_STRUCT_SIZE;
-  api.extension_start = nullptr;
+  // Capabilities beyond the table: the FFI extension (typed custom calls, user data).
+  api.extension_start = FfiExtension(nullptr);
   api.pjrt_api_version.struct_size = PJRT_Api_Version_STRUCT_SIZE;
   api.pjrt_api_version.extension_start = nullptr;
   api.pjrt_api_version.major_version = PJRT_API_MAJOR;

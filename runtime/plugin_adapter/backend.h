@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/ffi/execution_context.h"
 #include "runtime/support/element_type.h"
 #include "runtime/support/status.h"
 
@@ -60,6 +61,9 @@ struct ExecuteOptions {
   int64_t launch_id = 0;
   // Argument indices the caller allows the backend to reuse in place (donated buffers).
   std::vector<int64_t> donatable_args;
+  // FFI user data from the host's PJRT_ExecuteContext (nullptr when it passed none); typed
+  // custom calls read it. Owned by the context, alive for the whole Execute call.
+  const ffi::UserData* ffi_user_data = nullptr;
 };
 
 class Executable {

@@ -307,7 +307,7 @@ Status ClientTopologyDescription(PJRT_Client_TopologyDescription_Args* args) {
 }
 
 Status ExecuteContextCreate(PJRT_ExecuteContext_Create_Args* args) {
-  // Nothing to carry yet (no FFI user data); the object exists so hosts can pass it through.
+  // Filled through the FFI extension's user_data_add, read by Execute.
   args->context = new PJRT_ExecuteContext();
   return Status();
 }

@@ -17,6 +17,10 @@ namespace jaxlib::plugin {
 const PluginDefinition& ActivePlugin();
 const std::vector<PJRT_NamedValue>& ActivePluginAttributes();
 
+// The PJRT FFI extension (ffi_extension.cc), a static struct chained in front of `next`; the
+// first call fixes `next`.
+PJRT_Extension_Base* FfiExtension(PJRT_Extension_Base* next);
+
 // Buffer helpers shared by buffer_api.cc (which defines them) and executable_api.cc.
 // Wraps backend memory into a new buffer handle on the device the memory reports.
 // `memory` must be one of that device's memories; nullptr means its default memory.

@@ -650,6 +650,11 @@ Status LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
   }
   ExecuteOptions options;
   options.launch_id = args->options->launch_id;
+  // `context` sits past the fields old hosts send; read it only when their size covers it.
+  constexpr size_t kContextEnd = offsetof(PJRT_ExecuteOptions, context) + sizeof(PJRT_ExecuteContext*);
+  if (args->options->struct_size >= kContextEnd && args->options->context != nullptr) {
+    options.ffi_user_data = &args->options->context->ffi_user_data;
+  }
   const int64_t* non_donatable = args->options->non_donatable_input_indices;
   const size_t num_non_donatable = non_donatable != nullptr ? args->options->num_non_donatable_input_indices : 0;
   for (int64_t index : executable.donated_parameters()) {

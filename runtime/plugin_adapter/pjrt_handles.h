@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/ffi/execution_context.h"
 #include "runtime/pjrt_abi/pjrt_c_api.h"
 #include "runtime/plugin_adapter/backend.h"
 #include "runtime/plugin_adapter/event_state.h"
@@ -138,7 +139,11 @@ struct PJRT_LoadedExecutable {
   std::atomic<bool> deleted{false};
 };
 
-struct PJRT_ExecuteContext {};
+// FFI user data a host attached with PJRT_FFI_UserData_Add (ffi_extension.cc); Execute hands
+// it to the backend, whose custom calls read it through XLA_FFI_ExecutionContext_Get.
+struct PJRT_ExecuteContext {
+  jaxlib::ffi::UserData ffi_user_data;
+};
 
 struct PJRT_DeviceAssignmentSerialized {
   std::string bytes;

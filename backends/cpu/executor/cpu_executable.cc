@@ -1,6 +1,7 @@
 // CompileForCpu: the CPU plugin's entry into compiler + executor, and the plugin::Executable
 // that runs a compiled program on CpuBuffers. The only place C++ exceptions are caught.
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -57,9 +58,8 @@ class CpuExecutable final : public plugin::Executable {
   Status Execute(std::span<const std::vector<plugin::DeviceBuffer*>> args, std::span<const int> device_ordinals,
                  const plugin::ExecuteOptions& options,
                  std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) override {
-    (void)options;
     try {
-      return ExecuteImpl(args, device_ordinals, outputs);
+      return ExecuteImpl(args, device_ordinals, options, outputs);
     } catch (const std::bad_alloc&) {
       return ResourceExhausted("out of memory while executing " + name_);
     } catch (const std::exception& e) {
@@ -73,7 +73,7 @@ class CpuExecutable final : public plugin::Executable {
   // Runs the program once per device of the call. Several devices run on one thread each and
   // meet at collectives (collectives.h); a failing device aborts the others' waits.
   Status ExecuteImpl(std::span<const std::vector<plugin::DeviceBuffer*>> args, std::span<const int> device_ordinals,
-                     std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) {
+                     const plugin::ExecuteOptions& options, std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) {
     if (args.size() != device_ordinals.size())
       return InvalidArgument("argument lists and device ordinals differ in number");
     const size_t n = args.size(), P = params_.size(), R = results_.size();
@@ -110,12 +110,15 @@ class CpuExecutable final : public plugin::Executable {
     std::optional<Collectives> collectives;
     if (n > 1) collectives.emplace(static_cast<int>(n));
     std::vector<Status> status(n);
+    // FFI handlers see one run id per Execute call: the host's launch id when it gave one.
+    static std::atomic<int64_t> next_run_id{1};
+    const int64_t run_id = options.launch_id != 0 ? options.launch_id : next_run_id.fetch_add(1);
     auto run = [&](size_t d) {
       try {
         status[d] = program_->Run(std::span<const void* const>(in.data() + d * P, P),
                                   std::span<void* const>(out.data() + d * R, R), device_ordinals[d], static_cast<int>(d) / parts,
                                   static_cast<int>(d) % parts, static_cast<int>(d),
-                                  collectives ? &*collectives : nullptr);
+                                  collectives ? &*collectives : nullptr, options.ffi_user_data, run_id);
       } catch (const std::bad_alloc&) {
         status[d] = ResourceExhausted("out of memory while executing " + name_);
       } catch (...) {
