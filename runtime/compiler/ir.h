@@ -165,6 +165,12 @@ struct Module {
   std::string name;
   int num_replicas = 1;
   int num_partitions = 1;
+  // Shardy meshes declared at module level (sdy.mesh @name = <...>), by name; each value is
+  // the kDict "sdy.mesh" described in sharding.h.
+  std::vector<std::pair<std::string, AttrPtr>> meshes;
+  // True once LocalizeManualComputation has made the entry the per-partition program of a
+  // shard_map: its parameters and results are then each device's local shards.
+  bool per_partition_entry = false;
   std::vector<std::unique_ptr<Function>> functions;
   std::vector<ValueInfo> values;
 

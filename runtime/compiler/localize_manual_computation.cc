@@ -72,6 +72,7 @@ Status LocalizeManualComputation(Module* module) {
   body.ops = std::move(ops);
   body.results = std::move(results);
   entry->result_types = std::move(result_types);
+  module->per_partition_entry = true;
   return Status::Ok();
 }
 

@@ -67,7 +67,10 @@ bool DecodeBuiltinType(EntryReader& r, TypeValue* out);
 AttrPtr DecodeVhloAttribute(EntryReader& r);
 bool DecodeVhloType(EntryReader& r, TypeValue* out);
 
-// Shared by the two dialects (encoded_values.cc) -------------------------------------------
+// Shardy: meshes and tensor shardings (the IR spelling of sharding.h); other kinds opaque.
+AttrPtr DecodeSdyAttribute(EntryReader& r);
+
+// Shared by the dialects (encoded_values.cc) -------------------------------------------
 
 // Raw dense element bytes of `type` as our DenseData (splats, i1 bit-packing). An element
 // type we do not support gives kOpaque naming the type; malformed sizes fail through `r`.

@@ -54,7 +54,12 @@ class Converter {
       if (op.dialect == "vhlo" && op.name == "func_v1") {
         JAXLIB_RETURN_IF_ERROR(ConvertFunction(op));
       } else if (op.dialect == "sdy" && op.name == "mesh") {
-        continue;  // meshes name device axes; the program's shapes already say how values split
+        const Attribute* name = op.attr("sym_name");
+        const Attribute* mesh = op.attr("mesh");
+        if (!name || name->kind != Attribute::Kind::kString || !mesh || mesh->name != "sdy.mesh")
+          return Error(op, "sdy.mesh needs sym_name and a mesh");
+        for (const auto& [key, value] : op.attrs)
+          if (key == "mesh") module_->meshes.emplace_back(name->s, value);
       } else if (op.dialect == "func" || op.dialect == "stablehlo" || op.dialect == "chlo") {
         return Error(op, "this MLIR bytecode holds '" + FullName(op) +
                              "', not a StableHLO portable artifact (VHLO); serialize the module with "
