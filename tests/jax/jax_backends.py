@@ -29,9 +29,14 @@ def is_ours(device: Any) -> bool:
 
 
 def on_backend(backend: str, f: Callable[..., Any], *args: Any, **jit_kwargs: Any) -> Any:
-    """``jax.jit(f)(*args)`` with every array argument committed to ``backend``'s device 0."""
+    """``jax.jit(f)(*args)`` with every array argument committed to ``backend``'s device 0
+    (Python scalars are left alone: they may be static arguments)."""
     device = jax.devices(backend)[0]
-    placed = jax.tree.map(lambda a: jax.device_put(a, device), args)
+
+    def place(a: Any) -> Any:
+        return jax.device_put(a, device) if isinstance(a, (np.ndarray, np.generic, jax.Array)) else a
+
+    placed = jax.tree.map(place, args)
     out = jax.jit(f, **jit_kwargs)(*placed)
     for leaf in jax.tree.leaves(out):
         if hasattr(leaf, "devices"):
