@@ -13,18 +13,15 @@ import importlib.util
 
 import pytest
 
-#: Devices per CPU backend in this process (the sharded tests need 4).
-NUM_DEVICES = 4
-OURS = "jaxlib_cpu"
-XLA = "cpu"
-
 
 def _real_jax_here() -> str | None:
     """None when real JAX is importable with Google's jaxlib, else why not."""
     if importlib.util.find_spec("jax") is None:
         return "jax is not installed"
-    import jaxlib.plugin_support as plugin_support
-
+    try:
+        import jaxlib.plugin_support as plugin_support
+    except ImportError as e:
+        return f"jaxlib cannot be imported: {e}"
     if hasattr(plugin_support, "register_plugin"):
         return "the installed jaxlib is ours, not Google's"
     return None
@@ -40,11 +37,12 @@ def pytest_report_header(config: pytest.Config) -> str | None:
     import jax
     import jaxlib
 
-    return f"tests/jax: jax {jax.__version__}, jaxlib {jaxlib.__version__} (Google's), plugin {OURS}"
+    return f"tests/jax: jax {jax.__version__}, jaxlib {jaxlib.__version__} (Google's), plugin jaxlib_cpu"
 
 
 if not _WHY_NOT:
     import jax
+    from jax_backends import NUM_DEVICES, OURS, XLA
 
     # Before any backend exists: ours first (the default device), JAX's own CPU as reference.
     jax.config.update("jax_platforms", f"{OURS},{XLA}")

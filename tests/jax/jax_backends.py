@@ -19,6 +19,8 @@ import numpy as np
 
 OURS = "jaxlib_cpu"
 XLA = "cpu"
+#: Devices per CPU backend in the test process (the sharded tests need 4); set by conftest.py.
+NUM_DEVICES = 4
 #: The line our client puts in platform_version (JAX's own says "cpu").
 OUR_PLATFORM_VERSION_PREFIX = "jaxlib-cpu "
 

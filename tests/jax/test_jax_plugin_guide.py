@@ -9,8 +9,7 @@ from __future__ import annotations
 import jax
 import jax.numpy as jnp
 import numpy as np
-from conftest import NUM_DEVICES
-from jax_backends import OURS, assert_tree_close, is_ours, run_both
+from jax_backends import NUM_DEVICES, OURS, assert_tree_close, is_ours, run_both
 
 
 def _on_ours(x: jax.Array) -> bool:

@@ -18,8 +18,7 @@ import jax
 import ml_dtypes
 import numpy as np
 import pytest
-from conftest import NUM_DEVICES
-from jax_backends import OURS, XLA, is_ours, run_python
+from jax_backends import NUM_DEVICES, OURS, XLA, is_ours, run_python
 
 REPO = Path(__file__).resolve().parents[2]
 WHEELHOUSE = Path(os.environ.get("JAXLIB_WHEELHOUSE", REPO / "wheelhouse"))

@@ -12,10 +12,9 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
-from conftest import NUM_DEVICES
 from jax.sharding import Mesh, NamedSharding
 from jax.sharding import PartitionSpec as P
-from jax_backends import OURS, XLA, assert_tree_close, is_ours
+from jax_backends import NUM_DEVICES, OURS, XLA, assert_tree_close, is_ours
 
 try:  # jax >= 0.7 exports shard_map at the top level
     from jax import shard_map
