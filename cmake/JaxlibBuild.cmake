@@ -89,19 +89,27 @@ function(jaxlib_install_host_registration package)
 endfunction()
 
 # Build facts compiled into plugins and `_ext` alike, so they can be compared at run time.
+# With SOURCES, only those files get the definitions: the revision changes with every commit,
+# and putting it on every translation unit would defeat ccache for the whole plugin.
 function(jaxlib_add_build_definitions target backend)
+  cmake_parse_arguments(ARG "" "" "SOURCES" ${ARGN})
   if(NOT DEFINED JAXLIB_GIT_REVISION OR JAXLIB_GIT_REVISION STREQUAL "")
     set(JAXLIB_GIT_REVISION "unknown")
   endif()
   # The build id names exactly what was built: same inputs, same id (reproducible builds).
   string(SHA256 _id "${JAXLIB_FULL_VERSION}|${JAXLIB_GIT_REVISION}|${backend}|${JAXLIB_TOOLKIT}")
   string(SUBSTRING "${_id}" 0 16 _id)
-  target_compile_definitions(${target} PRIVATE
+  set(_defs
     JAXLIB_BUILD_VERSION="${JAXLIB_FULL_VERSION}"
     JAXLIB_GIT_REVISION="${JAXLIB_GIT_REVISION}"
     JAXLIB_BUILD_ID="${_id}"
     JAXLIB_BACKEND="${backend}"
     JAXLIB_TOOLKIT="${JAXLIB_TOOLKIT}")
+  if(ARG_SOURCES)
+    set_property(SOURCE ${ARG_SOURCES} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_DEFINITIONS ${_defs})
+  else()
+    target_compile_definitions(${target} PRIVATE ${_defs})
+  endif()
 endfunction()
 
 # nanobind-backend style guard: the wheel's version must be VERSION plus an allowed suffix.

@@ -2,7 +2,11 @@
 // execution plan. Every stage reports errors as Status; nothing here throws.
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
+#include <string>
 
+#include "runtime/compiler/bytecode/bytecode_file.h"
+#include "runtime/compiler/bytecode/vhlo_to_ir.h"
 #include "runtime/compiler/execution_plan.h"
 #include "runtime/compiler/mlir_parser.h"
 #include "runtime/compiler/passes.h"
@@ -46,7 +50,24 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
 
 }  // namespace
 
+// JAXLIB_DUMP_PROGRAMS=<dir>: every program handed to the compiler is written there unchanged
+// (text as .mlir, bytecode as .mlirbc), named by a hash of its bytes, so a user can attach
+// exactly what their host sent to a bug report.
+void DumpProgram(std::string_view program) {
+  const char* dir = std::getenv("JAXLIB_DUMP_PROGRAMS");
+  if (dir == nullptr || *dir == 0) return;
+  bool bytecode = program.size() >= 4 && program.substr(0, 4) == std::string_view("ML\xefR", 4);
+  char name[32];
+  std::snprintf(name, sizeof(name), "%016zx", std::hash<std::string_view>{}(program));
+  std::string path = std::string(dir) + "/" + name + (bytecode ? ".mlirbc" : ".mlir");
+  if (std::FILE* f = std::fopen(path.c_str(), "wb")) {
+    std::fwrite(program.data(), 1, program.size(), f);
+    std::fclose(f);
+  }
+}
+
 StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlan(std::string_view mlir_text, const PipelineOptions& options) {
+  DumpProgram(mlir_text);
   StatusOr<std::unique_ptr<ExecutionPlan>> plan = CompileToPlanImpl(mlir_text, options);
   if (!plan.ok()) return Status(plan.status().code(), ValidUtf8(plan.status().message()));
   return plan;
@@ -55,7 +76,10 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlan(std::string_view mlir_tex
 namespace {
 
 StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir_text, const PipelineOptions& options) {
-  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<Module> module, ParseModule(mlir_text));
+  // Two front ends, one IR: MLIR bytecode (StableHLO portable artifacts, what JAX sends) or text.
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<Module> module, bytecode::IsBytecode(mlir_text)
+                                                              ? bytecode::ReadBytecodeModule(mlir_text)
+                                                              : ParseModule(mlir_text));
   JAXLIB_RETURN_IF_ERROR(VerifyModule(*module));
   JAXLIB_RETURN_IF_ERROR(InlineCalls(module.get()));
   JAXLIB_RETURN_IF_ERROR(LocalizeManualComputation(module.get()));

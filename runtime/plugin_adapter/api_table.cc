@@ -21,11 +21,7 @@ constexpr size_t kSlotCount = (PJRT_Api_STRUCT_SIZE - kFirstSlotOffset) / sizeof
 static_assert(PJRT_API_MAJOR == 0 && PJRT_API_MINOR == 81 && kSlotCount == 118,
               "the adapter fills the 118 slots of PJRT C API 0.81; wire the new slots first");
 
-// StableHLO versions we report: JAX serializes its programs for `stablehlo_current_version`.
-// These are the values XLA's 0.81 CPU plugin reports, so JAX emits what that plugin accepts.
 constexpr int64_t kXlaVersion = 2;
-constexpr int64_t kStablehloCurrentVersion[] = {1, 13, 3};
-constexpr int64_t kStablehloMinimumVersion[] = {0, 9, 0};
 
 struct PluginState {
   PluginDefinition definition;
@@ -74,8 +70,12 @@ void AddInt64List(PluginState& state, std::string name, const int64_t* list, siz
 void BuildAttributes(PluginState& state) {
   const BuildInfo& build = state.definition.build_info;
   AddInt64(state, "xla_version", kXlaVersion);
-  AddInt64List(state, "stablehlo_current_version", kStablehloCurrentVersion, 3);
-  AddInt64List(state, "stablehlo_minimum_version", kStablehloMinimumVersion, 3);
+  // JAX serializes its programs for `stablehlo_current_version`: what our compiler reads.
+  const auto& current = state.definition.stablehlo_current_version;
+  if (current[0] != 0 || current[1] != 0 || current[2] != 0) {
+    AddInt64List(state, "stablehlo_current_version", current.data(), 3);
+    AddInt64List(state, "stablehlo_minimum_version", state.definition.stablehlo_minimum_version.data(), 3);
+  }
   // Our build facts, compared by jaxlib with the backend's `_ext` before any other call.
   AddString(state, "jaxlib_version", build.version);
   AddString(state, "jaxlib_backend", build.backend);

@@ -4,6 +4,7 @@
 // Nothing here may include the PJRT C header or Python.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -171,6 +172,11 @@ struct BuildInfo {
 // What a backend's plugin entry hands the adapter: how to make a Backend from client options.
 struct PluginDefinition {
   BuildInfo build_info;
+  // The StableHLO portable-artifact versions the backend's compiler reads, reported to hosts
+  // as stablehlo_minimum_version / stablehlo_current_version (JAX serializes programs for the
+  // current one). All zero: not reported (a backend that cannot compile).
+  std::array<int64_t, 3> stablehlo_minimum_version{};
+  std::array<int64_t, 3> stablehlo_current_version{};
   // Option names this plugin accepts (unknown names are rejected with INVALID_ARGUMENT).
   std::vector<std::pair<std::string, ClientOption::Kind>> accepted_options;
   std::function<StatusOr<std::unique_ptr<Backend>>(const std::vector<ClientOption>&)> create_backend;

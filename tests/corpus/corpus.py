@@ -256,6 +256,15 @@ class Case:
         with open(os.path.join(self.dir, "program.mlir"), encoding="utf-8") as f:
             return f.read()
 
+    def program_bytecode(self) -> bytes | None:
+        """The same program as real JAX hands it to a PJRT plugin: a StableHLO portable
+        artifact in MLIR bytecode (``program.mlirbc``, see generate_bytecode.py); None if absent."""
+        path = os.path.join(self.dir, "program.mlirbc")
+        if not os.path.exists(path):
+            return None
+        with open(path, "rb") as f:
+            return f.read()
+
     def _npz(self, which: str) -> dict:
         if which not in self._npz_cache:
             with np.load(os.path.join(self.dir, which + ".npz"), allow_pickle=False) as z:

@@ -84,10 +84,20 @@ def _to_numpy(x):
     return np.asarray(x)
 
 
-def _run_single(case):
+def _program(case, form: str):
+    """The case's program as text (what jax prints) or bytecode (what jax sends a plugin)."""
+    if form == "text":
+        return case.program_text()
+    blob = case.program_bytecode()
+    if blob is None:
+        pytest.fail(f"{case.name}: no program.mlirbc (run tests/corpus/generate_bytecode.py)")
+    return blob
+
+
+def _run_single(case, form):
     c = _client(1)
     dev = c.devices()[0]
-    exe = c.compile_and_load(case.program_text(), c.devices()[:1])
+    exe = c.compile_and_load(_program(case, form), c.devices()[:1])
     bufs = [c.buffer_from_pyval(x, device=dev) for x in case.inputs()]
     outs = exe.execute(bufs)
     return [_to_numpy(o) for o in outs]
@@ -104,7 +114,7 @@ def _per_output(results, num_outputs: int, num_devices: int):
     return results
 
 
-def _run_sharded(case):
+def _run_sharded(case, form):
     n = case.num_devices
     c = _client(n)
     by_id = {d.id: d for d in c.devices()}
@@ -121,7 +131,7 @@ def _run_sharded(case):
     build.num_partitions = case.num_partitions
     if case.num_partitions > 1 and hasattr(build, "use_spmd_partitioning"):
         build.use_spmd_partitioning = True
-    exe = c.compile_and_load(case.program_text(), devs, opts)
+    exe = c.compile_and_load(_program(case, form), devs, opts)
     args = [[c.buffer_from_pyval(shard, device=devs[d]) for d, shard in enumerate(shards)]
             for shards in case.device_inputs()]
     results = exe.execute_sharded(args)
@@ -129,9 +139,9 @@ def _run_sharded(case):
     return [[_to_numpy(x) for x in devs_] for devs_ in per_out]
 
 
-def _run(case):
+def _run(case, form="text"):
     """Outputs as ``[out]`` (single device) or ``[out][device]`` lists of numpy arrays."""
-    return _run_sharded(case) if case.num_devices > 1 else _run_single(case)
+    return _run_sharded(case, form) if case.num_devices > 1 else _run_single(case, form)
 
 
 def _save_outputs(case, got, path):
@@ -166,10 +176,10 @@ def _load_outputs(case, path):
     return [arrays[f"out{j}"] for j in range(n_out)]
 
 
-def _run_isolated(case):
+def _run_isolated(case, form):
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "got.npz")
-        proc = subprocess.run([sys.executable, os.path.abspath(__file__), case.name, path],
+        proc = subprocess.run([sys.executable, os.path.abspath(__file__), case.name, path, form],
                               capture_output=True, text=True, timeout=900)
         if proc.returncode != 0:
             pytest.fail(f"{case.name}: subprocess exited with {proc.returncode}\n"
@@ -177,17 +187,28 @@ def _run_isolated(case):
         return _load_outputs(case, path)
 
 
-@pytest.mark.parametrize("name", _params())
-def test_corpus_case(name):
+def _check(name, form):
     case = corpus.load_case(name)
     if os.environ.get("JAXLIB_CORPUS_ISOLATE") == "1":
-        got = _run_isolated(case)
+        got = _run_isolated(case, form)
     else:
-        got = _run(case)
+        got = _run(case, form)
     corpus.assert_outputs_match(case, got, per_device=case.num_devices > 1)
+
+
+@pytest.mark.parametrize("name", _params())
+def test_corpus_case(name):
+    """The program as jax prints it (MLIR text)."""
+    _check(name, "text")
+
+
+@pytest.mark.parametrize("name", _params())
+def test_corpus_case_bytecode(name):
+    """The same program as jax sends it to a PJRT plugin (StableHLO portable artifact)."""
+    _check(name, "bytecode")
 
 
 if __name__ == "__main__":
     # Subprocess entry for JAXLIB_CORPUS_ISOLATE=1: run one case, save its outputs.
     _case = corpus.load_case(sys.argv[1])
-    _save_outputs(_case, _run(_case), sys.argv[2])
+    _save_outputs(_case, _run(_case, sys.argv[3] if len(sys.argv) > 3 else "text"), sys.argv[2])

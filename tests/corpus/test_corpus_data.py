@@ -35,7 +35,9 @@ def test_corpus_is_big_enough():
 def test_case_data(name):
     case = corpus.load_case(name)
     files = set(os.listdir(case.dir))
-    assert {"program.mlir", "inputs.npz", "outputs.npz", "meta.json"} <= files
+    assert {"program.mlir", "program.mlirbc", "inputs.npz", "outputs.npz", "meta.json"} <= files
+    blob = case.program_bytecode()
+    assert blob is not None and blob.startswith(b"ML\xefR"), "program.mlirbc is not MLIR bytecode"
     text = case.program_text()
     form = case.meta.get("text_form", "as_text")
     if form == "generic":

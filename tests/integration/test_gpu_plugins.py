@@ -176,8 +176,10 @@ def test_get_pjrt_api_reports_our_version(driven: dict) -> None:
 def test_attributes_carry_build_facts(plugin: dict[str, object], driven: dict) -> None:
     attrs = driven["attributes"]
     _, _, toolkit, _ = BACKENDS[str(plugin["backend"])]
-    for required in ("xla_version", "stablehlo_current_version", "stablehlo_minimum_version"):
-        assert required in attrs, f"attribute {required} missing: {sorted(attrs)}"
+    assert "xla_version" in attrs, f"attribute xla_version missing: {sorted(attrs)}"
+    # A backend reports the StableHLO versions it reads only once it can compile programs.
+    for absent in ("stablehlo_current_version", "stablehlo_minimum_version"):
+        assert absent not in attrs, f"{absent} reported by a backend that cannot compile: {attrs[absent]}"
     assert attrs.get("jaxlib_version", "").startswith(VERSION), attrs
     assert attrs.get("jaxlib_backend") == plugin["backend"], attrs
     assert attrs.get("jaxlib_toolkit") == toolkit, attrs

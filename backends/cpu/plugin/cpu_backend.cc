@@ -13,6 +13,7 @@
 
 #include "backends/cpu/executor/cpu_buffer.h"
 #include "backends/cpu/executor/cpu_compile.h"
+#include "runtime/compiler/bytecode/vhlo_ops.h"
 
 namespace jaxlib::cpu {
 
@@ -161,6 +162,11 @@ plugin::PluginDefinition MakeCpuPluginDefinition(plugin::BuildInfo build_info) {
   plugin::PluginDefinition definition;
   std::string version = build_info.version;
   definition.build_info = std::move(build_info);
+  // Whatever the bytecode front end reads, from its one table of versions.
+  const auto& lo = compiler::bytecode::kMinimumStablehloVersion;
+  const auto& hi = compiler::bytecode::kCurrentStablehloVersion;
+  definition.stablehlo_minimum_version = {lo.major, lo.minor, lo.patch};
+  definition.stablehlo_current_version = {hi.major, hi.minor, hi.patch};
   // The option names and types of XLA's CPU plugin, so hosts written for it work unchanged.
   definition.accepted_options = {
       {"cpu_device_count", plugin::ClientOption::Kind::kInt64},

@@ -20,13 +20,22 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "corpus"))
 import corpus  # noqa: E402
 
 
-def run_case(driver: str, case: corpus.Case, workdir: str) -> tuple[str, str]:
-    """Returns (status, detail): status is pass / fail / compile / execute / skip."""
+def run_case(driver: str, case: corpus.Case, workdir: str, bytecode: bool = False) -> tuple[str, str]:
+    """Returns (status, detail): status is pass / fail / compile / execute / skip. With
+    `bytecode`, the program is the case's portable artifact (program.mlirbc) instead of text."""
     if case.num_devices > 1:
         return "skip", "multi-device"
-    prog = os.path.join(workdir, "program.mlir")
-    with open(prog, "w") as f:
-        f.write(case.program_text())
+    if bytecode:
+        blob = case.program_bytecode()
+        if blob is None:
+            return "skip", "no program.mlirbc"
+        prog = os.path.join(workdir, "program.mlirbc")
+        with open(prog, "wb") as f:
+            f.write(blob)
+    else:
+        prog = os.path.join(workdir, "program.mlir")
+        with open(prog, "w") as f:
+            f.write(case.program_text())
     args = [driver, "--out", workdir, prog]
     for i, a in enumerate(case.inputs()):
         path = os.path.join(workdir, f"in{i}.npy")
@@ -72,6 +81,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--driver", required=True)
     ap.add_argument("-v", action="store_true")
+    ap.add_argument("--bytecode", action="store_true", help="run program.mlirbc instead of program.mlir")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
     names = a.names or corpus.list_cases()
@@ -80,7 +90,7 @@ def main() -> int:
         case = corpus.load_case(name)
         with tempfile.TemporaryDirectory() as d:
             try:
-                status, detail = run_case(a.driver, case, d)
+                status, detail = run_case(a.driver, case, d, a.bytecode)
             except subprocess.TimeoutExpired:
                 status, detail = "execute", "timeout"
         counts[status] = counts.get(status, 0) + 1
