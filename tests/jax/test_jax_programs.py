@@ -250,7 +250,9 @@ def test_fft_against_numpy(name: str) -> None:
 
 
 def test_random_bits_match_xla_exactly() -> None:
-    """Threefry is deterministic: the same key must give the same bits on both backends."""
+    """Threefry is deterministic: the same key must give the same bits on both backends, and
+    the same integers and uniforms (bit manipulations of those bits). Normals go through
+    erf_inv, a polynomial each compiler evaluates its own way: equal to a few ulp."""
 
     def sample(key: jax.Array) -> tuple[jax.Array, ...]:
         k1, k2, k3, k4, k5 = jax.random.split(key, 5)
@@ -261,7 +263,10 @@ def test_random_bits_match_xla_exactly() -> None:
     key = np.array([0, 42], np.uint32)  # the threefry2x32 key data of jax.random.key(42)
     ours, xla = run_both(lambda k: sample(jax.random.wrap_key_data(k, impl="threefry2x32")), key)
     for i, (a, b) in enumerate(zip(ours, xla, strict=True)):
-        np.testing.assert_array_equal(a, b, err_msg=f"sample {i}")
+        if i == 2:
+            np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7, err_msg="normal")
+        else:
+            np.testing.assert_array_equal(a, b, err_msg=f"sample {i}")
     bits, uniform, normal, ints, perm = ours
     assert 0.0 <= uniform.min() and uniform.max() < 1.0
     assert abs(uniform.mean() - 0.5) < 0.05 and abs(normal.mean()) < 0.15 and abs(normal.std() - 1) < 0.1
