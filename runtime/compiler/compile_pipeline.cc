@@ -81,6 +81,7 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
                                                               ? bytecode::ReadBytecodeModule(mlir_text)
                                                               : ParseModule(mlir_text));
   JAXLIB_RETURN_IF_ERROR(VerifyModule(*module));
+  JAXLIB_RETURN_IF_ERROR(RaiseShardyRoundTrip(module.get()));
   JAXLIB_RETURN_IF_ERROR(InlineCalls(module.get()));
   JAXLIB_RETURN_IF_ERROR(LocalizeManualComputation(module.get()));
   EliminateCommonSubexpressions(module.get());

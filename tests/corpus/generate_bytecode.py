@@ -13,7 +13,9 @@ casts), so the files below are what our bytecode front end meets in the field::
 Writes ``data/<case>/program.mlirbc`` (at CURRENT, the version our plugin reports) and, for
 the cases in VERSION_CASES, ``bytecode_versions/<version>/<case>.mlirbc`` for every StableHLO
 minor version from the oldest we accept to CURRENT (older versions also use older bytecode
-container versions, so these exercise the reader's version handling).
+container versions, so these exercise the reader's version handling). Also
+``bytecode_native.mlirbc``: one program as plain StableHLO bytecode (not a portable
+artifact), which the reader must refuse with a message that says how to send it instead.
 """
 
 from __future__ import annotations
@@ -91,6 +93,14 @@ def main(argv: list[str] | None = None) -> int:
         with open(os.path.join(DATA, name, "program.mlirbc"), "wb") as f:
             f.write(blob)
     print(f"{len(names) - failed} programs written at {CURRENT}, {failed} failed")
+    from jax._src.interpreters import mlir as jax_mlir
+    from jax._src.lib.mlir import ir
+
+    with jax_mlir.make_ir_context():
+        with open(os.path.join(DATA, VERSION_CASES[0], "program.mlir")) as f:
+            module = ir.Module.parse(f.read())
+        with open(os.path.join(HERE, "bytecode_native.mlirbc"), "wb") as f:
+            f.write(jax_mlir.module_to_bytecode(module))
     if not args.no_versions:
         for version in minor_versions():
             os.makedirs(os.path.join(VERSIONS_DIR, version), exist_ok=True)
