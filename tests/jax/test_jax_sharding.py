@@ -100,7 +100,8 @@ def test_jit_reduction_across_shards() -> None:
                       rtol=1e-5, atol=1e-5, what="sharded reduction")
 
 
-def _collectives(backend: str, x: np.ndarray) -> tuple[jax.Array, jax.Array, jax.Array]:
+def _collectives(backend: str, x: np.ndarray, *, explicit_out_shardings: bool = False
+                 ) -> tuple[jax.Array, jax.Array, jax.Array]:
     mesh = _mesh(backend, (NUM_DEVICES,), ("x",))
 
     def body(block: jax.Array) -> tuple[jax.Array, jax.Array, jax.Array]:
@@ -110,13 +111,17 @@ def _collectives(backend: str, x: np.ndarray) -> tuple[jax.Array, jax.Array, jax
         return total, gathered, shifted
 
     # Each device's gathered copy is concatenated (P("x")): no replication to infer.
-    f = jax.jit(shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=(P(), P("x"), P("x"))))
+    specs = (P(), P("x"), P("x"))
+    # Without out_shardings JAX asks the compiled executable for its output shardings.
+    out_shardings = tuple(NamedSharding(mesh, s) for s in specs) if explicit_out_shardings else None
+    f = jax.jit(shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=specs), out_shardings=out_shardings)
     return f(jax.device_put(x, NamedSharding(mesh, P("x"))))
 
 
-def test_shard_map_collectives() -> None:
+@pytest.mark.parametrize("explicit_out_shardings", [False, True], ids=["shardings-from-executable", "explicit"])
+def test_shard_map_collectives(explicit_out_shardings: bool) -> None:
     x = np.arange(NUM_DEVICES * 3, dtype=np.float32).reshape(NUM_DEVICES * 3) * 1.5
-    total, gathered, shifted = _collectives(OURS, x)
+    total, gathered, shifted = _collectives(OURS, x, explicit_out_shardings=explicit_out_shardings)
     blocks = x.reshape(NUM_DEVICES, 3)
     np.testing.assert_allclose(np.asarray(total), blocks.sum(0), rtol=1e-6)
     np.testing.assert_array_equal(np.asarray(gathered), np.tile(x, NUM_DEVICES))
