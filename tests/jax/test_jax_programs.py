@@ -9,6 +9,7 @@ compares; where numpy has the answer, that is checked too.
 from __future__ import annotations
 
 import functools
+import textwrap
 
 import jax
 import jax.numpy as jnp
@@ -16,7 +17,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 from jax import lax
-from jax_backends import assert_tree_close, run_both
+from jax_backends import assert_tree_close, run_both, run_python
 
 RNG = np.random.default_rng(1234)
 
@@ -344,3 +345,34 @@ def test_half_precision(dtype: type) -> None:
     assert ours[0].dtype == np.dtype(dtype)
     assert_tree_close(ours, xla, rtol=1e-2, atol=1e-2, what=np.dtype(dtype).name)
     np.testing.assert_array_equal(ours[3], x.astype(np.float32))
+
+
+def test_x64_programs_in_a_fresh_process() -> None:
+    """With jax_enable_x64 (a per-process setting), float64/int64 programs and f64 LAPACK."""
+    code = textwrap.dedent("""
+        import jax, jax.numpy as jnp, numpy as np
+        rng = np.random.default_rng(5)
+        a = rng.standard_normal((6, 6)) + 6 * np.eye(6)
+        b = rng.standard_normal((6, 2))
+        i = np.arange(10, dtype=np.int64) * (2**40)
+
+        def f(a, b, i):
+            return jnp.linalg.solve(a, b), jnp.exp(a) @ b, jnp.cumsum(i), jnp.fft.fft(a[0])
+
+        outs = {}
+        for name in ("jaxlib_cpu", "cpu"):
+            d = jax.devices(name)[0]
+            r = jax.jit(f)(*(jax.device_put(v, d) for v in (a, b, i)))
+            outs[name] = [np.asarray(x) for x in r]
+        ours, xla = outs["jaxlib_cpu"], outs["cpu"]
+        assert [x.dtype.name for x in ours] == ["float64", "float64", "int64", "complex128"], ours
+        np.testing.assert_allclose(ours[0], np.linalg.solve(a, b), rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(ours[1], np.exp(a) @ b, rtol=1e-12, atol=1e-12)
+        np.testing.assert_array_equal(ours[2], np.cumsum(i))
+        np.testing.assert_allclose(ours[3], np.fft.fft(a[0]), rtol=1e-12, atol=1e-12)
+        for x, y in zip(ours, xla):
+            np.testing.assert_allclose(x, y, rtol=1e-12, atol=1e-12)
+        print("X64 OK")
+    """)
+    proc = run_python(code, {"JAX_PLATFORMS": "jaxlib_cpu,cpu", "JAX_ENABLE_X64": "1"})
+    assert proc.returncode == 0 and "X64 OK" in proc.stdout, proc.stdout + proc.stderr[-4000:]
