@@ -10,8 +10,10 @@ data: run_bench.py regenerates every input at bench time from the seed recorded 
 For each program `<name>` it writes `programs/<name>.mlir`, exactly
 `jax.jit(f).lower(*args).as_text()`, and `programs/<name>.json`: inputs (shape, dtype and how
 to draw them from the seed), outputs, category (memory / matmul / loop / dispatch), FLOP
-count or bytes moved, and the tolerance for comparing two backends' outputs. `--quick` sizes
-(smoke runs) go to `programs/quick/` with `"size": "quick"`.
+count or bytes moved, and the tolerance for comparing two backends' outputs, and
+`programs/<name>.mlirbc`, the same program as jax sends it to a PJRT plugin (a StableHLO
+portable artifact at our plugin's stablehlo_current_version): compile times are measured from
+both. `--quick` sizes (smoke runs) go to `programs/quick/` with `"size": "quick"`.
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "ci"))
+from stablehlo_versions import dotted, stablehlo_versions  # noqa: E402
+
+# The version our plugin reports as stablehlo_current_version: what jax would send it.
+CURRENT = dotted(stablehlo_versions()["current"])
 OUT_DIR = HERE / "programs"
 
 
@@ -247,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     import jax
+    from jax._src.lib import _jax
 
     if jax.__version__ != "0.10.2":
         print(f"warning: the committed programs come from jax 0.10.2, this is {jax.__version__}", file=sys.stderr)
@@ -261,6 +269,13 @@ def main(argv: list[str] | None = None) -> int:
                 stale.append(path)
                 if not args.check:
                     path.write_text(content)
+            # The same program as jax hands it to a PJRT plugin (see tests/corpus/generate_bytecode.py).
+            blob = _jax.mlir.serialize_portable_artifact(text, CURRENT)
+            path = folder / f"{prog.name}.mlirbc"
+            if not (path.exists() and path.read_bytes() == blob):
+                stale.append(path)
+                if not args.check:
+                    path.write_bytes(blob)
             print(f"{size:5s} {prog.name:20s} {prog.category:8s} {len(text):7d} chars")
     if args.check and stale:
         print("stale: " + ", ".join(str(p) for p in stale), file=sys.stderr)

@@ -34,7 +34,7 @@ macro(jaxlib_use_runtime)
       message(STATUS "jaxlib: building runtime/ in this tree")
       # EXCLUDE_FROM_ALL: a wheel compiles only the archives it links.
       add_subdirectory("${JAXLIB_REPO_ROOT}/runtime" "${CMAKE_BINARY_DIR}/runtime" EXCLUDE_FROM_ALL)
-      foreach(_t jaxlib_support jaxlib_compiler jaxlib_plugin_adapter jaxlib_pjrt_host)
+      foreach(_t jaxlib_support jaxlib_compiler jaxlib_ffi jaxlib_plugin_adapter jaxlib_pjrt_host)
         add_library(jaxlib::${_t} ALIAS ${_t})
       endforeach()
     endif()

@@ -183,7 +183,8 @@ void RegisterArrays(nb::module_& m) {
            })
       .def(
           "execute",
-          [](ExecutableHandle& e, std::vector<std::vector<ArrayHandle*>> argument_lists, host::Device* execute_device) {
+          [](ExecutableHandle& e, std::vector<std::vector<ArrayHandle*>> argument_lists, host::Device* execute_device,
+             std::vector<std::pair<int64_t, uintptr_t>> ffi_user_data) {
             std::vector<std::vector<host::Buffer*>> raw(argument_lists.size());
             std::vector<std::shared_ptr<host::Buffer>> hold;  // alive across the GIL-free call
             for (size_t d = 0; d < argument_lists.size(); ++d) {
@@ -196,7 +197,11 @@ void RegisterArrays(nb::module_& m) {
             host::ExecuteResult result;
             {
               nb::gil_scoped_release release;
-              result = ValueOrThrow(e.executable->Execute(raw, execute_device, /*want_completion_events=*/false));
+              std::vector<std::pair<int64_t, void*>> user_data;
+              for (const auto& [type_id, address] : ffi_user_data)
+                user_data.emplace_back(type_id, reinterpret_cast<void*>(address));
+              result = ValueOrThrow(
+                  e.executable->Execute(raw, execute_device, /*want_completion_events=*/false, user_data));
             }
             nb::list out;
             for (auto& per_device : result.outputs) {
@@ -208,7 +213,9 @@ void RegisterArrays(nb::module_& m) {
             return out;
           },
           nb::arg("argument_lists"), nb::arg("execute_device").none() = nb::none(),
-          "argument_lists[device][arg] -> outputs[device][output].")
+          nb::arg("ffi_user_data") = std::vector<std::pair<int64_t, uintptr_t>>(),
+          "argument_lists[device][arg] -> outputs[device][output]. ffi_user_data: (type id, address) "
+          "pairs passed to typed custom calls through a PJRT_ExecuteContext.")
       .def(
           "set_parameters",
           [](ExecutableHandle& e, std::vector<std::pair<int, std::vector<int64_t>>> parameters) {
@@ -307,6 +314,24 @@ void RegisterArrays(nb::module_& m) {
                program = ValueOrThrow(e.executable->OptimizedProgram());
              }
              return nb::make_tuple(nb::str(program.first.c_str()), nb::bytes(program.second.data(), program.second.size()));
+           })
+      .def("serialize",
+           [](ExecutableHandle& e) {
+             std::string bytes;
+             {
+               nb::gil_scoped_release release;
+               bytes = ValueOrThrow(e.executable->Serialize());
+             }
+             return nb::bytes(bytes.data(), bytes.size());
+           })
+      .def("output_memory_kinds",
+           [](ExecutableHandle& e) {
+             std::vector<std::string> kinds;
+             {
+               nb::gil_scoped_release release;
+               kinds = ValueOrThrow(e.executable->OutputMemoryKinds());
+             }
+             return kinds;
            })
       .def("compiled_memory_stats",
            [](ExecutableHandle& e) {

@@ -191,6 +191,28 @@ void RegisterPluginAndClient(nb::module_& m) {
           nb::arg("code"), nb::arg("format") = "mlir", nb::arg("num_replicas") = 1, nb::arg("num_partitions") = 1,
           nb::arg("device_assignment") = std::vector<std::vector<int64_t>>(), nb::arg("compile_portable_executable") = false,
           nb::arg("use_spmd_partitioning") = false)
+      .def(
+          "deserialize_executable",
+          [](ClientHandle& c, nb::bytes serialized, bool override_options, int num_replicas, int num_partitions,
+             std::vector<std::vector<int64_t>> device_assignment, bool portable, bool use_spmd) {
+            std::string bytes(serialized.c_str(), serialized.size());
+            host::CompileOptions options;
+            options.num_replicas = num_replicas;
+            options.num_partitions = num_partitions;
+            options.device_assignment = std::move(device_assignment);
+            options.compile_portable_executable = portable;
+            options.use_spmd_partitioning = use_spmd;
+            std::shared_ptr<host::LoadedExecutable> exec;
+            {
+              nb::gil_scoped_release release;
+              exec = ValueOrThrow(c.client->DeserializeExecutable(bytes, override_options ? &options : nullptr));
+            }
+            return new ExecutableHandle{std::move(exec)};
+          },
+          nb::arg("serialized"), nb::arg("override_options") = false, nb::arg("num_replicas") = 1,
+          nb::arg("num_partitions") = 1, nb::arg("device_assignment") = std::vector<std::vector<int64_t>>(),
+          nb::arg("compile_portable_executable") = false, nb::arg("use_spmd_partitioning") = false,
+          "PJRT_Executable_DeserializeAndLoad; with override_options the given options replace the stored ones.")
       .def("close", [](ClientHandle& c) {
         nb::gil_scoped_release release;
         ThrowIfError(c.client->Close());

@@ -100,10 +100,14 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   plan->entry = module->functions.front().get();
   for (ValueId a : plan->entry->body->args) plan->parameter_types.push_back(module->type(a));
   plan->result_types = plan->entry->result_types;
-  for (const Type& t : plan->parameter_types)
-    if (!t.is_tensor()) return Unimplemented("entry parameters of type " + t.ToString() + " are not supported");
-  for (const Type& t : plan->result_types)
-    if (!t.is_tensor()) return Unimplemented("entry results of type " + t.ToString() + " are not supported");
+  // Entry tokens cross the PJRT boundary as empty pred arrays (tensor<0xi1>): what JAX passes
+  // for a `jax.token` parameter and keeps as the next call's token. They carry no bytes.
+  for (std::vector<Type>* types : {&plan->parameter_types, &plan->result_types}) {
+    for (Type& t : *types) {
+      if (t.kind == Type::Kind::kToken) t = Type::Tensor(ElementType::kPred, {0});
+      if (!t.is_tensor()) return Unimplemented("entry parameters and results of type " + t.ToString() + " are not supported");
+    }
+  }
   plan->module = std::move(module);
   JAXLIB_RETURN_IF_ERROR(PlanBuffers(plan.get(), options));
   if (const char* dump = std::getenv("JAXLIB_DUMP_PLAN"); dump && *dump) std::fputs(PrintPlan(*plan).c_str(), stderr);

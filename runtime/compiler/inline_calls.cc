@@ -27,6 +27,8 @@ class Inliner {
     f->is_public = true;
     f->loc = entry->loc;
     f->result_types = entry->result_types;
+    f->arg_attrs = entry->arg_attrs;
+    f->result_attrs = entry->result_attrs;
     f->body = std::make_unique<Region>();
     f->body->loc = entry->body->loc;
     Remap map;

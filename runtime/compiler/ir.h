@@ -153,6 +153,11 @@ struct Function {
   bool is_public = true;
   std::unique_ptr<Region> body;
   std::vector<Type> result_types;
+  // Argument and result attribute dictionaries of the signature (tf.aliasing_output,
+  // jax.buffer_donor, mhlo.memory_kind, ...): one entry per argument / result, empty when the
+  // signature gave none. Read by the plugin (donation, memory kinds), not by the passes.
+  std::vector<std::vector<NamedAttr>> arg_attrs;
+  std::vector<std::vector<NamedAttr>> result_attrs;
   Location loc;
 };
 

@@ -361,17 +361,19 @@ class Parser {
     }
     return true;
   }
-  bool ParseResultTypes(std::vector<Type>* out) {
+  // `attrs`, when given, receives one (possibly empty) attribute dictionary per result.
+  bool ParseResultTypes(std::vector<Type>* out, std::vector<std::vector<NamedAttr>>* attrs = nullptr) {
     if (Consume(Tok::kLParen)) {
       if (!Is(Tok::kRParen)) {
         do {
           Type t;
           if (!ParseType(&t)) return false;
           out->push_back(std::move(t));
+          std::vector<NamedAttr> dict;
           if (Is(Tok::kLBrace)) {  // result attributes in function signatures
-            std::vector<NamedAttr> ignored;
-            if (!ParseAttrDict(&ignored)) return false;
+            if (!ParseAttrDict(&dict)) return false;
           }
+          if (attrs) attrs->push_back(std::move(dict));
         } while (Consume(Tok::kComma));
       }
       return Expect(Tok::kRParen, "')'");
@@ -379,6 +381,7 @@ class Parser {
     Type t;
     if (!ParseType(&t)) return false;
     out->push_back(std::move(t));
+    if (attrs) attrs->emplace_back();
     return true;
   }
 
@@ -730,6 +733,7 @@ class Parser {
     if (!ParseType(&t)) return false;
     auto a = std::make_shared<Attribute>();
     a->kind = Attribute::Kind::kArray;
+    a->type = t;  // the element type (FFI attributes need i32 vs i64)
     if (Consume(Tok::kColon)) {
       do {
         ScalarLit lit;
@@ -1024,7 +1028,8 @@ class Parser {
   // ---------------------------------------------------------------- regions and ops
   using ArgList = std::vector<std::pair<Token, Type>>;
 
-  bool ParseBlockArgs(ArgList* args) {
+  // `attrs`, when given, receives one (possibly empty) attribute dictionary per argument.
+  bool ParseBlockArgs(ArgList* args, std::vector<std::vector<NamedAttr>>* attrs = nullptr) {
     if (!Expect(Tok::kLParen, "'('")) return false;
     if (!Is(Tok::kRParen)) {
       do {
@@ -1034,10 +1039,11 @@ class Parser {
         if (!Expect(Tok::kColon, "':'")) return false;
         Type t;
         if (!ParseType(&t)) return false;
+        std::vector<NamedAttr> dict;
         if (Is(Tok::kLBrace)) {
-          std::vector<NamedAttr> ignored;
-          if (!ParseAttrDict(&ignored)) return false;
+          if (!ParseAttrDict(&dict)) return false;
         }
+        if (attrs) attrs->push_back(std::move(dict));
         SkipTrailingLoc();
         args->emplace_back(std::move(name), std::move(t));
       } while (Consume(Tok::kComma));
@@ -1141,6 +1147,17 @@ class Parser {
           if (!ParseAttribute(&v)) return false;
           if (key == "sym_name") f->name = v->s;
           if (key == "sym_visibility") f->is_public = v->s == "public";
+          if (key == "arg_attrs" || key == "res_attrs") {
+            // [{...}, {...}]: one dictionary per argument / result.
+            auto& out = key == "arg_attrs" ? f->arg_attrs : f->result_attrs;
+            out.clear();
+            if (v->kind != Attribute::Kind::kArray) return Fail(key + " must be an array of dictionaries");
+            for (const AttrPtr& d : v->array) {
+              if (!d || d->kind != Attribute::Kind::kDict) return Fail(key + " must be an array of dictionaries");
+              auto& dict = out.emplace_back();
+              for (const auto& [name, value] : d->dict) dict.push_back(NamedAttr{name, value});
+            }
+          }
         }
       } while (Consume(Tok::kComma));
       return true;
@@ -1162,6 +1179,14 @@ class Parser {
     SkipTrailingLoc();
     if (!have_type || f->name.empty()) return FailAt(loc, "func.func needs function_type and sym_name");
     if (arg_types.size() != f->body->args.size()) return FailAt(loc, "function argument count mismatch");
+    if (!f->arg_attrs.empty() && f->arg_attrs.size() != arg_types.size())
+      return FailAt(loc, "arg_attrs has " + std::to_string(f->arg_attrs.size()) + " entries for " +
+                             std::to_string(arg_types.size()) + " arguments");
+    if (!f->result_attrs.empty() && f->result_attrs.size() != f->result_types.size())
+      return FailAt(loc, "res_attrs has " + std::to_string(f->result_attrs.size()) + " entries for " +
+                             std::to_string(f->result_types.size()) + " results");
+    f->arg_attrs.resize(arg_types.size());
+    f->result_attrs.resize(f->result_types.size());
     for (size_t k = 0; k < arg_types.size(); ++k)
       if (module_->type(f->body->args[k]) != arg_types[k]) return FailAt(loc, "function argument type mismatch");
     return FinishFunction(std::move(f));
@@ -1760,9 +1785,9 @@ class Parser {
     f->name = tok_.text;
     Advance();
     ArgList args;
-    if (!ParseBlockArgs(&args)) return false;
+    if (!ParseBlockArgs(&args, &f->arg_attrs)) return false;
     if (Consume(Tok::kArrow)) {
-      if (!ParseResultTypes(&f->result_types)) return false;
+      if (!ParseResultTypes(&f->result_types, &f->result_attrs)) return false;
     }
     if (ConsumeId("attributes")) {
       std::vector<NamedAttr> ignored;

@@ -129,6 +129,7 @@ namespace jaxlib::compiler {
   X(kReplicaId, "stablehlo.replica_id", O)                        \
   X(kPartitionId, "stablehlo.partition_id", O)                    \
   X(kAfterAll, "stablehlo.after_all", O)                          \
+  X(kCreateToken, "stablehlo.create_token", O)                    \
   X(kGetDimensionSize, "stablehlo.get_dimension_size", O)         \
   X(kIdentity, "sdy.sharding_constraint", O)                      \
   X(kReshard, "sdy.reshard", O)                                   \

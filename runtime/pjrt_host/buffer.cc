@@ -44,6 +44,18 @@ StatusOr<PJRT_Buffer*> Buffer::RawLocked(const char* what) const {
   return raw_;
 }
 
+bool Buffer::is_deleted() const {
+  if (deleted_.load()) return true;
+  std::shared_lock<std::shared_mutex> lock(client_->lifetime_mutex());
+  if (deleted_.load() || raw_ == nullptr || client_->closed()) return true;
+  auto args = JAXLIB_PJRT_ARGS(PJRT_Buffer_IsDeleted);
+  args.buffer = raw_;
+  if (!JAXLIB_PJRT_CALL(*client_->plugin(), PJRT_Buffer_IsDeleted, &args).ok()) return false;
+  // Only the plugin's "yes" is remembered: the handle stays until the array is destroyed.
+  if (args.is_deleted) deleted_.store(true);
+  return args.is_deleted;
+}
+
 Status Buffer::Delete() {
   std::unique_lock<std::shared_mutex> lock(client_->lifetime_mutex());
   ReleaseLocked();

@@ -26,7 +26,8 @@ class Buffer {
   const std::vector<int64_t>& dims() const { return dims_; }
   Device* device() const { return device_; }
   Memory* memory() const { return memory_; }
-  bool is_deleted() const { return deleted_.load(); }
+  // Deleted here, or by the plugin (an execution consumed it as a donated argument).
+  bool is_deleted() const;
 
   // Frees the device memory now; later use is an error.
   Status Delete();
@@ -60,7 +61,7 @@ class Buffer {
   std::vector<int64_t> dims_;
   Device* device_;
   Memory* memory_;
-  std::atomic<bool> deleted_{false};
+  mutable std::atomic<bool> deleted_{false};
   std::atomic<bool> released_{false};
   std::atomic<bool> known_ready_{false};
   // The client's list of live buffers (Client::Register); guarded by the client's registry lock.

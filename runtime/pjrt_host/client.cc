@@ -432,6 +432,27 @@ StatusOr<std::shared_ptr<LoadedExecutable>> Client::Compile(std::string_view cod
   return exec;
 }
 
+StatusOr<std::shared_ptr<LoadedExecutable>> Client::DeserializeExecutable(std::string_view bytes,
+                                                                          const CompileOptions* options) {
+  std::shared_lock<std::shared_mutex> lock(lifetime_mu_);
+  JAXLIB_RETURN_IF_ERROR(CheckOpen());
+  std::string overridden = options != nullptr ? SerializeCompileOptions(*options) : std::string();
+  auto args = JAXLIB_PJRT_ARGS(PJRT_Executable_DeserializeAndLoad);
+  args.client = client_;
+  args.serialized_executable = bytes.data();
+  args.serialized_executable_size = bytes.size();
+  args.overridden_serialized_compile_options = overridden.empty() ? nullptr : overridden.data();
+  args.overridden_serialized_compile_options_size = overridden.size();
+  JAXLIB_RETURN_IF_ERROR(JAXLIB_PJRT_CALL(*plugin_, PJRT_Executable_DeserializeAndLoad, &args));
+  auto exec = std::make_shared<LoadedExecutable>(shared_from_this(), args.loaded_executable);
+  Status s = exec->LoadMetadata();
+  if (!s.ok()) {
+    exec->ReleaseLocked();
+    return s;
+  }
+  return exec;
+}
+
 Status Client::Close() {
   std::unique_lock<std::shared_mutex> lock(lifetime_mu_);
   DestroyLocked();

@@ -124,6 +124,10 @@ class Client : public std::enable_shared_from_this<Client> {
   // Compiles `code` in `format` ("mlir" text or bytecode, "hlo") with serialized options.
   StatusOr<std::shared_ptr<LoadedExecutable>> Compile(std::string_view code, std::string_view format,
                                                       const CompileOptions& options);
+  // PJRT_Executable_DeserializeAndLoad of LoadedExecutable::Serialize's bytes; `options`, when
+  // given, replace the compile options stored in them.
+  StatusOr<std::shared_ptr<LoadedExecutable>> DeserializeExecutable(std::string_view bytes,
+                                                                    const CompileOptions* options);
 
   // Destroys every live buffer and executable of this client, waits for pending host-buffer
   // releases, then destroys the client. Later use gives FAILED_PRECONDITION errors.

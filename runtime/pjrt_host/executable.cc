@@ -4,12 +4,55 @@
 
 #include <algorithm>
 
+#include "runtime/pjrt_abi/pjrt_ffi_extension.h"
 #include "runtime/support/inline_array.h"
 
 namespace jaxlib::host {
 namespace {
 
 std::atomic<int> next_launch_id{1};
+
+// A PJRT_ExecuteContext holding FFI user data, destroyed with this object.
+class ExecuteContextWithUserData {
+ public:
+  explicit ExecuteContextWithUserData(const PluginApi& api) : api_(api) {}
+  ~ExecuteContextWithUserData() {
+    if (context_ == nullptr) return;
+    auto args = JAXLIB_PJRT_ARGS(PJRT_ExecuteContext_Destroy);
+    args.context = context_;
+    (void)JAXLIB_PJRT_CALL(api_, PJRT_ExecuteContext_Destroy, &args);
+  }
+
+  Status Create(const std::vector<std::pair<int64_t, void*>>& user_data) {
+    const PJRT_FFI_Extension* ffi = nullptr;
+    for (const PJRT_Extension_Base* ext = api_.raw()->extension_start; ext != nullptr; ext = ext->next) {
+      if (ext->type == PJRT_Extension_Type_FFI && ext->struct_size >= PJRT_FFI_Extension_STRUCT_SIZE) {
+        ffi = reinterpret_cast<const PJRT_FFI_Extension*>(ext);
+        break;
+      }
+    }
+    if (ffi == nullptr || ffi->user_data_add == nullptr)
+      return Unimplemented("execute(): the plugin " + api_.path() + " has no PJRT FFI extension to take FFI user data");
+    auto create = JAXLIB_PJRT_ARGS(PJRT_ExecuteContext_Create);
+    JAXLIB_RETURN_IF_ERROR(JAXLIB_PJRT_CALL(api_, PJRT_ExecuteContext_Create, &create));
+    context_ = create.context;
+    for (const auto& [type_id, data] : user_data) {
+      PJRT_FFI_UserData_Add_Args add;
+      std::memset(&add, 0, sizeof(add));
+      add.struct_size = PJRT_FFI_UserData_Add_Args_STRUCT_SIZE;
+      add.context = context_;
+      add.user_data.type_id = type_id;
+      add.user_data.data = data;
+      JAXLIB_RETURN_IF_ERROR(api_.ConsumeError(ffi->user_data_add(&add)));
+    }
+    return Status::Ok();
+  }
+  PJRT_ExecuteContext* get() const { return context_; }
+
+ private:
+  const PluginApi& api_;
+  PJRT_ExecuteContext* context_ = nullptr;
+};
 
 }  // namespace
 
@@ -121,7 +164,8 @@ Status LoadedExecutable::LoadMetadata() {
 }
 
 StatusOr<ExecuteResult> LoadedExecutable::Execute(const std::vector<std::vector<Buffer*>>& argument_lists,
-                                                  Device* execute_device, bool want_completion_events) {
+                                                  Device* execute_device, bool want_completion_events,
+                                                  const std::vector<std::pair<int64_t, void*>>& ffi_user_data) {
   std::shared_lock<std::shared_mutex> lock(client_->lifetime_mutex());
   JAXLIB_RETURN_IF_ERROR(client_->CheckOpen());
   if (raw_ == nullptr) return FailedPrecondition("execute(): the executable has been deleted");
@@ -162,6 +206,11 @@ StatusOr<ExecuteResult> LoadedExecutable::Execute(const std::vector<std::vector<
   // options must be non-NULL (a NULL options pointer crashes XLA's plugins).
   auto options = ZeroedArgs<PJRT_ExecuteOptions>(PJRT_ExecuteOptions_STRUCT_SIZE);
   options.launch_id = next_launch_id.fetch_add(1);
+  ExecuteContextWithUserData context(*client_->plugin());
+  if (!ffi_user_data.empty()) {
+    JAXLIB_RETURN_IF_ERROR(context.Create(ffi_user_data));
+    options.context = context.get();
+  }
   auto args = JAXLIB_PJRT_ARGS(PJRT_LoadedExecutable_Execute);
   args.executable = raw_;
   args.options = &options;
@@ -233,6 +282,28 @@ StatusOr<std::pair<std::string, std::string>> LoadedExecutable::OptimizedProgram
   JAXLIB_RETURN_IF_ERROR(JAXLIB_PJRT_CALL(api, PJRT_Executable_OptimizedProgram, &args));
   std::string format = CopyString(program.format, program.format_size);
   return std::make_pair(std::move(format), std::move(code));
+}
+
+StatusOr<std::string> LoadedExecutable::Serialize() const {
+  std::shared_lock<std::shared_mutex> lock(client_->lifetime_mutex());
+  JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<PJRT_Executable> exec, GetExecutableLocked());
+  auto args = JAXLIB_PJRT_ARGS(PJRT_Executable_Serialize);
+  args.executable = exec.get();
+  JAXLIB_RETURN_IF_ERROR(JAXLIB_PJRT_CALL(*client_->plugin(), PJRT_Executable_Serialize, &args));
+  std::string bytes(args.serialized_bytes != nullptr ? args.serialized_bytes : "", args.serialized_bytes_size);
+  if (args.serialized_executable_deleter != nullptr) args.serialized_executable_deleter(args.serialized_executable);
+  return bytes;
+}
+
+StatusOr<std::vector<std::string>> LoadedExecutable::OutputMemoryKinds() const {
+  std::shared_lock<std::shared_mutex> lock(client_->lifetime_mutex());
+  JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<PJRT_Executable> exec, GetExecutableLocked());
+  auto args = JAXLIB_PJRT_ARGS(PJRT_Executable_OutputMemoryKinds);
+  args.executable = exec.get();
+  JAXLIB_RETURN_IF_ERROR(JAXLIB_PJRT_CALL(*client_->plugin(), PJRT_Executable_OutputMemoryKinds, &args));
+  std::vector<std::string> kinds;
+  for (size_t i = 0; i < args.num_outputs; ++i) kinds.push_back(CopyString(args.memory_kinds[i], args.memory_kind_sizes[i]));
+  return kinds;
 }
 
 StatusOr<CompiledMemoryStats> LoadedExecutable::GetCompiledMemoryStats() const {

@@ -59,11 +59,19 @@ class LoadedExecutable {
 
   // argument_lists[device][arg]; one list per addressable device (or exactly one with
   // `execute_device` for portable executables).
+  // `ffi_user_data`: (type id, pointer) pairs handed to the plugin's typed custom calls, the
+  // way JAX forwards an ExecuteContext: PJRT_ExecuteContext_Create + the FFI extension's
+  // user_data_add. The caller keeps the pointed-to data alive for the call.
   StatusOr<ExecuteResult> Execute(const std::vector<std::vector<Buffer*>>& argument_lists,
-                                  Device* execute_device, bool want_completion_events);
+                                  Device* execute_device, bool want_completion_events,
+                                  const std::vector<std::pair<int64_t, void*>>& ffi_user_data = {});
 
   // (format, bytes) of the plugin's optimized program.
   StatusOr<std::pair<std::string, std::string>> OptimizedProgram() const;
+  // PJRT_Executable_Serialize: bytes Client::DeserializeExecutable turns back into an executable.
+  StatusOr<std::string> Serialize() const;
+  // PJRT_Executable_OutputMemoryKinds: the memory kind of each output ("device", "pinned_host").
+  StatusOr<std::vector<std::string>> OutputMemoryKinds() const;
   StatusOr<CompiledMemoryStats> GetCompiledMemoryStats() const;
   Status Delete();
 

@@ -113,7 +113,8 @@ PJRT_Error* UnsupportedError(const char* name) noexcept {
 void FillTable(PJRT_Api& api) {
   std::memset(&api, 0, sizeof(api));
   api.struct_size = PJRT_Api_STRUCT_SIZE;
-  api.extension_start = nullptr;
+  // Capabilities beyond the table: the FFI extension (typed custom calls, user data).
+  api.extension_start = FfiExtension(nullptr);
   api.pjrt_api_version.struct_size = PJRT_Api_Version_STRUCT_SIZE;
   api.pjrt_api_version.extension_start = nullptr;
   api.pjrt_api_version.major_version = PJRT_API_MAJOR;
@@ -177,7 +178,7 @@ void FillTable(PJRT_Api& api) {
   JAXLIB_WIRE(PJRT_Executable_GetCostAnalysis, ExecutableGetCostAnalysis);
   JAXLIB_WIRE(PJRT_Executable_OutputMemoryKinds, ExecutableOutputMemoryKinds);
   JAXLIB_WIRE(PJRT_Executable_OptimizedProgram, ExecutableOptimizedProgram);
-  JAXLIB_UNSUPPORTED(PJRT_Executable_Serialize);
+  JAXLIB_WIRE(PJRT_Executable_Serialize, ExecutableSerialize);
 
   JAXLIB_WIRE(PJRT_LoadedExecutable_Destroy, LoadedExecutableDestroy);
   JAXLIB_WIRE(PJRT_LoadedExecutable_GetExecutable, LoadedExecutableGetExecutable);
@@ -185,7 +186,10 @@ void FillTable(PJRT_Api& api) {
   JAXLIB_WIRE(PJRT_LoadedExecutable_Delete, LoadedExecutableDelete);
   JAXLIB_WIRE(PJRT_LoadedExecutable_IsDeleted, LoadedExecutableIsDeleted);
   JAXLIB_WIRE(PJRT_LoadedExecutable_Execute, LoadedExecutableExecute);
-  JAXLIB_UNSUPPORTED(PJRT_Executable_DeserializeAndLoad);
+  // Hosts that predate the compile-options override end the struct at loaded_executable.
+  JAXLIB_WIRE_MIN_SIZE(PJRT_Executable_DeserializeAndLoad, ExecutableDeserializeAndLoad,
+                       offsetof(PJRT_Executable_DeserializeAndLoad_Args, loaded_executable) +
+                           sizeof(PJRT_LoadedExecutable*));
   JAXLIB_WIRE(PJRT_LoadedExecutable_Fingerprint, LoadedExecutableFingerprint);
 
   JAXLIB_WIRE(PJRT_Buffer_Destroy, BufferDestroy);
@@ -219,14 +223,16 @@ void FillTable(PJRT_Api& api) {
   JAXLIB_WIRE(PJRT_TopologyDescription_PlatformName, TopologyDescriptionPlatformName);
   JAXLIB_WIRE(PJRT_TopologyDescription_PlatformVersion, TopologyDescriptionPlatformVersion);
   JAXLIB_WIRE(PJRT_TopologyDescription_GetDeviceDescriptions, TopologyDescriptionGetDeviceDescriptions);
-  JAXLIB_UNSUPPORTED(PJRT_TopologyDescription_Serialize);
+  JAXLIB_WIRE(PJRT_TopologyDescription_Serialize, TopologyDescriptionSerialize);
   JAXLIB_WIRE(PJRT_TopologyDescription_Attributes, TopologyDescriptionAttributes);
 
   JAXLIB_UNSUPPORTED(PJRT_Compile);
   JAXLIB_WIRE(PJRT_Executable_OutputElementTypes, ExecutableOutputElementTypes);
   JAXLIB_WIRE(PJRT_Executable_OutputDimensions, ExecutableOutputDimensions);
   JAXLIB_WIRE(PJRT_Buffer_CopyToMemory, BufferCopyToMemory);
-  JAXLIB_UNSUPPORTED(PJRT_Client_CreateViewOfDeviceBuffer);
+  // `memory` was appended late; hosts that predate it end the struct at `stream`.
+  JAXLIB_WIRE_MIN_SIZE(PJRT_Client_CreateViewOfDeviceBuffer, ClientCreateViewOfDeviceBuffer,
+                       offsetof(PJRT_Client_CreateViewOfDeviceBuffer_Args, buffer) + sizeof(PJRT_Buffer*));
   JAXLIB_WIRE(PJRT_Executable_Fingerprint, ExecutableFingerprint);
   JAXLIB_WIRE(PJRT_Client_TopologyDescription, ClientTopologyDescription);
   JAXLIB_WIRE(PJRT_Executable_GetCompiledMemoryStats, ExecutableGetCompiledMemoryStats);
@@ -246,7 +252,7 @@ void FillTable(PJRT_Api& api) {
   JAXLIB_UNSUPPORTED(PJRT_AsyncHostToDeviceTransferManager_AddMetadata);
   JAXLIB_UNSUPPORTED(PJRT_Client_DmaMap);
   JAXLIB_UNSUPPORTED(PJRT_Client_DmaUnmap);
-  JAXLIB_UNSUPPORTED(PJRT_Client_CreateUninitializedBuffer);
+  JAXLIB_WIRE(PJRT_Client_CreateUninitializedBuffer, ClientCreateUninitializedBuffer);
   JAXLIB_UNSUPPORTED(PJRT_Client_UpdateGlobalProcessInfo);
   JAXLIB_UNSUPPORTED(PJRT_TopologyDescription_Deserialize);
   JAXLIB_UNSUPPORTED(PJRT_Client_CreateAliasBuffer);

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/ffi/execution_context.h"
 #include "runtime/support/element_type.h"
 #include "runtime/support/status.h"
 
@@ -60,6 +61,9 @@ struct ExecuteOptions {
   int64_t launch_id = 0;
   // Argument indices the caller allows the backend to reuse in place (donated buffers).
   std::vector<int64_t> donatable_args;
+  // FFI user data from the host's PJRT_ExecuteContext (nullptr when it passed none); typed
+  // custom calls read it. Owned by the context, alive for the whole Execute call.
+  const ffi::UserData* ffi_user_data = nullptr;
 };
 
 class Executable {
@@ -81,6 +85,10 @@ class Executable {
   // the argument buffers at these indices deleted, except those the caller declared
   // non-donatable (ExecuteOptions.donatable_args is this list minus those).
   virtual std::vector<int64_t> donated_parameters() const { return {}; }
+  // Memory kind of each output (`mhlo.memory_kind` of @main's results: "device",
+  // "pinned_host", ...); empty means every output lives in "device" memory. The adapter checks
+  // each kind against the client's memories at compile time and places outputs there.
+  virtual std::vector<std::string> output_memory_kinds() const { return {}; }
 
   // Runs the program on `args.size()` devices at once (one argument list per participating
   // device, in device-assignment order). Fills `outputs` with one list per device. The adapter
@@ -113,6 +121,11 @@ class Backend {
   virtual const std::vector<DeviceInfo>& devices() const = 0;
   // True when device memory is host memory (enables zero-copy and external references).
   virtual bool memory_is_host() const = 0;
+  // Memory kinds each device offers besides "device" (its default), such as "pinned_host" and
+  // "unpinned_host". The adapter gives every device one PJRT_Memory per kind and keeps the kind
+  // on each buffer; the backend's buffers are the same in every kind, so only backends whose
+  // device memory already is host memory (memory_is_host) may list any.
+  virtual std::vector<std::string> extra_memory_kinds() const { return {}; }
 
   // Copies dense row-major host bytes into a new device buffer.
   virtual StatusOr<DeviceBufferPtr> BufferFromHost(int device_ordinal, const ArrayShape& shape,

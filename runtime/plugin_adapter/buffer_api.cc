@@ -3,6 +3,7 @@
 // before returning; 2/3 alias aligned dense host memory and signal done_with_host_buffer only
 // when the device buffer lets go of it. Device memory is released outside buffer locks because
 // releasing it can run host callbacks that re-enter the API.
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -118,7 +119,8 @@ StatusOr<std::optional<std::vector<int64_t>>> HostLayoutStrides(const char* entr
 }
 
 // Resolves where a new buffer goes from the (device, memory) pair of the C API: either may be
-// NULL (JAX passes only memory), but not both, and they must agree.
+// NULL (JAX passes only memory), but not both, and they must agree. The memory, when given,
+// stays the caller's to record on the buffer.
 StatusOr<PJRT_Device*> ResolveTarget(const char* entry, PJRT_Client* client, PJRT_Device* device,
                                      PJRT_Memory* memory) {
   if (device == nullptr && memory == nullptr) {
@@ -159,13 +161,11 @@ Status CopyBufferToHost(Backend& backend, DeviceBuffer& data,
   return Status();
 }
 
-StatusOr<PJRT_Buffer*> NewBufferHandle(PJRT_Buffer* source, DeviceBufferPtr data) {
-  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<PJRT_Buffer> handle,
-                          WrapDeviceBuffer(source->client, std::move(data)));
-  return handle.release();
-}
-
-StatusOr<PJRT_Buffer*> CopyToDeviceOf(const char* entry, PJRT_Buffer* buffer, PJRT_Device* device) {
+// A copy of `buffer` on `device`, in `memory` (one of that device's; nullptr = its default).
+// Every memory kind of a device is the same backend memory, so a change of kind is a copy
+// on the same device.
+StatusOr<PJRT_Buffer*> CopyToDeviceOf(const char* entry, PJRT_Buffer* buffer, PJRT_Device* device,
+                                      PJRT_Memory* memory) {
   if (device->client != buffer->client.get()) {
     return InvalidArgument(Prefixed(entry, "destination " + device->description.debug_string +
                                                " belongs to another client"));
@@ -173,22 +173,28 @@ StatusOr<PJRT_Buffer*> CopyToDeviceOf(const char* entry, PJRT_Buffer* buffer, PJ
   JAXLIB_ASSIGN_OR_RETURN(DeviceBufferPtr data, LiveBufferData(buffer, entry));
   JAXLIB_ASSIGN_OR_RETURN(DeviceBufferPtr copy,
                           buffer->client->backend->CopyToDevice(*data, device->ordinal));
-  return NewBufferHandle(buffer, std::move(copy));
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<PJRT_Buffer> handle,
+                          WrapDeviceBuffer(buffer->client, std::move(copy), memory));
+  return handle.release();
 }
 
 }  // namespace
 
 StatusOr<std::unique_ptr<PJRT_Buffer>> WrapDeviceBuffer(const std::shared_ptr<PJRT_Client>& client,
-                                                        DeviceBufferPtr data) {
+                                                        DeviceBufferPtr data, PJRT_Memory* memory) {
   if (data == nullptr) return Internal("the backend returned no buffer");
   int ordinal = data->device_ordinal();
   if (ordinal < 0 || static_cast<size_t>(ordinal) >= client->devices.size()) {
     return Internal("the backend returned a buffer on unknown device ordinal " + std::to_string(ordinal));
   }
+  if (memory != nullptr && (memory->client != client.get() || memory->device_ordinal != ordinal)) {
+    return Internal("a buffer on device ordinal " + std::to_string(ordinal) + " cannot live in " +
+                    memory->debug_string);
+  }
   auto buffer = std::make_unique<PJRT_Buffer>();
   buffer->client = client;
   buffer->device = client->devices[ordinal];
-  buffer->memory = buffer->device->default_memory;
+  buffer->memory = memory != nullptr ? memory : buffer->device->default_memory;
   buffer->shape = data->shape();
   const size_t rank = buffer->shape.dims.size();
   for (size_t i = 0; i < rank; ++i) buffer->minor_to_major.push_back(static_cast<int64_t>(rank - 1 - i));
@@ -283,10 +289,69 @@ Status ClientBufferFromHostBuffer(PJRT_Client_BufferFromHostBuffer_Args* args) {
     done_with_host = EventState::MakeReady();
   }
   JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<PJRT_Buffer> buffer,
-                          WrapDeviceBuffer(client->shared_from_this(), std::move(data)));
+                          WrapDeviceBuffer(client->shared_from_this(), std::move(data), args->memory));
   auto event = std::make_unique<PJRT_Event>(PJRT_Event{std::move(done_with_host)});
   args->buffer = buffer.release();
   args->done_with_host_buffer = event.release();
+  return Status();
+}
+
+Status ClientCreateViewOfDeviceBuffer(PJRT_Client_CreateViewOfDeviceBuffer_Args* args) {
+  static constexpr char kEntry[] = "PJRT_Client_CreateViewOfDeviceBuffer";
+  JAXLIB_REQUIRE_HANDLE(args->client, kEntry);
+  PJRT_Client* client = args->client;
+  Backend& backend = *client->backend;
+  if (!backend.memory_is_host()) {
+    return Unimplemented(Prefixed(kEntry, "views of foreign device memory are not supported by the " +
+                                              client->platform_name + " plugin"));
+  }
+  JAXLIB_ASSIGN_OR_RETURN(ArrayShape shape, ShapeFromC(kEntry, RawEnumValue(args->element_type), args->dims,
+                                                       args->num_dims, client->platform_name));
+  // `memory` came after `stream`; older hosts' structs end before it.
+  constexpr size_t kMemoryEnd = offsetof(PJRT_Client_CreateViewOfDeviceBuffer_Args, memory) + sizeof(PJRT_Memory*);
+  PJRT_Memory* memory = args->struct_size >= kMemoryEnd ? args->memory : nullptr;
+  JAXLIB_ASSIGN_OR_RETURN(PJRT_Device* device, ResolveTarget(kEntry, client, args->device, memory));
+  JAXLIB_ASSIGN_OR_RETURN(std::optional<std::vector<int64_t>> strides, HostLayoutStrides(kEntry, args->layout, shape));
+  if (strides) return Unimplemented(Prefixed(kEntry, "only dense row-major views are supported"));
+  const size_t bytes = shape.byte_size();
+  if (args->device_buffer_ptr == nullptr && bytes != 0) {
+    return InvalidArgument(Prefixed(kEntry, "device_buffer_ptr is NULL"));
+  }
+  // A view must alias; our kernels assume 64-byte aligned buffers, so an unaligned pointer is
+  // refused rather than silently copied (a copy would not see the owner's later writes).
+  if (reinterpret_cast<uintptr_t>(args->device_buffer_ptr) % kZeroCopyAlignment != 0) {
+    return InvalidArgument(Prefixed(kEntry, "device_buffer_ptr must be " + std::to_string(kZeroCopyAlignment) +
+                                                "-byte aligned for a view; copy the data instead"));
+  }
+  void (*on_delete)(void*, void*) = args->on_delete_callback;
+  void* user_arg = args->on_delete_callback_arg;
+  void* pointer = args->device_buffer_ptr;
+  JAXLIB_ASSIGN_OR_RETURN(DeviceBufferPtr data,
+                          backend.BufferAliasingHost(device->ordinal, shape, pointer, [on_delete, pointer, user_arg] {
+                            if (on_delete != nullptr) on_delete(pointer, user_arg);
+                          }));
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<PJRT_Buffer> buffer,
+                          WrapDeviceBuffer(client->shared_from_this(), std::move(data), memory));
+  args->buffer = buffer.release();
+  return Status();
+}
+
+Status ClientCreateUninitializedBuffer(PJRT_Client_CreateUninitializedBuffer_Args* args) {
+  static constexpr char kEntry[] = "PJRT_Client_CreateUninitializedBuffer";
+  JAXLIB_REQUIRE_HANDLE(args->client, kEntry);
+  PJRT_Client* client = args->client;
+  JAXLIB_ASSIGN_OR_RETURN(ArrayShape shape, ShapeFromC(kEntry, RawEnumValue(args->shape_element_type),
+                                                       args->shape_dims, args->shape_num_dims, client->platform_name));
+  JAXLIB_ASSIGN_OR_RETURN(PJRT_Device* device, ResolveTarget(kEntry, client, args->device, args->memory));
+  JAXLIB_ASSIGN_OR_RETURN(std::optional<std::vector<int64_t>> strides,
+                          HostLayoutStrides(kEntry, args->shape_layout, shape));
+  if (strides) return Unimplemented(Prefixed(kEntry, "only the dense row-major layout is supported"));
+  // Zeros rather than garbage: "uninitialized" only promises nothing about the contents.
+  std::vector<char> zeros(shape.byte_size());
+  JAXLIB_ASSIGN_OR_RETURN(DeviceBufferPtr data, client->backend->BufferFromHost(device->ordinal, shape, zeros.data()));
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<PJRT_Buffer> buffer,
+                          WrapDeviceBuffer(client->shared_from_this(), std::move(data), args->memory));
+  args->buffer = buffer.release();
   return Status();
 }
 
@@ -371,7 +436,7 @@ Status BufferCopyToDevice(PJRT_Buffer_CopyToDevice_Args* args) {
   static constexpr char kEntry[] = "PJRT_Buffer_CopyToDevice";
   JAXLIB_REQUIRE_HANDLE(args->buffer, kEntry);
   JAXLIB_REQUIRE_HANDLE(args->dst_device, kEntry);
-  JAXLIB_ASSIGN_OR_RETURN(args->dst_buffer, CopyToDeviceOf(kEntry, args->buffer, args->dst_device));
+  JAXLIB_ASSIGN_OR_RETURN(args->dst_buffer, CopyToDeviceOf(kEntry, args->buffer, args->dst_device, nullptr));
   return Status();
 }
 
@@ -384,7 +449,7 @@ Status BufferCopyToMemory(PJRT_Buffer_CopyToMemory_Args* args) {
     return InvalidArgument(Prefixed(kEntry, "memory " + memory->debug_string + " belongs to another client"));
   }
   PJRT_Device* device = memory->client->devices[memory->device_ordinal];
-  JAXLIB_ASSIGN_OR_RETURN(args->dst_buffer, CopyToDeviceOf(kEntry, args->buffer, device));
+  JAXLIB_ASSIGN_OR_RETURN(args->dst_buffer, CopyToDeviceOf(kEntry, args->buffer, device, memory));
   return Status();
 }
 

@@ -14,10 +14,9 @@
 namespace jaxlib::plugin {
 namespace {
 
-// Memory_Kind_Id of the one memory kind we expose. Any nonzero value works (the conformance
-// test rejects 0); it only has to be stable within this plugin.
-constexpr int kDeviceMemoryKindId = 1;
 constexpr const char kDeviceMemoryKind[] = "device";
+// First bytes of PJRT_TopologyDescription_Serialize's answer (our own format).
+constexpr const char kTopologyMagic[] = "jaxlib-topology/1";
 
 const char* OptionKindName(int kind) {
   switch (kind) {
@@ -122,6 +121,16 @@ StatusOr<std::shared_ptr<PJRT_Client>> BuildClient(std::unique_ptr<Backend> back
   client->platform_version = std::string(backend->platform_version());
   const std::vector<DeviceInfo>& infos = backend->devices();
   if (infos.empty()) return FailedPrecondition("the " + client->platform_name + " backend has no devices");
+  client->memory_kinds.push_back(kDeviceMemoryKind);
+  for (std::string& kind : backend->extra_memory_kinds()) {
+    bool repeated = false;
+    for (const std::string& known : client->memory_kinds) repeated = repeated || known == kind;
+    if (kind.empty() || repeated) return Internal("the backend lists memory kind '" + kind + "' twice or empty");
+    if (!backend->memory_is_host()) {
+      return Internal("memory kind '" + kind + "' needs a backend whose device memory is host memory");
+    }
+    client->memory_kinds.push_back(std::move(kind));
+  }
   for (size_t i = 0; i < infos.size(); ++i) {
     const DeviceInfo& info = infos[i];
     if (info.ordinal != static_cast<int>(i)) {
@@ -138,23 +147,28 @@ StatusOr<std::shared_ptr<PJRT_Client>> BuildClient(std::unique_ptr<Backend> back
     device->description.debug_string = info.debug_string;
     device->description.to_string = info.to_string;
 
-    auto memory = std::make_unique<PJRT_Memory>();
-    memory->client = client.get();
-    memory->id = info.ordinal;
-    memory->device_ordinal = info.ordinal;
-    memory->kind = kDeviceMemoryKind;
-    memory->kind_id = kDeviceMemoryKindId;
-    memory->debug_string = "device memory of " + info.debug_string;
-    memory->to_string = "MemorySpace(id=" + std::to_string(info.ordinal) + ", kind=device, device=" +
-                        info.debug_string + ")";
-    memory->devices.push_back(device.get());
-    device->memories.push_back(memory.get());
-    device->default_memory = memory.get();
+    // Memory ids are global and consecutive per device (device 1's are 3, 4, 5 with three
+    // kinds), as XLA's CPU client numbers them. Kind ids only need to be nonzero and stable.
+    for (size_t k = 0; k < client->memory_kinds.size(); ++k) {
+      const std::string& kind = client->memory_kinds[k];
+      auto memory = std::make_unique<PJRT_Memory>();
+      memory->client = client.get();
+      memory->id = static_cast<int>(client->memories.size());
+      memory->device_ordinal = info.ordinal;
+      memory->kind = kind;
+      memory->kind_id = static_cast<int>(k) + 1;
+      memory->debug_string = kind + " memory of " + info.debug_string;
+      memory->to_string = "MemorySpace(id=" + std::to_string(memory->id) + ", kind=" + kind + ", device=" +
+                          info.debug_string + ")";
+      memory->devices.push_back(device.get());
+      device->memories.push_back(memory.get());
+      client->memories.push_back(memory.get());
+      client->owned_memories.push_back(std::move(memory));
+    }
+    device->default_memory = device->memories[0];
 
     client->devices.push_back(device.get());
-    client->memories.push_back(memory.get());
     client->owned_devices.push_back(std::move(device));
-    client->owned_memories.push_back(std::move(memory));
   }
   auto topology = std::make_unique<PJRT_TopologyDescription>();
   topology->platform_name = client->platform_name;
@@ -293,7 +307,7 @@ Status ClientTopologyDescription(PJRT_Client_TopologyDescription_Args* args) {
 }
 
 Status ExecuteContextCreate(PJRT_ExecuteContext_Create_Args* args) {
-  // Nothing to carry yet (no FFI user data); the object exists so hosts can pass it through.
+  // Filled through the FFI extension's user_data_add, read by Execute.
   args->context = new PJRT_ExecuteContext();
   return Status();
 }
@@ -327,6 +341,28 @@ Status TopologyDescriptionGetDeviceDescriptions(
   JAXLIB_REQUIRE_HANDLE(args->topology, "PJRT_TopologyDescription_GetDeviceDescriptions");
   args->descriptions = args->topology->descriptions.data();
   args->num_descriptions = args->topology->descriptions.size();
+  return Status();
+}
+
+Status TopologyDescriptionSerialize(PJRT_TopologyDescription_Serialize_Args* args) {
+  JAXLIB_REQUIRE_HANDLE(args->topology, "PJRT_TopologyDescription_Serialize");
+  const PJRT_TopologyDescription& topology = *args->topology;
+  // A stable description of what compiled code depends on (JAX hashes it into compilation
+  // cache keys): the platform, its version, and each device's kind. Lines of text, so a
+  // reader can see what a key was made of.
+  auto serialized = std::make_unique<PJRT_SerializedTopology>();
+  std::string& out = serialized->bytes;
+  out = std::string(kTopologyMagic) + "\nplatform=" + topology.platform_name +
+        "\nversion=" + topology.platform_version +
+        "\ndevices=" + std::to_string(topology.descriptions.size()) + "\n";
+  for (const PJRT_DeviceDescription* description : topology.descriptions) {
+    out += "device " + std::to_string(description->id) + " process=" + std::to_string(description->process_index) +
+           " kind=" + description->kind + "\n";
+  }
+  args->serialized_bytes = serialized->bytes.data();
+  args->serialized_bytes_size = serialized->bytes.size();
+  args->serialized_topology_deleter = [](PJRT_SerializedTopology* s) { delete s; };
+  args->serialized_topology = serialized.release();
   return Status();
 }
 

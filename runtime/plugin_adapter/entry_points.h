@@ -17,10 +17,15 @@ namespace jaxlib::plugin {
 const PluginDefinition& ActivePlugin();
 const std::vector<PJRT_NamedValue>& ActivePluginAttributes();
 
+// The PJRT FFI extension (ffi_extension.cc), a static struct chained in front of `next`; the
+// first call fixes `next`.
+PJRT_Extension_Base* FfiExtension(PJRT_Extension_Base* next);
+
 // Buffer helpers shared by buffer_api.cc (which defines them) and executable_api.cc.
 // Wraps backend memory into a new buffer handle on the device the memory reports.
+// `memory` must be one of that device's memories; nullptr means its default memory.
 StatusOr<std::unique_ptr<PJRT_Buffer>> WrapDeviceBuffer(const std::shared_ptr<PJRT_Client>& client,
-                                                        DeviceBufferPtr data);
+                                                        DeviceBufferPtr data, PJRT_Memory* memory = nullptr);
 // The buffer's memory, or INVALID_ARGUMENT "<entry>: ... deleted or donated".
 StatusOr<DeviceBufferPtr> LiveBufferData(PJRT_Buffer* buffer, const char* entry);
 // Marks a buffer deleted (donation); the memory is released outside the buffer's lock.
@@ -61,6 +66,7 @@ Status TopologyDescriptionPlatformVersion(PJRT_TopologyDescription_PlatformVersi
 Status TopologyDescriptionGetDeviceDescriptions(
     PJRT_TopologyDescription_GetDeviceDescriptions_Args* args);
 Status TopologyDescriptionAttributes(PJRT_TopologyDescription_Attributes_Args* args);
+Status TopologyDescriptionSerialize(PJRT_TopologyDescription_Serialize_Args* args);
 
 // device_memory_api.cc
 Status DeviceDescriptionId(PJRT_DeviceDescription_Id_Args* args);
@@ -84,6 +90,8 @@ Status MemoryAddressableByDevices(PJRT_Memory_AddressableByDevices_Args* args);
 
 // buffer_api.cc
 Status ClientBufferFromHostBuffer(PJRT_Client_BufferFromHostBuffer_Args* args);
+Status ClientCreateViewOfDeviceBuffer(PJRT_Client_CreateViewOfDeviceBuffer_Args* args);
+Status ClientCreateUninitializedBuffer(PJRT_Client_CreateUninitializedBuffer_Args* args);
 Status BufferDestroy(PJRT_Buffer_Destroy_Args* args);
 Status BufferElementType(PJRT_Buffer_ElementType_Args* args);
 Status BufferDimensions(PJRT_Buffer_Dimensions_Args* args);
@@ -121,6 +129,8 @@ Status ExecutableOutputElementTypes(PJRT_Executable_OutputElementTypes_Args* arg
 Status ExecutableOutputDimensions(PJRT_Executable_OutputDimensions_Args* args);
 Status ExecutableFingerprint(PJRT_Executable_Fingerprint_Args* args);
 Status ExecutableGetCompiledMemoryStats(PJRT_Executable_GetCompiledMemoryStats_Args* args);
+Status ExecutableSerialize(PJRT_Executable_Serialize_Args* args);
+Status ExecutableDeserializeAndLoad(PJRT_Executable_DeserializeAndLoad_Args* args);
 Status LoadedExecutableDestroy(PJRT_LoadedExecutable_Destroy_Args* args);
 Status LoadedExecutableGetExecutable(PJRT_LoadedExecutable_GetExecutable_Args* args);
 Status LoadedExecutableAddressableDevices(PJRT_LoadedExecutable_AddressableDevices_Args* args);

@@ -4,6 +4,7 @@
 // metadata is computed once per PJRT_Executable handle and owned by it, as the C API requires.
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <set>
@@ -19,7 +20,6 @@ namespace jaxlib::plugin {
 namespace {
 
 constexpr char kMlirFormat[] = "mlir";
-constexpr char kDeviceMemoryKind[] = "device";
 
 std::string Prefixed(const char* entry, const std::string& message) {
   return std::string(entry) + ": " + message;
@@ -70,21 +70,195 @@ StatusOr<std::vector<int>> ResolveDevices(const DecodedCompileOptions& options, 
   return DefaultDeviceAssignment(options.num_replicas, options.num_partitions);
 }
 
-std::unique_ptr<PJRT_Executable> MakeExecutableHandle(std::shared_ptr<Executable> executable) {
+// Per output, the index into every device's `memories` of the kind the program asks for; an
+// unknown kind is the program's error (INVALID_ARGUMENT), found at compile time.
+StatusOr<std::vector<size_t>> ResolveOutputMemories(const Executable& executable, const PJRT_Client& client) {
+  const size_t num_outputs = executable.result_shapes().size();
+  std::vector<std::string> kinds = executable.output_memory_kinds();
+  std::vector<size_t> indices(num_outputs, 0);
+  if (kinds.empty()) return indices;
+  if (kinds.size() != num_outputs) {
+    return Internal("the backend reports " + std::to_string(kinds.size()) + " output memory kinds for " +
+                    std::to_string(num_outputs) + " outputs");
+  }
+  for (size_t o = 0; o < num_outputs; ++o) {
+    auto it = std::find(client.memory_kinds.begin(), client.memory_kinds.end(), kinds[o]);
+    if (it == client.memory_kinds.end()) {
+      std::string known;
+      for (const std::string& k : client.memory_kinds) known += (known.empty() ? "" : ", ") + k;
+      return InvalidArgument("result " + std::to_string(o) + " asks for memory kind '" + kinds[o] +
+                             "' but " + client.platform_name + " devices have: " + known);
+    }
+    indices[o] = static_cast<size_t>(it - client.memory_kinds.begin());
+  }
+  return indices;
+}
+
+std::unique_ptr<PJRT_Executable> MakeExecutableHandle(const PJRT_LoadedExecutable& loaded) {
   auto handle = std::make_unique<PJRT_Executable>();
+  const std::shared_ptr<Executable>& executable = loaded.executable;
   handle->name = std::string(executable->name());
   handle->fingerprint = executable->fingerprint();
   handle->num_replicas = executable->num_replicas();
   handle->num_partitions = executable->num_partitions();
-  for (const ArrayShape& shape : executable->result_shapes()) {
+  handle->source = loaded.source;
+  const std::vector<std::string>& kinds = loaded.client->memory_kinds;
+  for (size_t o = 0; o < executable->result_shapes().size(); ++o) {
+    const ArrayShape& shape = executable->result_shapes()[o];
     handle->output_types.push_back(ToPjrtBufferType(shape.type));
     handle->output_dims.insert(handle->output_dims.end(), shape.dims.begin(), shape.dims.end());
     handle->output_dim_sizes.push_back(shape.dims.size());
-    handle->output_memory_kinds.push_back(kDeviceMemoryKind);
-    handle->output_memory_kind_sizes.push_back(sizeof(kDeviceMemoryKind) - 1);
+    handle->output_memory_kind_names.push_back(kinds[loaded.output_memory_index[o]]);
   }
-  handle->executable = std::move(executable);
+  // Pointers last: the names vector no longer grows.
+  for (const std::string& kind : handle->output_memory_kind_names) {
+    handle->output_memory_kinds.push_back(kind.c_str());
+    handle->output_memory_kind_sizes.push_back(kind.size());
+  }
+  handle->executable = executable;
   return handle;
+}
+
+// Compiles `code` for `client` (Client_Compile and DeserializeAndLoad share this). Errors are
+// prefixed with `entry`.
+StatusOr<std::unique_ptr<PJRT_LoadedExecutable>> CompileAndLoad(const char* entry, PJRT_Client* client,
+                                                                 const std::string& format,
+                                                                 std::string_view code,
+                                                                 std::string_view option_bytes) {
+  if (format != kMlirFormat) {
+    if (format == "hlo" || format == "hlo_with_config") {
+      return Unimplemented(Prefixed(entry, "program format '" + format +
+                                               "' (HloModuleProto) is not supported by this plugin; "
+                                               "send StableHLO with format 'mlir'"));
+    }
+    return InvalidArgument("Unknown program format '" + format + "'.");
+  }
+  StatusOr<DecodedCompileOptions> decoded = DecodeCompileOptionsProto(option_bytes);
+  if (!decoded.ok()) return Status(decoded.status().code(), Prefixed(entry, decoded.status().message()));
+  StatusOr<std::vector<int>> ordinals = ResolveDevices(*decoded, client->devices.size());
+  if (!ordinals.ok()) return Status(ordinals.status().code(), Prefixed(entry, ordinals.status().message()));
+
+  CompileOptions options;
+  options.num_replicas = decoded->num_replicas;
+  options.num_partitions = decoded->num_partitions;
+  options.device_assignment = *ordinals;
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<Executable> compiled, client->backend->Compile(code, options));
+  if (compiled == nullptr) return Internal(Prefixed(entry, "the backend returned no executable"));
+  StatusOr<std::vector<size_t>> memories = ResolveOutputMemories(*compiled, *client);
+  if (!memories.ok()) return Status(memories.status().code(), Prefixed(entry, memories.status().message()));
+
+  auto loaded = std::make_unique<PJRT_LoadedExecutable>();
+  loaded->client = client->shared_from_this();
+  loaded->fingerprint = compiled->fingerprint();
+  loaded->executable = std::shared_ptr<Executable>(std::move(compiled));
+  loaded->source = std::make_shared<const ProgramSource>(ProgramSource{format, std::string(option_bytes)});
+  loaded->output_memory_index = std::move(memories).value();
+  loaded->device_ordinals = std::move(ordinals).value();
+  for (int ordinal : loaded->device_ordinals) loaded->devices.push_back(client->devices[ordinal]);
+  loaded->portable = decoded->compile_portable_executable;
+  return loaded;
+}
+
+// ---- Serialized executables (our own format; see ExecutableSerialize) ----
+
+constexpr char kSerializedMagic[] = "jaxlib-pjrt-executable";  // with its NUL: 23 bytes
+constexpr uint32_t kSerializedFormatVersion = 1;
+
+void AppendU32(std::string& out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+void AppendU64(std::string& out, uint64_t v) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+void AppendField(std::string& out, std::string_view field) {
+  AppendU64(out, field.size());
+  out.append(field.data(), field.size());
+}
+
+// FNV-1a: enough to tell a damaged cache file from a good one (not a security check).
+uint64_t Checksum(std::string_view bytes) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : bytes) h = (h ^ c) * 0x100000001b3ull;
+  return h;
+}
+
+class SerializedReader {
+ public:
+  explicit SerializedReader(std::string_view bytes) : rest_(bytes) {}
+  bool U32(uint32_t* v) {
+    if (rest_.size() < 4) return false;
+    *v = 0;
+    for (int i = 0; i < 4; ++i) *v |= static_cast<uint32_t>(static_cast<unsigned char>(rest_[i])) << (8 * i);
+    rest_.remove_prefix(4);
+    return true;
+  }
+  bool U64(uint64_t* v) {
+    if (rest_.size() < 8) return false;
+    *v = 0;
+    for (int i = 0; i < 8; ++i) *v |= static_cast<uint64_t>(static_cast<unsigned char>(rest_[i])) << (8 * i);
+    rest_.remove_prefix(8);
+    return true;
+  }
+  bool Field(std::string_view* field) {
+    uint64_t size = 0;
+    if (!U64(&size) || size > rest_.size()) return false;
+    *field = rest_.substr(0, size);
+    rest_.remove_prefix(size);
+    return true;
+  }
+  bool done() const { return rest_.empty(); }
+
+ private:
+  std::string_view rest_;
+};
+
+struct SerializedProgram {
+  std::string_view format;
+  std::string_view code;
+  std::string_view compile_options;
+};
+
+// Checks everything about `bytes` before any of it is used: our magic, our format version,
+// the checksum, and that the same backend and version wrote it.
+StatusOr<SerializedProgram> ParseSerialized(std::string_view bytes) {
+  static constexpr char kEntry[] = "PJRT_Executable_DeserializeAndLoad";
+  const BuildInfo& build = ActivePlugin().build_info;
+  const std::string_view magic(kSerializedMagic, sizeof(kSerializedMagic));
+  if (bytes.size() < magic.size() || bytes.substr(0, magic.size()) != magic) {
+    return InvalidArgument(Prefixed(kEntry, "the bytes are not an executable serialized by a jaxlib plugin "
+                                            "(no 'jaxlib-pjrt-executable' header)"));
+  }
+  SerializedReader reader(bytes.substr(magic.size()));
+  uint32_t format_version = 0;
+  if (!reader.U32(&format_version)) return InvalidArgument(Prefixed(kEntry, "the serialized executable is truncated"));
+  if (format_version != kSerializedFormatVersion) {
+    return InvalidArgument(Prefixed(kEntry, "the executable was serialized in format version " +
+                                                std::to_string(format_version) + "; this plugin reads version " +
+                                                std::to_string(kSerializedFormatVersion) + ". Compile it again"));
+  }
+  if (bytes.size() < magic.size() + 4 + 8) {
+    return InvalidArgument(Prefixed(kEntry, "the serialized executable is truncated"));
+  }
+  std::string_view body = bytes.substr(0, bytes.size() - 8);
+  SerializedReader tail(bytes.substr(bytes.size() - 8));
+  uint64_t stored_checksum = 0;
+  (void)tail.U64(&stored_checksum);
+  if (stored_checksum != Checksum(body)) {
+    return InvalidArgument(Prefixed(kEntry, "the serialized executable is corrupt (checksum mismatch)"));
+  }
+  SerializedReader fields(body.substr(magic.size() + 4));
+  std::string_view backend, version;
+  SerializedProgram program;
+  if (!fields.Field(&backend) || !fields.Field(&version) || !fields.Field(&program.format) ||
+      !fields.Field(&program.code) || !fields.Field(&program.compile_options) || !fields.done()) {
+    return InvalidArgument(Prefixed(kEntry, "the serialized executable is malformed"));
+  }
+  if (backend != build.backend || version != build.version) {
+    return InvalidArgument(Prefixed(kEntry, "the executable was serialized by jaxlib-" + std::string(backend) +
+                                                " " + std::string(version) + "; this is jaxlib-" + build.backend +
+                                                " " + build.version + ". Compile it again"));
+  }
+  return program;
 }
 
 int64_t TotalBytes(const std::vector<ArrayShape>& shapes) {
@@ -170,14 +344,6 @@ Status ClientCompile(PJRT_Client_Compile_Args* args) {
   }
   std::string format = program->format != nullptr ? std::string(program->format, program->format_size)
                                                   : std::string();
-  if (format != kMlirFormat) {
-    if (format == "hlo" || format == "hlo_with_config") {
-      return Unimplemented(Prefixed(kEntry, "program format '" + format +
-                                                "' (HloModuleProto) is not supported by this plugin; "
-                                                "send StableHLO with format 'mlir'"));
-    }
-    return InvalidArgument("Unknown program format '" + format + "'.");
-  }
   if (program->code == nullptr && program->code_size != 0) {
     return InvalidArgument(Prefixed(kEntry, "program code is NULL"));
   }
@@ -186,27 +352,67 @@ Status ClientCompile(PJRT_Client_Compile_Args* args) {
   }
   std::string_view option_bytes(args->compile_options != nullptr ? args->compile_options : "",
                                 args->compile_options_size);
-  StatusOr<DecodedCompileOptions> decoded = DecodeCompileOptionsProto(option_bytes);
-  if (!decoded.ok()) return Status(decoded.status().code(), Prefixed(kEntry, decoded.status().message()));
-  StatusOr<std::vector<int>> ordinals = ResolveDevices(*decoded, client->devices.size());
-  if (!ordinals.ok()) return Status(ordinals.status().code(), Prefixed(kEntry, ordinals.status().message()));
-
-  CompileOptions options;
-  options.num_replicas = decoded->num_replicas;
-  options.num_partitions = decoded->num_partitions;
-  options.device_assignment = *ordinals;
   std::string_view code(program->code != nullptr ? program->code : "", program->code_size);
-  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<Executable> compiled, client->backend->Compile(code, options));
-  if (compiled == nullptr) return Internal(Prefixed(kEntry, "the backend returned no executable"));
-
-  auto loaded = std::make_unique<PJRT_LoadedExecutable>();
-  loaded->client = client->shared_from_this();
-  loaded->fingerprint = compiled->fingerprint();
-  loaded->executable = std::shared_ptr<Executable>(std::move(compiled));
-  loaded->device_ordinals = std::move(ordinals).value();
-  for (int ordinal : loaded->device_ordinals) loaded->devices.push_back(client->devices[ordinal]);
-  loaded->portable = decoded->compile_portable_executable;
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<PJRT_LoadedExecutable> loaded,
+                          CompileAndLoad(kEntry, client, format, code, option_bytes));
   args->executable = loaded.release();
+  return Status();
+}
+
+// Our serialized executable is the program and the compile options it was built with, not
+// machine code: loading compiles it again (our compiles take milliseconds), so it stays valid
+// for any CPU this plugin runs on. Layout, little-endian:
+//   "jaxlib-pjrt-executable\0"  u32 format version (1)
+//   5 x (u64 size + bytes): backend ("cpu"), plugin version, program format, program, options
+//   u64 FNV-1a checksum of everything before it.
+// DeserializeAndLoad refuses (INVALID_ARGUMENT) other magics, format versions, backends and
+// plugin versions, and damaged bytes, before compiling anything.
+Status ExecutableSerialize(PJRT_Executable_Serialize_Args* args) {
+  static constexpr char kEntry[] = "PJRT_Executable_Serialize";
+  JAXLIB_REQUIRE_HANDLE(args->executable, kEntry);
+  const PJRT_Executable& executable = *args->executable;
+  if (executable.source == nullptr) {
+    return FailedPrecondition(Prefixed(kEntry, "the executable does not know the program it was built from"));
+  }
+  const BuildInfo& build = ActivePlugin().build_info;
+  auto serialized = std::make_unique<PJRT_SerializedExecutable>();
+  std::string& out = serialized->bytes;
+  out.append(kSerializedMagic, sizeof(kSerializedMagic));
+  AppendU32(out, kSerializedFormatVersion);
+  AppendField(out, build.backend);
+  AppendField(out, build.version);
+  AppendField(out, executable.source->format);
+  AppendField(out, executable.executable->program_text());
+  AppendField(out, executable.source->compile_options);
+  AppendU64(out, Checksum(out));
+  args->serialized_bytes = serialized->bytes.data();
+  args->serialized_bytes_size = serialized->bytes.size();
+  args->serialized_executable_deleter = [](PJRT_SerializedExecutable* s) { delete s; };
+  args->serialized_executable = serialized.release();
+  return Status();
+}
+
+Status ExecutableDeserializeAndLoad(PJRT_Executable_DeserializeAndLoad_Args* args) {
+  static constexpr char kEntry[] = "PJRT_Executable_DeserializeAndLoad";
+  JAXLIB_REQUIRE_HANDLE(args->client, kEntry);
+  if (args->serialized_executable == nullptr && args->serialized_executable_size != 0) {
+    return InvalidArgument(Prefixed(kEntry, "serialized_executable is NULL"));
+  }
+  std::string_view bytes(args->serialized_executable != nullptr ? args->serialized_executable : "",
+                         args->serialized_executable_size);
+  JAXLIB_ASSIGN_OR_RETURN(SerializedProgram program, ParseSerialized(bytes));
+  std::string_view options = program.compile_options;
+  // Hosts older than the override fields send a shorter struct; read them only when present.
+  constexpr size_t kOverrideEnd = offsetof(PJRT_Executable_DeserializeAndLoad_Args,
+                                           overridden_serialized_compile_options_size) + sizeof(size_t);
+  if (args->struct_size >= kOverrideEnd && args->overridden_serialized_compile_options != nullptr &&
+      args->overridden_serialized_compile_options_size != 0) {
+    options = std::string_view(args->overridden_serialized_compile_options,
+                               args->overridden_serialized_compile_options_size);
+  }
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<PJRT_LoadedExecutable> loaded,
+                          CompileAndLoad(kEntry, args->client, std::string(program.format), program.code, options));
+  args->loaded_executable = loaded.release();
   return Status();
 }
 
@@ -336,7 +542,7 @@ Status LoadedExecutableGetExecutable(PJRT_LoadedExecutable_GetExecutable_Args* a
   JAXLIB_REQUIRE_HANDLE(args->loaded_executable, "PJRT_LoadedExecutable_GetExecutable");
   // A new handle each time: the caller destroys it, and the metadata arrays it returns live
   // exactly as long as that handle.
-  args->executable = MakeExecutableHandle(args->loaded_executable->executable).release();
+  args->executable = MakeExecutableHandle(*args->loaded_executable).release();
   return Status();
 }
 
@@ -444,6 +650,11 @@ Status LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
   }
   ExecuteOptions options;
   options.launch_id = args->options->launch_id;
+  // `context` sits past the fields old hosts send; read it only when their size covers it.
+  constexpr size_t kContextEnd = offsetof(PJRT_ExecuteOptions, context) + sizeof(PJRT_ExecuteContext*);
+  if (args->options->struct_size >= kContextEnd && args->options->context != nullptr) {
+    options.ffi_user_data = &args->options->context->ffi_user_data;
+  }
   const int64_t* non_donatable = args->options->non_donatable_input_indices;
   const size_t num_non_donatable = non_donatable != nullptr ? args->options->num_non_donatable_input_indices : 0;
   for (int64_t index : executable.donated_parameters()) {
@@ -469,8 +680,16 @@ Status LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
                                            " outputs; the program has " + std::to_string(num_outputs)));
     }
     for (size_t o = 0; o < num_outputs; ++o) {
+      // Each output goes to the memory kind the program named for it, on its own device.
+      PJRT_Memory* memory = nullptr;
+      if (const DeviceBuffer* out = outputs[d][o].get(); out != nullptr) {
+        int ordinal = out->device_ordinal();
+        if (ordinal >= 0 && static_cast<size_t>(ordinal) < client->devices.size()) {
+          memory = client->devices[ordinal]->memories[loaded.output_memory_index[o]];
+        }
+      }
       JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<PJRT_Buffer> handle,
-                              WrapDeviceBuffer(loaded.client, std::move(outputs[d][o])));
+                              WrapDeviceBuffer(loaded.client, std::move(outputs[d][o]), memory));
       handles.push_back(std::move(handle));
     }
   }

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/ffi/execution_context.h"
 #include "runtime/pjrt_abi/pjrt_c_api.h"
 #include "runtime/plugin_adapter/backend.h"
 #include "runtime/plugin_adapter/event_state.h"
@@ -51,6 +52,7 @@ struct PJRT_Device {
   int ordinal = 0;
   int local_hardware_id = 0;
   PJRT_DeviceDescription description;
+  // One per memory kind, in the client's `memory_kinds` order (so [0] is "device").
   std::vector<PJRT_Memory*> memories;
   PJRT_Memory* default_memory = nullptr;
 };
@@ -74,6 +76,7 @@ struct PJRT_Client : std::enable_shared_from_this<PJRT_Client> {
   std::vector<PJRT_Device*> devices;  // index == ordinal
   std::vector<std::unique_ptr<PJRT_Memory>> owned_memories;
   std::vector<PJRT_Memory*> memories;  // index == memory id
+  std::vector<std::string> memory_kinds;  // every device's kinds; [0] is "device", the default
   std::unique_ptr<PJRT_TopologyDescription> topology;
   std::shared_ptr<PJRT_Client> handle_reference;
 };
@@ -93,8 +96,16 @@ struct PJRT_Buffer {
   int64_t external_references = 0;
 };
 
+// What a compiled program was built from: enough to compile it again (Executable_Serialize,
+// DeserializeAndLoad). The program text itself is the backend executable's program_text().
+struct ProgramSource {
+  std::string format;           // PJRT_Program format, "mlir"
+  std::string compile_options;  // the CompileOptionsProto bytes as received
+};
+
 struct PJRT_Executable {
   std::shared_ptr<jaxlib::plugin::Executable> executable;
+  std::shared_ptr<const ProgramSource> source;
   std::string name;
   std::string fingerprint;
   int num_replicas = 1;
@@ -102,13 +113,25 @@ struct PJRT_Executable {
   std::vector<PJRT_Buffer_Type> output_types;
   std::vector<int64_t> output_dims;
   std::vector<size_t> output_dim_sizes;
+  std::vector<std::string> output_memory_kind_names;  // owns what the two arrays below point to
   std::vector<const char*> output_memory_kinds;
   std::vector<size_t> output_memory_kind_sizes;
+};
+
+struct PJRT_SerializedExecutable {
+  std::string bytes;
+};
+
+struct PJRT_SerializedTopology {
+  std::string bytes;
 };
 
 struct PJRT_LoadedExecutable {
   std::shared_ptr<PJRT_Client> client;
   std::shared_ptr<jaxlib::plugin::Executable> executable;
+  std::shared_ptr<const ProgramSource> source;
+  // Per output, the index into each device's `memories` where that output is placed.
+  std::vector<size_t> output_memory_index;
   std::vector<PJRT_Device*> devices;  // replica-major: [replica * num_partitions + partition]
   std::vector<int> device_ordinals;
   bool portable = false;
@@ -116,7 +139,11 @@ struct PJRT_LoadedExecutable {
   std::atomic<bool> deleted{false};
 };
 
-struct PJRT_ExecuteContext {};
+// FFI user data a host attached with PJRT_FFI_UserData_Add (ffi_extension.cc); Execute hands
+// it to the backend, whose custom calls read it through XLA_FFI_ExecutionContext_Get.
+struct PJRT_ExecuteContext {
+  jaxlib::ffi::UserData ffi_user_data;
+};
 
 struct PJRT_DeviceAssignmentSerialized {
   std::string bytes;

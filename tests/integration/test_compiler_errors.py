@@ -346,11 +346,12 @@ def test_user_custom_call_target_runs():
         x = np.arange(6, dtype=np.float32).reshape(2, 3)
         (out,) = _run(c, text, x)
         np.testing.assert_array_equal(out, 2 * x + 1)
-        # A typed-FFI registration (xla_client api_version=1) is refused with a clear message.
+        # A typed-FFI registration (xla_client api_version=1) called as an untyped custom call
+        # (api_version 1, no attribute dictionary) is refused with a clear message.
         c2 = xla_client.make_c_api_client("cpu", {"cpu_device_count": 1, "custom_call_targets": f"my_double=1:{address:#x}"})
         try:
             message = _compile_error(c2, text)
-            assert "UNIMPLEMENTED" in message and "typed FFI" in message, message
+            assert "INVALID_ARGUMENT" in message and "typed FFI handler" in message, message
         finally:
             c2.close()
     finally:

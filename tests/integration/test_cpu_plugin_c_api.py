@@ -220,6 +220,26 @@ _args("LoadedExecutable_Execute", [
     ("num_devices", SZ), ("num_args", SZ), ("output_lists", P), ("device_complete_events", P),
     ("execute_device", P)])
 _args("Executable_Destroy", [("executable", P)])
+_args("Executable_Serialize", [("executable", P), ("serialized_bytes", P), ("serialized_bytes_size", SZ),
+                               ("serialized_executable", P), ("serialized_executable_deleter", P)])
+_args("Executable_OutputMemoryKinds", [("executable", P), ("num_outputs", SZ),
+                                       ("memory_kinds", ctypes.POINTER(P)),
+                                       ("memory_kind_sizes", ctypes.POINTER(SZ))])
+_args("Executable_OptimizedProgram", [("executable", P), ("program", ctypes.POINTER(Program))])
+_args("Buffer_CopyToMemory", [("buffer", P), ("dst_memory", P), ("dst_buffer", P)])
+OnDeleteCallback = ctypes.CFUNCTYPE(None, P, P)
+_args("Client_CreateViewOfDeviceBuffer", [
+    ("client", P), ("device_buffer_ptr", P), ("dims", ctypes.POINTER(ctypes.c_int64)), ("num_dims", SZ),
+    ("element_type", ctypes.c_int), ("layout", P), ("device", P), ("on_delete_callback", OnDeleteCallback),
+    ("on_delete_callback_arg", P), ("stream", ctypes.c_ssize_t), ("buffer", P), ("memory", P)])
+_args("Client_CreateUninitializedBuffer", [
+    ("client", P), ("shape_dims", ctypes.POINTER(ctypes.c_int64)), ("shape_num_dims", SZ),
+    ("shape_element_type", ctypes.c_int), ("shape_layout", P), ("device", P), ("memory", P), ("buffer", P)])
+_args("TopologyDescription_Serialize", [("topology", P), ("serialized_bytes", P),
+                                        ("serialized_bytes_size", SZ), ("serialized_topology", P),
+                                        ("serialized_topology_deleter", P)])
+_args("TopologyDescription_Create", [("topology_name", P), ("topology_name_size", SZ),
+                                     ("create_options", P), ("num_options", SZ), ("topology", P)])
 _args("Executable_NumOutputs", [("executable", P), ("num_outputs", SZ)])
 _args("Executable_OutputElementTypes", [("executable", P),
                                         ("output_types", ctypes.POINTER(ctypes.c_int)),
@@ -566,17 +586,23 @@ def memories() -> None:
     devices = api.devices(client)
     all_memories = api.call("Client_AddressableMemories", client=client)
     memories = [all_memories.addressable_memories[i] for i in range(all_memories.num_addressable_memories)]
-    assert len(memories) == len(devices), memories
+    kinds = ["device", "pinned_host", "unpinned_host"]  # JAX's CPU memory kinds, default first
+    assert len(memories) == len(kinds) * len(devices), memories
+    kind_ids: dict[str, int] = {}
     for i, device in enumerate(devices):
         default = api.call("Device_DefaultMemory", device=device).memory
-        assert default == memories[i]
         mine = api.call("Device_AddressableMemories", device=device)
-        assert [mine.memories[k] for k in range(mine.num_memories)] == [default]
-        assert api.string("Memory_Kind", "memory", default, "kind") == "device"
-        assert api.call("Memory_Kind_Id", memory=default).kind_id != 0
-        assert api.call("Memory_Id", memory=default).id == i
-        owners = api.call("Memory_AddressableByDevices", memory=default)
-        assert [owners.devices[k] for k in range(owners.num_devices)] == [device]
+        own = [mine.memories[k] for k in range(mine.num_memories)]
+        # Ids are global and consecutive per device, as XLA's CPU client numbers them.
+        assert own == memories[3 * i : 3 * i + 3] and own[0] == default, (own, memories)
+        for k, memory in enumerate(own):
+            assert api.string("Memory_Kind", "memory", memory, "kind") == kinds[k]
+            kind_id = api.call("Memory_Kind_Id", memory=memory).kind_id
+            assert kind_id != 0 and kind_ids.setdefault(kinds[k], kind_id) == kind_id, (kinds[k], kind_id)
+            assert api.call("Memory_Id", memory=memory).id == 3 * i + k
+            owners = api.call("Memory_AddressableByDevices", memory=memory)
+            assert [owners.devices[j] for j in range(owners.num_devices)] == [device]
+    assert len(set(kind_ids.values())) == 3, kind_ids
     api.call("Client_Destroy", client=client)
 
 
@@ -821,9 +847,9 @@ def concurrent_transfers() -> None:
 @check
 def unsupported_slot_is_unimplemented() -> None:
     api = Api()
-    a = api.args("Executable_DeserializeAndLoad")
-    code, message = api.expect_error("Executable_DeserializeAndLoad", a)
-    assert code == UNIMPLEMENTED and "PJRT_Executable_DeserializeAndLoad" in message, message
+    a = api.args("TopologyDescription_Create")
+    code, message = api.expect_error("TopologyDescription_Create", a)
+    assert code == UNIMPLEMENTED and "PJRT_TopologyDescription_Create" in message, message
 
 
 @check
@@ -963,6 +989,329 @@ def compile_and_execute() -> None:
     assert code == INVALID_ARGUMENT and "deleted" in message, message
     for handle in (arg, wrong):
         api.destroy_buffer(handle)
+    api.call("LoadedExecutable_Destroy", executable=executable)
+    api.call("Client_Destroy", client=client)
+
+
+def execute_on_device0(api: Api, executable: int, args: list[int],
+                       non_donatable: tuple[int, ...] = ()) -> list[int]:
+    """Executes a one-device executable; returns its output buffers (raises PjrtError)."""
+    num_outputs_exe = api.call("LoadedExecutable_GetExecutable", loaded_executable=executable).executable
+    num_outputs = api.call("Executable_NumOutputs", executable=num_outputs_exe).num_outputs
+    api.call("Executable_Destroy", executable=num_outputs_exe)
+    keep = (ctypes.c_int64 * max(len(non_donatable), 1))(*non_donatable)
+    options = ExecuteOptions(struct_size=struct_size(ExecuteOptions),
+                             non_donatable_input_indices=ctypes.cast(keep, P) if non_donatable else None,
+                             num_non_donatable_input_indices=len(non_donatable))
+    arg_list = (P * max(len(args), 1))(*args)
+    arg_lists = (P * 1)(ctypes.cast(arg_list, P))
+    out_list = (P * max(num_outputs, 1))()
+    out_lists = (P * 1)(ctypes.cast(out_list, P))
+    api.call("LoadedExecutable_Execute", executable=executable, options=ctypes.pointer(options),
+             argument_lists=ctypes.cast(arg_lists, P), num_devices=1, num_args=len(args),
+             output_lists=ctypes.cast(out_lists, P))
+    return [int(out_list[k]) for k in range(num_outputs)]
+
+
+def is_deleted(api: Api, buffer: int) -> bool:
+    return bool(api.call("Buffer_IsDeleted", buffer=buffer).is_deleted)
+
+
+DONATING = b"""
+module @donating {
+  func.func public @main(%arg0: tensor<4xf32> {tf.aliasing_output = 0 : i32},
+                         %arg1: tensor<4xf32> {jax.buffer_donor = true},
+                         %arg2: tensor<4xf32>) -> (tensor<4xf32> {jax.result_info = "result"}, tensor<4xf32>) {
+    %0 = stablehlo.add %arg0, %arg1 : tensor<4xf32>
+    %1 = stablehlo.add %0, %arg2 : tensor<4xf32>
+    return %1, %0 : tensor<4xf32>, tensor<4xf32>
+  }
+}
+"""
+
+
+@check
+def donated_arguments_are_deleted_after_execute() -> None:
+    api = Api()
+    client = api.create_client(cpu_device_count=1)
+    executable, error = compile_program(api, client, DONATING)
+    assert error is None, error
+    x = np.array([1, 2, 3, 4], np.float32)
+
+    def run(non_donatable: tuple[int, ...]) -> tuple[list[bool], Any]:
+        bufs = []
+        for k in range(3):
+            b, done = api.from_host(client, x * (k + 1))
+            api.destroy_event(done)
+            bufs.append(b)
+        out, _ = execute_on_device0(api, executable, bufs, non_donatable)
+        result = np.frombuffer(api.to_host(out), np.float32)
+        deleted = [is_deleted(api, b) for b in bufs]
+        for b in (*bufs, out, _):
+            api.destroy_buffer(b)
+        return deleted, result
+
+    # tf.aliasing_output donates; jax.buffer_donor donates when an output of its type is free
+    # (here result 1); a plain argument never does.
+    deleted, result = run(())
+    assert deleted == [True, True, False], deleted
+    assert np.array_equal(result, x * 6), result
+    # non_donatable_input_indices keeps a marked argument alive (JAX sets it for arguments it
+    # must keep, e.g. when the same array is passed twice).
+    deleted, _ = run((1,))
+    assert deleted == [True, False, False], deleted
+    deleted, _ = run((0, 1))
+    assert deleted == [False, False, False], deleted
+    # A donated (deleted) buffer cannot be used again: a typed error, not a crash.
+    bufs = []
+    for _ in range(3):
+        b, done = api.from_host(client, x)
+        api.destroy_event(done)
+        bufs.append(b)
+    for out in execute_on_device0(api, executable, bufs):
+        api.destroy_buffer(out)
+    try:
+        execute_on_device0(api, executable, bufs)
+        raise AssertionError("executing with a donated buffer succeeded")
+    except PjrtError as e:
+        assert e.code == INVALID_ARGUMENT and "deleted or donated" in e.message, e.message
+    for b in bufs:
+        api.destroy_buffer(b)
+    api.call("LoadedExecutable_Destroy", executable=executable)
+    api.call("Client_Destroy", client=client)
+
+
+TO_PINNED_HOST = b"""
+module @to_host {
+  func.func public @main(%arg0: tensor<4xf32> {mhlo.memory_kind = "pinned_host"})
+      -> (tensor<4xf32> {jax.result_info = "result", mhlo.memory_kind = "pinned_host"},
+          tensor<4xf32> {mhlo.memory_kind = "device"}, tensor<4xf32>) {
+    %0 = stablehlo.custom_call @annotate_device_placement(%arg0) {has_side_effect = true, mhlo.frontend_attributes = {_xla_buffer_placement = "device"}} : (tensor<4xf32>) -> tensor<4xf32>
+    %1 = stablehlo.multiply %0, %0 : tensor<4xf32>
+    %2 = stablehlo.custom_call @annotate_device_placement(%1) {has_side_effect = true, mhlo.frontend_attributes = {_xla_buffer_placement = "pinned_host"}} : (tensor<4xf32>) -> tensor<4xf32>
+    %3 = stablehlo.custom_call @MoveToHost(%1) : (tensor<4xf32>) -> tensor<4xf32>
+    %4 = stablehlo.custom_call @MoveToDevice(%3) : (tensor<4xf32>) -> tensor<4xf32>
+    return %2, %4, %1 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+  }
+}
+"""
+
+
+def memory_of_kind(api: Api, device: int, kind: str) -> int:
+    mine = api.call("Device_AddressableMemories", device=device)
+    for k in range(mine.num_memories):
+        if api.string("Memory_Kind", "memory", mine.memories[k], "kind") == kind:
+            return int(mine.memories[k])
+    raise AssertionError(f"no {kind} memory")
+
+
+@check
+def memory_kinds_transfers_and_outputs() -> None:
+    api = Api()
+    client = api.create_client(cpu_device_count=2)
+    device0, device1 = api.devices(client)
+    pinned0 = memory_of_kind(api, device0, "pinned_host")
+    unpinned1 = memory_of_kind(api, device1, "unpinned_host")
+    x = np.array([1, -2, 3, -4], np.float32)
+    # BufferFromHostBuffer into a host memory, device NULL (as JAX calls it), zero-copy or not.
+    for semantics in (0, 2):
+        host = aligned_empty((4,), "float32")
+        host[...] = x
+        buf, done = api.from_host(client, host, memory=pinned0, semantics=semantics)
+        assert api.call("Buffer_Memory", buffer=buf).memory == pinned0
+        assert api.call("Buffer_Device", buffer=buf).device == device0
+        # CopyToMemory across kinds and devices keeps the bytes and reports the new memory.
+        moved = api.call("Buffer_CopyToMemory", buffer=buf, dst_memory=unpinned1).dst_buffer
+        assert api.call("Buffer_Memory", buffer=moved).memory == unpinned1
+        assert api.call("Buffer_Device", buffer=moved).device == device1
+        assert api.to_host(moved) == x.tobytes()
+        back = api.call("Buffer_CopyToMemory", buffer=moved,
+                        dst_memory=api.call("Device_DefaultMemory", device=device0).memory).dst_buffer
+        assert api.to_host(back) == x.tobytes()
+        for handle in (back, moved, buf):
+            api.destroy_buffer(handle)
+        api.destroy_event(done)
+
+    executable, error = compile_program(api, client, TO_PINNED_HOST)
+    assert error is None, error
+    exe = api.call("LoadedExecutable_GetExecutable", loaded_executable=executable).executable
+    kinds = api.call("Executable_OutputMemoryKinds", executable=exe)
+    assert [ctypes.string_at(kinds.memory_kinds[k], kinds.memory_kind_sizes[k]).decode()
+            for k in range(kinds.num_outputs)] == ["pinned_host", "device", "device"]
+    api.call("Executable_Destroy", executable=exe)
+    arg, done = api.from_host(client, x, memory=pinned0)
+    api.destroy_event(done)
+    outs = execute_on_device0(api, executable, [arg])
+    assert [api.call("Buffer_Memory", buffer=o).memory for o in outs] == [
+        pinned0, *[api.call("Device_DefaultMemory", device=device0).memory] * 2]
+    for o in outs:
+        assert np.array_equal(np.frombuffer(api.to_host(o), np.float32), x * x)
+        api.destroy_buffer(o)
+    api.destroy_buffer(arg)
+    api.call("LoadedExecutable_Destroy", executable=executable)
+
+    unknown = TO_PINNED_HOST.replace(b'"result", mhlo.memory_kind = "pinned_host"', b'"result", mhlo.memory_kind = "hbm"')
+    _, error = compile_program(api, client, unknown)
+    assert error is not None and error[0] == INVALID_ARGUMENT and "'hbm'" in error[1], error
+    api.call("Client_Destroy", client=client)
+
+
+def serialize(api: Api, loaded: int) -> bytes:
+    exe = api.call("LoadedExecutable_GetExecutable", loaded_executable=loaded).executable
+    a = api.call("Executable_Serialize", executable=exe)
+    data = ctypes.string_at(a.serialized_bytes, a.serialized_bytes_size)
+    assert a.serialized_executable and a.serialized_executable_deleter
+    ctypes.CFUNCTYPE(None, P)(a.serialized_executable_deleter)(a.serialized_executable)
+    api.call("Executable_Destroy", executable=exe)
+    return data
+
+
+def deserialize(api: Api, client: int, data: bytes, size: int | None = None) -> tuple[int | None, tuple[int, str] | None]:
+    buffer = ctypes.create_string_buffer(data, max(len(data), 1))
+    a = api.args("Executable_DeserializeAndLoad", client=client, serialized_executable=ctypes.cast(buffer, P),
+                 serialized_executable_size=len(data))
+    if size is not None:
+        a.struct_size = size
+    error = api.raw("Executable_DeserializeAndLoad", a)
+    if error:
+        return None, api.error_info(error)
+    return int(a.loaded_executable), None
+
+
+def fnv1a(data: bytes) -> int:
+    h = 0xCBF29CE484222325
+    for byte in data:
+        h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+@check
+def serialize_and_deserialize_executables() -> None:
+    import jaxlib_cpu
+
+    api = Api()
+    client = api.create_client(cpu_device_count=1)
+    executable, error = compile_program(api, client, DONATING)
+    assert error is None, error
+    data = serialize(api, executable)
+    assert data.startswith(b"jaxlib-pjrt-executable\0"), data[:32]
+    assert serialize(api, executable) == data, "serialization must be deterministic"
+    version = jaxlib_cpu.build_info()["version"].encode()
+    assert version in data and DONATING in data, "the program and our version travel in the bytes"
+
+    # Loaded again (as by another process: nothing is shared but the bytes), it computes the
+    # same, keeps the signature's donation, and serializes to the same bytes.
+    loaded, error = deserialize(api, client, data)
+    assert error is None, error
+    assert loaded is not None
+    x = np.array([1, 2, 3, 4], np.float32)
+    bufs = []
+    for k in range(3):
+        b, done = api.from_host(client, x * (k + 1))
+        api.destroy_event(done)
+        bufs.append(b)
+    outs = execute_on_device0(api, loaded, bufs)
+    assert np.array_equal(np.frombuffer(api.to_host(outs[0]), np.float32), x * 6)
+    assert [is_deleted(api, b) for b in bufs] == [True, True, False]
+    assert serialize(api, loaded) == data
+    for b in (*bufs, *outs):
+        api.destroy_buffer(b)
+    api.call("LoadedExecutable_Destroy", executable=loaded)
+    # A host that predates the compile-options override sends the shorter struct.
+    loaded, error = deserialize(api, client, data, size=struct_size(ARGS["Executable_DeserializeAndLoad"]) - 16)
+    assert error is None, error
+    api.call("LoadedExecutable_Destroy", executable=loaded)
+
+    def refused(bad: bytes, words: str) -> None:
+        loaded, error = deserialize(api, client, bad)
+        assert loaded is None and error is not None, f"{bad[:40]!r} was accepted"
+        assert error[0] == INVALID_ARGUMENT and words in error[1], error
+
+    refused(b"", "not an executable serialized by a jaxlib plugin")
+    refused(b"\x00garbage" * 50, "not an executable serialized by a jaxlib plugin")
+    refused(data[:30], "truncated")
+    refused(data[:-1], "corrupt")
+    flipped = bytearray(data)
+    flipped[len(flipped) // 2] ^= 0x40
+    refused(bytes(flipped), "corrupt")
+    # Another format version, and another plugin version with a valid checksum.
+    magic_end = len(b"jaxlib-pjrt-executable\0")
+    other_format = data[:magic_end] + (7).to_bytes(4, "little") + data[magic_end + 4:]
+    refused(other_format, "format version 7")
+    body = data[:-8].replace(version, b"9" * len(version), 1)
+    refused(body + fnv1a(body).to_bytes(8, "little"), "Compile it again")
+    api.call("LoadedExecutable_Destroy", executable=executable)
+    api.call("Client_Destroy", client=client)
+
+
+@check
+def topology_serializes() -> None:
+    api = Api()
+    client = api.create_client(cpu_device_count=3)
+    topology = api.call("Client_TopologyDescription", client=client).topology
+    a = api.call("TopologyDescription_Serialize", topology=topology)
+    text = ctypes.string_at(a.serialized_bytes, a.serialized_bytes_size).decode()
+    ctypes.CFUNCTYPE(None, P)(a.serialized_topology_deleter)(a.serialized_topology)
+    lines = text.splitlines()
+    assert lines[0] == "jaxlib-topology/1" and "platform=cpu" in lines and "devices=3" in lines, text
+    assert [line for line in lines if line.startswith("device ")] == [
+        f"device {i} process=0 kind=cpu" for i in range(3)], text
+    api.call("Client_Destroy", client=client)
+
+
+@check
+def views_of_host_memory_and_uninitialized_buffers() -> None:
+    api = Api()
+    client = api.create_client(cpu_device_count=2)
+    device1 = api.devices(client)[1]
+    pinned1 = memory_of_kind(api, device1, "pinned_host")
+    host = aligned_empty((2, 3), "float32")
+    host[...] = np.arange(6).reshape(2, 3)
+    dims = (ctypes.c_int64 * 2)(2, 3)
+    deleted: list[int] = []
+    on_delete = OnDeleteCallback(lambda ptr, arg: deleted.append(int(ptr)))
+    view = api.call("Client_CreateViewOfDeviceBuffer", client=client, device_buffer_ptr=host.ctypes.data,
+                    dims=dims, num_dims=2, element_type=11, memory=pinned1,
+                    on_delete_callback=on_delete).buffer
+    assert api.call("Buffer_Device", buffer=view).device == device1
+    assert api.call("Buffer_Memory", buffer=view).memory == pinned1
+    assert api.call("Buffer_OpaqueDeviceMemoryDataPointer", buffer=view).device_memory_ptr == host.ctypes.data
+    host[1, 2] = 42  # a view, not a copy: the owner's writes show
+    assert np.frombuffer(api.to_host(view), np.float32)[5] == 42
+    assert not deleted
+    api.destroy_buffer(view)
+    assert deleted == [host.ctypes.data], deleted
+    # Unaligned memory cannot be viewed (our kernels assume 64-byte alignment): a typed error.
+    a = api.args("Client_CreateViewOfDeviceBuffer", client=client, device_buffer_ptr=host.ctypes.data + 4,
+                 dims=dims, num_dims=2, element_type=11, device=device1)
+    code, message = api.expect_error("Client_CreateViewOfDeviceBuffer", a)
+    assert code == INVALID_ARGUMENT and "aligned" in message, message
+
+    empty = api.call("Client_CreateUninitializedBuffer", client=client, shape_dims=dims, shape_num_dims=2,
+                     shape_element_type=5, memory=pinned1).buffer
+    assert api.call("Buffer_Memory", buffer=empty).memory == pinned1
+    assert api.call("Buffer_ElementType", buffer=empty).type == 5
+    assert len(api.to_host(empty)) == 6 * 8
+    api.destroy_buffer(empty)
+    api.call("Client_Destroy", client=client)
+
+
+@check
+def optimized_program_is_the_program() -> None:
+    api = Api()
+    client = api.create_client(cpu_device_count=1)
+    executable, error = compile_program(api, client, DONATING)
+    assert error is None, error
+    exe = api.call("LoadedExecutable_GetExecutable", loaded_executable=executable).executable
+    program = Program(struct_size=struct_size(Program))
+    api.call("Executable_OptimizedProgram", executable=exe, program=ctypes.pointer(program))
+    size = program.code_size
+    code = ctypes.create_string_buffer(size)
+    program.code = ctypes.cast(code, P)
+    api.call("Executable_OptimizedProgram", executable=exe, program=ctypes.pointer(program))
+    assert ctypes.string_at(program.format, program.format_size) == b"mlir"
+    assert code.raw[:program.code_size] == DONATING
+    api.call("Executable_Destroy", executable=exe)
     api.call("LoadedExecutable_Destroy", executable=executable)
     api.call("Client_Destroy", client=client)
 

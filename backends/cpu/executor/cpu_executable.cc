@@ -1,5 +1,7 @@
 // CompileForCpu: the CPU plugin's entry into compiler + executor, and the plugin::Executable
 // that runs a compiled program on CpuBuffers. The only place C++ exceptions are caught.
+#include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -34,6 +36,7 @@ class CpuExecutable final : public plugin::Executable {
     name_ = plan.module->name.empty() ? "main" : plan.module->name;
     for (const auto& t : plan.parameter_types) params_.push_back(ToArrayShape(t));
     for (const auto& t : plan.result_types) results_.push_back(ToArrayShape(t));
+    ReadSignatureAttributes(*plan.entry);
     size_t h = std::hash<std::string>()(text_);
     h ^= std::hash<int>()(options.num_replicas * 1000003 + options.num_partitions) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
     char buf[32];
@@ -49,13 +52,14 @@ class CpuExecutable final : public plugin::Executable {
   int num_replicas() const override { return std::max(options_.num_replicas, program_->plan().module->num_replicas); }
   int num_partitions() const override { return std::max(options_.num_partitions, program_->plan().module->num_partitions); }
   int64_t temp_bytes() const override { return program_->plan().arena_bytes; }
+  std::vector<int64_t> donated_parameters() const override { return donated_; }
+  std::vector<std::string> output_memory_kinds() const override { return output_memory_kinds_; }
 
   Status Execute(std::span<const std::vector<plugin::DeviceBuffer*>> args, std::span<const int> device_ordinals,
                  const plugin::ExecuteOptions& options,
                  std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) override {
-    (void)options;
     try {
-      return ExecuteImpl(args, device_ordinals, outputs);
+      return ExecuteImpl(args, device_ordinals, options, outputs);
     } catch (const std::bad_alloc&) {
       return ResourceExhausted("out of memory while executing " + name_);
     } catch (const std::exception& e) {
@@ -69,7 +73,7 @@ class CpuExecutable final : public plugin::Executable {
   // Runs the program once per device of the call. Several devices run on one thread each and
   // meet at collectives (collectives.h); a failing device aborts the others' waits.
   Status ExecuteImpl(std::span<const std::vector<plugin::DeviceBuffer*>> args, std::span<const int> device_ordinals,
-                     std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) {
+                     const plugin::ExecuteOptions& options, std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) {
     if (args.size() != device_ordinals.size())
       return InvalidArgument("argument lists and device ordinals differ in number");
     const size_t n = args.size(), P = params_.size(), R = results_.size();
@@ -106,12 +110,15 @@ class CpuExecutable final : public plugin::Executable {
     std::optional<Collectives> collectives;
     if (n > 1) collectives.emplace(static_cast<int>(n));
     std::vector<Status> status(n);
+    // FFI handlers see one run id per Execute call: the host's launch id when it gave one.
+    static std::atomic<int64_t> next_run_id{1};
+    const int64_t run_id = options.launch_id != 0 ? options.launch_id : next_run_id.fetch_add(1);
     auto run = [&](size_t d) {
       try {
         status[d] = program_->Run(std::span<const void* const>(in.data() + d * P, P),
                                   std::span<void* const>(out.data() + d * R, R), device_ordinals[d], static_cast<int>(d) / parts,
                                   static_cast<int>(d) % parts, static_cast<int>(d),
-                                  collectives ? &*collectives : nullptr);
+                                  collectives ? &*collectives : nullptr, options.ffi_user_data, run_id);
       } catch (const std::bad_alloc&) {
         status[d] = ResourceExhausted("out of memory while executing " + name_);
       } catch (...) {
@@ -136,6 +143,52 @@ class CpuExecutable final : public plugin::Executable {
     return Status::Ok();
   }
 
+  // Donation and memory kinds come from @main's signature as JAX writes it, read as XLA reads
+  // them. An argument with `tf.aliasing_output = N` must alias output N, so the call consumes
+  // it. An argument with `jax.buffer_donor = true` may be consumed: XLA pairs donors, in
+  // argument order, with the first output of the same type that no other argument aliases,
+  // and consumes only those it paired (a donor with no such output stays alive). We never
+  // write into an argument, but the caller sees the same deletions as with XLA. A result's
+  // `mhlo.memory_kind` says where its buffer lives; every kind is host memory on CPU, so
+  // kinds change where buffers are reported, never what is computed.
+  void ReadSignatureAttributes(const compiler::Function& entry) {
+    std::vector<bool> output_taken(results_.size(), false);
+    std::vector<size_t> donors;
+    for (size_t k = 0; k < entry.arg_attrs.size(); ++k) {
+      for (const compiler::NamedAttr& a : entry.arg_attrs[k]) {
+        if (!a.value) continue;
+        if (a.name == "tf.aliasing_output" && a.value->kind == compiler::Attribute::Kind::kInt) {
+          donated_.push_back(static_cast<int64_t>(k));
+          if (a.value->i >= 0 && static_cast<size_t>(a.value->i) < output_taken.size()) output_taken[a.value->i] = true;
+        } else if (a.name == "jax.buffer_donor" && a.value->kind == compiler::Attribute::Kind::kBool && a.value->b) {
+          donors.push_back(k);
+        }
+      }
+    }
+    for (size_t k : donors) {
+      if (k >= params_.size()) continue;
+      for (size_t o = 0; o < results_.size(); ++o) {
+        if (!output_taken[o] && results_[o] == params_[k]) {
+          output_taken[o] = true;
+          donated_.push_back(static_cast<int64_t>(k));
+          break;
+        }
+      }
+    }
+    std::sort(donated_.begin(), donated_.end());
+    bool any_kind = false;
+    std::vector<std::string> kinds(results_.size(), "device");
+    for (size_t k = 0; k < entry.result_attrs.size() && k < kinds.size(); ++k) {
+      for (const compiler::NamedAttr& a : entry.result_attrs[k]) {
+        if (a.name == "mhlo.memory_kind" && a.value && a.value->kind == compiler::Attribute::Kind::kString) {
+          kinds[k] = a.value->s;
+          any_kind = true;
+        }
+      }
+    }
+    if (any_kind) output_memory_kinds_ = std::move(kinds);
+  }
+
   static std::string ShapeString(const plugin::ArrayShape& s) {
     std::string r = std::string(ElementTypeMlirName(s.type)) + "[";
     for (size_t k = 0; k < s.dims.size(); ++k) r += (k ? "," : "") + std::to_string(s.dims[k]);
@@ -148,6 +201,8 @@ class CpuExecutable final : public plugin::Executable {
   std::shared_ptr<CpuMemoryStats> memory_stats_;
   std::string name_;
   std::vector<plugin::ArrayShape> params_, results_;
+  std::vector<int64_t> donated_;
+  std::vector<std::string> output_memory_kinds_;  // empty: all "device"
   std::string fingerprint_;
 };
 

@@ -238,7 +238,7 @@ StatusOr<std::unique_ptr<CpuProgram>> CpuProgram::Build(std::unique_ptr<Executio
 
 Status CpuProgram::Run(std::span<const void* const> params, std::span<void* const> outputs,
                        int device_ordinal, int replica, int partition, int device_index,
-                       Collectives* collectives) const {
+                       Collectives* collectives, const ffi::UserData* ffi_user_data, int64_t run_id) const {
   const ExecutionPlan& plan = *plan_;
   const Region& body = *plan.entry->body;
   if (params.size() != body.args.size()) return InvalidArgument("wrong number of arguments");
@@ -274,6 +274,8 @@ Status CpuProgram::Run(std::span<const void* const> params, std::span<void* cons
   frame.partition_id = partition;
   frame.device_index = device_index;
   frame.collectives = collectives;
+  frame.ffi_user_data = ffi_user_data;
+  frame.run_id = run_id;
   Status s = RunRegion(*entry_, frame, arena);
   if (s.ok()) {
     for (size_t k = 0; k < body.results.size(); ++k) {

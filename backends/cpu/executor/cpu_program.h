@@ -20,8 +20,10 @@ class CpuProgram {
   // `replica` / `partition`: this execution's position in the device assignment.
   // `device_index` / `collectives`: this device's slot among the devices running the program
   // together (collectives rendezvous through `collectives`; nullptr when running alone).
+  // `ffi_user_data` / `run_id`: what typed custom calls see of the host's execute context.
   Status Run(std::span<const void* const> params, std::span<void* const> outputs, int device_ordinal,
-             int replica = 0, int partition = 0, int device_index = 0, Collectives* collectives = nullptr) const;
+             int replica = 0, int partition = 0, int device_index = 0, Collectives* collectives = nullptr,
+             const ffi::UserData* ffi_user_data = nullptr, int64_t run_id = 0) const;
 
   const compiler::ExecutionPlan& plan() const { return *plan_; }
 

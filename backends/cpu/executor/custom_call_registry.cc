@@ -1,12 +1,14 @@
 // stablehlo.custom_call dispatch: JAX's LAPACK targets (kernels_lapack.cc), the compiler's own
-// @jaxlib.softmax (kernels_softmax.cc), and user targets
-// registered through xla_client.register_custom_call_target, which reach the plugin as
-// (name, address, api_version) triples in the client option `custom_call_targets`.
+// @jaxlib.softmax (kernels_softmax.cc), typed FFI calls whose handler is in the plugin's XLA
+// FFI registry (PJRT FFI extension, kernels_ffi.cc), and user targets registered through
+// xla_client.register_custom_call_target, which reach the plugin as (name, address,
+// api_version) triples in the client option `custom_call_targets`.
 // Unknown targets fail at compile time with the target's name.
 #include <cstring>
 
 #include "backends/cpu/executor/kernel.h"
 #include "runtime/compiler/passes.h"
+#include "runtime/ffi/ffi_registry.h"
 
 namespace jaxlib::cpu {
 
@@ -14,6 +16,10 @@ bool IsLapackTarget(std::string_view target);
 StatusOr<std::unique_ptr<Kernel>> MakeSoftmaxKernel(KernelBuilder& b, const compiler::Op& op);  // kernels_softmax.cc
 StatusOr<std::unique_ptr<Kernel>> MakeLapackKernel(KernelBuilder& b, const compiler::Op& op,
                                                    const std::string& library_path);
+// kernels_ffi.cc
+bool IsTypedFfiCall(const compiler::Op& op);
+StatusOr<std::unique_ptr<Kernel>> MakeFfiCustomCallKernel(KernelBuilder& b, const compiler::Op& op,
+                                                         const ffi::HandlerRegistration& handler);
 
 namespace {
 
@@ -68,6 +74,22 @@ int64_t CustomCallScratchBytes(const compiler::Module&, const compiler::Op&) { r
 StatusOr<std::unique_ptr<Kernel>> MakeCustomCallKernel(KernelBuilder& b, const compiler::Op& op) {
   if (IsLapackTarget(op.callee)) return MakeLapackKernel(b, op, b.config().lapack_library);
   if (op.callee == compiler::kSoftmaxTarget) return MakeSoftmaxKernel(b, op);
+  if (IsTypedFfiCall(op)) {
+    StatusOr<ffi::HandlerRegistration> handler = ffi::FindHandler(op.callee, "HOST");
+    if (handler.ok()) return MakeFfiCustomCallKernel(b, op, *handler);
+    // A typed target given to this client as an option (registration api_version 1).
+    for (const UserCustomCallTarget& t : b.config().custom_call_targets) {
+      if (t.name != op.callee || t.api_version != 1) continue;
+      ffi::HandlerRegistration registration;
+      registration.bundle.execute = reinterpret_cast<XLA_FFI_Handler*>(t.fn);
+      return MakeFfiCustomCallKernel(b, op, registration);
+    }
+    return NotFound("custom_call target '" + op.callee +
+                    "' is a typed FFI call, but no FFI handler is registered for it on the CPU (platform HOST). "
+                    "Register it through the plugin's PJRT FFI extension (jax.ffi.register_ffi_target(name, "
+                    "capsule, platform='cpu'), or jaxlib.xla_client.register_custom_call_target(name, capsule, "
+                    "api_version=1) before the client is created)");
+  }
   for (const UserCustomCallTarget& t : b.config().custom_call_targets) {
     if (t.name != op.callee) continue;
     // Registration api_version follows xla_client (0 = untyped, 1 = typed FFI); the op's own
@@ -75,9 +97,9 @@ StatusOr<std::unique_ptr<Kernel>> MakeCustomCallKernel(KernelBuilder& b, const c
     // the untyped calling convention.
     int64_t version = op.IntAttr("api_version", 1);
     if (t.api_version != 0 || version < 0 || version > 3)
-      return Unimplemented("custom_call @" + op.callee + ": typed FFI handlers (registration api_version 1, "
-                           "op api_version 4) are not supported for user targets on CPU; register an untyped "
-                           "target (api_version=0) and call it with api_version 1, 2 or 3");
+      return InvalidArgument("custom_call @" + op.callee + " is an untyped call (api_version " +
+                             std::to_string(version) + ") but its target was registered as a typed FFI handler "
+                             "(api_version=1); call it with api_version = 4 and attributes in mhlo.backend_config");
     for (compiler::ValueId v : op.results)
       if (!b.type(v).is_tensor()) return Unimplemented("custom_call @" + op.callee + ": tuple or token results");
     UserCustomCallTarget target = t;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "runtime/compiler/execution_plan.h"
+#include "runtime/ffi/execution_context.h"
 #include "runtime/support/status.h"
 
 namespace jaxlib::cpu {
@@ -40,6 +41,9 @@ struct Frame {
   int partition_id = 0;
   int device_index = 0;                 // position in the Execute call's device list
   Collectives* collectives = nullptr;   // shared by the devices of one Execute call
+  // The host's FFI user data for this execution (typed custom calls read it); may be null.
+  const ffi::UserData* ffi_user_data = nullptr;
+  int64_t run_id = 0;                   // one id per Execute call, shared by its devices
   void* Get(compiler::ValueId v) const { return ptr[static_cast<size_t>(v)]; }
 };
 

@@ -124,7 +124,8 @@ StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const 
   if (it != b.plan().scratch.end()) region_offset = it->second.region_offset;
   std::vector<size_t> sizes;
   for (ValueId v : op.results) {
-    if (!b.type(v).is_tensor()) return Unimplemented("control flow over tokens or tuples");
+    // Tokens are carried as zero-byte values: ordering comes from the region's op order.
+    if (b.type(v).kind == compiler::Type::Kind::kTuple) return Unimplemented("control flow over tuples");
     sizes.push_back(static_cast<size_t>(b.type(v).byte_size()));
   }
   if (op.kind == OpKind::kWhile) {

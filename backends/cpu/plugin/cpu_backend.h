@@ -45,6 +45,8 @@ class CpuBackend final : public plugin::Backend {
   std::string_view platform_version() const override { return platform_version_; }
   const std::vector<plugin::DeviceInfo>& devices() const override { return devices_; }
   bool memory_is_host() const override { return true; }
+  // JAX's CPU memory kinds; all three are the same host memory here.
+  std::vector<std::string> extra_memory_kinds() const override { return {"pinned_host", "unpinned_host"}; }
 
   StatusOr<plugin::DeviceBufferPtr> BufferFromHost(int device_ordinal, const plugin::ArrayShape& shape,
                                                    const void* data) override;

@@ -356,6 +356,12 @@ def initialize_pjrt_plugin(plugin_name: str) -> None:
     api.initialize()
 
 
+def loaded_plugins() -> dict[str, Any]:
+    """The plugins loaded so far: name -> PluginApi. Loads nothing."""
+    with _lock:
+        return dict(_loaded)
+
+
 def loaded_plugin(plugin_name: str) -> Any:
     """Loads (with the handshake) and initializes a registered plugin; returns its PluginApi."""
     discover_plugins()

@@ -46,6 +46,7 @@ __all__ = [
     "make_cpu_client",
     "make_gpu_client",
     "register_custom_call_target",
+    "register_custom_type",
 ]
 
 
@@ -587,6 +588,12 @@ class ArrayImpl:
             raise _error("INVALID_ARGUMENT", "copy_to_device() needs a device of the same client")
         return ArrayImpl(self._client, self._handle.copy_to_device(device._handle), self._dtype)
 
+    def copy_to_memory(self, memory: Memory) -> ArrayImpl:
+        """A copy of the array in ``memory`` (e.g. ``device.memory("pinned_host")``)."""
+        if not isinstance(memory, Memory) or memory.client is not self._client:
+            raise _error("INVALID_ARGUMENT", "copy_to_memory() needs a memory of the same client")
+        return ArrayImpl(self._client, self._handle.copy_to_memory(memory._handle), self._dtype)
+
     def _to_numpy(self) -> np.ndarray:
         out = np.empty(self._shape, dtype=self._dtype.numpy)
         # One byte-level path for every dtype, bfloat16 and bool included.
@@ -671,11 +678,16 @@ class ExecuteResults:
 class LoadedExecutable:
     """A compiled program loaded onto its devices."""
 
-    def __init__(self, client: Client, handle: Any, program: str | bytes, devices: list[Device]) -> None:
+    def __init__(
+        self, client: Client, handle: Any, program: str | bytes, devices: list[Device], host_callbacks: Sequence[Any] = ()
+    ) -> None:
         self._client = client
         self._handle = handle
         self._program = program
         self._devices = devices
+        # JAX's host callbacks: sent with every execution as FFI user data (see _host_user_data).
+        self._host_callbacks = tuple(host_callbacks)
+        self._host_table: Any = None
         self._params: list[ParamType] | None = main_parameter_types(program)
         # (dtype, shape) per output, read once from the executable's metadata so execute()
         # need not ask the plugin for every output's type and dims (dispatch latency).
@@ -754,6 +766,14 @@ class LoadedExecutable:
         """Not available through the PJRT C API in this jaxlib."""
         raise _error("UNIMPLEMENTED", "hlo_modules() needs an HLO parser; use optimized_program() instead")
 
+    def get_output_memory_kinds(self) -> list[list[str]]:
+        """The memory kind of each output, as one list (``[["device", "pinned_host"]]``)."""
+        return [list(self._handle.output_memory_kinds())]
+
+    def serialize(self) -> bytes:
+        """Bytes that ``Client.deserialize_executable`` loads again, in this process or another."""
+        return bytes(self._handle.serialize())
+
     def get_compiled_memory_stats(self) -> CompiledMemoryStats:
         """Memory sizes the compiler computed; XlaRuntimeError UNIMPLEMENTED where unsupported."""
         return CompiledMemoryStats(self._handle.compiled_memory_stats())
@@ -808,8 +828,34 @@ class LoadedExecutable:
         if a.is_deleted():
             raise _error("INVALID_ARGUMENT", f"{where}: argument {i} has been deleted")
 
+    def _host_user_data(self) -> list[tuple[int, int]]:
+        """(type id, address) of the FfiLoadedHostCallbacks table JAX's callback calls read.
+
+        Like jaxlib: the table holds each callable's PyObject*, the executable keeps the
+        callables alive, and the plugin gets the table through a PJRT_ExecuteContext.
+        """
+        import ctypes
+
+        from jaxlib_cpu import python_callback
+
+        if self._host_table is None:
+            api = plugin_support.loaded_plugin(self._client.plugin_name)
+            type_id = _host_callback_type_id(api)
+            pointers = (ctypes.c_void_p * len(self._host_callbacks))(*[id(cb) for cb in self._host_callbacks])
+            table = python_callback.FfiLoadedHostCallbacks(
+                ctypes.cast(pointers, ctypes.POINTER(ctypes.c_void_p)), len(self._host_callbacks))
+            self._host_table = (type_id, table, pointers)
+        type_id, table, _ = self._host_table
+        return [(type_id, ctypes.addressof(table))]
+
     def execute(self, arguments: Sequence[ArrayImpl]) -> list[ArrayImpl]:
         """Runs a single-device executable; returns its outputs."""
+        if self._host_callbacks and len(self._devices) == 1:
+            self._client._check_open()
+            args = list(arguments)
+            self._validate(args, "execute()")
+            outs = self._handle.execute([[a._handle for a in args]], None, self._host_user_data())
+            return [ArrayImpl(self._client, h) for h in outs[0]]
         if len(self._devices) != 1:
             self._client._check_open()
             if self.is_deleted():
@@ -855,7 +901,8 @@ class LoadedExecutable:
         per_device = [[per_arg[i][d] for i in range(len(per_arg))] for d in range(n)]
         for d, args in enumerate(per_device):
             self._validate(args, f"execute_sharded() device {d}")
-        outs = self._handle.execute([[a._handle for a in args] for args in per_device])
+        user_data = self._host_user_data() if self._host_callbacks else []
+        outs = self._handle.execute([[a._handle for a in args] for args in per_device], None, user_data)
         return ExecuteResults([[ArrayImpl(self._client, h) for h in dev] for dev in outs])
 
 
@@ -1005,8 +1052,12 @@ class Client:
         as ``num_replicas x num_partitions`` (one replica per device when no options are given).
         """
         self._check_open()
+        for cb in host_callbacks:
+            if not callable(cb):
+                raise _error("INVALID_ARGUMENT", f"compile(): host callback {cb!r} is not callable")
         if host_callbacks:
-            raise _error("UNIMPLEMENTED", "host callbacks are not supported by this jaxlib")
+            # The program's xla_ffi_python_cpu_callback calls need their handler at compile time.
+            _host_callback_type_id(plugin_support.loaded_plugin(self._plugin_name))
         devices = self._executable_devices(executable_devices)
         options = compile_options if compile_options is not None else CompileOptions()
         build = options.executable_build_options
@@ -1033,7 +1084,7 @@ class Client:
             bool(build.use_spmd_partitioning),
         )
         exec_devices = [self._device_for(d) for d in handle.addressable_devices()]
-        return LoadedExecutable(self, handle, computation, exec_devices)
+        return LoadedExecutable(self, handle, computation, exec_devices, host_callbacks)
 
     def compile(
         self,
@@ -1043,6 +1094,61 @@ class Client:
     ) -> LoadedExecutable:
         """Compiles and loads (PJRT 0.81 has no unloaded executables); see compile_and_load."""
         return self.compile_and_load(computation, executable_devices, compile_options)
+
+    def serialize_executable(self, executable: LoadedExecutable) -> bytes:
+        """``executable.serialize()``, the spelling JAX's compilation cache also uses."""
+        if not isinstance(executable, LoadedExecutable) or executable.client is not self:
+            raise _error("INVALID_ARGUMENT", "serialize_executable() needs an executable of this client")
+        return executable.serialize()
+
+    def deserialize_executable(
+        self,
+        serialized: bytes,
+        executable_devices: DeviceList | Sequence[Device] | None = None,
+        compile_options: CompileOptions | None = None,
+        host_callbacks: Sequence[Any] = (),
+    ) -> LoadedExecutable:
+        """Loads bytes from ``serialize()``; bytes from another plugin version or damaged bytes
+        raise XlaRuntimeError (INVALID_ARGUMENT).
+
+        With ``compile_options`` (or ``executable_devices``) the executable is placed as they say
+        instead of as it was when serialized.
+        """
+        self._check_open()
+        if host_callbacks:
+            raise _error("UNIMPLEMENTED", "host callbacks are not supported by this jaxlib")
+        data = bytes(serialized)
+        if compile_options is None and executable_devices is None:
+            handle = self._handle.deserialize_executable(data)
+        else:
+            devices = self._executable_devices(executable_devices)
+            options = compile_options if compile_options is not None else CompileOptions()
+            build = options.executable_build_options
+            assignment = options._assignment_list()
+            if not assignment and devices:
+                r, p = int(build.num_replicas), int(build.num_partitions)
+                if r * p != len(devices):
+                    raise _error(
+                        "INVALID_ARGUMENT",
+                        f"deserialize_executable(): {len(devices)} executable device(s) do not match num_replicas={r} x num_partitions={p}",
+                    )
+                ids = [d.id for d in devices]
+                assignment = [ids[i * p : (i + 1) * p] for i in range(r)]
+            handle = self._handle.deserialize_executable(
+                data, True, int(build.num_replicas), int(build.num_partitions), assignment,
+                bool(options.compile_portable_executable), bool(build.use_spmd_partitioning),
+            )
+        exec_devices = [self._device_for(d) for d in handle.addressable_devices()]
+        # The program is inside the plugin's bytes; its text (when it is text) gives the host
+        # its argument checks back, as after compile().
+        program: str | bytes = b""
+        try:
+            fmt, code = handle.optimized_program()
+            if str(fmt) == "mlir":
+                program = bytes(code).decode("utf-8")
+        except (XlaRuntimeError, UnicodeDecodeError):
+            program = b""
+        return LoadedExecutable(self, handle, program, exec_devices)
 
     def live_executables(self) -> list[LoadedExecutable]:
         """Not tracked at the Python level; present for API compatibility."""
@@ -1084,6 +1190,7 @@ def make_c_api_client(
     if distributed_client is not None or transfer_server_factory is not None:
         raise _error("UNIMPLEMENTED", "multi-process clients are not supported by this jaxlib yet")
     api = plugin_support.loaded_plugin(plugin_name)
+    _apply_ffi_registrations(plugin_name, api)
     reg = plugin_support.registrations().get(plugin_name)
     merged: dict[str, Any] = dict(reg.options or {}) if reg is not None else {}
     merged.update(options or {})
@@ -1194,10 +1301,77 @@ def register_custom_call_target(
     clients created afterwards receive every registered target (as the client option
     ``custom_call_targets``); ``api_version=0`` targets follow XLA's untyped CPU ABI.
     """
-    key = "cuda" if platform.lower() in ("gpu", "cuda") else platform.lower()
+    key = _custom_call_platform(platform)
     _custom_call_address(name, fn)  # validate now, not at the first client
     with _custom_call_lock:
         _custom_call_targets.setdefault(key, {})[name] = (fn, int(api_version), CustomCallTargetTraits(traits))
+    if int(api_version) == 1:
+        # Typed FFI handlers go into the plugin's FFI registry (PJRT FFI extension) at once
+        # when the plugin is loaded, else when its first client is made.
+        api = plugin_support.loaded_plugins().get(key)
+        if api is not None:
+            _register_ffi_handler(api, name, fn, traits)
+
+
+_host_callback_type_ids: dict[str, int] = {}
+
+
+def _host_callback_type_id(api: Any) -> int:
+    """Installs the host-callback handlers in a plugin (once); the user-data type id it uses."""
+    from jaxlib_cpu import python_callback
+    from jaxlib_cpu.pjrt_ffi import PjrtFfiExtension
+
+    with _custom_call_lock:
+        type_id = _host_callback_type_ids.get(api.path)
+        if type_id is None:
+            type_id = python_callback.install(PjrtFfiExtension.from_library(api.path))
+            _host_callback_type_ids[api.path] = type_id
+        return type_id
+
+
+def _custom_call_platform(platform: str) -> str:
+    p = platform.lower()
+    if p in ("gpu", "cuda"):
+        return "cuda"
+    return "cpu" if p in ("host", "cpu") else p
+
+
+def _register_ffi_handler(api: Any, name: str, fn: Any, traits: int) -> None:
+    from jaxlib_cpu.pjrt_ffi import PjrtFfiExtension
+
+    address = _custom_call_address(name, fn)
+    PjrtFfiExtension.from_library(api.path).register_handler(name, address, _ffi_platform(api), int(traits))
+
+
+def _ffi_platform(api: Any) -> str:
+    """The platform name a plugin's FFI registry files handlers under (XLA: "HOST" for CPU)."""
+    attrs = api.attributes()
+    backend = str(attrs.get("jaxlib_backend", ""))
+    return "HOST" if backend in ("", "cpu") else backend.upper()
+
+
+def _apply_ffi_registrations(plugin_name: str, api: Any) -> None:
+    """Registers every typed (api_version=1) target of ``plugin_name`` through its FFI extension."""
+    with _custom_call_lock:
+        items = [(n, v) for n, v in _custom_call_targets.get(plugin_name, {}).items() if v[1] == 1]
+    for name, (fn, _, traits) in items:
+        _register_ffi_handler(api, name, fn, traits)
+
+
+def register_custom_type(type_name: str, type_id: Any, platform: str = "cpu") -> None:
+    """Registers an FFI type with the plugin of ``platform`` (loading it if needed).
+
+    ``type_id`` is a PyCapsule (or address) of an ``XLA_FFI_TypeId`` whose value 0 asks the
+    plugin for a fresh id; the assigned id is written back into it, as jaxlib does.
+    """
+    import ctypes
+
+    from jaxlib_cpu.pjrt_ffi import PjrtFfiExtension
+
+    api = plugin_support.loaded_plugin(_custom_call_platform(platform))
+    address = _custom_call_address(type_name, type_id)
+    slot = ctypes.c_int64.from_address(address)
+    slot.value = PjrtFfiExtension.from_library(api.path).register_type(type_name, int(slot.value))
 
 
 def _custom_call_address(name: str, fn: Any) -> int:
@@ -1234,6 +1408,6 @@ def _cpu_custom_call_option() -> str:
 
 def custom_call_targets(platform: str) -> dict[str, Any]:
     """Targets registered for ``platform``: name -> fn."""
-    key = "cuda" if platform.lower() in ("gpu", "cuda") else platform.lower()
+    key = _custom_call_platform(platform)
     with _custom_call_lock:
         return {n: v[0] for n, v in _custom_call_targets.get(key, {}).items()}

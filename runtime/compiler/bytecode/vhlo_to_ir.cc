@@ -124,8 +124,27 @@ class Converter {
         return Error(op, "function @" + f->name + " result #" + std::to_string(k) + " has type " +
                              module_->type(f->body->results[k]).ToString() + " but declares " +
                              f->result_types[k].ToString());
+    JAXLIB_RETURN_IF_ERROR(ReadSignatureAttrs(op, "arg_attrs", f->body->args.size(), &f->arg_attrs));
+    JAXLIB_RETURN_IF_ERROR(ReadSignatureAttrs(op, "res_attrs", f->result_types.size(), &f->result_attrs));
     if (module_->FindFunction(f->name)) return Error(op, "redefinition of function @" + f->name);
     module_->functions.push_back(std::move(f));
+    return Status();
+  }
+
+  // func_v1's arg_attrs / res_attrs: an array with one dictionary per argument / result (or
+  // absent). Kept on the Function as the text parser keeps them (donation, memory kinds).
+  Status ReadSignatureAttrs(const GenericOp& op, const char* key, size_t count,
+                            std::vector<std::vector<NamedAttr>>* out) const {
+    out->assign(count, {});
+    const Attribute* list = op.attr(key);
+    if (list == nullptr || (list->kind == Attribute::Kind::kArray && list->array.empty())) return Status();
+    if (list->kind != Attribute::Kind::kArray || list->array.size() != count)
+      return Error(op, std::string(key) + " must be an array with one dictionary per entry (" + std::to_string(count) + ")");
+    for (size_t k = 0; k < count; ++k) {
+      const AttrPtr& d = list->array[k];
+      if (!d || d->kind != Attribute::Kind::kDict) return Error(op, std::string(key) + " entry " + std::to_string(k) + " is not a dictionary");
+      for (const auto& [name, value] : d->dict) (*out)[k].push_back(NamedAttr{name, value});
+    }
     return Status();
   }
 
