@@ -66,6 +66,10 @@ class BackendPlugin:
         JAX then creates a client for every registered plugin and a failure aborts JAX's
         start-up, so only backends that cannot fail for want of hardware (CPU) say True;
         GPU backends are registered only when ``JAX_PLATFORMS`` names them.
+      jax_plugin_callbacks: under real JAX, handed to ``xla_bridge.register_plugin_callbacks``:
+        JAX calls each with ``c_api=`` (a ``PJRT_Api*`` capsule) for every C API plugin once
+        discovery is over, so each must ignore plugins that are not its own. A callback that
+        raises is logged, not propagated: it would otherwise abort JAX's start-up.
     """
 
     distribution: str
@@ -76,6 +80,7 @@ class BackendPlugin:
     jax_options: Callable[[], Options] | None = None
     build_info: Mapping[str, Any] | None = None
     jax_when_unrequested: bool = False
+    jax_plugin_callbacks: tuple[Callable[..., None], ...] = ()
 
 
 def jax_plugin_name(distribution: str) -> str:
@@ -171,4 +176,17 @@ def register(plugin: BackendPlugin) -> str | None:
         return dict(jax_options()) if jax_options is not None else {}
 
     xla_bridge.register_plugin(name, priority=JAX_PRIORITY, library_path=plugin.library_path, options=options)
+    for callback in plugin.jax_plugin_callbacks:
+        xla_bridge.register_plugin_callbacks(_logged(callback, plugin.distribution))
     return name
+
+
+def _logged(callback: Callable[..., None], distribution: str) -> Callable[..., None]:
+    def run(**kwargs: Any) -> None:
+        try:
+            callback(**kwargs)
+        except Exception:  # noqa: BLE001 - reported; JAX's start-up must go on
+            logger.warning("%s: plugin callback %s failed; the features it installs are unavailable",
+                           distribution, getattr(callback, "__qualname__", callback), exc_info=True)
+
+    return run

@@ -17,7 +17,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 from jax import lax
-from jax_backends import assert_tree_close, run_both, run_python
+from jax_backends import assert_tree_close, is_ours, run_both, run_python
 
 RNG = np.random.default_rng(1234)
 
@@ -376,3 +376,31 @@ def test_x64_programs_in_a_fresh_process() -> None:
     """)
     proc = run_python(code, {"JAX_PLATFORMS": "jaxlib_cpu,cpu", "JAX_ENABLE_X64": "1"})
     assert proc.returncode == 0 and "X64 OK" in proc.stdout, proc.stdout + proc.stderr[-4000:]
+
+
+def test_host_callbacks_run_from_our_plugin(capsys: pytest.CaptureFixture[str]) -> None:
+    """pure_callback, ordered io_callback and debug.print inside a program compiled by our plugin:
+    JAX hands their Python functions to the plugin's FFI (installed by jaxlib_cpu's plugin
+    callback at discovery)."""
+    from jax.experimental import io_callback
+
+    calls: list[list[float]] = []
+
+    def record(v: np.ndarray) -> np.ndarray:
+        calls.append(np.asarray(v).tolist())
+        return np.asarray(v) * 2
+
+    def f(x: jax.Array) -> tuple[jax.Array, jax.Array]:
+        y = jax.pure_callback(np.cos, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+        z = io_callback(record, jax.ShapeDtypeStruct(x.shape, x.dtype), x + 1, ordered=True)
+        jax.debug.print("host sees {}", x.sum())
+        return y, z
+
+    x = np.array([0.0, 0.5, 2.0], np.float32)
+    y, z = jax.jit(f)(jax.device_put(x, jax.devices()[0]))
+    assert all(is_ours(d) for d in y.devices())
+    np.testing.assert_allclose(np.asarray(y), np.cos(x), rtol=1e-6)
+    np.testing.assert_array_equal(np.asarray(z), (x + 1) * 2)
+    jax.effects_barrier()
+    assert calls == [(x + 1).tolist()], calls
+    assert "host sees 2.5" in capsys.readouterr().out

@@ -62,6 +62,8 @@ def _install_real_jax(monkeypatch: pytest.MonkeyPatch, platforms: str | None) ->
     src = types.ModuleType("jax._src")
     bridge = types.ModuleType("jax._src.xla_bridge")
     bridge.register_plugin = rec  # type: ignore[attr-defined]
+    bridge.callbacks = []  # type: ignore[attr-defined]
+    bridge.register_plugin_callbacks = bridge.callbacks.append  # type: ignore[attr-defined]
     for name, mod in [("jaxlib", jaxlib), ("jaxlib.plugin_support", support), ("jax", jax),
                       ("jax._src", src), ("jax._src.xla_bridge", bridge)]:
         monkeypatch.setitem(sys.modules, name, mod)
@@ -161,3 +163,37 @@ def test_google_jaxlib_without_jax_is_a_typed_error(hosts: types.ModuleType, mon
     with pytest.raises(hosts.NoHostError, match="jax cannot be imported"):
         hosts.current_host()
     assert issubclass(hosts.NoHostError, ImportError)
+
+
+def test_plugin_callbacks_go_to_real_jax_and_a_failing_one_is_logged(
+        hosts: types.ModuleType, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    _install_real_jax(monkeypatch, "jaxlib_cpu")
+    seen: list[Any] = []
+
+    def good(c_api: Any) -> None:
+        seen.append(c_api)
+
+    def bad(c_api: Any) -> None:
+        raise RuntimeError("no FFI extension")
+
+    hosts.register(_cpu(hosts, jax_plugin_callbacks=(good, bad)))
+    bridge = sys.modules["jax._src.xla_bridge"]
+    assert len(bridge.callbacks) == 2
+    for callback in bridge.callbacks:  # what JAX does once discovery is over
+        callback(c_api="capsule")
+    assert seen == ["capsule"]
+    assert "plugin callback" in caplog.text and "no FFI extension" in caplog.text, caplog.text
+
+
+def test_plugin_callbacks_are_not_used_by_our_jaxlib(hosts: types.ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    rec = _install_our_jaxlib(monkeypatch)
+    hosts.register(_cpu(hosts, jax_plugin_callbacks=(lambda c_api: None,)))
+    (_, kwargs), = rec.calls
+    assert "callbacks" not in " ".join(kwargs)
+
+
+def test_no_callbacks_registered_when_jax_platforms_excludes_us(
+        hosts: types.ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    _install_real_jax(monkeypatch, "cpu")
+    hosts.register(_cpu(hosts, jax_plugin_callbacks=(lambda c_api: None,)))
+    assert sys.modules["jax._src.xla_bridge"].callbacks == []

@@ -85,6 +85,14 @@ def jax_client_options() -> dict[str, Any]:
     return {"cpu_device_count": jax_cpu_device_count(), **_lapack_option()}
 
 
+def _install_jax_ffi(c_api: Any) -> None:
+    # Under real JAX: host callbacks (jax.debug.print, pure_callback, io_callback) and
+    # jax.ffi.register_ffi_target reach the plugin's FFI registry (see jax_ffi.py).
+    from jaxlib_cpu import jax_ffi
+
+    jax_ffi.install(c_api)
+
+
 def initialize() -> None:
     """Register the CPU plugin with the host loading it (our jaxlib or real JAX). Loads nothing
     under our jaxlib; real JAX opens the library when it registers it."""
@@ -101,5 +109,6 @@ def initialize() -> None:
             build_info=build_info(),
             # A CPU client needs no hardware, so it may be created whenever JAX starts.
             jax_when_unrequested=True,
+            jax_plugin_callbacks=(_install_jax_ffi,),
         )
     )
