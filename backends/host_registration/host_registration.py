@@ -144,7 +144,8 @@ def register(plugin: BackendPlugin) -> str | None:
     ``jax._src.xla_bridge.register_plugin`` with :func:`jax_plugin_name`, :data:`JAX_PRIORITY`
     and the lazy ``jax_options`` (JAX opens the library at registration). Under real JAX
     nothing is registered when ``JAX_PLATFORMS`` is set without naming this plugin, nor, for
-    plugins with ``jax_when_unrequested=False``, when it is unset.
+    plugins with ``jax_when_unrequested=False``, when it is unset, nor when JAX already has a
+    plugin of that name.
     """
     host = current_host()
     if host == HOST_JAXLIB:
@@ -169,6 +170,13 @@ def register(plugin: BackendPlugin) -> str | None:
         logger.debug("%s: not registered with JAX (JAX_PLATFORMS=%s does not name %s)",
                      plugin.distribution, ",".join(requested), name)
         return None
+    if _jax_has_plugin(name):
+        # Registered by hand before discovery (a script calling register_plugin, a test): JAX
+        # would refuse a second library under the same name (ALREADY_EXISTS) and log it as a
+        # configuration error. Whoever registered it owns its options and callbacks.
+        logger.info("%s: JAX already has a PJRT plugin named %s; not registering it again",
+                    plugin.distribution, name)
+        return None
     xla_bridge = importlib.import_module("jax._src.xla_bridge")
     jax_options = plugin.jax_options
 
@@ -179,6 +187,15 @@ def register(plugin: BackendPlugin) -> str | None:
     for callback in plugin.jax_plugin_callbacks:
         xla_bridge.register_plugin_callbacks(_logged(callback, plugin.distribution))
     return name
+
+
+def _jax_has_plugin(name: str) -> bool:
+    try:
+        xla_client = importlib.import_module("jaxlib.xla_client")
+    except ImportError:
+        return False
+    loaded = getattr(xla_client, "pjrt_plugin_loaded", None)
+    return bool(loaded(name)) if callable(loaded) else False
 
 
 def _logged(callback: Callable[..., None], distribution: str) -> Callable[..., None]:

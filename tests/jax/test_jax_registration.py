@@ -219,3 +219,20 @@ def test_bad_device_count_is_a_clear_error(env: dict[str, str], message: str) ->
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "RAISED Unable to initialize backend 'jaxlib_cpu'" in proc.stdout, proc.stdout + proc.stderr
     assert message in proc.stdout, proc.stdout
+
+
+def test_a_plugin_registered_by_hand_is_not_registered_again() -> None:
+    """A script that registers jaxlib_cpu itself before JAX's discovery (its own options): the
+    entry point must leave it alone instead of failing with ALREADY_EXISTS."""
+    code = textwrap.dedent("""
+        import jaxlib_cpu
+        from jax._src import xla_bridge
+        xla_bridge.register_plugin("jaxlib_cpu", priority=500, library_path=jaxlib_cpu.library_path(),
+                                   options={"cpu_device_count": 2})
+        import jax
+        print("DEVICES", len(jax.devices("jaxlib_cpu")), "jaxlib-cpu " in jax.devices()[0].client.platform_version)
+    """)
+    proc = run_python(code, {"JAX_PLATFORMS": f"{OURS},{XLA}"})
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "DEVICES 2 True" in proc.stdout, proc.stdout + proc.stderr
+    assert "configuration error" not in proc.stderr and "ALREADY_EXISTS" not in proc.stderr, proc.stderr

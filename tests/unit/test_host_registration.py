@@ -51,12 +51,17 @@ def _install_our_jaxlib(monkeypatch: pytest.MonkeyPatch) -> _Recorder:
     return rec
 
 
-def _install_real_jax(monkeypatch: pytest.MonkeyPatch, platforms: str | None) -> _Recorder:
+def _install_real_jax(monkeypatch: pytest.MonkeyPatch, platforms: str | None,
+                      loaded: tuple[str, ...] = ()) -> _Recorder:
     rec = _Recorder()
     jaxlib = types.ModuleType("jaxlib")
     support = types.ModuleType("jaxlib.plugin_support")  # Google's: no register_plugin
     support.import_from_plugin = lambda *a, **k: None  # type: ignore[attr-defined]
     jaxlib.plugin_support = support  # type: ignore[attr-defined]
+    xla_client = types.ModuleType("jaxlib.xla_client")
+    xla_client.pjrt_plugin_loaded = lambda name: name in loaded  # type: ignore[attr-defined]
+    jaxlib.xla_client = xla_client  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "jaxlib.xla_client", xla_client)
     jax = types.ModuleType("jax")
     jax.config = types.SimpleNamespace(jax_platforms=platforms)  # type: ignore[attr-defined]
     src = types.ModuleType("jax._src")
@@ -197,3 +202,11 @@ def test_no_callbacks_registered_when_jax_platforms_excludes_us(
     _install_real_jax(monkeypatch, "cpu")
     hosts.register(_cpu(hosts, jax_plugin_callbacks=(lambda c_api: None,)))
     assert sys.modules["jax._src.xla_bridge"].callbacks == []
+
+
+def test_a_plugin_jax_already_has_is_not_registered_twice(
+        hosts: types.ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A script that registered jaxlib_cpu by hand: JAX would answer ALREADY_EXISTS."""
+    rec = _install_real_jax(monkeypatch, "jaxlib_cpu,cpu", loaded=("jaxlib_cpu",))
+    assert hosts.register(_cpu(hosts, jax_plugin_callbacks=(lambda c_api: None,))) is None
+    assert rec.calls == [] and sys.modules["jax._src.xla_bridge"].callbacks == []
