@@ -1848,15 +1848,35 @@ class Parser {
     if (!Expect(Tok::kLParen, "'('")) return false;
     if (!ParseOperandList(&p->operands)) return false;
     if (!Expect(Tok::kRParen, "')'")) return false;
-    int depth = 0;
-    while (depth > 0 || !Is(Tok::kLParen)) {
-      if (Is(Tok::kEof) || Is(Tok::kError))
+    // in_shardings=[<@m, [..]>, ..] out_shardings=[..] manual_axes={"x"}: the shardings say how
+    // the host's global values relate to the region's local ones (kept for the executable's
+    // description); the manual axes are implied by them.
+    while (!Is(Tok::kLParen)) {
+      if (IsId("in_shardings") || IsId("out_shardings")) {
+        std::string key = tok_.text;
+        Advance();
+        if (!Expect(Tok::kEqual, "'='") || !Expect(Tok::kLSquare, "'['")) return false;
+        auto list = std::make_shared<Attribute>();
+        list->kind = Attribute::Kind::kArray;
+        if (!Is(Tok::kRSquare)) {
+          do {
+            AttrPtr sharding;
+            if (!Expect(Tok::kLess, "'<'") || !ParseSdyShardingBody(&sharding) || !Expect(Tok::kGreater, "'>'"))
+              return false;
+            list->array.push_back(std::move(sharding));
+          } while (Consume(Tok::kComma));
+        }
+        if (!Expect(Tok::kRSquare, "']'")) return false;
+        p->attrs.push_back({key, std::move(list)});
+      } else if (IsId("manual_axes")) {
+        Advance();
+        if (!Expect(Tok::kEqual, "'='")) return false;
+        AttrPtr axes;
+        if (!ParseSdyAxisList(&axes)) return false;
+        p->attrs.push_back({"manual_axes", std::move(axes)});
+      } else {
         return Fail("expected the region arguments of sdy.manual_computation");
-      if (Is(Tok::kLParen) || Is(Tok::kLSquare) || Is(Tok::kLBrace) || Is(Tok::kLess)) ++depth;
-      if (Is(Tok::kRParen) || Is(Tok::kRSquare) || Is(Tok::kRBrace) || Is(Tok::kGreater)) {
-        if (--depth < 0) return Fail("unbalanced brackets in sdy.manual_computation attributes");
       }
-      Advance();
     }
     ArgList args;
     if (!ParseBlockArgs(&args)) return false;

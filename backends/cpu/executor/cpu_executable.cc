@@ -39,8 +39,9 @@ class CpuExecutable final : public plugin::Executable {
     for (const auto& t : plan.parameter_types) global_params_.push_back(ToArrayShape(t));
     for (const auto& t : plan.result_types) global_results_.push_back(ToArrayShape(t));
     // What each device passes and receives: the shards when the program runs gathered.
-    params_ = layout_ ? layout_->local_params() : global_params_;
-    results_ = layout_ ? layout_->local_results() : global_results_;
+    const bool gathered = layout_ && layout_->gathered();
+    params_ = gathered ? layout_->local_params() : global_params_;
+    results_ = gathered ? layout_->local_results() : global_results_;
     ReadSignatureAttributes(*plan.entry);
     size_t h = std::hash<std::string>()(text_);
     h ^= std::hash<int>()(options.num_replicas * 1000003 + options.num_partitions) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
@@ -84,7 +85,7 @@ class CpuExecutable final : public plugin::Executable {
                      const plugin::ExecuteOptions& options, std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) {
     if (args.size() != device_ordinals.size())
       return InvalidArgument("argument lists and device ordinals differ in number");
-    if (layout_) return ExecuteGathered(args, device_ordinals, options, outputs);
+    if (layout_ && layout_->gathered()) return ExecuteGathered(args, device_ordinals, options, outputs);
     const size_t n = args.size(), P = params_.size(), R = results_.size();
     outputs->clear();
     outputs->resize(n);

@@ -18,10 +18,13 @@ namespace jaxlib::cpu {
 
 class PartitionLayout {
  public:
-  // nullptr (no gathering) for programs of one partition or whose entry is per-partition.
+  // nullptr for programs of one partition.
   static StatusOr<std::unique_ptr<PartitionLayout>> Build(const compiler::ExecutionPlan& plan);
 
   int partitions() const { return partitions_; }
+  // False for shard_map entries, which are already per-device programs: the layout then only
+  // describes the executable to hosts.
+  bool gathered() const { return gathered_; }
   // What each device passes and receives (the shards).
   const std::vector<plugin::ArrayShape>& local_params() const { return local_params_; }
   const std::vector<plugin::ArrayShape>& local_results() const { return local_results_; }
@@ -45,8 +48,12 @@ class PartitionLayout {
     size_t bytes = 0;
   };
   void Copy(const Value& v, int p, const void* src, void* dst, bool to_global) const;
+  static std::string Describe(const compiler::Module& module, const std::vector<compiler::Type>& param_types,
+                              const std::vector<compiler::Type>& result_types, const std::vector<Value>& params,
+                              const std::vector<Value>& results, int partitions);
 
   int partitions_ = 1;
+  bool gathered_ = true;
   std::vector<Value> params_, results_;
   std::vector<plugin::ArrayShape> local_params_, local_results_;
   std::string description_;

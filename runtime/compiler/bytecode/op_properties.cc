@@ -1,5 +1,5 @@
 // Property layouts (see op_properties.h): builtin.module's symbol name and visibility,
-// sdy.mesh's mesh and name, and every VHLO op, whose attributes are all required and stored
+// sdy.mesh's mesh and name, sdy.manual_computation's shardings, and every VHLO op, whose attributes are all required and stored
 // in sorted name order.
 #include "runtime/compiler/bytecode/op_properties.h"
 
@@ -17,6 +17,10 @@ const PropertyLayout* FindPropertyLayout(std::string_view dialect, std::string_v
   if (dialect == "sdy" && op == "mesh") {
     static const PropertyLayout mesh{{{"mesh", false}, {"sym_name", false}}};
     return &mesh;
+  }
+  if (dialect == "sdy" && op == "manual_computation") {
+    static const PropertyLayout manual{{{"in_shardings", false}, {"manual_axes", false}, {"out_shardings", false}}};
+    return &manual;
   }
   if (dialect != "vhlo") return nullptr;
   static const std::map<std::string_view, PropertyLayout> vhlo = [] {
