@@ -66,6 +66,63 @@ std::vector<host::NamedValue> OptionsFromPython(nb::handle options) {
   return out;
 }
 
+// A distributed runtime client (jaxlib.distributed.DistributedRuntimeClient, or any object
+// with its blocking_key_value_get_bytes / key_value_set_bytes methods) as the host's
+// KeyValueStore. Plugins call it from their own threads: every call takes the GIL, and
+// nothing is called once the interpreter is finalizing.
+class PyKeyValueStore final : public host::KeyValueStore {
+ public:
+  explicit PyKeyValueStore(nb::object client) : client_(std::move(client)) {}
+  ~PyKeyValueStore() override {
+    if (!Py_IsInitialized() || IsFinalizing()) {
+      (void)client_.release();  // leaked: no GIL to drop it with
+      return;
+    }
+    nb::gil_scoped_acquire gil;
+    client_.reset();
+  }
+
+  StatusOr<std::string> Get(std::string_view key, int64_t timeout_ms) override {
+    if (IsFinalizing()) return Status(StatusCode::kCancelled, "the Python interpreter is shutting down");
+    nb::gil_scoped_acquire gil;
+    try {
+      nb::object value = client_.attr("blocking_key_value_get_bytes")(nb::str(key.data(), key.size()), timeout_ms);
+      nb::bytes bytes = nb::cast<nb::bytes>(value);
+      return std::string(bytes.c_str(), bytes.size());
+    } catch (nb::python_error& e) {
+      return FromPython(e);
+    }
+  }
+
+  Status Put(std::string_view key, std::string_view value) override {
+    if (IsFinalizing()) return Status(StatusCode::kCancelled, "the Python interpreter is shutting down");
+    nb::gil_scoped_acquire gil;
+    try {
+      client_.attr("key_value_set_bytes")(nb::str(key.data(), key.size()), nb::bytes(value.data(), value.size()));
+      return Status();
+    } catch (nb::python_error& e) {
+      return FromPython(e);
+    }
+  }
+
+ private:
+  static bool IsFinalizing() {
+#if PY_VERSION_HEX >= 0x030D0000
+    return Py_IsFinalizing();
+#else
+    return _Py_IsFinalizing();
+#endif
+  }
+  // TimeoutError -> DEADLINE_EXCEEDED, anything else UNAVAILABLE, with Python's message.
+  static Status FromPython(nb::python_error& e) {
+    const bool timeout = e.matches(PyExc_TimeoutError);
+    std::string message = e.what();
+    return Status(timeout ? StatusCode::kDeadlineExceeded : StatusCode::kUnavailable, message);
+  }
+
+  nb::object client_;
+};
+
 template <typename T>
 nb::list PointerList(const std::vector<T*>& items, nb::handle parent) {
   nb::list out;
@@ -149,17 +206,21 @@ void RegisterPluginAndClient(nb::module_& m) {
   nb::class_<ClientHandle>(m, "Client")
       .def_static(
           "create",
-          [](std::shared_ptr<host::PluginApi> plugin, nb::handle options) {
+          [](std::shared_ptr<host::PluginApi> plugin, nb::handle options, nb::handle kv_store) {
             std::vector<host::NamedValue> opts = OptionsFromPython(options);
+            std::shared_ptr<host::KeyValueStore> store;
+            if (!kv_store.is_none()) store = std::make_shared<PyKeyValueStore>(nb::borrow<nb::object>(kv_store));
             std::shared_ptr<host::Client> client;
             {
+              // Released also because a multi-process plugin calls the store back from its threads.
               nb::gil_scoped_release release;
-              client = ValueOrThrow(host::Client::Create(std::move(plugin), opts));
+              client = ValueOrThrow(host::Client::Create(std::move(plugin), opts, std::move(store)));
             }
             return new ClientHandle{std::move(client)};
           },
-          nb::arg("plugin"), nb::arg("options").none() = nb::none(),
-          "Initializes the plugin (once) and creates a client with typed options.")
+          nb::arg("plugin"), nb::arg("options").none() = nb::none(), nb::arg("kv_store").none() = nb::none(),
+          "Initializes the plugin (once) and creates a client with typed options; `kv_store` (a distributed "
+          "runtime client) is the job's key-value store for multi-process plugins.")
       .def_prop_ro("plugin", [](const ClientHandle& c) { return c.client->plugin(); })
       .def_prop_ro("platform_name", [](const ClientHandle& c) { return c.client->platform_name(); })
       .def_prop_ro("platform_version", [](const ClientHandle& c) { return c.client->platform_version(); })

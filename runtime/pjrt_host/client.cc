@@ -3,6 +3,8 @@
 // client cannot work without (devices, platform name) are errors.
 #include "runtime/pjrt_host/client.h"
 
+#include <cstring>
+
 #include <chrono>
 
 #include "runtime/pjrt_host/buffer.h"
@@ -78,17 +80,58 @@ Client::~Client() {
   DestroyLocked();
 }
 
+namespace {
+
+// PJRT_Client_Create's key-value callbacks over a KeyValueStore (the user_arg). Errors go
+// back through the plugin's callback_error, as the C API asks.
+PJRT_Error* ReportKvError(PJRT_CallbackError* make_error, const Status& status) {
+  if (make_error == nullptr || *make_error == nullptr) return nullptr;
+  const std::string& message = status.message();
+  return (*make_error)(static_cast<PJRT_Error_Code>(status.code()), message.data(), message.size());
+}
+
+void DeleteKvValue(char* value) { delete[] value; }
+
+PJRT_Error* KvGet(PJRT_KeyValueGetCallback_Args* args) {
+  auto* store = static_cast<KeyValueStore*>(args->user_arg);
+  StatusOr<std::string> value = store->Get(std::string_view(args->key, args->key_size), args->timeout_in_ms);
+  if (!value.ok()) return ReportKvError(args->callback_error, value.status());
+  char* copy = new char[value->size() + 1];
+  std::memcpy(copy, value->data(), value->size());
+  copy[value->size()] = '\0';
+  args->value = copy;
+  args->value_size = value->size();
+  args->value_deleter_callback = &DeleteKvValue;
+  return nullptr;
+}
+
+PJRT_Error* KvPut(PJRT_KeyValuePutCallback_Args* args) {
+  auto* store = static_cast<KeyValueStore*>(args->user_arg);
+  Status status = store->Put(std::string_view(args->key, args->key_size), std::string_view(args->value, args->value_size));
+  return status.ok() ? nullptr : ReportKvError(args->callback_error, status);
+}
+
+}  // namespace
+
 StatusOr<std::shared_ptr<Client>> Client::Create(std::shared_ptr<PluginApi> plugin,
-                                                 const std::vector<NamedValue>& options) {
+                                                 const std::vector<NamedValue>& options,
+                                                 std::shared_ptr<KeyValueStore> kv_store) {
   JAXLIB_RETURN_IF_ERROR(plugin->Initialize());
   std::vector<PJRT_NamedValue> values = ToPjrtNamedValues(options);
   // Zeroed args leave the KV-store callbacks NULL: single-process, nothing to call back.
   auto args = JAXLIB_PJRT_ARGS(PJRT_Client_Create);
   args.create_options = values.empty() ? nullptr : values.data();
   args.num_options = values.size();
+  if (kv_store != nullptr) {
+    args.kv_get_callback = &KvGet;
+    args.kv_get_user_arg = kv_store.get();
+    args.kv_put_callback = &KvPut;
+    args.kv_put_user_arg = kv_store.get();
+  }
   JAXLIB_RETURN_IF_ERROR(JAXLIB_PJRT_CALL(*plugin, PJRT_Client_Create, &args));
   if (args.client == nullptr) return Internal("PJRT_Client_Create returned no client");
   std::shared_ptr<Client> client(new Client(std::move(plugin), args.client));
+  client->kv_store_ = std::move(kv_store);
   JAXLIB_RETURN_IF_ERROR(client->Describe());
   return client;
 }

@@ -97,12 +97,24 @@ struct HostBufferSpec {
   std::shared_ptr<void> keep_alive;
 };
 
+// The key-value store of a multi-process job (a distributed runtime client), handed to
+// plugins through PJRT_Client_Create's kv_get / kv_put callbacks. Called from plugin threads.
+class KeyValueStore {
+ public:
+  virtual ~KeyValueStore() = default;
+  // Waits up to `timeout_ms` for `key`; DEADLINE_EXCEEDED when it does not appear.
+  virtual StatusOr<std::string> Get(std::string_view key, int64_t timeout_ms) = 0;
+  virtual Status Put(std::string_view key, std::string_view value) = 0;
+};
+
 class Client : public std::enable_shared_from_this<Client> {
  public:
-  // Initializes the plugin (once), then PJRT_Client_Create with typed options. The KV-store
-  // callbacks are zeroed: single-process only.
+  // Initializes the plugin (once), then PJRT_Client_Create with typed options. Without a
+  // `kv_store` the KV-store callbacks are zeroed (single-process); with one, the client keeps
+  // it alive for as long as the plugin may call it.
   static StatusOr<std::shared_ptr<Client>> Create(std::shared_ptr<PluginApi> plugin,
-                                                  const std::vector<NamedValue>& options);
+                                                  const std::vector<NamedValue>& options,
+                                                  std::shared_ptr<KeyValueStore> kv_store = nullptr);
   ~Client();
   Client(const Client&) = delete;
   Client& operator=(const Client&) = delete;
@@ -161,6 +173,7 @@ class Client : public std::enable_shared_from_this<Client> {
   void DestroyLocked();
 
   std::shared_ptr<PluginApi> plugin_;
+  std::shared_ptr<KeyValueStore> kv_store_;
   PJRT_Client* client_;
   std::string platform_name_, platform_version_;
   int process_index_ = 0;

@@ -53,7 +53,11 @@ struct CompileOptions {
   int num_replicas = 1;
   int num_partitions = 1;
   // device_assignment[replica * num_partitions + partition] = device ordinal; empty = identity.
+  // In a multi-process job, -1 marks a logical device of another process.
   std::vector<int> device_assignment;
+  // Multi-process jobs: the process index of each logical device (same indexing); empty when
+  // every device of the program belongs to this process.
+  std::vector<int> device_processes;
 };
 
 // Options for one execution.
@@ -103,7 +107,9 @@ class Executable {
 };
 
 struct DeviceInfo {
-  int ordinal = 0;
+  int ordinal = 0;              // -1 for a device of another process
+  int global_id = -1;           // the id hosts see; -1 means the same as `ordinal`
+  int process_index = 0;        // the process that owns the device
   std::string kind;            // "cpu", "NVIDIA H100", ...
   std::string debug_string;    // "cpu:0"
   std::string to_string;       // "CpuDevice(id=0)"
@@ -155,6 +161,24 @@ class Backend {
     (void)device_ordinal;
     return Unimplemented("memory statistics are not available on this backend");
   }
+
+  // Multi-process jobs: this process's index, and the devices of the other processes
+  // (ordinal -1, with their global ids and process indices). One process: 0 and none.
+  virtual int process_index() const { return 0; }
+  virtual std::vector<DeviceInfo> remote_devices() const { return {}; }
+};
+
+// The job a multi-process client belongs to, as the host handed it to PJRT_Client_Create:
+// this process's node id, the number of processes, and the job's key-value store.
+struct DistributedContext {
+  int node_id = 0;
+  int num_nodes = 1;
+  // Valid for the client's lifetime.
+  // Waits up to `timeout_ms` for `key`; DEADLINE_EXCEEDED (or the store's own error) when it
+  // does not appear in time.
+  std::function<StatusOr<std::string>(const std::string& key, int64_t timeout_ms)> kv_get;
+  // Sets `key` once; a store may refuse to overwrite.
+  std::function<Status(const std::string& key, const std::string& value)> kv_put;
 };
 
 // Named option values given to PJRT_Client_Create, already decoded from PJRT_NamedValue.
@@ -197,6 +221,10 @@ struct PluginDefinition {
   // Option names this plugin accepts (unknown names are rejected with INVALID_ARGUMENT).
   std::vector<std::pair<std::string, ClientOption::Kind>> accepted_options;
   std::function<StatusOr<std::unique_ptr<Backend>>(const std::vector<ClientOption>&)> create_backend;
+  // Backends that run multi-process jobs (num_nodes > 1 in the create options); unset: such a
+  // request is UNIMPLEMENTED.
+  std::function<StatusOr<std::unique_ptr<Backend>>(const std::vector<ClientOption>&, const DistributedContext&)>
+      create_multiprocess_backend;
 };
 
 }  // namespace jaxlib::plugin

@@ -142,6 +142,11 @@ StatusOr<PJRT_Device*> ResolveTarget(const char* entry, PJRT_Client* client, PJR
     return InvalidArgument(Prefixed(entry, "device " + device->description.debug_string +
                                                " belongs to another client"));
   }
+  if (!device->addressable) {
+    return InvalidArgument(Prefixed(entry, "device " + device->description.debug_string + " belongs to process " +
+                                               std::to_string(device->description.process_index) +
+                                               " of the job; only this process's devices can hold its buffers"));
+  }
   return device;
 }
 
@@ -169,6 +174,11 @@ StatusOr<PJRT_Buffer*> CopyToDeviceOf(const char* entry, PJRT_Buffer* buffer, PJ
   if (device->client != buffer->client.get()) {
     return InvalidArgument(Prefixed(entry, "destination " + device->description.debug_string +
                                                " belongs to another client"));
+  }
+  if (!device->addressable) {
+    return InvalidArgument(Prefixed(entry, "destination " + device->description.debug_string + " belongs to process " +
+                                               std::to_string(device->description.process_index) +
+                                               " of the job; copies between processes are not supported"));
   }
   JAXLIB_ASSIGN_OR_RETURN(DeviceBufferPtr data, LiveBufferData(buffer, entry));
   JAXLIB_ASSIGN_OR_RETURN(DeviceBufferPtr copy,

@@ -2,8 +2,10 @@
 // PJRT_TopologyDescription_* entry points. Client_Create is the only place that decodes
 // create options and the only place device/memory handles are made: they live as long as the
 // client, which is why every pointer returned here can point straight into it.
+#include <algorithm>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -40,6 +42,14 @@ int ToPjrtKind(ClientOption::Kind kind) {
   return -1;
 }
 
+// node_id / num_nodes say which process of a multi-process job this client is; JAX adds
+// partition_index when the job has one (we accept and ignore it).
+const std::pair<std::string, ClientOption::Kind> kJobOptions[] = {
+    {"node_id", ClientOption::Kind::kInt64},
+    {"num_nodes", ClientOption::Kind::kInt64},
+    {"partition_index", ClientOption::Kind::kInt64},
+};
+
 // Strict decoding: an unknown name or a wrong type is an INVALID_ARGUMENT naming the option
 // (XLA's 0.81 CPU plugin aborted on a wrong type; we never do).
 StatusOr<std::vector<ClientOption>> DecodeCreateOptions(const PJRT_NamedValue* values, size_t count,
@@ -62,6 +72,11 @@ StatusOr<std::vector<ClientOption>> DecodeCreateOptions(const PJRT_NamedValue* v
     const std::pair<std::string, ClientOption::Kind>* accepted = nullptr;
     for (const auto& candidate : plugin.accepted_options) {
       if (candidate.first == name) accepted = &candidate;
+    }
+    // The adapter reads the multi-process options itself (JAX sends them to every plugin once
+    // jax.distributed is initialised), so every plugin accepts them.
+    for (const auto& candidate : kJobOptions) {
+      if (accepted == nullptr && candidate.first == name) accepted = &candidate;
     }
     if (accepted == nullptr) {
       return InvalidArgument("Unexpected option name passed to PJRT_Client_Create: " + name);
@@ -141,8 +156,8 @@ StatusOr<std::shared_ptr<PJRT_Client>> BuildClient(std::unique_ptr<Backend> back
     device->client = client.get();
     device->ordinal = info.ordinal;
     device->local_hardware_id = static_cast<int>(info.local_hardware_id);
-    device->description.id = info.ordinal;
-    device->description.process_index = 0;
+    device->description.id = info.global_id >= 0 ? info.global_id : info.ordinal;
+    device->description.process_index = backend->process_index();
     device->description.kind = info.kind;
     device->description.debug_string = info.debug_string;
     device->description.to_string = info.to_string;
@@ -170,14 +185,116 @@ StatusOr<std::shared_ptr<PJRT_Client>> BuildClient(std::unique_ptr<Backend> back
     client->devices.push_back(device.get());
     client->owned_devices.push_back(std::move(device));
   }
+  client->process_index = backend->process_index();
+  client->all_devices = client->devices;
+  for (const DeviceInfo& info : backend->remote_devices()) {
+    if (info.ordinal != -1 || info.global_id < 0 || info.process_index == client->process_index) {
+      return Internal("the backend describes a device of another process with ordinal " +
+                      std::to_string(info.ordinal) + ", id " + std::to_string(info.global_id) + ", process " +
+                      std::to_string(info.process_index));
+    }
+    auto device = std::make_unique<PJRT_Device>();
+    device->client = client.get();
+    device->ordinal = -1;
+    device->addressable = false;
+    device->local_hardware_id = static_cast<int>(info.local_hardware_id);
+    device->description.id = info.global_id;
+    device->description.process_index = info.process_index;
+    device->description.kind = info.kind;
+    device->description.debug_string = info.debug_string;
+    device->description.to_string = info.to_string;
+    client->all_devices.push_back(device.get());
+    client->owned_remote_devices.push_back(std::move(device));
+  }
+  std::sort(client->all_devices.begin(), client->all_devices.end(),
+            [](const PJRT_Device* a, const PJRT_Device* b) { return a->description.id < b->description.id; });
+  for (size_t i = 1; i < client->all_devices.size(); ++i) {
+    if (client->all_devices[i]->description.id == client->all_devices[i - 1]->description.id) {
+      return Internal("two devices of the job have id " + std::to_string(client->all_devices[i]->description.id));
+    }
+  }
   auto topology = std::make_unique<PJRT_TopologyDescription>();
   topology->platform_name = client->platform_name;
   topology->platform_version = client->platform_version;
   topology->owned_by_client = true;
-  for (PJRT_Device* device : client->devices) topology->descriptions.push_back(&device->description);
+  for (PJRT_Device* device : client->all_devices) topology->descriptions.push_back(&device->description);
   client->topology = std::move(topology);
   client->backend = std::move(backend);
   return client;
+}
+
+
+// ---- The job's key-value store (multi-process clients) ----
+
+// How a host's KV callback reports an error: a PJRT_Error of ours, which we read and free.
+PJRT_Error* MakeCallbackError(PJRT_Error_Code code, const char* message, size_t message_size) {
+  return new PJRT_Error{Status(static_cast<StatusCode>(RawEnumValue(code)),
+                               std::string(message != nullptr ? message : "", message != nullptr ? message_size : 0))};
+}
+PJRT_CallbackError kCallbackError = &MakeCallbackError;
+
+Status TakeCallbackError(PJRT_Error* error, const std::string& what) {
+  if (error == nullptr) return Status();
+  Status status = error->status;
+  if (!error->is_static) delete error;
+  if (status.ok()) status = Unknown("the host's key-value store failed without a message");
+  return Status(status.code(), what + ": " + status.message());
+}
+
+// Reads node_id / num_nodes (and the KV callbacks they require). nullopt for a one-process
+// client, the only case where the callbacks may be garbage (JAX leaves them uninitialised).
+StatusOr<std::optional<DistributedContext>> ReadJobOptions(const std::vector<ClientOption>& options,
+                                                           const PJRT_Client_Create_Args* args) {
+  const ClientOption* node = FindClientOption(options, "node_id");
+  const ClientOption* nodes = FindClientOption(options, "num_nodes");
+  const int64_t num_nodes = nodes != nullptr ? nodes->int_value : 1;
+  const int64_t node_id = node != nullptr ? node->int_value : 0;
+  if (num_nodes < 1 || num_nodes > 65536) {
+    return InvalidArgument("PJRT_Client_Create: num_nodes must be between 1 and 65536, got " + std::to_string(num_nodes));
+  }
+  if (node_id < 0 || node_id >= num_nodes) {
+    return InvalidArgument("PJRT_Client_Create: node_id " + std::to_string(node_id) +
+                           " is out of range for a job of " + std::to_string(num_nodes) + " process(es)");
+  }
+  if (num_nodes == 1) return std::optional<DistributedContext>();
+  if (args->kv_get_callback == nullptr || args->kv_put_callback == nullptr) {
+    return InvalidArgument("PJRT_Client_Create: num_nodes is " + std::to_string(num_nodes) +
+                           " but the host passed no key-value store (kv_get/kv_put callbacks) to bootstrap the job");
+  }
+  DistributedContext job;
+  job.node_id = static_cast<int>(node_id);
+  job.num_nodes = static_cast<int>(num_nodes);
+  PJRT_KeyValueGetCallback get = args->kv_get_callback;
+  void* get_arg = args->kv_get_user_arg;
+  PJRT_KeyValuePutCallback put = args->kv_put_callback;
+  void* put_arg = args->kv_put_user_arg;
+  job.kv_get = [get, get_arg](const std::string& key, int64_t timeout_ms) -> StatusOr<std::string> {
+    PJRT_KeyValueGetCallback_Args a;
+    std::memset(&a, 0, sizeof(a));
+    a.struct_size = PJRT_KeyValueGetCallback_Args_STRUCT_SIZE;
+    a.key = key.data();
+    a.key_size = key.size();
+    a.timeout_in_ms = static_cast<int>(std::min<int64_t>(timeout_ms, 0x7fffffff));
+    a.callback_error = &kCallbackError;
+    a.user_arg = get_arg;
+    JAXLIB_RETURN_IF_ERROR(TakeCallbackError(get(&a), "key-value store get of '" + key + "'"));
+    std::string value(a.value != nullptr ? a.value : "", a.value != nullptr ? a.value_size : 0);
+    if (a.value != nullptr && a.value_deleter_callback != nullptr) a.value_deleter_callback(a.value);
+    return value;
+  };
+  job.kv_put = [put, put_arg](const std::string& key, const std::string& value) -> Status {
+    PJRT_KeyValuePutCallback_Args a;
+    std::memset(&a, 0, sizeof(a));
+    a.struct_size = PJRT_KeyValuePutCallback_Args_STRUCT_SIZE;
+    a.key = key.data();
+    a.key_size = key.size();
+    a.value = value.data();
+    a.value_size = value.size();
+    a.callback_error = &kCallbackError;
+    a.user_arg = put_arg;
+    return TakeCallbackError(put(&a), "key-value store put of '" + key + "'");
+  };
+  return std::optional<DistributedContext>(std::move(job));
 }
 
 }  // namespace
@@ -185,13 +302,21 @@ StatusOr<std::shared_ptr<PJRT_Client>> BuildClient(std::unique_ptr<Backend> back
 namespace entry {
 
 Status ClientCreate(PJRT_Client_Create_Args* args) {
-  // Only create_options are read. The key-value callbacks are garbage when a host has no
-  // distributed store (JAX leaves them uninitialised), and we are single-process anyway.
   const PluginDefinition& plugin = ActivePlugin();
   JAXLIB_ASSIGN_OR_RETURN(std::vector<ClientOption> options,
                           DecodeCreateOptions(args->create_options, args->num_options, plugin));
-  if (!plugin.create_backend) return Internal("PJRT_Client_Create: the plugin has no backend factory");
-  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<Backend> backend, plugin.create_backend(options));
+  JAXLIB_ASSIGN_OR_RETURN(std::optional<DistributedContext> job, ReadJobOptions(options, args));
+  std::unique_ptr<Backend> backend;
+  if (job.has_value()) {
+    if (!plugin.create_multiprocess_backend) {
+      return Unimplemented("PJRT_Client_Create: this plugin runs single-process clients only (num_nodes is " +
+                           std::to_string(job->num_nodes) + ")");
+    }
+    JAXLIB_ASSIGN_OR_RETURN(backend, plugin.create_multiprocess_backend(options, *job));
+  } else {
+    if (!plugin.create_backend) return Internal("PJRT_Client_Create: the plugin has no backend factory");
+    JAXLIB_ASSIGN_OR_RETURN(backend, plugin.create_backend(options));
+  }
   if (backend == nullptr) return Internal("PJRT_Client_Create: the backend factory returned nothing");
   JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<PJRT_Client> client, BuildClient(std::move(backend)));
   client->handle_reference = client;
@@ -215,7 +340,7 @@ Status ClientPlatformName(PJRT_Client_PlatformName_Args* args) {
 
 Status ClientProcessIndex(PJRT_Client_ProcessIndex_Args* args) {
   JAXLIB_REQUIRE_HANDLE(args->client, "PJRT_Client_ProcessIndex");
-  args->process_index = 0;  // our clients are single-process
+  args->process_index = args->client->process_index;
   return Status();
 }
 
@@ -228,8 +353,8 @@ Status ClientPlatformVersion(PJRT_Client_PlatformVersion_Args* args) {
 
 Status ClientDevices(PJRT_Client_Devices_Args* args) {
   JAXLIB_REQUIRE_HANDLE(args->client, "PJRT_Client_Devices");
-  args->devices = args->client->devices.data();
-  args->num_devices = args->client->devices.size();
+  args->devices = args->client->all_devices.data();
+  args->num_devices = args->client->all_devices.size();
   return Status();
 }
 
@@ -242,12 +367,13 @@ Status ClientAddressableDevices(PJRT_Client_AddressableDevices_Args* args) {
 
 Status ClientLookupDevice(PJRT_Client_LookupDevice_Args* args) {
   JAXLIB_REQUIRE_HANDLE(args->client, "PJRT_Client_LookupDevice");
-  const std::vector<PJRT_Device*>& devices = args->client->devices;
-  if (args->id < 0 || static_cast<size_t>(args->id) >= devices.size()) {
-    return InvalidArgument("No matching device found for device_id " + std::to_string(args->id));
+  for (PJRT_Device* device : args->client->all_devices) {
+    if (device->description.id == args->id) {
+      args->device = device;
+      return Status();
+    }
   }
-  args->device = devices[args->id];
-  return Status();
+  return InvalidArgument("No matching device found for device_id " + std::to_string(args->id));
 }
 
 Status ClientLookupAddressableDevice(PJRT_Client_LookupAddressableDevice_Args* args) {
@@ -288,7 +414,7 @@ Status ClientDefaultDeviceAssignment(PJRT_Client_DefaultDeviceAssignment_Args* a
   if (args->default_assignment == nullptr) {
     return InvalidArgument("PJRT_Client_DefaultDeviceAssignment: default_assignment is NULL");
   }
-  const size_t device_count = args->client->devices.size();
+  const size_t device_count = args->client->all_devices.size();
   if (needed > static_cast<int64_t>(device_count)) {
     return InvalidArgument("PJRT_Client_DefaultDeviceAssignment: " + std::to_string(replicas) +
                            " replicas x " + std::to_string(partitions) + " partitions need " +

@@ -54,7 +54,7 @@ Status DeviceGetDescription(PJRT_Device_GetDescription_Args* args) {
 
 Status DeviceIsAddressable(PJRT_Device_IsAddressable_Args* args) {
   JAXLIB_REQUIRE_HANDLE(args->device, "PJRT_Device_IsAddressable");
-  args->is_addressable = true;  // single-process: every device is ours
+  args->is_addressable = args->device->addressable;  // false for other processes' devices
   return Status();
 }
 
@@ -73,6 +73,11 @@ Status DeviceAddressableMemories(PJRT_Device_AddressableMemories_Args* args) {
 
 Status DeviceDefaultMemory(PJRT_Device_DefaultMemory_Args* args) {
   JAXLIB_REQUIRE_HANDLE(args->device, "PJRT_Device_DefaultMemory");
+  if (!args->device->addressable) {
+    return InvalidArgument("PJRT_Device_DefaultMemory: " + args->device->description.debug_string +
+                           " belongs to process " + std::to_string(args->device->description.process_index) +
+                           " and has no memory this process can address");
+  }
   args->memory = args->device->default_memory;
   return Status();
 }

@@ -25,15 +25,27 @@ std::string Prefixed(const char* entry, const std::string& message) {
   return std::string(entry) + ": " + message;
 }
 
-// Device ordinals for [replica * num_partitions + partition].
-StatusOr<std::vector<int>> ResolveDevices(const DecodedCompileOptions& options, size_t device_count) {
+// The devices of [replica * num_partitions + partition]. Device assignments name global ids
+// (in a multi-process job some belong to other processes); a portable executable's device
+// ordinal and the default placement count this client's devices.
+StatusOr<std::vector<PJRT_Device*>> ResolveDevices(const DecodedCompileOptions& options, const PJRT_Client& client) {
   const int64_t needed = static_cast<int64_t>(options.num_replicas) * options.num_partitions;
-  auto check_ordinal = [&](int64_t ordinal, const char* source) -> Status {
-    if (ordinal < 0 || ordinal >= static_cast<int64_t>(device_count)) {
+  const size_t local_count = client.devices.size();
+  auto local = [&](int64_t ordinal, const char* source) -> StatusOr<PJRT_Device*> {
+    if (ordinal < 0 || ordinal >= static_cast<int64_t>(local_count)) {
       return InvalidArgument(std::string(source) + " names device " + std::to_string(ordinal) +
-                             " but the client has devices 0.." + std::to_string(device_count - 1));
+                             " but the client has devices 0.." + std::to_string(local_count - 1));
     }
-    return Status();
+    return client.devices[static_cast<size_t>(ordinal)];
+  };
+  auto by_id = [&](int64_t id, const char* source) -> StatusOr<PJRT_Device*> {
+    for (PJRT_Device* device : client.all_devices) {
+      if (device->description.id == id) return device;
+    }
+    std::string ids;
+    for (PJRT_Device* device : client.all_devices) ids += (ids.empty() ? "" : ", ") + std::to_string(device->description.id);
+    return InvalidArgument(std::string(source) + " names device " + std::to_string(id) +
+                           " but the job's devices are " + ids);
   };
   if (options.compile_portable_executable) {
     if (needed != 1) {
@@ -41,33 +53,38 @@ StatusOr<std::vector<int>> ResolveDevices(const DecodedCompileOptions& options, 
                              std::to_string(options.num_replicas) + " x " +
                              std::to_string(options.num_partitions));
     }
-    int64_t ordinal = options.device_ordinal >= 0 ? options.device_ordinal : 0;
-    JAXLIB_RETURN_IF_ERROR(check_ordinal(ordinal, "device_ordinal"));
-    return std::vector<int>{static_cast<int>(ordinal)};
+    JAXLIB_ASSIGN_OR_RETURN(PJRT_Device* device,
+                            local(options.device_ordinal >= 0 ? options.device_ordinal : 0, "device_ordinal"));
+    return std::vector<PJRT_Device*>{device};
   }
   if (!options.device_assignment.empty()) {
     std::set<int64_t> seen;
-    std::vector<int> ordinals;
+    std::vector<PJRT_Device*> devices;
     for (int64_t id : options.device_assignment) {
-      JAXLIB_RETURN_IF_ERROR(check_ordinal(id, "device_assignment"));
+      JAXLIB_ASSIGN_OR_RETURN(PJRT_Device* device, by_id(id, "device_assignment"));
       if (!seen.insert(id).second) {
         return InvalidArgument("device_assignment uses device " + std::to_string(id) + " twice");
       }
-      ordinals.push_back(static_cast<int>(id));
+      devices.push_back(device);
     }
-    return ordinals;
+    return devices;
   }
-  if (needed > static_cast<int64_t>(device_count)) {
+  if (needed > static_cast<int64_t>(client.all_devices.size())) {
     return InvalidArgument("the program needs " + std::to_string(needed) + " devices (" +
                            std::to_string(options.num_replicas) + " replicas x " +
                            std::to_string(options.num_partitions) + " partitions) but the client has " +
-                           std::to_string(device_count));
+                           std::to_string(client.all_devices.size()));
   }
   if (needed == 1 && options.device_ordinal >= 0) {
-    JAXLIB_RETURN_IF_ERROR(check_ordinal(options.device_ordinal, "device_ordinal"));
-    return std::vector<int>{static_cast<int>(options.device_ordinal)};
+    JAXLIB_ASSIGN_OR_RETURN(PJRT_Device* device, local(options.device_ordinal, "device_ordinal"));
+    return std::vector<PJRT_Device*>{device};
   }
-  return DefaultDeviceAssignment(options.num_replicas, options.num_partitions);
+  std::vector<PJRT_Device*> devices;
+  for (int id : DefaultDeviceAssignment(options.num_replicas, options.num_partitions)) {
+    JAXLIB_ASSIGN_OR_RETURN(PJRT_Device* device, by_id(id, "the default device assignment"));
+    devices.push_back(device);
+  }
+  return devices;
 }
 
 // Per output, the index into every device's `memories` of the kind the program asks for; an
@@ -135,13 +152,19 @@ StatusOr<std::unique_ptr<PJRT_LoadedExecutable>> CompileAndLoad(const char* entr
   }
   StatusOr<DecodedCompileOptions> decoded = DecodeCompileOptionsProto(option_bytes);
   if (!decoded.ok()) return Status(decoded.status().code(), Prefixed(entry, decoded.status().message()));
-  StatusOr<std::vector<int>> ordinals = ResolveDevices(*decoded, client->devices.size());
-  if (!ordinals.ok()) return Status(ordinals.status().code(), Prefixed(entry, ordinals.status().message()));
+  StatusOr<std::vector<PJRT_Device*>> devices = ResolveDevices(*decoded, *client);
+  if (!devices.ok()) return Status(devices.status().code(), Prefixed(entry, devices.status().message()));
 
   CompileOptions options;
   options.num_replicas = decoded->num_replicas;
   options.num_partitions = decoded->num_partitions;
-  options.device_assignment = *ordinals;
+  bool all_local = true;
+  for (PJRT_Device* device : *devices) {
+    options.device_assignment.push_back(device->ordinal);  // -1 for another process's device
+    options.device_processes.push_back(device->description.process_index);
+    all_local = all_local && device->addressable;
+  }
+  if (all_local) options.device_processes.clear();
   JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<Executable> compiled, client->backend->Compile(code, options));
   if (compiled == nullptr) return Internal(Prefixed(entry, "the backend returned no executable"));
   StatusOr<std::vector<size_t>> memories = ResolveOutputMemories(*compiled, *client);
@@ -153,8 +176,13 @@ StatusOr<std::unique_ptr<PJRT_LoadedExecutable>> CompileAndLoad(const char* entr
   loaded->executable = std::shared_ptr<Executable>(std::move(compiled));
   loaded->source = std::make_shared<const ProgramSource>(ProgramSource{format, std::string(option_bytes)});
   loaded->output_memory_index = std::move(memories).value();
-  loaded->device_ordinals = std::move(ordinals).value();
-  for (int ordinal : loaded->device_ordinals) loaded->devices.push_back(client->devices[ordinal]);
+  // The host executes with argument lists for this process's devices only, in assignment order.
+  for (PJRT_Device* device : *devices) {
+    loaded->assignment_ids.push_back(device->description.id);
+    if (!device->addressable) continue;
+    loaded->device_ordinals.push_back(device->ordinal);
+    loaded->devices.push_back(device);
+  }
   loaded->portable = decoded->compile_portable_executable;
   return loaded;
 }
@@ -579,7 +607,8 @@ Status LoadedExecutableGetDeviceAssignment(PJRT_LoadedExecutable_GetDeviceAssign
   // A portable executable has no compile-time placement; report its default device as 1x1.
   int replicas = loaded.portable ? 1 : loaded.executable->num_replicas();
   int partitions = loaded.portable ? 1 : loaded.executable->num_partitions();
-  serialized->bytes = EncodeDeviceAssignmentProto(replicas, partitions, loaded.device_ordinals);
+  serialized->bytes = EncodeDeviceAssignmentProto(replicas, partitions,
+                                                 loaded.portable ? loaded.device_ordinals : loaded.assignment_ids);
   args->serialized_bytes = serialized->bytes.data();
   args->serialized_bytes_size = serialized->bytes.size();
   args->serialized_device_assignment_deleter = &DeleteSerializedDeviceAssignment;

@@ -49,7 +49,8 @@ struct PJRT_Memory {
 
 struct PJRT_Device {
   PJRT_Client* client = nullptr;
-  int ordinal = 0;
+  int ordinal = 0;  // -1 for a device of another process of a multi-process job
+  bool addressable = true;
   int local_hardware_id = 0;
   PJRT_DeviceDescription description;
   // One per memory kind, in the client's `memory_kinds` order (so [0] is "device").
@@ -73,7 +74,12 @@ struct PJRT_Client : std::enable_shared_from_this<PJRT_Client> {
   std::string platform_name;
   std::string platform_version;
   std::vector<std::unique_ptr<PJRT_Device>> owned_devices;
-  std::vector<PJRT_Device*> devices;  // index == ordinal
+  std::vector<PJRT_Device*> devices;  // this process's (addressable) devices; index == ordinal
+  // Every device of the job, ordered by global id: `devices`, then in a multi-process job the
+  // other processes' devices (not addressable, no memories).
+  std::vector<PJRT_Device*> all_devices;
+  std::vector<std::unique_ptr<PJRT_Device>> owned_remote_devices;
+  int process_index = 0;
   std::vector<std::unique_ptr<PJRT_Memory>> owned_memories;
   std::vector<PJRT_Memory*> memories;  // index == memory id
   std::vector<std::string> memory_kinds;  // every device's kinds; [0] is "device", the default
@@ -134,6 +140,9 @@ struct PJRT_LoadedExecutable {
   std::vector<size_t> output_memory_index;
   std::vector<PJRT_Device*> devices;  // replica-major: [replica * num_partitions + partition]
   std::vector<int> device_ordinals;
+  // Global ids of every device of the program ([replica * num_partitions + partition]); in a
+  // multi-process job `devices` is the addressable subset.
+  std::vector<int> assignment_ids;
   bool portable = false;
   std::string fingerprint;
   std::atomic<bool> deleted{false};

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <functional>
 #include <new>
@@ -31,9 +32,19 @@ plugin::ArrayShape ToArrayShape(const compiler::Type& t) {
 class CpuExecutable final : public plugin::Executable {
  public:
   CpuExecutable(std::string text, std::unique_ptr<CpuProgram> program, std::unique_ptr<PartitionLayout> layout,
-                const plugin::CompileOptions& options, std::shared_ptr<CpuMemoryStats> memory_stats)
+                const plugin::CompileOptions& options, std::shared_ptr<CpuMemoryStats> memory_stats,
+                std::shared_ptr<CrossProcessCollectives> cross_process)
       : text_(std::move(text)), program_(std::move(program)), layout_(std::move(layout)), options_(options),
         memory_stats_(std::move(memory_stats)) {
+    if (!options.device_processes.empty() && cross_process != nullptr) {
+      cross_ = std::move(cross_process);
+      device_processes_ = options.device_processes;
+      for (size_t i = 0; i < device_processes_.size(); ++i)
+        if (device_processes_[i] == cross_->process_index()) local_positions_.push_back(static_cast<int>(i));
+      processes_ = device_processes_;
+      std::sort(processes_.begin(), processes_.end());
+      processes_.erase(std::unique(processes_.begin(), processes_.end()), processes_.end());
+    }
     const compiler::ExecutionPlan& plan = program_->plan();
     name_ = plan.module->name.empty() ? "main" : plan.module->name;
     for (const auto& t : plan.parameter_types) global_params_.push_back(ToArrayShape(t));
@@ -85,6 +96,16 @@ class CpuExecutable final : public plugin::Executable {
                      const plugin::ExecuteOptions& options, std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) {
     if (args.size() != device_ordinals.size())
       return InvalidArgument("argument lists and device ordinals differ in number");
+    // A program over several processes: its collectives must not interleave with another
+    // execution's in some processes and not others.
+    struct ExecutionLock {
+      CrossProcessCollectives* cross;
+      explicit ExecutionLock(CrossProcessCollectives* c) : cross(c) { if (cross) cross->LockExecution(); }
+      ~ExecutionLock() { if (cross) cross->UnlockExecution(); }
+    } execution_lock(cross_ && args.size() == local_positions_.size() ? cross_.get() : nullptr);
+    if (cross_ && args.size() != local_positions_.size())
+      return InvalidArgument(name_ + " runs on " + std::to_string(local_positions_.size()) +
+                             " devices of this process, the call names " + std::to_string(args.size()));
     if (layout_ && layout_->gathered()) return ExecuteGathered(args, device_ordinals, options, outputs);
     const size_t n = args.size(), P = params_.size(), R = results_.size();
     outputs->clear();
@@ -118,7 +139,10 @@ class CpuExecutable final : public plugin::Executable {
     const int parts = std::max(1, num_partitions());
     // One device needs no rendezvous: collectives then act on the device alone.
     std::optional<Collectives> collectives;
-    if (n > 1) collectives.emplace(static_cast<int>(n));
+    if (cross_) collectives.emplace(device_processes_, cross_.get());
+    else if (n > 1) collectives.emplace(static_cast<int>(n));
+    // Device d of the call is logical device position[d] of the program.
+    auto position = [&](size_t d) { return cross_ ? local_positions_[d] : static_cast<int>(d); };
     std::vector<Status> status(n);
     // FFI handlers see one run id per Execute call: the host's launch id when it gave one.
     static std::atomic<int64_t> next_run_id{1};
@@ -126,8 +150,8 @@ class CpuExecutable final : public plugin::Executable {
     auto run = [&](size_t d) {
       try {
         status[d] = program_->Run(std::span<const void* const>(in.data() + d * P, P),
-                                  std::span<void* const>(out.data() + d * R, R), device_ordinals[d], static_cast<int>(d) / parts,
-                                  static_cast<int>(d) % parts, static_cast<int>(d),
+                                  std::span<void* const>(out.data() + d * R, R), device_ordinals[d], position(d) / parts,
+                                  position(d) % parts, position(d),
                                   collectives ? &*collectives : nullptr, options.ffi_user_data, run_id);
       } catch (const std::bad_alloc&) {
         status[d] = ResourceExhausted("out of memory while executing " + name_);
@@ -158,9 +182,11 @@ class CpuExecutable final : public plugin::Executable {
   Status ExecuteGathered(std::span<const std::vector<plugin::DeviceBuffer*>> args, std::span<const int> device_ordinals,
                          const plugin::ExecuteOptions& options, std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) {
     const size_t n = args.size(), P = params_.size(), R = results_.size();
-    if (static_cast<int>(n) != layout_->partitions())
+    const size_t total = cross_ ? device_processes_.size() : n;
+    if (static_cast<int>(total) != layout_->partitions())
       return InvalidArgument(name_ + " is partitioned over " + std::to_string(layout_->partitions()) +
-                             " devices, the call names " + std::to_string(n));
+                             " devices, the call names " + std::to_string(total));
+    auto position = [&](size_t d) { return cross_ ? local_positions_[d] : static_cast<int>(d); };
     for (size_t d = 0; d < n; ++d) {
       if (args[d].size() != P)
         return InvalidArgument(name_ + " takes " + std::to_string(P) + " arguments, got " + std::to_string(args[d].size()) +
@@ -184,7 +210,11 @@ class CpuExecutable final : public plugin::Executable {
       }
       auto g = CpuBuffer::Allocate(device_ordinals[0], global_params_[k], memory_stats_);
       if (!g) return ResourceExhausted("cannot allocate the global argument " + std::to_string(k));
-      for (size_t d = 0; d < n; ++d) layout_->GatherParam(k, static_cast<int>(d), args[d][k]->host_data(), g->data());
+      if (cross_) {
+        JAXLIB_RETURN_IF_ERROR(GatherAcrossProcesses(k, args, g->data()));
+      } else {
+        for (size_t d = 0; d < n; ++d) layout_->GatherParam(k, static_cast<int>(d), args[d][k]->host_data(), g->data());
+      }
       in[k] = g->data();
       temps.push_back(std::move(g));
     }
@@ -204,8 +234,31 @@ class CpuExecutable final : public plugin::Executable {
       for (size_t k = 0; k < R; ++k) {
         auto buf = CpuBuffer::Allocate(device_ordinals[d], results_[k], memory_stats_);
         if (!buf) return ResourceExhausted("cannot allocate result " + std::to_string(k));
-        layout_->ScatterResult(k, static_cast<int>(d), out[k], buf->data());
+        layout_->ScatterResult(k, position(d), out[k], buf->data());
         (*outputs)[d].push_back(std::move(buf));
+      }
+    }
+    return Status::Ok();
+  }
+
+  // Parameter k of a program gathered across processes: every process's shards (its devices
+  // in logical order) come from an all-gather, and each lands in the global array `dst`.
+  Status GatherAcrossProcesses(size_t k, std::span<const std::vector<plugin::DeviceBuffer*>> args, void* dst) {
+    const size_t shard = params_[k].byte_size();
+    std::vector<uint8_t> send(shard * args.size());
+    for (size_t d = 0; d < args.size(); ++d)
+      if (shard != 0) std::memcpy(send.data() + d * shard, args[d][k]->host_data(), shard);
+    std::vector<size_t> per_member;
+    for (int p : processes_)
+      per_member.push_back(shard * static_cast<size_t>(std::count(device_processes_.begin(), device_processes_.end(), p)));
+    std::vector<uint8_t> all(shard * device_processes_.size());
+    JAXLIB_RETURN_IF_ERROR(cross_->AllGather(processes_, send.data(), per_member, all.data()));
+    const uint8_t* from = all.data();
+    for (int p : processes_) {
+      for (size_t i = 0; i < device_processes_.size(); ++i) {
+        if (device_processes_[i] != p) continue;
+        layout_->GatherParam(k, static_cast<int>(i), from, dst);
+        from += shard;
       }
     }
     return Status::Ok();
@@ -274,6 +327,10 @@ class CpuExecutable final : public plugin::Executable {
   std::vector<int64_t> donated_;
   std::vector<std::string> output_memory_kinds_;  // empty: all "device"
   std::string fingerprint_;
+  // Multi-process programs: the engine, each logical device's process, the processes, and the
+  // logical positions of this process's devices (the Execute call's devices, in order).
+  std::shared_ptr<CrossProcessCollectives> cross_;
+  std::vector<int> device_processes_, processes_, local_positions_;
 };
 
 StatusOr<std::unique_ptr<plugin::Executable>> CompileImpl(std::string_view mlir_text,
@@ -292,14 +349,20 @@ StatusOr<std::unique_ptr<plugin::Executable>> CompileImpl(std::string_view mlir_
   compiler::Module& module = *plan->module;
   module.num_replicas = std::max({1, module.num_replicas, options.num_replicas});
   module.num_partitions = std::max({1, module.num_partitions, options.num_partitions});
-  if (int64_t needed = int64_t{module.num_replicas} * module.num_partitions; needed > config.num_devices)
+  const int64_t job_devices = options.device_processes.empty() ? config.num_devices
+                                                                 : static_cast<int64_t>(options.device_processes.size());
+  if (int64_t needed = int64_t{module.num_replicas} * module.num_partitions; needed > job_devices)
     return InvalidArgument("the program needs " + std::to_string(needed) + " devices (" +
                            std::to_string(module.num_replicas) + " replicas x " + std::to_string(module.num_partitions) +
                            " partitions) but the client has " + std::to_string(config.num_devices));
   JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<PartitionLayout> layout, PartitionLayout::Build(*plan));
-  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<CpuProgram> program, CpuProgram::Build(std::move(plan), config));
-  return std::unique_ptr<plugin::Executable>(
-      new CpuExecutable(std::string(mlir_text), std::move(program), std::move(layout), options, config.memory_stats));
+  // Collective kernels read which process runs each logical device.
+  CpuExecutorConfig program_config = config;
+  if (config.cross_process != nullptr) program_config.device_processes = options.device_processes;
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<CpuProgram> program, CpuProgram::Build(std::move(plan), program_config));
+  return std::unique_ptr<plugin::Executable>(new CpuExecutable(std::string(mlir_text), std::move(program),
+                                                               std::move(layout), options, config.memory_stats,
+                                                               config.cross_process));
 }
 
 }  // namespace

@@ -23,12 +23,17 @@ struct UserCustomCallTarget {
 
 // What the CPU backend tells the executor at compile time.
 class CpuMemoryStats;  // cpu_buffer.h
+class CrossProcessCollectives;  // cross_process.h
 
 struct CpuExecutorConfig {
   int num_devices = 1;                       // devices of the client
   std::shared_ptr<CpuMemoryStats> memory_stats;  // where execution results are counted (may be null)
   std::string lapack_library;                // client option `lapack_library` (env overrides)
   std::vector<UserCustomCallTarget> custom_call_targets;
+  // Multi-process clients: the job's collectives engine, and (per compiled program) the
+  // process of each logical device; empty when the program runs in this process only.
+  std::shared_ptr<CrossProcessCollectives> cross_process;
+  std::vector<int> device_processes;
 };
 
 class Collectives;  // collectives.h

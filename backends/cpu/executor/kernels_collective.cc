@@ -3,7 +3,9 @@
 // resolved at compile time from replica_groups / source_target_pairs, channel_handle and
 // use_global_device_ids (StableHLO's cross_replica, cross_replica_and_partition,
 // flattened_ids and cross_partition modes); device index d is (replica d / P, partition d % P).
+#include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include "backends/cpu/executor/array_copy.h"
 #include "backends/cpu/executor/collectives.h"
@@ -131,6 +133,7 @@ class CollectiveKernel final : public Kernel {
     for (ValueId v : op.operands) {
       in_dims_.push_back(m.type(v).dims);
       es_.push_back(ElementTypeByteSize(m.type(v).element));
+      in_bytes_.push_back(static_cast<size_t>(m.type(v).element_count()) * es_.back());
     }
     for (ValueId v : op.results) out_dims_.push_back(m.type(v).dims);
     dim_ = op.kind == OpKind::kAllGather ? op.IntAttr("all_gather_dim")
@@ -153,13 +156,109 @@ class CollectiveKernel final : public Kernel {
     for (ValueId v : op_.results) outs.push_back(f.Get(v));
     std::vector<const void*> captured;
     for (ValueId v : captured_) captured.push_back(f.Get(v));
-    auto compute = [&](const std::vector<std::vector<const void*>>& peers) { Compute(d, peers, outs, captured); };
     if (!f.collectives) {
       std::vector<std::vector<const void*>> peers = {mine};
-      compute(peers);
+      Compute(d, peers, outs, captured);
       return Status::Ok();
     }
-    return f.collectives->Exchange(d, &op_, std::move(mine), compute);
+    Collectives& c = *f.collectives;
+    if (c.spans_processes() && reduce_across_processes_) {
+      // All-reduce with a reduction MPI has: each process folds its own devices per group,
+      // MPI combines the partial results, and each device copies its group's result.
+      auto step = [&](Collectives::Peers& peers, std::vector<uint8_t>& storage) {
+        return ReduceAcrossProcesses(peers, storage, captured, *f.collectives);
+      };
+      auto copy_out = [&](const Collectives::Peers&) { CopyReduced(d, c.storage(), outs); };
+      return c.Exchange(d, &op_, std::move(mine), in_bytes_, step, copy_out);
+    }
+    auto compute = [&](const std::vector<std::vector<const void*>>& peers) { Compute(d, peers, outs, captured); };
+    return c.Exchange(d, &op_, std::move(mine), in_bytes_, nullptr, compute);
+  }
+
+  // Enables the MPI all-reduce path (see Run) for a body that is one of MPI's reductions.
+  void SetCrossProcessReduction(CrossProcessReduction reduction, ElementType type) {
+    reduce_across_processes_ = true;
+    reduction_ = reduction;
+    reduce_type_ = type;
+    for (const auto& members : groups_) {
+      if (std::find(group_list_.begin(), group_list_.end(), members) == group_list_.end()) group_list_.push_back(members);
+    }
+    for (const auto& members : groups_) {
+      group_of_.push_back(static_cast<int>(std::find(group_list_.begin(), group_list_.end(), members) - group_list_.begin()));
+    }
+    for (size_t b : in_bytes_) reduce_row_bytes_ += b;
+  }
+
+ private:
+  // The identity of the reduction, so that a group with no device in this process adds
+  // nothing to MPI's combination.
+  void FillIdentity(uint8_t* dst, size_t bytes) const {
+    const size_t es = ElementTypeByteSize(reduce_type_);
+    std::vector<uint8_t> one(es, 0);
+    auto set = [&](auto value) { std::memcpy(one.data(), &value, sizeof(value)); };
+    const bool is_signed = reduce_type_ == ElementType::kS8 || reduce_type_ == ElementType::kS16 ||
+                           reduce_type_ == ElementType::kS32 || reduce_type_ == ElementType::kS64;
+    switch (reduction_) {
+      case CrossProcessReduction::kSum:
+      case CrossProcessReduction::kOr:
+      case CrossProcessReduction::kXor:
+        break;  // zero
+      case CrossProcessReduction::kProduct:
+        if (reduce_type_ == ElementType::kF32) set(1.0f);
+        else if (reduce_type_ == ElementType::kF64) set(1.0);
+        else one[0] = 1;  // little-endian integer 1 (and pred true)
+        break;
+      case CrossProcessReduction::kAnd:
+        std::fill(one.begin(), one.end(), reduce_type_ == ElementType::kPred ? 1 : 0xff);
+        break;
+      case CrossProcessReduction::kMin:  // the largest value
+        std::fill(one.begin(), one.end(), 0xff);
+        if (is_signed) one[es - 1] = 0x7f;
+        if (reduce_type_ == ElementType::kPred) one[0] = 1;
+        break;
+      case CrossProcessReduction::kMax:  // the smallest value
+        if (is_signed) one[es - 1] = 0x80;
+        break;
+    }
+    for (size_t at = 0; at + es <= bytes; at += es) std::memcpy(dst + at, one.data(), es);
+  }
+
+  Status ReduceAcrossProcesses(Collectives::Peers& peers, std::vector<uint8_t>& storage,
+                               const std::vector<const void*>& captured, Collectives& c) const {
+    std::vector<bool> local(peers.size(), false);
+    for (size_t d = 0; d < peers.size() && d < device_process_.size(); ++d)
+      local[d] = device_process_[d] == cross_->process_index();
+    storage.assign(group_list_.size() * reduce_row_bytes_, 0);
+    for (size_t g = 0; g < group_list_.size(); ++g) {
+      std::vector<int> members;
+      for (int m : group_list_[g])
+        if (local[static_cast<size_t>(m)]) members.push_back(m);
+      uint8_t* row = storage.data() + g * reduce_row_bytes_;
+      for (size_t k = 0; k < in_bytes_.size(); row += in_bytes_[k], ++k) {
+        if (members.empty()) FillIdentity(row, in_bytes_[k]);
+        else Reduce(k, members, peers, row, captured);
+      }
+    }
+    const size_t count = storage.size() / ElementTypeByteSize(reduce_type_);
+    (void)c;
+    return cross_->AllReduce(processes_, storage.data(), count, reduce_type_, reduction_);
+  }
+
+  void CopyReduced(int d, const std::vector<uint8_t>& storage, const std::vector<void*>& outs) const {
+    const uint8_t* row = storage.data() + static_cast<size_t>(group_of_[static_cast<size_t>(d)]) * reduce_row_bytes_;
+    for (size_t k = 0; k < outs.size() && k < in_bytes_.size(); row += in_bytes_[k], ++k) {
+      if (in_bytes_[k] != 0) std::memcpy(outs[k], row, in_bytes_[k]);
+    }
+  }
+
+ public:
+  // The processes of the program and their engine (set with the MPI all-reduce path).
+  void SetProcesses(CrossProcessCollectives* cross, const std::vector<int>& device_process) {
+    cross_ = cross;
+    device_process_ = device_process;
+    processes_ = device_process;
+    std::sort(processes_.begin(), processes_.end());
+    processes_.erase(std::unique(processes_.begin(), processes_.end()), processes_.end());
   }
 
  private:
@@ -248,8 +347,39 @@ class CollectiveKernel final : public Kernel {
   std::vector<ValueId> captured_;
   std::vector<std::vector<int64_t>> in_dims_, out_dims_;
   std::vector<size_t> es_;
+  std::vector<size_t> in_bytes_;
   int64_t dim_ = 0, split_dim_ = 0, concat_dim_ = 0;
+  // The MPI all-reduce path (multi-process programs only).
+  bool reduce_across_processes_ = false;
+  CrossProcessReduction reduction_ = CrossProcessReduction::kSum;
+  ElementType reduce_type_ = ElementType::kInvalid;
+  std::vector<std::vector<int>> group_list_;  // distinct groups
+  std::vector<int> group_of_;                 // device -> index in group_list_
+  size_t reduce_row_bytes_ = 0;               // one group's operands, back to back
+  CrossProcessCollectives* cross_ = nullptr;
+  std::vector<int> device_process_;  // logical device -> process
+  std::vector<int> processes_;       // sorted, unique
 };
+
+// The reduction a region computes when it is one binary op of its two arguments.
+std::optional<CrossProcessReduction> MatchReduction(const compiler::Region& r) {
+  if (r.args.size() != 2 || r.ops.size() != 1 || r.results.size() != 1) return std::nullopt;
+  const Op& op = *r.ops[0];
+  if (op.results.empty() || op.results[0] != r.results[0] || op.operands.size() != 2) return std::nullopt;
+  bool args = (op.operands[0] == r.args[0] && op.operands[1] == r.args[1]) ||
+              (op.operands[0] == r.args[1] && op.operands[1] == r.args[0]);
+  if (!args) return std::nullopt;
+  switch (op.kind) {
+    case OpKind::kAdd: return CrossProcessReduction::kSum;
+    case OpKind::kMultiply: return CrossProcessReduction::kProduct;
+    case OpKind::kMaximum: return CrossProcessReduction::kMax;
+    case OpKind::kMinimum: return CrossProcessReduction::kMin;
+    case OpKind::kAnd: return CrossProcessReduction::kAnd;
+    case OpKind::kOr: return CrossProcessReduction::kOr;
+    case OpKind::kXor: return CrossProcessReduction::kXor;
+    default: return std::nullopt;
+  }
+}
 
 }  // namespace
 
@@ -350,8 +480,19 @@ StatusOr<std::unique_ptr<Kernel>> MakeCollectiveKernel(KernelBuilder& b, const O
     for (size_t k = 0; k < op.operands.size(); ++k) loop = std::max(loop, b.type(op.operands[k]).element_count());
     JAXLIB_ASSIGN_OR_RETURN(body, EwProgram::Compile(m, *op.regions[0], {loop}, &captured, /*args_are_arrays=*/true));
   }
-  return std::unique_ptr<Kernel>(new CollectiveKernel(op, m, std::move(groups), std::move(source), std::move(body),
-                                                      std::move(captured)));
+  auto kernel = std::make_unique<CollectiveKernel>(op, m, std::move(groups), std::move(source), std::move(body),
+                                                   std::move(captured));
+  // A program over several processes all-reduces through MPI when MPI has the reduction.
+  const CpuExecutorConfig& config = b.config();
+  if (op.kind == OpKind::kAllReduce && config.cross_process != nullptr && !config.device_processes.empty()) {
+    std::optional<CrossProcessReduction> reduction = MatchReduction(*op.regions[0]);
+    ElementType type = b.type(op.operands[0]).element;
+    if (reduction && config.cross_process->CanAllReduce(type, *reduction)) {
+      kernel->SetProcesses(config.cross_process.get(), config.device_processes);
+      kernel->SetCrossProcessReduction(*reduction, type);
+    }
+  }
+  return std::unique_ptr<Kernel>(std::move(kernel));
 }
 
 }  // namespace jaxlib::cpu

@@ -13,6 +13,7 @@
 
 #include "backends/cpu/executor/cpu_buffer.h"
 #include "backends/cpu/executor/cpu_compile.h"
+#include "backends/cpu/multiprocess/process_group.h"
 #include "runtime/compiler/bytecode/vhlo_ops.h"
 
 namespace jaxlib::cpu {
@@ -72,6 +73,8 @@ StatusOr<CpuBackendOptions> ParseCpuBackendOptions(const std::vector<plugin::Cli
       parsed.max_inflight_computations = option.int_value;
     } else if (option.name == "lapack_library") {
       parsed.lapack_library = option.string_value;
+    } else if (option.name == "mpi_library") {
+      parsed.mpi_library = option.string_value;
     } else if (option.name == "custom_call_targets") {
       JAXLIB_RETURN_IF_ERROR(ParseCustomCallTargets(option.string_value, nullptr));
       parsed.custom_call_targets = option.string_value;
@@ -80,10 +83,14 @@ StatusOr<CpuBackendOptions> ParseCpuBackendOptions(const std::vector<plugin::Cli
   return parsed;
 }
 
-CpuBackend::CpuBackend(CpuBackendOptions options, std::string version)
+CpuBackend::CpuBackend(CpuBackendOptions options, std::string version, std::shared_ptr<ProcessGroup> group)
     : options_(options),
       platform_version_("jaxlib-cpu " + std::move(version)),
-      stats_(std::make_shared<CpuMemoryStats>(options.device_count)) {
+      stats_(std::make_shared<CpuMemoryStats>(options.device_count)),
+      group_(std::move(group)) {
+  executor_config_.cross_process = group_;
+  // Global ids: process p's devices follow those of processes 0..p-1.
+  const int first_id = group_ ? group_->device_offset(group_->process_index()) : 0;
   executor_config_.num_devices = options_.device_count;
   executor_config_.memory_stats = stats_;  // execution results are counted where they are allocated
   executor_config_.lapack_library = options_.lapack_library;
@@ -92,9 +99,11 @@ CpuBackend::CpuBackend(CpuBackendOptions options, std::string version)
   for (int i = 0; i < options_.device_count; ++i) {
     plugin::DeviceInfo info;
     info.ordinal = i;
+    info.global_id = first_id + i;
+    info.process_index = group_ ? group_->process_index() : 0;
     info.kind = "cpu";
-    info.debug_string = "cpu:" + std::to_string(i);
-    info.to_string = "CpuDevice(id=" + std::to_string(i) + ")";
+    info.debug_string = "cpu:" + std::to_string(first_id + i);
+    info.to_string = "CpuDevice(id=" + std::to_string(first_id + i) + ")";
     info.local_hardware_id = i;
     devices_.push_back(std::move(info));
   }
@@ -158,6 +167,45 @@ StatusOr<plugin::MemoryStatsInfo> CpuBackend::MemoryStats(int device_ordinal) {
   return info;
 }
 
+int CpuBackend::process_index() const { return group_ ? group_->process_index() : 0; }
+
+std::vector<plugin::DeviceInfo> CpuBackend::remote_devices() const {
+  std::vector<plugin::DeviceInfo> out;
+  if (!group_) return out;
+  for (int p = 0; p < group_->process_count(); ++p) {
+    if (p == group_->process_index()) continue;
+    for (int i = 0; i < group_->device_count(p); ++i) {
+      const int id = group_->device_offset(p) + i;
+      plugin::DeviceInfo info;
+      info.ordinal = -1;
+      info.global_id = id;
+      info.process_index = p;
+      info.kind = "cpu";
+      info.debug_string = "cpu:" + std::to_string(id);
+      info.to_string = "CpuDevice(id=" + std::to_string(id) + ")";
+      info.local_hardware_id = i;
+      out.push_back(std::move(info));
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// Seconds every process of a multi-process job gets to arrive ($JAXLIB_CPU_DISTRIBUTED_TIMEOUT).
+StatusOr<int64_t> BootstrapTimeoutMs() {
+  const char* text = std::getenv("JAXLIB_CPU_DISTRIBUTED_TIMEOUT");
+  if (text == nullptr || *text == '\0') return int64_t{120000};
+  char* end = nullptr;
+  double seconds = std::strtod(text, &end);
+  if (*end != '\0' || !(seconds > 0) || seconds > 86400)
+    return InvalidArgument(std::string("JAXLIB_CPU_DISTRIBUTED_TIMEOUT must be a number of seconds in (0, 86400], got '") +
+                           text + "'");
+  return static_cast<int64_t>(seconds * 1000);
+}
+
+}  // namespace
+
 plugin::PluginDefinition MakeCpuPluginDefinition(plugin::BuildInfo build_info) {
   plugin::PluginDefinition definition;
   std::string version = build_info.version;
@@ -175,11 +223,24 @@ plugin::PluginDefinition MakeCpuPluginDefinition(plugin::BuildInfo build_info) {
       // Ours: the run-time LAPACK and user custom-call targets (see CpuBackendOptions).
       {"lapack_library", plugin::ClientOption::Kind::kString},
       {"custom_call_targets", plugin::ClientOption::Kind::kString},
+      {"mpi_library", plugin::ClientOption::Kind::kString},
   };
   definition.create_backend =
       [version](const std::vector<plugin::ClientOption>& options) -> StatusOr<std::unique_ptr<plugin::Backend>> {
     JAXLIB_ASSIGN_OR_RETURN(CpuBackendOptions parsed, ParseCpuBackendOptions(options));
     return std::unique_ptr<plugin::Backend>(std::make_unique<CpuBackend>(parsed, version));
+  };
+  definition.create_multiprocess_backend =
+      [version](const std::vector<plugin::ClientOption>& options,
+                const plugin::DistributedContext& job) -> StatusOr<std::unique_ptr<plugin::Backend>> {
+    JAXLIB_ASSIGN_OR_RETURN(CpuBackendOptions parsed, ParseCpuBackendOptions(options));
+    ProcessGroupOptions group_options;
+    const char* override_library = std::getenv("JAXLIB_CPU_MPI_LIBRARY");
+    group_options.mpi_library = override_library && *override_library ? override_library : parsed.mpi_library;
+    group_options.local_devices = parsed.device_count;
+    JAXLIB_ASSIGN_OR_RETURN(group_options.timeout_ms, BootstrapTimeoutMs());
+    JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<ProcessGroup> group, ProcessGroup::Join(job, group_options));
+    return std::unique_ptr<plugin::Backend>(std::make_unique<CpuBackend>(parsed, version, std::move(group)));
   };
   return definition;
 }

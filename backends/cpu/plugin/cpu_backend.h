@@ -24,6 +24,9 @@ struct CpuBackendOptions {
   std::string lapack_library;
   // "name=api_version:0xADDRESS" entries separated by ';' (xla_client's registered targets).
   std::string custom_call_targets;
+  // Multi-process jobs: the MPI 5.0 standard-ABI library (jaxlib_cpu passes mpich's
+  // libmpi_abi.so); $JAXLIB_CPU_MPI_LIBRARY overrides it.
+  std::string mpi_library;
 };
 
 inline constexpr int kMaxCpuDevices = 1024;
@@ -36,9 +39,12 @@ StatusOr<CpuBackendOptions> ParseCpuBackendOptions(const std::vector<plugin::Cli
 // `out` when non-null. INVALID_ARGUMENT naming the malformed entry.
 Status ParseCustomCallTargets(const std::string& spec, std::vector<UserCustomCallTarget>* out);
 
+class ProcessGroup;  // backends/cpu/multiprocess/process_group.h
+
 class CpuBackend final : public plugin::Backend {
  public:
-  CpuBackend(CpuBackendOptions options, std::string version);
+  // `group` is null for a one-process client.
+  CpuBackend(CpuBackendOptions options, std::string version, std::shared_ptr<ProcessGroup> group = nullptr);
   ~CpuBackend() override;
 
   std::string_view platform_name() const override { return "cpu"; }
@@ -59,6 +65,8 @@ class CpuBackend final : public plugin::Backend {
   StatusOr<std::unique_ptr<plugin::Executable>> Compile(std::string_view mlir_text,
                                                         const plugin::CompileOptions& options) override;
   StatusOr<plugin::MemoryStatsInfo> MemoryStats(int device_ordinal) override;
+  int process_index() const override;
+  std::vector<plugin::DeviceInfo> remote_devices() const override;
 
  private:
   Status CheckOrdinal(int device_ordinal) const;
@@ -69,6 +77,7 @@ class CpuBackend final : public plugin::Backend {
   std::vector<plugin::DeviceInfo> devices_;
   std::shared_ptr<CpuMemoryStats> stats_;
   CpuExecutorConfig executor_config_;
+  std::shared_ptr<ProcessGroup> group_;
 };
 
 // What plugin_main hands the adapter: accepted create options and the backend factory.

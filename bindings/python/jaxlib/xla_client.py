@@ -1187,14 +1187,15 @@ def make_c_api_client(
     ``options`` are merged over the ones the plugin registered and passed to
     PJRT_Client_Create with their Python types (bool, int, float, str, list of ints).
     """
-    if distributed_client is not None or transfer_server_factory is not None:
-        raise _error("UNIMPLEMENTED", "multi-process clients are not supported by this jaxlib yet")
+    if transfer_server_factory is not None:
+        raise _error("UNIMPLEMENTED", "cross-host transfer servers are not supported by this jaxlib")
     api = plugin_support.loaded_plugin(plugin_name)
     _apply_ffi_registrations(plugin_name, api)
     reg = plugin_support.registrations().get(plugin_name)
     merged: dict[str, Any] = dict(reg.options or {}) if reg is not None else {}
     merged.update(options or {})
-    handle = _jaxlib.Client.create(api, merged)
+    # A multi-process plugin bootstraps its job through the distributed client's key-value store.
+    handle = _jaxlib.Client.create(api, merged, distributed_client)
     return Client(handle, plugin_name)
 
 
@@ -1209,10 +1210,18 @@ def make_cpu_client(
     get_global_topology_timeout_minutes: int | None = None,
     transfer_server_factory: Any = None,
 ) -> Client:
-    """A client of the registered "cpu" backend (``jaxlib-cpu``)."""
-    if distributed_client is not None or num_nodes != 1 or collectives is not None:
-        raise _error("UNIMPLEMENTED", "multi-process CPU clients are not supported by this jaxlib yet")
+    """A client of the registered "cpu" backend (``jaxlib-cpu``).
+
+    Multi-process jobs: ``distributed_client`` (from ``jaxlib.distributed``, connected),
+    ``node_id`` and ``num_nodes``; every process sees every device of the job and programs
+    over them run their collectives on MPI (``pip install 'jaxlib-cpu[mpi]'``).
+    """
+    if collectives is not None:
+        raise _error("UNIMPLEMENTED", "collectives= is not used: jaxlib-cpu runs cross-process collectives on MPI "
+                     "(PyPI's mpich); pass collectives=None")
     options: dict[str, Any] = {}
+    if num_nodes != 1 or distributed_client is not None:
+        options.update(_cpu_job_options(distributed_client, node_id, num_nodes))
     if num_devices is not None:
         if int(num_devices) < 1:
             raise _error("INVALID_ARGUMENT", f"num_devices must be >= 1, got {num_devices}")
@@ -1222,7 +1231,29 @@ def make_cpu_client(
     targets = _cpu_custom_call_option()
     if targets:
         options["custom_call_targets"] = targets
-    return make_c_api_client("cpu", options, transfer_server_factory=transfer_server_factory)
+    return make_c_api_client("cpu", options, distributed_client if num_nodes > 1 else None,
+                             transfer_server_factory=transfer_server_factory)
+
+
+def _cpu_job_options(distributed_client: Any, node_id: int, num_nodes: int) -> dict[str, Any]:
+    # Checked here so that a wrong job shape fails before any process waits for another.
+    if int(num_nodes) < 1:
+        raise _error("INVALID_ARGUMENT", f"num_nodes must be >= 1, got {num_nodes}")
+    if not 0 <= int(node_id) < int(num_nodes):
+        raise _error("INVALID_ARGUMENT", f"node_id {node_id} is out of range for num_nodes={num_nodes}")
+    if int(num_nodes) > 1 and distributed_client is None:
+        raise _error("INVALID_ARGUMENT", f"num_nodes={num_nodes} needs a distributed_client (jaxlib.distributed) "
+                     "to bootstrap the job")
+    service_nodes = getattr(distributed_client, "num_nodes", None)
+    if service_nodes is not None and int(service_nodes) != int(num_nodes):
+        raise _error("INVALID_ARGUMENT", f"make_cpu_client(num_nodes={num_nodes}) but the distributed runtime service at "
+                     f"{getattr(distributed_client, 'address', '?')} runs a job of {service_nodes} processes")
+    client_node = getattr(distributed_client, "node_id", None)
+    if client_node is not None and int(client_node) != int(node_id):
+        raise _error("INVALID_ARGUMENT", f"make_cpu_client(node_id={node_id}) but the distributed client is process "
+                     f"{client_node}'s")
+    # The plugin's registration adds `mpi_library` (jaxlib_cpu.mpi_library_path()).
+    return {"node_id": int(node_id), "num_nodes": int(num_nodes)}
 
 
 def make_gpu_client(

@@ -12,7 +12,14 @@ import os
 import sys
 from typing import Any
 
-__all__ = ["build_info", "initialize", "jax_client_options", "lapack_library_path", "library_path"]
+__all__ = [
+    "build_info",
+    "initialize",
+    "jax_client_options",
+    "lapack_library_path",
+    "library_path",
+    "mpi_library_path",
+]
 
 _PLUGIN_NAME = "cpu"
 _PRIORITY = 0  # below GPU (500) and TPU (300): CPU wins only when nothing else initialises
@@ -75,6 +82,41 @@ def _lapack_option() -> dict[str, Any]:
     return {"lapack_library": lapack} if lapack else {}
 
 
+def mpi_library_path() -> str | None:
+    """Path of the MPI library multi-process jobs run their collectives on, or None.
+
+    ``$JAXLIB_CPU_MPI_LIBRARY`` when set (the plugin also honours it directly), else the MPI 5.0
+    standard-ABI library (``libmpi_abi.so.1``) of PyPI's ``mpich``, the ``mpi`` extra
+    (``pip install 'jaxlib-cpu[mpi]'``). Only looks at files: nothing is loaded here, and a
+    one-process client never loads it.
+    """
+    override = os.environ.get("JAXLIB_CPU_MPI_LIBRARY")
+    if override:
+        return override
+    try:
+        from importlib import metadata
+
+        files = metadata.files("mpich") or []
+    except Exception:  # not installed (PackageNotFoundError), or unreadable metadata
+        return None
+    # The versioned file: the wheel's unversioned libmpi_abi.so is a link-time stub.
+    for f in files:
+        if f.name.startswith("libmpi_abi.so.") and f.name[len("libmpi_abi.so."):].split(".")[0].isdigit():
+            path = str(f.locate())
+            if os.path.isfile(path):
+                return os.path.realpath(path)
+    return None
+
+
+def _plugin_options() -> dict[str, Any]:
+    # Options every client of ours gets: the run-time libraries the plugin loads on demand.
+    options = _lapack_option()
+    mpi = mpi_library_path()
+    if mpi:
+        options["mpi_library"] = mpi
+    return options
+
+
 def jax_client_options() -> dict[str, Any]:
     """``PJRT_Client_Create`` options under real JAX: LAPACK, and the CPU device count JAX's
     own CPU backend would use (``jax_num_cpu_devices``, else ``XLA_FLAGS``'
@@ -82,7 +124,7 @@ def jax_client_options() -> dict[str, Any]:
     """
     from jaxlib_cpu.jax_device_count import jax_cpu_device_count
 
-    return {"cpu_device_count": jax_cpu_device_count(), **_lapack_option()}
+    return {"cpu_device_count": jax_cpu_device_count(), **_plugin_options()}
 
 
 def _install_jax_ffi(c_api: Any) -> None:
@@ -104,7 +146,7 @@ def initialize() -> None:
             library_path=library_path(),
             jaxlib_name=_PLUGIN_NAME,
             jaxlib_priority=_PRIORITY,
-            jaxlib_options=_lapack_option() or None,
+            jaxlib_options=_plugin_options() or None,
             jax_options=jax_client_options,
             build_info=build_info(),
             # A CPU client needs no hardware, so it may be created whenever JAX starts.
