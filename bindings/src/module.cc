@@ -116,7 +116,9 @@ class PyKeyValueStore final : public host::KeyValueStore {
   // TimeoutError -> DEADLINE_EXCEEDED, anything else UNAVAILABLE, with Python's message.
   static Status FromPython(nb::python_error& e) {
     const bool timeout = e.matches(PyExc_TimeoutError);
-    std::string message = e.what();
+    // The exception's own words, without the traceback python_error::what() adds.
+    std::string message = nb::cast<std::string>(nb::str(e.type().attr("__name__"))) + ": " +
+                          nb::cast<std::string>(nb::str(e.value()));
     return Status(timeout ? StatusCode::kDeadlineExceeded : StatusCode::kUnavailable, message);
   }
 

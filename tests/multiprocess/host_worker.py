@@ -8,7 +8,8 @@ Scenarios: collectives (every collective over all devices, against numpy), gathe
 sharded jit program run by gathering), corpus (JAX's shard_map corpus cases over 4 devices,
 against XLA's outputs), kill (the last process kills itself before a collective; the others
 report the error and how long it took), connect (only make the client; extra args: the
-num_nodes this process claims, the address it dials).
+num_nodes this process claims, the address it dials, "raw" to hand the plugin a bare
+key-value store that does not know the job's size).
 """
 
 from __future__ import annotations
@@ -215,8 +216,9 @@ def scenario_kill(client, node: int, nodes: int, t: int) -> None:
     local_ids = [d.id for d in exe.local_devices()]
     run_local(client, exe, {g: device_inputs(g, t) for g in local_ids})  # works while all live
     if node == nodes - 1:
+        # Dies while the others wait for it inside the collective.
+        time.sleep(1.0)
         os.kill(os.getpid(), signal.SIGKILL)
-    time.sleep(0.5)  # the victim is gone before the survivors start
     start = time.monotonic()
     try:
         run_local(client, exe, {g: device_inputs(g, t) for g in local_ids})
@@ -244,13 +246,19 @@ def main() -> None:
     dist = distributed.get_distributed_runtime_client(address, node, init_timeout=float(os.environ.get("INIT_TIMEOUT", "60")))
     try:
         dist.connect()
-        client = xla_client.make_cpu_client(distributed_client=dist, node_id=node, num_nodes=claimed_nodes,
+        store = dist
+        if "raw" in extra:
+            # Only the key-value methods, as JAX's store would be: the job's shape is then
+            # checked by the plugin itself, against the other processes.
+            store = type("RawStore", (), {"blocking_key_value_get_bytes": staticmethod(dist.blocking_key_value_get_bytes),
+                                          "key_value_set_bytes": staticmethod(dist.key_value_set_bytes)})()
+        client = xla_client.make_cpu_client(distributed_client=store, node_id=node, num_nodes=claimed_nodes,
                                             num_devices=per_process)
     except Exception as e:  # noqa: BLE001 - start-up failures are what "connect" reports
         if scenario != "connect":
             raise
         result(scenario="connect", error=f"{type(e).__name__}: {e}")
-        return
+        os._exit(0)  # without waiting for processes that may never come
     t = nodes * per_process
     check_topology(client, node, nodes, per_process)
     if scenario == "connect":
@@ -270,11 +278,9 @@ def main() -> None:
         scenario_kill(client, node, nodes, t)
     else:
         raise SystemExit(f"unknown scenario {scenario}")
-    # Process 0 serves the store: it must outlive the others' last use of it.
-    if service is not None:
-        dist.wait_at_barrier("done", 60000)
-    elif scenario != "kill":
-        dist.wait_at_barrier("done", 60000)
+    # Process 0 serves the store: it must outlive the others' last use of it (in the kill
+    # scenario, the survivors').
+    dist.wait_at_barrier("done", 60000, list(range(nodes - 1)) if scenario == "kill" else None)
 
 
 if __name__ == "__main__":

@@ -127,8 +127,8 @@ def scenario_kill(jax, node: int, nodes: int, t: int) -> None:
     x = jax.make_array_from_callback(rows.shape, NamedSharding(mesh, P("x")), lambda idx: rows[idx])
     f(x).block_until_ready()  # works while all live
     if node == nodes - 1:
+        time.sleep(1.0)  # dies while the others wait for it inside the collective
         os.kill(os.getpid(), signal.SIGKILL)
-    time.sleep(0.5)
     start_time = time.monotonic()
     try:
         f(x).block_until_ready()
