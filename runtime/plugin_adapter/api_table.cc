@@ -253,7 +253,7 @@ void FillTable(PJRT_Api& api) {
   JAXLIB_UNSUPPORTED(PJRT_Client_DmaMap);
   JAXLIB_UNSUPPORTED(PJRT_Client_DmaUnmap);
   JAXLIB_WIRE(PJRT_Client_CreateUninitializedBuffer, ClientCreateUninitializedBuffer);
-  JAXLIB_UNSUPPORTED(PJRT_Client_UpdateGlobalProcessInfo);
+  JAXLIB_WIRE(PJRT_Client_UpdateGlobalProcessInfo, ClientUpdateGlobalProcessInfo);
   JAXLIB_UNSUPPORTED(PJRT_TopologyDescription_Deserialize);
   JAXLIB_UNSUPPORTED(PJRT_Client_CreateAliasBuffer);
   JAXLIB_UNSUPPORTED(PJRT_Client_FulfillAliasBuffer);

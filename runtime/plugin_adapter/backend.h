@@ -166,6 +166,9 @@ class Backend {
   // (ordinal -1, with their global ids and process indices). One process: 0 and none.
   virtual int process_index() const { return 0; }
   virtual std::vector<DeviceInfo> remote_devices() const { return {}; }
+  // The host's view of the job (PJRT_Client_UpdateGlobalProcessInfo; JAX's coordination
+  // service pushes it): process `process` is gone, for `why`.
+  virtual void ProcessLost(int process, const std::string& why) { (void)process; (void)why; }
 };
 
 // The job a multi-process client belongs to, as the host handed it to PJRT_Client_Create:

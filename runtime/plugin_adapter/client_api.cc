@@ -2,6 +2,7 @@
 // PJRT_TopologyDescription_* entry points. Client_Create is the only place that decodes
 // create options and the only place device/memory handles are made: they live as long as the
 // client, which is why every pointer returned here can point straight into it.
+#include <cstddef>
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -341,6 +342,26 @@ Status ClientPlatformName(PJRT_Client_PlatformName_Args* args) {
 Status ClientProcessIndex(PJRT_Client_ProcessIndex_Args* args) {
   JAXLIB_REQUIRE_HANDLE(args->client, "PJRT_Client_ProcessIndex");
   args->process_index = args->client->process_index;
+  return Status();
+}
+
+Status ClientUpdateGlobalProcessInfo(PJRT_Client_UpdateGlobalProcessInfo_Args* args) {
+  JAXLIB_REQUIRE_HANDLE(args->client, "PJRT_Client_UpdateGlobalProcessInfo");
+  if (args->num_process_infos != 0 && args->process_infos == nullptr) {
+    return InvalidArgument("PJRT_Client_UpdateGlobalProcessInfo: process_infos is NULL");
+  }
+  // JAX calls this from a watcher thread for every change it sees and aborts the process when
+  // it fails, so it only ever passes on what it learns: processes that left the job.
+  for (size_t i = 0; i < args->num_process_infos; ++i) {
+    const PJRT_ProcessInfo& info = args->process_infos[i];
+    if (info.struct_size < offsetof(PJRT_ProcessInfo, state) + sizeof(PJRT_ProcessState)) continue;
+    if (RawEnumValue(info.state) != PJRT_ProcessState_kDisconnected || info.task_id == args->client->process_index) continue;
+    std::string why = "the host reports process " + std::to_string(info.task_id) + " disconnected";
+    if (info.struct_size >= PJRT_ProcessInfo_STRUCT_SIZE && info.error_message != nullptr && info.error_message_size != 0) {
+      why += " (" + std::string(info.error_message, info.error_message_size) + ")";
+    }
+    args->client->backend->ProcessLost(info.task_id, why);
+  }
   return Status();
 }
 

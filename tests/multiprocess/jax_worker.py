@@ -41,7 +41,8 @@ def start(port: int, node: int, nodes: int, per_process: int):
     assert len(jax.local_devices()) == per_process, f"{len(jax.local_devices())} local devices, expected {per_process}"
     assert all(d.platform == "cpu" for d in devices), devices
     assert sorted(d.process_index for d in devices) == sorted(p for p in range(nodes) for _ in range(per_process))
-    assert jax.devices()[0].client.platform_version.startswith("jaxlib-cpu"), "not our plugin"
+    version = jax.devices()[0].client.platform_version
+    assert "jaxlib-cpu" in version, f"not our plugin: platform_version {version!r}"
     return jax
 
 
@@ -62,7 +63,8 @@ def scenario_programs(jax, node: int, t: int) -> None:
     from jax.sharding import PartitionSpec as P
 
     mesh = Mesh(np.array(jax.devices()), ("x",))
-    rows = np.arange(t * 4 * 3, dtype=np.float32).reshape(t * 4, 3) / 10.0
+    b = t  # rows per device block: psum_scatter and all_to_all split a block t ways
+    rows = np.arange(t * b * 3, dtype=np.float32).reshape(t * b, 3) / 10.0
     x = jax.make_array_from_callback(rows.shape, NamedSharding(mesh, P("x")), lambda idx: rows[idx])
     perm = [(i, (i + 1) % t) for i in range(t)]
 
@@ -74,19 +76,14 @@ def scenario_programs(jax, node: int, t: int) -> None:
     f = jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"),
                               out_specs=(P("x"), P("x"), P("x"), P("x"), P("x"), P("x"))))
     psum, gathered, permuted, scattered, a2a, pmax = f(x)
-    blocks = rows.reshape(t, 4, 3)
+    blocks = rows.reshape(t, b, 3)
     total = blocks.sum(0)
     checked = check_shards("psum", psum, np.concatenate([total] * t))
     checked += check_shards("all_gather", gathered, np.concatenate([rows] * t))
     checked += check_shards("ppermute", permuted, np.concatenate([blocks[(i - 1) % t] for i in range(t)]))
-    # psum_scatter of each 4-row block over t devices: device i keeps rows of the sum's i-th piece.
-    piece = 4 // t if 4 % t == 0 else None
-    if piece:
-        checked += check_shards("psum_scatter", scattered,
-                                np.concatenate([total[i * piece:(i + 1) * piece] for i in range(t)]))
-    if piece:
-        want = np.concatenate([np.concatenate([blocks[j][i * piece:(i + 1) * piece] for j in range(t)]) for i in range(t)])
-        checked += check_shards("all_to_all", a2a, want)
+    # Device i keeps row i of the summed block; all_to_all sends row i of every block to device i.
+    checked += check_shards("psum_scatter", scattered, total)
+    checked += check_shards("all_to_all", a2a, np.concatenate([blocks[:, i] for i in range(t)]))
     checked += check_shards("pmax", pmax, np.concatenate([blocks.max(0)] * t))
 
     # A data-parallel gradient step: the batch is sharded over every device of the job.
@@ -107,11 +104,14 @@ def scenario_programs(jax, node: int, t: int) -> None:
     g_jit = jax.jit(jax.grad(loss), out_shardings=NamedSharding(mesh, P()))(w, xs, ys)
     checked += check_shards("grad (jit)", g_jit, want_grad, rtol=1e-4, atol=1e-4)
 
-    # The same step written with shard_map: local gradients, then pmean across processes.
+    # The same step written with shard_map: each device's gradient of its local mean, then
+    # pmean across processes. check_vma=False keeps JAX from summing the gradient of the
+    # replicated w itself (with it, grad would already be the psum of the local gradients).
     def local_grad(w, xb, yb):
         return lax.pmean(jax.grad(loss)(w, xb, yb), "x")
 
-    g_sm = jax.jit(jax.shard_map(local_grad, mesh=mesh, in_specs=(P(), P("x"), P("x")), out_specs=P()))(w, xs, ys)
+    g_sm = jax.jit(jax.shard_map(local_grad, mesh=mesh, in_specs=(P(), P("x"), P("x")), out_specs=P(),
+                                 check_vma=False))(w, xs, ys)
     checked += check_shards("grad (shard_map + pmean)", g_sm, want_grad, rtol=1e-4, atol=1e-4)
     result(scenario="programs", shards_checked=checked)
 

@@ -257,6 +257,16 @@ void PeerLiveness::Watch() {
   }
 }
 
+void PeerLiveness::MarkDead(int process, const std::string& why) {
+  if (process < 0 || process >= count_ || process == self_) return;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (dead_[static_cast<size_t>(process)].load()) return;
+    reasons_[static_cast<size_t>(process)] = why;
+  }
+  dead_[static_cast<size_t>(process)].store(true);
+}
+
 std::string PeerLiveness::DeadPeer(const std::vector<int>& processes) const {
   auto check = [&](int p) -> std::string {
     if (p < 0 || p >= count_ || p == self_ || !dead_[static_cast<size_t>(p)].load()) return {};

@@ -26,6 +26,8 @@ class PeerLiveness {
 
   // Empty while every peer in `processes` (all peers when empty) is alive; else why one is not.
   std::string DeadPeer(const std::vector<int>& processes = {}) const;
+  // Another source (the host) knows a peer is gone.
+  void MarkDead(int process, const std::string& why);
 
  private:
   PeerLiveness(int self, int count) : self_(self), count_(count), dead_(static_cast<size_t>(count)) {}

@@ -38,6 +38,8 @@ class ProcessGroup final : public CrossProcessCollectives {
   int device_count(int p) const { return device_counts_[static_cast<size_t>(p)]; }
   int device_offset(int p) const { return device_offsets_[static_cast<size_t>(p)]; }
   const std::string& host_of(int p) const { return hosts_[static_cast<size_t>(p)]; }
+  // The host says process p left the job: collectives with it fail from now on.
+  void ProcessLost(int p, const std::string& why) { liveness_->MarkDead(p, why); }
 
   Status AllGather(const std::vector<int>& processes, const void* send, const std::vector<size_t>& bytes_per_member,
                    void* recv) override;

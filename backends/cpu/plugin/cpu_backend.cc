@@ -169,6 +169,10 @@ StatusOr<plugin::MemoryStatsInfo> CpuBackend::MemoryStats(int device_ordinal) {
 
 int CpuBackend::process_index() const { return group_ ? group_->process_index() : 0; }
 
+void CpuBackend::ProcessLost(int process, const std::string& why) {
+  if (group_) group_->ProcessLost(process, why);
+}
+
 std::vector<plugin::DeviceInfo> CpuBackend::remote_devices() const {
   std::vector<plugin::DeviceInfo> out;
   if (!group_) return out;

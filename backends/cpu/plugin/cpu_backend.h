@@ -67,6 +67,7 @@ class CpuBackend final : public plugin::Backend {
   StatusOr<plugin::MemoryStatsInfo> MemoryStats(int device_ordinal) override;
   int process_index() const override;
   std::vector<plugin::DeviceInfo> remote_devices() const override;
+  void ProcessLost(int process, const std::string& why) override;
 
  private:
   Status CheckOrdinal(int device_ordinal) const;
