@@ -84,6 +84,10 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   JAXLIB_RETURN_IF_ERROR(RaiseShardyRoundTrip(module.get()));
   JAXLIB_RETURN_IF_ERROR(InlineCalls(module.get()));
   JAXLIB_RETURN_IF_ERROR(LocalizeManualComputation(module.get()));
+  // The host sees the entry's types as written; narrow ones are stored as bytes from here on.
+  std::vector<Type> host_params, host_results = module->functions.front()->result_types;
+  for (ValueId a : module->functions.front()->body->args) host_params.push_back(module->type(a));
+  JAXLIB_RETURN_IF_ERROR(LowerNarrowTypes(module.get()));
   EliminateCommonSubexpressions(module.get());
   FoldConstants(module.get());
   EliminateCommonSubexpressions(module.get());
@@ -98,8 +102,8 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   }
   auto plan = std::make_unique<ExecutionPlan>();
   plan->entry = module->functions.front().get();
-  for (ValueId a : plan->entry->body->args) plan->parameter_types.push_back(module->type(a));
-  plan->result_types = plan->entry->result_types;
+  plan->parameter_types = std::move(host_params);
+  plan->result_types = std::move(host_results);
   // Entry tokens cross the PJRT boundary as empty pred arrays (tensor<0xi1>): what JAX passes
   // for a `jax.token` parameter and keeps as the next call's token. They carry no bytes.
   for (std::vector<Type>* types : {&plan->parameter_types, &plan->result_types}) {
