@@ -1,5 +1,5 @@
 // SHA-256 (FIPS 180-4), straightforward and unoptimised: it hashes kernel sources of a few KB.
-#include "backends/cuda/content_hash.h"
+#include "backends/gpu/content_hash.h"
 
 #include <array>
 #include <cstdint>

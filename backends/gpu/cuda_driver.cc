@@ -1,5 +1,5 @@
 // dlopen of the CUDA driver and cuInit; see cuda_driver.h. No device work beyond cuInit.
-#include "backends/cuda/cuda_driver.h"
+#include "backends/gpu/cuda_driver.h"
 
 #include <mutex>
 
@@ -39,6 +39,22 @@ StatusOr<std::shared_ptr<const CudaDriver>> LoadOnce() {
   JAXLIB_RETURN_IF_ERROR(need("cuMemcpyHtoD_v2", &d->cuMemcpyHtoD));
   JAXLIB_RETURN_IF_ERROR(need("cuMemcpyDtoH_v2", &d->cuMemcpyDtoH));
   JAXLIB_RETURN_IF_ERROR(need("cuMemGetInfo_v2", &d->cuMemGetInfo));
+  JAXLIB_RETURN_IF_ERROR(need("cuStreamCreate", &d->cuStreamCreate));
+  JAXLIB_RETURN_IF_ERROR(need("cuStreamDestroy_v2", &d->cuStreamDestroy));
+  JAXLIB_RETURN_IF_ERROR(need("cuStreamSynchronize", &d->cuStreamSynchronize));
+  JAXLIB_RETURN_IF_ERROR(need("cuMemcpyHtoDAsync_v2", &d->cuMemcpyHtoDAsync));
+  JAXLIB_RETURN_IF_ERROR(need("cuMemcpyDtoHAsync_v2", &d->cuMemcpyDtoHAsync));
+  JAXLIB_RETURN_IF_ERROR(need("cuMemcpyDtoDAsync_v2", &d->cuMemcpyDtoDAsync));
+  JAXLIB_RETURN_IF_ERROR(need("cuMemsetD8Async", &d->cuMemsetD8Async));
+  JAXLIB_RETURN_IF_ERROR(need("cuModuleLoadData", &d->cuModuleLoadData));
+  JAXLIB_RETURN_IF_ERROR(need("cuModuleUnload", &d->cuModuleUnload));
+  JAXLIB_RETURN_IF_ERROR(need("cuModuleGetFunction", &d->cuModuleGetFunction));
+  JAXLIB_RETURN_IF_ERROR(need("cuLaunchKernel", &d->cuLaunchKernel));
+  JAXLIB_RETURN_IF_ERROR(need("cuEventCreate", &d->cuEventCreate));
+  JAXLIB_RETURN_IF_ERROR(need("cuEventDestroy_v2", &d->cuEventDestroy));
+  JAXLIB_RETURN_IF_ERROR(need("cuEventRecord", &d->cuEventRecord));
+  JAXLIB_RETURN_IF_ERROR(need("cuEventQuery", &d->cuEventQuery));
+  JAXLIB_RETURN_IF_ERROR(need("cuEventSynchronize", &d->cuEventSynchronize));
 
   if (CUresult r = d->cuInit(0); r != kCudaSuccess)
     return FailedPrecondition("no NVIDIA GPU/driver found: " + d->Error("cuInit", r) + " (driver " +

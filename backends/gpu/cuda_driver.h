@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "backends/cuda/dynamic_library.h"
+#include "backends/gpu/dynamic_library.h"
 #include "runtime/support/status.h"
 
 namespace jaxlib::cuda {
@@ -16,10 +16,17 @@ using CUresult = int;  // 0 = CUDA_SUCCESS
 using CUdevice = int;
 using CUcontext = struct JaxlibCuContext*;
 using CUdeviceptr = unsigned long long;
+using CUstream = struct JaxlibCuStream*;
+using CUmodule = struct JaxlibCuModule*;
+using CUfunction = struct JaxlibCuFunction*;
+using CUevent = struct JaxlibCuEvent*;
 
 inline constexpr CUresult kCudaSuccess = 0;
 inline constexpr int kAttrComputeCapabilityMajor = 75;  // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR
 inline constexpr int kAttrComputeCapabilityMinor = 76;
+inline constexpr CUresult kCudaErrorNotReady = 600;  // CUDA_ERROR_NOT_READY
+inline constexpr unsigned kStreamNonBlocking = 1;     // CU_STREAM_NON_BLOCKING
+inline constexpr unsigned kEventDisableTiming = 2;    // CU_EVENT_DISABLE_TIMING
 
 struct CudaDriver {
   gpu::LoadedLibrary library;
@@ -42,6 +49,24 @@ struct CudaDriver {
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void*, size_t) = nullptr;     // _v2
   CUresult (*cuMemcpyDtoH)(void*, CUdeviceptr, size_t) = nullptr;           // _v2
   CUresult (*cuMemGetInfo)(size_t*, size_t*) = nullptr;                     // _v2
+  // The executor's entry points: one stream per device, async copies, modules and launches.
+  CUresult (*cuStreamCreate)(CUstream*, unsigned) = nullptr;
+  CUresult (*cuStreamDestroy)(CUstream) = nullptr;                                        // _v2
+  CUresult (*cuStreamSynchronize)(CUstream) = nullptr;
+  CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr, const void*, size_t, CUstream) = nullptr;     // _v2
+  CUresult (*cuMemcpyDtoHAsync)(void*, CUdeviceptr, size_t, CUstream) = nullptr;           // _v2
+  CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream) = nullptr;     // _v2
+  CUresult (*cuMemsetD8Async)(CUdeviceptr, unsigned char, size_t, CUstream) = nullptr;
+  CUresult (*cuModuleLoadData)(CUmodule*, const void*) = nullptr;
+  CUresult (*cuModuleUnload)(CUmodule) = nullptr;
+  CUresult (*cuModuleGetFunction)(CUfunction*, CUmodule, const char*) = nullptr;
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                             CUstream, void**, void**) = nullptr;
+  CUresult (*cuEventCreate)(CUevent*, unsigned) = nullptr;
+  CUresult (*cuEventDestroy)(CUevent) = nullptr;                                          // _v2
+  CUresult (*cuEventRecord)(CUevent, CUstream) = nullptr;
+  CUresult (*cuEventQuery)(CUevent) = nullptr;
+  CUresult (*cuEventSynchronize)(CUevent) = nullptr;
 
   // "cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY (out of memory)".
   std::string Error(const char* call, CUresult r) const;

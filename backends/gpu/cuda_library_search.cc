@@ -1,10 +1,10 @@
 // Search directories for NVRTC/cuBLAS; see cuda_library_search.h.
-#include "backends/cuda/cuda_library_search.h"
+#include "backends/gpu/cuda_library_search.h"
 
 #include <algorithm>
 #include <cstdlib>
 
-#include "backends/cuda/dynamic_library.h"
+#include "backends/gpu/dynamic_library.h"
 
 namespace jaxlib::cuda {
 

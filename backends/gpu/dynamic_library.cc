@@ -1,5 +1,5 @@
 // dlopen-based loading of vendor libraries; see dynamic_library.h. Linux/glibc (dlinfo).
-#include "backends/cuda/dynamic_library.h"
+#include "backends/gpu/dynamic_library.h"
 
 #include <dlfcn.h>
 #include <link.h>

@@ -1,5 +1,5 @@
 // dlopen of the HIP runtime and hipInit; see hip_runtime.h. No device work beyond hipInit.
-#include "backends/rocm/hip_runtime.h"
+#include "backends/gpu/hip_runtime.h"
 
 #include <cstdlib>
 #include <map>
@@ -34,6 +34,25 @@ StatusOr<std::shared_ptr<const HipRuntime>> LoadOnce(const std::vector<std::stri
   JAXLIB_RETURN_IF_ERROR(need("hipFree", &h->hipFree));
   JAXLIB_RETURN_IF_ERROR(need("hipMemcpy", &h->hipMemcpy));
   JAXLIB_RETURN_IF_ERROR(need("hipMemGetInfo", &h->hipMemGetInfo));
+  // ROCm 6 renamed the properties entry point (its struct grew); either reads gcnArchName.
+  if (!h->library.Resolve("hipGetDevicePropertiesR0600", &h->hipGetDeviceProperties).ok())
+    JAXLIB_RETURN_IF_ERROR(need("hipGetDeviceProperties", &h->hipGetDeviceProperties));
+  JAXLIB_RETURN_IF_ERROR(need("hipStreamCreate", &h->hipStreamCreate));
+  JAXLIB_RETURN_IF_ERROR(need("hipStreamDestroy", &h->hipStreamDestroy));
+  JAXLIB_RETURN_IF_ERROR(need("hipStreamSynchronize", &h->hipStreamSynchronize));
+  JAXLIB_RETURN_IF_ERROR(need("hipMemcpyHtoDAsync", &h->hipMemcpyHtoDAsync));
+  JAXLIB_RETURN_IF_ERROR(need("hipMemcpyDtoHAsync", &h->hipMemcpyDtoHAsync));
+  JAXLIB_RETURN_IF_ERROR(need("hipMemcpyDtoDAsync", &h->hipMemcpyDtoDAsync));
+  JAXLIB_RETURN_IF_ERROR(need("hipMemsetD8Async", &h->hipMemsetD8Async));
+  JAXLIB_RETURN_IF_ERROR(need("hipModuleLoadData", &h->hipModuleLoadData));
+  JAXLIB_RETURN_IF_ERROR(need("hipModuleUnload", &h->hipModuleUnload));
+  JAXLIB_RETURN_IF_ERROR(need("hipModuleGetFunction", &h->hipModuleGetFunction));
+  JAXLIB_RETURN_IF_ERROR(need("hipModuleLaunchKernel", &h->hipModuleLaunchKernel));
+  JAXLIB_RETURN_IF_ERROR(need("hipEventCreate", &h->hipEventCreate));
+  JAXLIB_RETURN_IF_ERROR(need("hipEventDestroy", &h->hipEventDestroy));
+  JAXLIB_RETURN_IF_ERROR(need("hipEventRecord", &h->hipEventRecord));
+  JAXLIB_RETURN_IF_ERROR(need("hipEventQuery", &h->hipEventQuery));
+  JAXLIB_RETURN_IF_ERROR(need("hipEventSynchronize", &h->hipEventSynchronize));
   if (hipError_t r = h->hipInit(0); r != kHipSuccess)
     return FailedPrecondition("no AMD GPU/ROCm runtime found: " + h->Error("hipInit", r) + " (runtime " +
                               h->library.path + ")" + kFix);

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/cuda/dynamic_library.h"
+#include "backends/gpu/dynamic_library.h"
 #include "runtime/support/status.h"
 
 namespace jaxlib::rocm {
@@ -17,6 +17,11 @@ using hipError_t = int;  // 0 = hipSuccess
 inline constexpr hipError_t kHipSuccess = 0;
 inline constexpr int kHipMemcpyHostToDevice = 1;
 inline constexpr int kHipMemcpyDeviceToHost = 2;
+inline constexpr hipError_t kHipErrorNotReady = 600;  // hipErrorNotReady
+using hipStream_t = struct JaxlibHipStream*;
+using hipModule_t = struct JaxlibHipModule*;
+using hipFunction_t = struct JaxlibHipFunction*;
+using hipEvent_t = struct JaxlibHipEvent*;
 
 // The client option / environment variable naming extra directories to search first.
 inline constexpr const char* kLibraryDirsEnv = "JAXLIB_ROCM_LIBRARY_DIRS";
@@ -37,6 +42,26 @@ struct HipRuntime {
   hipError_t (*hipFree)(void*) = nullptr;
   hipError_t (*hipMemcpy)(void*, const void*, size_t, int) = nullptr;
   hipError_t (*hipMemGetInfo)(size_t*, size_t*) = nullptr;
+  // hipDeviceProp_t's layout changes between ROCm releases: it is read into a generous buffer
+  // and only the gcnArchName string is looked for in it (see GcnArchName).
+  hipError_t (*hipGetDeviceProperties)(void*, int) = nullptr;
+  hipError_t (*hipStreamCreate)(hipStream_t*) = nullptr;
+  hipError_t (*hipStreamDestroy)(hipStream_t) = nullptr;
+  hipError_t (*hipStreamSynchronize)(hipStream_t) = nullptr;
+  hipError_t (*hipMemcpyHtoDAsync)(void*, const void*, size_t, hipStream_t) = nullptr;
+  hipError_t (*hipMemcpyDtoHAsync)(void*, void*, size_t, hipStream_t) = nullptr;
+  hipError_t (*hipMemcpyDtoDAsync)(void*, void*, size_t, hipStream_t) = nullptr;
+  hipError_t (*hipMemsetD8Async)(void*, unsigned char, size_t, hipStream_t) = nullptr;
+  hipError_t (*hipModuleLoadData)(hipModule_t*, const void*) = nullptr;
+  hipError_t (*hipModuleUnload)(hipModule_t) = nullptr;
+  hipError_t (*hipModuleGetFunction)(hipFunction_t*, hipModule_t, const char*) = nullptr;
+  hipError_t (*hipModuleLaunchKernel)(hipFunction_t, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                                      unsigned, hipStream_t, void**, void**) = nullptr;
+  hipError_t (*hipEventCreate)(hipEvent_t*) = nullptr;
+  hipError_t (*hipEventDestroy)(hipEvent_t) = nullptr;
+  hipError_t (*hipEventRecord)(hipEvent_t, hipStream_t) = nullptr;
+  hipError_t (*hipEventQuery)(hipEvent_t) = nullptr;
+  hipError_t (*hipEventSynchronize)(hipEvent_t) = nullptr;
 
   std::string Error(const char* call, hipError_t r) const;
 };

@@ -1,5 +1,5 @@
 // hipRTC through dlopen (see hiprtc_compiler.h); entry points declared from hipRTC's C ABI.
-#include "backends/rocm/hiprtc_compiler.h"
+#include "backends/gpu/hiprtc_compiler.h"
 
 namespace jaxlib::rocm {
 

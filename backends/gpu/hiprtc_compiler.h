@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "backends/cuda/dynamic_library.h"
-#include "backends/cuda/kernel_disk_cache.h"
+#include "backends/gpu/dynamic_library.h"
+#include "backends/gpu/kernel_disk_cache.h"
 #include "runtime/support/status.h"
 
 namespace jaxlib::rocm {

@@ -1,5 +1,5 @@
 // Content-addressed on-disk cache for compiled device code; see kernel_disk_cache.h.
-#include "backends/cuda/kernel_disk_cache.h"
+#include "backends/gpu/kernel_disk_cache.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,7 +11,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "backends/cuda/content_hash.h"
+#include "backends/gpu/content_hash.h"
 
 namespace jaxlib::gpu {
 namespace {

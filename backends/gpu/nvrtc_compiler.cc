@@ -1,6 +1,6 @@
 // NVRTC through dlopen (see nvrtc_compiler.h). The few entry points and types used are
 // declared here from NVRTC's documented C ABI, so the plugin builds with g++ alone.
-#include "backends/cuda/nvrtc_compiler.h"
+#include "backends/gpu/nvrtc_compiler.h"
 
 #include <algorithm>
 
