@@ -109,6 +109,7 @@ def _client(backend: str, cache: dict):
         package = importlib.import_module(f"jaxlib_{backend}" if backend != "rocm" else "jaxlib_rocm")
         name = f"{backend}_emulated"
         plugin_support.register_plugin(name=name, priority=-1, library_path=package.library_path(),
+                                       options=package.client_options(),
                                        build_info=package.build_info(), distribution=package.DISTRIBUTION)
         cache["client"] = xla_client.make_c_api_client(name)
     return cache["client"]
@@ -203,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--subset", action="store_true", help="the quick cross-section (SUBSET)")
     p.add_argument("--work", type=Path, default=None, help="where emulators, caches and results go")
     p.add_argument("--child", default="", help=argparse.SUPPRESS)
-    p.add_argument("--names", default="", help=argparse.SUPPRESS)
+    p.add_argument("--names", default="", help="comma list of case names")
     p.add_argument("--results", type=Path, default=None, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.child:
@@ -213,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     import corpus  # type: ignore[import-not-found]
 
     names = SUBSET if args.subset else corpus.list_cases()
+    if args.names:
+        names = [n for n in args.names.split(",") if n]
     if args.only:
         names = [n for n in names if fnmatch.fnmatch(n, args.only)]
     work = args.work or Path(tempfile.mkdtemp(prefix="gpu_emulated_"))

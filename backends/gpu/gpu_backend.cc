@@ -59,9 +59,9 @@ StatusOr<VendorOptions> DecodeOptions(GpuPluginKind kind, const std::vector<Clie
 
 class GpuBackend final : public plugin::Backend {
  public:
-  GpuBackend(std::shared_ptr<GpuVendor> vendor, std::vector<plugin::DeviceInfo> devices)
+  GpuBackend(std::shared_ptr<GpuVendor> vendor, std::vector<plugin::DeviceInfo> devices, std::string lapack_library)
       : vendor_(vendor), alloc_(std::make_shared<DeviceAllocator>(vendor)), devices_(std::move(devices)),
-        version_(vendor->Describe()), platform_(vendor->platform()) {}
+        version_(vendor->Describe()), platform_(vendor->platform()), lapack_library_(std::move(lapack_library)) {}
 
   std::string_view platform_name() const override { return platform_; }
   std::string_view platform_version() const override { return version_; }
@@ -95,7 +95,7 @@ class GpuBackend final : public plugin::Backend {
   }
 
   StatusOr<std::unique_ptr<plugin::Executable>> Compile(std::string_view text, const plugin::CompileOptions& options) override {
-    return CompileForGpu(text, options, alloc_, static_cast<int>(devices_.size()));
+    return CompileForGpu(text, options, alloc_, static_cast<int>(devices_.size()), lapack_library_);
   }
 
   StatusOr<plugin::MemoryStatsInfo> MemoryStats(int device) override {
@@ -121,6 +121,7 @@ class GpuBackend final : public plugin::Backend {
   std::shared_ptr<DeviceAllocator> alloc_;
   std::vector<plugin::DeviceInfo> devices_;
   std::string version_, platform_;
+  std::string lapack_library_;  // for the host fallback's LAPACK custom calls
 };
 
 }  // namespace
@@ -142,6 +143,8 @@ std::vector<std::pair<std::string, Kind>> GpuClientOptions(GpuPluginKind kind) {
       {"use_tfrt_gpu_client", Kind::kBool},
       {kind.rocm ? rocm::kLibraryDirsOption : cuda::kLibraryDirsOption, Kind::kString},
       {"kernel_cache_dir", Kind::kString},
+      // The host fallback runs the CPU executor's LAPACK custom calls (same option as jaxlib-cpu).
+      {"lapack_library", Kind::kString},
   };
   return out;
 }
@@ -166,7 +169,9 @@ StatusOr<std::unique_ptr<plugin::Backend>> CreateGpuBackend(GpuPluginKind kind, 
     info.local_hardware_id = opts.visible_devices.empty() ? i : opts.visible_devices[static_cast<size_t>(i)];
     infos.push_back(std::move(info));
   }
-  return std::unique_ptr<plugin::Backend>(new GpuBackend(std::shared_ptr<GpuVendor>(std::move(vendor)), std::move(infos)));
+  const ClientOption* lapack = plugin::FindClientOption(options, "lapack_library");
+  return std::unique_ptr<plugin::Backend>(new GpuBackend(std::shared_ptr<GpuVendor>(std::move(vendor)), std::move(infos),
+                                                         lapack ? lapack->string_value : ""));
 }
 
 plugin::PluginDefinition MakeGpuPluginDefinition(GpuPluginKind kind, plugin::BuildInfo build) {

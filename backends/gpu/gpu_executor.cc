@@ -221,8 +221,10 @@ int64_t GpuScratchBytes(const compiler::Module& m, const Op& op) {
 class GpuProgram {
  public:
   static StatusOr<std::unique_ptr<GpuProgram>> Build(std::unique_ptr<ExecutionPlan> plan,
-                                                     std::shared_ptr<DeviceAllocator> alloc, int num_devices) {
+                                                     std::shared_ptr<DeviceAllocator> alloc, int num_devices,
+                                                     const std::string& lapack_library) {
     auto p = std::unique_ptr<GpuProgram>(new GpuProgram());
+    p->cpu_config_.lapack_library = lapack_library;
     p->plan_ = std::move(plan);
     p->alloc_ = std::move(alloc);
     p->cpu_config_.num_devices = num_devices;
@@ -230,6 +232,15 @@ class GpuProgram {
     p->cpu_builder_ = std::make_unique<cpu::KernelBuilder>(*p->plan_, p->cpu_config_);
     JAXLIB_ASSIGN_OR_RETURN(p->entry_, p->BuildRegion(*p->plan_->entry->body));
     if (!p->emitter_.empty()) p->source_ = p->emitter_.Source();
+    // JAXLIB_GPU_DUMP_SOURCE=<dir>: every generated module, as the vendor compiler receives it.
+    if (const char* dir = std::getenv("JAXLIB_GPU_DUMP_SOURCE"); dir && *dir && !p->source_.empty()) {
+      char name[40];
+      std::snprintf(name, sizeof(name), "/%016zx.cu", std::hash<std::string>()(p->source_));
+      if (std::FILE* f = std::fopen((std::string(dir) + name).c_str(), "wb")) {
+        std::fwrite(p->source_.data(), 1, p->source_.size(), f);
+        std::fclose(f);
+      }
+    }
     p->modules_.resize(static_cast<size_t>(p->alloc_->vendor().device_count()));
     p->constants_.resize(p->modules_.size());
     return p;
@@ -788,7 +799,8 @@ class GpuExecutable final : public plugin::Executable {
 };
 
 StatusOr<std::unique_ptr<plugin::Executable>> CompileImpl(std::string_view text, const plugin::CompileOptions& options,
-                                                          std::shared_ptr<DeviceAllocator> alloc, int num_devices) {
+                                                          std::shared_ptr<DeviceAllocator> alloc, int num_devices,
+                                                          const std::string& lapack_library) {
   compiler::PipelineOptions popts;
   popts.scratch_bytes = &GpuScratchBytes;
   JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<ExecutionPlan> plan, compiler::CompileToPlan(text, popts));
@@ -798,16 +810,18 @@ StatusOr<std::unique_ptr<plugin::Executable>> CompileImpl(std::string_view text,
   if (int64_t needed = int64_t{module.num_replicas} * module.num_partitions; needed > num_devices)
     return InvalidArgument("the program needs " + std::to_string(needed) + " devices but the client has " +
                            std::to_string(num_devices));
-  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<GpuProgram> program, GpuProgram::Build(std::move(plan), alloc, num_devices));
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<GpuProgram> program, GpuProgram::Build(std::move(plan), alloc, num_devices, lapack_library));
   return std::unique_ptr<plugin::Executable>(new GpuExecutable(std::string(text), std::move(program), options, alloc));
 }
 
 }  // namespace
 
 StatusOr<std::unique_ptr<plugin::Executable>> CompileForGpu(std::string_view program, const plugin::CompileOptions& options,
-                                                            std::shared_ptr<DeviceAllocator> alloc, int num_devices) {
+                                                            std::shared_ptr<DeviceAllocator> alloc, int num_devices,
+                                                            const std::string& lapack_library) {
   try {
-    StatusOr<std::unique_ptr<plugin::Executable>> exe = CompileImpl(program, options, std::move(alloc), num_devices);
+    StatusOr<std::unique_ptr<plugin::Executable>> exe =
+        CompileImpl(program, options, std::move(alloc), num_devices, lapack_library);
     if (!exe.ok()) return Status(exe.status().code(), compiler::ValidUtf8(exe.status().message()));
     return exe;
   } catch (const std::bad_alloc&) {

@@ -60,9 +60,11 @@ class GpuBuffer final : public plugin::DeviceBuffer {
 StatusOr<std::shared_ptr<GpuBuffer>> AllocateBuffer(const std::shared_ptr<DeviceAllocator>& alloc, int device,
                                                     const plugin::ArrayShape& shape);
 
-// StableHLO in, an Executable that runs on GpuBuffers out. `num_devices`: the client's devices.
+// StableHLO in, an Executable that runs on GpuBuffers out. `num_devices`: the client's devices;
+// `lapack_library`: the LAPACK the host fallback's linear algebra loads ("" = the CPU default).
 StatusOr<std::unique_ptr<plugin::Executable>> CompileForGpu(std::string_view program,
                                                             const plugin::CompileOptions& options,
-                                                            std::shared_ptr<DeviceAllocator> alloc, int num_devices);
+                                                            std::shared_ptr<DeviceAllocator> alloc, int num_devices,
+                                                            const std::string& lapack_library);
 
 }  // namespace jaxlib::gpu

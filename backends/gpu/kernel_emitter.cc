@@ -290,8 +290,11 @@ StatusOr<KernelLaunchPlan> ModuleEmitter::AddFusedLoop(const Module& m, const Op
   for (ValueId v : p.outer_inputs) plan.args.push_back(v);
   for (ValueId v : fusion.results) plan.args.push_back(v);
   if (plan.args.size() > 64) return Unimplemented("a fused loop with more than 64 buffers");
-  for (const auto& r : p.regs)
-    if (!*CType(r.type)) return Unimplemented("a fused loop over " + std::string(ElementTypeMlirName(r.type)));
+  for (const compiler::FusedLoopInstr& ins : p.instrs)
+    if (ElementType t = m.type(ins.op->results[0]).element; !*CType(t))
+      return Unimplemented("a fused loop over " + std::string(ElementTypeMlirName(t)));
+  for (const FusedLoopInput& in : p.inputs)
+    if (!*CType(in.type)) return Unimplemented("a fused loop over " + std::string(ElementTypeMlirName(in.type)));
   const std::string name = NewName();
   std::string s = LoopHead(name);
   std::vector<std::string> cur(p.regs.size());
@@ -325,7 +328,7 @@ StatusOr<KernelLaunchPlan> ModuleEmitter::AddFusedLoop(const Module& m, const Op
     for (int j = 0; j < ins.num_in; ++j) operands.push_back(cur[static_cast<size_t>(ins.in[j])]);
     JAXLIB_ASSIGN_OR_RETURN(std::string expr, InstrExpr(m, *ins.op, operands, !p.args_are_arrays, &p, ins.in));
     const std::string var = "v" + Str(static_cast<int64_t>(k));
-    s += "    const " + std::string(CType(p.regs[static_cast<size_t>(ins.out)].type)) + " " + var + " = " + expr + ";  // " +
+    s += "    const " + std::string(CType(m.type(ins.op->results[0]).element)) + " " + var + " = " + expr + ";  // " +
          std::string(compiler::OpName(ins.kind)) + "\n";
     cur[static_cast<size_t>(ins.out)] = var;
   }
@@ -523,8 +526,11 @@ StatusOr<KernelLaunchPlan> ModuleEmitter::AddOp(const Module& m, const Op& op) {
         (std::find(rdims.begin(), rdims.end(), k) != rdims.end() ? red : kept).push_back(k);
       JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<const FusedLoopProgram> body,
                               compiler::BuildFusedLoopProgram(m, *op.regions[0], {1}, /*args_are_arrays=*/true));
-      for (const auto& r : body->regs)
-        if (!*CType(r.type)) return Unimplemented("a reduction over " + std::string(ElementTypeMlirName(r.type)));
+      for (const compiler::FusedLoopInstr& ins : body->instrs)
+        if (ElementType t = m.type(ins.op->results[0]).element; !*CType(t))
+          return Unimplemented("a reduction over " + std::string(ElementTypeMlirName(t)));
+      for (const FusedLoopInput& in : body->inputs)
+        if (!*CType(in.type)) return Unimplemented("a reduction over " + std::string(ElementTypeMlirName(in.type)));
       if (body->outer_inputs.size() + 3 * N > 64) return Unimplemented("a reduction with too many buffers");
       for (ValueId v : body->outer_inputs) plan.args.push_back(v);
       const size_t outer_base = nin;
@@ -575,7 +581,7 @@ StatusOr<KernelLaunchPlan> ModuleEmitter::AddOp(const Module& m, const Op& op) {
         for (int j = 0; j < ins.num_in; ++j) operands.push_back(cur[static_cast<size_t>(ins.in[j])]);
         JAXLIB_ASSIGN_OR_RETURN(std::string expr, InstrExpr(m, *ins.op, operands, false, body.get(), ins.in));
         const std::string var = "w" + Str(static_cast<int64_t>(k));
-        s += "      const " + std::string(CType(body->regs[static_cast<size_t>(ins.out)].type)) + " " + var + " = " + expr + ";\n";
+        s += "      const " + std::string(CType(m.type(ins.op->results[0]).element)) + " " + var + " = " + expr + ";\n";
         cur[static_cast<size_t>(ins.out)] = var;
       }
       // Results are written only after every new value is computed (they may read each other).

@@ -247,13 +247,9 @@ JX_HALF_UN(jx_atanh) JX_HALF_UN(jx_cosh) JX_HALF_UN(jx_sinh) JX_HALF_UN(jx_erf) 
 JX_HALF_UN(jx_lgamma) JX_HALF_UN(jx_floor) JX_HALF_UN(jx_ceil) JX_HALF_UN(jx_round_afz)
 JX_HALF_UN(jx_round_even) JX_HALF_UN(jx_logistic)
 JX_HALF_PRED(jx_is_finite) JX_HALF_PRED(jx_is_inf) JX_HALF_PRED(jx_is_pos_inf) JX_HALF_PRED(jx_is_neg_inf)
-/* max/min of half values: half denormals are normal floats, so no flush applies. */
-JX_FN jx_f16 jx_max(jx_f16 a, jx_f16 b) { return jx_to_f16(jx_max(jx_up(a), jx_up(b))); }
-JX_FN jx_bf16 jx_max(jx_bf16 a, jx_bf16 b) { float x = jx_up(a), y = jx_up(b);
-  if (jx_isnan(x)) return a; if (jx_isnan(y)) return b; if (x == y) return jx_signbit(x) ? b : a; return x > y ? a : b; }
-JX_FN jx_f16 jx_min(jx_f16 a, jx_f16 b) { return jx_to_f16(jx_min(jx_up(a), jx_up(b))); }
-JX_FN jx_bf16 jx_min(jx_bf16 a, jx_bf16 b) { float x = jx_up(a), y = jx_up(b);
-  if (jx_isnan(x)) return a; if (jx_isnan(y)) return b; if (x == y) return jx_signbit(x) ? a : b; return x < y ? a : b; }
+/* max/min of half values go through float's NaN-propagating max/min, whose denormal flush then
+   applies to bf16 denormals (normal floats for f16), as on XLA's CPU. */
+JX_HALF_BIN(jx_max) JX_HALF_BIN(jx_min)
 
 /* erf^-1 in single precision (Giles' approximation, the form XLA uses). */
 JX_FN float jx_erf_inv(float x) {

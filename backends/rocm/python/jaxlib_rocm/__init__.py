@@ -13,7 +13,7 @@ from pathlib import Path
 
 from . import _ext
 
-__all__ = ["DISTRIBUTION", "build_info", "initialize", "library_path"]
+__all__ = ["DISTRIBUTION", "build_info", "client_options", "initialize", "library_path"]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 DISTRIBUTION: str = "jaxlib-rocm"
@@ -29,6 +29,16 @@ def library_path() -> str:
     return str(_PACKAGE_DIR / "pjrt_plugin_jaxlib_rocm.so")
 
 
+def client_options() -> dict[str, str]:
+    """PJRT client-creation options this package adds: jaxlib-cpu's LAPACK for the host fallback."""
+    try:
+        from jaxlib_cpu import lapack_library_path
+    except ImportError:
+        return {}
+    lapack = lapack_library_path()
+    return {"lapack_library": lapack} if lapack else {}
+
+
 def initialize() -> None:
     """Registers the plugin with jaxlib as platform ``rocm`` (priority 500). Cheap; no dlopen."""
     from jaxlib import plugin_support
@@ -39,5 +49,5 @@ def initialize() -> None:
         library_path=library_path(),
         build_info=build_info(),
         distribution=DISTRIBUTION,
-        options={},
+        options=client_options(),
     )
