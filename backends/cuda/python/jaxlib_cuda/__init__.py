@@ -59,7 +59,7 @@ def library_path() -> str:
 
 
 def _wheel_subdirs(major: int) -> list[tuple[str, ...]]:
-    # Mirrors NvidiaWheelLibDirs in backends/cuda/cuda_library_search.cc.
+    # Mirrors NvidiaWheelLibDirs in backends/gpu/cuda_library_search.cc.
     if major >= 13:
         return [("nvidia", f"cu{major}", "lib")]
     return [("nvidia", "cuda_nvrtc", "lib"), ("nvidia", "cublas", "lib")]
