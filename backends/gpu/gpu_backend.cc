@@ -167,6 +167,15 @@ StatusOr<std::unique_ptr<plugin::Backend>> CreateGpuBackend(GpuPluginKind kind, 
     info.to_string = std::string(kind.rocm ? "RocmDevice" : "CudaDevice") + "(id=" + std::to_string(i) + ", " +
                      vendor->arch(i) + ")";
     info.local_hardware_id = opts.visible_devices.empty() ? i : opts.visible_devices[static_cast<size_t>(i)];
+    info.int_attributes = vendor->device_attributes(i);
+    int64_t cc_major = -1, cc_minor = 0;
+    for (const auto& [k, v] : info.int_attributes) {
+      if (k == "compute_capability_major") cc_major = v;
+      if (k == "compute_capability_minor") cc_minor = v;
+    }
+    // What JAX reads as device.compute_capability ("9.0"); ROCm devices publish their gfx target.
+    if (cc_major >= 0) info.string_attributes.push_back({"compute_capability", std::to_string(cc_major) + "." + std::to_string(cc_minor)});
+    else info.string_attributes.push_back({"compute_capability", vendor->arch(i)});
     infos.push_back(std::move(info));
   }
   const ClientOption* lapack = plugin::FindClientOption(options, "lapack_library");

@@ -3,6 +3,8 @@
 // decides names, types, indexing and which prelude function computes each instruction.
 #include "backends/gpu/kernel_emitter.h"
 
+#include "runtime/compiler/reduction_order.h"
+
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -278,6 +280,74 @@ StatusOr<std::string> InstrExpr(const Module& m, const Op& op, const std::vector
                        " has no generated kernel");
 }
 
+// A reduce in XLA:CPU's tree order (reduction_order.h): one device function per pass, each folding
+// a window of the previous pass's values (recomputed, not stored), then the final fold. The
+// caller's loop body (coordinates `o<k>` of the output in scope) becomes the kernel body.
+std::string TreeReduce(const std::string& name, const char* step, const char* ct, const std::vector<int64_t>& dims,
+                       const std::vector<int64_t>& kept, const std::vector<int64_t>& red) {
+  std::vector<int64_t> xs = RowMajorStrides(dims);
+  std::vector<int64_t> shape;
+  for (int64_t d : red) shape.push_back(dims[static_cast<size_t>(d)]);
+  const size_t r = red.size();
+  auto params = [&](const char* prefix) {
+    std::string p;
+    for (size_t k = 0; k < r; ++k) p += ", long long " + std::string(prefix) + Str(static_cast<int64_t>(k));
+    return p;
+  };
+  std::string fns;
+  // Level 0: an input element.
+  std::string idx = "base";
+  for (size_t k = 0; k < r; ++k) idx += " + c" + Str(static_cast<int64_t>(k)) + " * " + LL(xs[static_cast<size_t>(red[k])]);
+  fns += "static __device__ " + std::string(ct) + " " + name + "_l0(const " + ct + "* x, " + ct + " init, long long base" +
+         params("c") + ") { (void)init; return x[" + idx + "]; }\n";
+  int level = 0;
+  for (;;) {
+    bool any = false;
+    for (int64_t e : shape) any = any || e > compiler::kXlaTreeReduceWindow;
+    if (!any) break;
+    std::vector<int64_t> win(r), lo(r), next(r);
+    for (size_t k = 0; k < r; ++k) {
+      win[k] = std::min(shape[k], compiler::kXlaTreeReduceWindow);
+      next[k] = shape[k] == 0 ? 0 : (shape[k] + win[k] - 1) / win[k];
+      lo[k] = (next[k] * win[k] - shape[k]) / 2;
+    }
+    const std::string prev = name + "_l" + Str(level);
+    ++level;
+    std::string f = "static __device__ " + std::string(ct) + " " + name + "_l" + Str(level) + "(const " + ct + "* x, " + ct +
+                    " init, long long base" + params("c") + ") {\n  " + ct + " acc = init;\n";
+    int64_t count = 1;
+    for (int64_t w : win) count *= w;
+    f += "  for (long long j = 0; j < " + LL(count) + "; ++j) {\n";
+    f += Coords(win, "j", "w");
+    std::string inside = "true", call = prev + "(x, init, base";
+    for (size_t k = 0; k < r; ++k) {
+      const std::string kk = Str(static_cast<int64_t>(k));
+      f += "    const long long p" + kk + " = c" + kk + " * " + LL(win[k]) + " + w" + kk + " - " + LL(lo[k]) + ";\n";
+      inside += " && p" + kk + " >= 0 && p" + kk + " < " + LL(shape[k]);
+      call += ", p" + kk;
+    }
+    f += "    acc = " + std::string(step) + "(acc, (" + inside + ") ? " + call + ") : init);\n  }\n  return acc;\n}\n";
+    fns += f;
+    shape = next;
+  }
+  std::string body = "    const " + std::string(ct) + " init = ((const " + ct + "*)a.p[1])[0];\n";
+  std::string base = "0ll";
+  for (size_t k = 0; k < kept.size(); ++k) base += " + o" + Str(static_cast<int64_t>(k)) + " * " + LL(xs[static_cast<size_t>(kept[k])]);
+  std::vector<int64_t> kept_dims;
+  for (int64_t d : kept) kept_dims.push_back(dims[static_cast<size_t>(d)]);
+  body += Coords(kept_dims, "i", "o");
+  body += "    const long long base = " + base + ";\n    " + ct + " acc = init;\n";
+  int64_t count = 1;
+  for (int64_t e : shape) count *= e;
+  body += "    for (long long j = 0; j < " + LL(count) + "; ++j) {\n" + Coords(shape, "j", "q");
+  std::string call = name + "_l" + Str(level) + "((const " + ct + "*)a.p[0], init, base";
+  for (size_t k = 0; k < r; ++k) call += ", q" + Str(static_cast<int64_t>(k));
+  body += "      acc = " + std::string(step) + "(acc, " + call + "));\n    }\n";
+  body += "    ((" + std::string(ct) + "*)a.p[2])[i] = acc;\n";
+  // The level functions precede the kernel: emitted through a marker the caller splits on.
+  return fns + "\x01" + body;
+}
+
 }  // namespace
 
 std::string ModuleEmitter::NewName() { return "jx_k" + std::to_string(kernels_++); }
@@ -396,6 +466,11 @@ StatusOr<KernelLaunchPlan> ModuleEmitter::AddOp(const Module& m, const Op& op) {
   std::string s;
   auto finish = [&](std::string body) -> StatusOr<KernelLaunchPlan> {
     for (ValueId v : op.results) plan.args.push_back(v);
+    // Device functions the kernel calls come first (separated from the body by \x01).
+    if (size_t cut = body.find('\x01'); cut != std::string::npos) {
+      body_ += body.substr(0, cut);
+      body = body.substr(cut + 1);
+    }
     body_ += LoopHead(name) + body + LoopTail(name);
     plan.name = name;
     return plan;
@@ -534,6 +609,19 @@ StatusOr<KernelLaunchPlan> ModuleEmitter::AddOp(const Module& m, const Op& op) {
       if (body->outer_inputs.size() + 3 * N > 64) return Unimplemented("a reduction with too many buffers");
       for (ValueId v : body->outer_inputs) plan.args.push_back(v);
       const size_t outer_base = nin;
+      // Float sums and products in the reference's tree order (reduction_order.h), bit for bit.
+      if (N == 1 && body->instrs.size() == 1 && body->outer_inputs.empty() && IsFloatT(out.element) &&
+          (body->instrs[0].kind == OpKind::kAdd || body->instrs[0].kind == OpKind::kMultiply) &&
+          body->output_regs[0] == body->instrs[0].out) {
+        bool plain_args = true;
+        for (const FusedLoopInput& in : body->inputs)
+          plain_args = plain_args && in.mode == FusedLoopInput::Mode::kContiguous && in.source >= 0 && in.source < 2;
+        bool wide = false;
+        for (int64_t d : red) wide = wide || xt.dims[static_cast<size_t>(d)] > compiler::kXlaTreeReduceWindow;
+        const bool product = body->instrs[0].kind == OpKind::kMultiply;
+        if (plain_args && wide && compiler::XlaFoldsInTreeOrder(product, false, xt.element_count()))
+          return finish(TreeReduce(name, product ? "jx_mul" : "jx_add", CType(out.element), xt.dims, kept, red));
+      }
       // Results follow the captured values.
       s = Coords(od, "i", "o");
       for (size_t k = 0; k < N; ++k) {
