@@ -69,7 +69,7 @@ def test_corpus_subset_passes_on_emulated_gpu(backend: str, work: Path) -> None:
     assert not failed, f"{backend}: programs whose outputs differ from XLA's (see stdout): {failed}"
     counts = _counts(work / f"{backend}.counts")
     # The subset holds one host-fallback op family (sort), a GEMM and many generated kernels.
-    assert counts["generated"] > 10 * counts["host"] > 0, counts
+    assert counts["generated"] > 5 * counts["host"] > 0, counts
     assert counts["vendor"] >= 2, f"dot_general_f32 and the MLP should reach cuBLAS/hipBLAS: {counts}"
 
 
@@ -166,7 +166,7 @@ def test_gpu_backend_is_selected_only_when_it_can_run(work: Path) -> None:
     no_gpu = subprocess.run([sys.executable, "-c", code], env=dict(env, JAXLIB_EMULATED_GPUS="0"),
                             capture_output=True, text=True, timeout=600)
     assert no_gpu.returncode == 0, no_gpu.stderr[-3000:]
-    assert no_gpu.stdout.startswith("cpu [0.0, 1.0, 4.0, 9.0] no NVIDIA GPU found"), no_gpu.stdout
+    assert no_gpu.stdout.startswith("cpu [0.0, 1.0, 4.0, 9.0] FAILED_PRECONDITION: no NVIDIA GPU found"), no_gpu.stdout
 
 
 def test_emulated_allocations_are_poisoned(work: Path) -> None:
