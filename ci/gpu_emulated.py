@@ -215,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
 
     names = SUBSET if args.subset else corpus.list_cases()
     if args.names:
-        names = [n for n in args.names.split(",") if n]
+        names = list(dict.fromkeys(n for n in args.names.split(",") if n))
     if args.only:
         names = [n for n in names if fnmatch.fnmatch(n, args.only)]
     work = args.work or Path(tempfile.mkdtemp(prefix="gpu_emulated_"))

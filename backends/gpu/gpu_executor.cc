@@ -486,7 +486,7 @@ class GpuProgram {
         f.ptr[static_cast<size_t>(op.results[0])] = f.Get(op.operands[0]);
         return Status::Ok();
       case Step::Kind::kCopy:
-        ++f.counts->generated;
+        ++f.counts->vendor;  // a driver copy on the device's stream
         if (!step.bytes) return Status::Ok();
         return v.CopyOnDevice(f.device, f.Get(op.results[0]), f.Get(op.operands[0]), step.bytes);
       case Step::Kind::kKernel: {

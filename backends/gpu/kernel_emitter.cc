@@ -38,6 +38,8 @@ const char* CType(ElementType t) {
     case ElementType::kBF16: return "jx_bf16";
     case ElementType::kF32: return "float";
     case ElementType::kF64: return "double";
+    case ElementType::kC64: return "jx_c64";
+    case ElementType::kC128: return "jx_c128";
     default: return "";
   }
 }
@@ -63,6 +65,8 @@ bool IsIntT(ElementType t) {
 }
 bool IsHalfT(ElementType t) { return t == ElementType::kF16 || t == ElementType::kBF16; }
 bool IsFloatT(ElementType t) { return IsHalfT(t) || t == ElementType::kF32 || t == ElementType::kF64; }
+bool IsComplexT(ElementType t) { return t == ElementType::kC64 || t == ElementType::kC128; }
+ElementType PartOf(ElementType t) { return t == ElementType::kC64 ? ElementType::kF32 : ElementType::kF64; }
 
 std::string Str(int64_t v) { return std::to_string(v); }
 std::string LL(int64_t v) { return "(" + std::to_string(v) + "ll)"; }
@@ -90,6 +94,12 @@ std::string Literal(ElementType t, const uint8_t* b) {
       std::snprintf(buf, sizeof(buf), "jx_dfrom(0x%016" PRIx64 "ull)", u);
       return buf;
     }
+    case ElementType::kC64:
+    case ElementType::kC128: {
+      const ElementType part = PartOf(t);
+      const size_t half = ElementTypeByteSize(part);
+      return std::string(CType(t)) + "{" + Literal(part, b) + ", " + Literal(part, b + half) + "}";
+    }
     default: {
       const size_t es = ElementTypeByteSize(t);
       uint64_t u = 0;
@@ -103,6 +113,15 @@ std::string Literal(ElementType t, const uint8_t* b) {
 // Converts expression `x` of type `from` to `to` (stablehlo.convert semantics, as the CPU has them).
 std::string Convert(ElementType from, ElementType to, const std::string& x) {
   if (from == to) return x;
+  if (IsComplexT(to)) {
+    const char* p = CType(PartOf(to));
+    if (IsComplexT(from)) return std::string(CType(to)) + "{(" + p + ")(" + x + ").re, (" + p + ")(" + x + ").im}";
+    return std::string(CType(to)) + "{(" + p + ")(" + Convert(from, PartOf(to), x) + "), (" + p + ")0}";
+  }
+  if (IsComplexT(from)) {
+    if (to == ElementType::kPred) return "((" + x + ").re != 0 || (" + x + ").im != 0)";
+    return Convert(PartOf(from), to, "(" + x + ").re");
+  }
   if (to == ElementType::kPred) {
     if (IsHalfT(from)) return "((" + x + ").bits & 0x7fff) != 0";
     return "(" + x + ") != 0";
@@ -154,6 +173,35 @@ StatusOr<std::string> InstrExpr(const Module& m, const Op& op, const std::vector
   };
   auto bin = [&](const char* fn) -> StatusOr<std::string> { return std::string(fn) + "(" + in[0] + ", " + in[1] + ")"; };
   if (!*CType(t) || !*CType(r)) return Unimplemented("element type " + std::string(ElementTypeMlirName(IsFloatT(t) || IsIntT(t) || t == ElementType::kPred ? r : t)));
+  const ElementType vt = op.kind == OpKind::kSelect || op.kind == OpKind::kClamp ? m.type(op.operands[1]).element : t;
+  if (IsComplexT(vt) || IsComplexT(r)) {
+    // Complex values: the field operations, parts, magnitude, equality and moves.
+    switch (op.kind) {
+      case OpKind::kAdd: return bin("jx_add");
+      case OpKind::kSubtract: return bin("jx_sub");
+      case OpKind::kMultiply: return bin("jx_mul");
+      case OpKind::kDivide: return bin("jx_div");
+      case OpKind::kNegate: return un("jx_neg");
+      case OpKind::kSquare: return un("jx_square");
+      case OpKind::kConj: return un("jx_conj");
+      case OpKind::kAbs: return un("jx_cabs");
+      case OpKind::kReal: return IsComplexT(t) ? "(" + in[0] + ").re" : Convert(t, r, in[0]);
+      case OpKind::kImag: if (!IsComplexT(t)) break; return "(" + in[0] + ").im";
+      case OpKind::kComplex: return std::string(CType(r)) + "{" + in[0] + ", " + in[1] + "}";
+      case OpKind::kConvert: return Convert(t, r, in[0]);
+      case OpKind::kSelect: return "(" + in[0] + ") ? (" + in[1] + ") : (" + in[2] + ")";
+      case OpKind::kCompare: {
+        const std::string dir = op.EnumAttr("comparison_direction");
+        const std::string eq = "((" + in[0] + ").re == (" + in[1] + ").re && (" + in[0] + ").im == (" + in[1] + ").im)";
+        if (dir == "EQ") return eq;
+        if (dir == "NE") return "!" + eq;
+        break;
+      }
+      default: break;
+    }
+    return Unimplemented(std::string(compiler::OpName(op.kind)) + " of " + std::string(ElementTypeMlirName(vt)) +
+                         " has no generated kernel");
+  }
   switch (op.kind) {
     case OpKind::kAdd: return bin("jx_add");
     case OpKind::kSubtract: return bin("jx_sub");
@@ -610,7 +658,7 @@ StatusOr<KernelLaunchPlan> ModuleEmitter::AddOp(const Module& m, const Op& op) {
       for (ValueId v : body->outer_inputs) plan.args.push_back(v);
       const size_t outer_base = nin;
       // Float sums and products in the reference's tree order (reduction_order.h), bit for bit.
-      if (N == 1 && body->instrs.size() == 1 && body->outer_inputs.empty() && IsFloatT(out.element) &&
+      if (N == 1 && body->instrs.size() == 1 && body->outer_inputs.empty() && (IsFloatT(out.element) || IsComplexT(out.element)) &&
           (body->instrs[0].kind == OpKind::kAdd || body->instrs[0].kind == OpKind::kMultiply) &&
           body->output_regs[0] == body->instrs[0].out) {
         bool plain_args = true;
@@ -619,7 +667,7 @@ StatusOr<KernelLaunchPlan> ModuleEmitter::AddOp(const Module& m, const Op& op) {
         bool wide = false;
         for (int64_t d : red) wide = wide || xt.dims[static_cast<size_t>(d)] > compiler::kXlaTreeReduceWindow;
         const bool product = body->instrs[0].kind == OpKind::kMultiply;
-        if (plain_args && wide && compiler::XlaFoldsInTreeOrder(product, false, xt.element_count()))
+        if (plain_args && wide && compiler::XlaFoldsInTreeOrder(product, IsComplexT(out.element), xt.element_count()))
           return finish(TreeReduce(name, product ? "jx_mul" : "jx_add", CType(out.element), xt.dims, kept, red));
       }
       // Results follow the captured values.
@@ -724,7 +772,7 @@ StatusOr<KernelLaunchPlan> ModuleEmitter::AddOp(const Module& m, const Op& op) {
         ccount *= lt.dims[static_cast<size_t>(d)];
       }
       const char* act = CType(acc);
-      s += "    " + std::string(act) + " sum = (" + act + ")0;\n";
+      s += "    " + std::string(act) + " sum = " + act + "{};\n";
       s += "    for (long long j = 0; j < " + LL(ccount) + "; ++j) {\n" + Coords(csizes, "j", "q");
       std::string lo = lbase, ro = rbase;
       for (size_t k = 0; k < lc.size(); ++k) {

@@ -340,6 +340,51 @@ JX_NEXT_AFTER(double, unsigned long long, 0x8000000000000000ull, 0x7ff8000000000
 JX_NEXT_AFTER(jx_f16, unsigned short, (unsigned short)0x8000u, (unsigned short)0x7e00u, jx_get_bits, jx_up)
 JX_NEXT_AFTER(jx_bf16, unsigned short, (unsigned short)0x8000u, (unsigned short)0x7fc0u, jx_get_bits, jx_up)
 
+/* ---- complex numbers, with XLA's arithmetic (not C99 Annex G): naive product, Smith's quotient
+   with explicit zero and infinity cases, overflow-safe magnitude */
+struct jx_c64 { float re, im; };
+struct jx_c128 { double re, im; };
+#define JX_COMPLEX_OPS(C, P, SFX)                                                                   \
+  JX_FN C jx_add(C a, C b) { return C{a.re + b.re, a.im + b.im}; }                                  \
+  JX_FN C jx_sub(C a, C b) { return C{a.re - b.re, a.im - b.im}; }                                  \
+  JX_FN C jx_mul(C x, C y) { return C{x.re * y.re - x.im * y.im, x.re * y.im + x.im * y.re}; }      \
+  JX_FN C jx_neg(C a) { return C{-a.re, -a.im}; }                                                   \
+  JX_FN C jx_conj(C a) { return C{a.re, -a.im}; }                                                   \
+  JX_FN C jx_square(C a) { return jx_mul(a, a); }                                                   \
+  JX_FN C jx_div(C x, C y) {                                                                        \
+    P ar = x.re, ai = x.im, br = y.re, bi = y.im, cr, ci;                                           \
+    if (fabs##SFX(br) < fabs##SFX(bi)) {                                                            \
+      P ratio = br / bi, denom = bi + br * ratio;                                                   \
+      cr = (ar * ratio + ai) / denom; ci = (ai * ratio - ar) / denom;                               \
+    } else {                                                                                        \
+      P ratio = bi / br, denom = br + bi * ratio;                                                   \
+      cr = (ar + ai * ratio) / denom; ci = (ai - ar * ratio) / denom;                               \
+    }                                                                                               \
+    const P inf = (P)1 / (P)0;                                                                      \
+    if (br == (P)0 && bi == (P)0 && (!jx_isnan(ar) || !jx_isnan(ai))) {                             \
+      P s = copysign##SFX(inf, br); return C{s * ar, s * ai};                                       \
+    }                                                                                               \
+    if ((jx_isinf(ar) || jx_isinf(ai)) && !jx_isinf(br) && !jx_isnan(br) && !jx_isinf(bi) && !jx_isnan(bi)) { \
+      P xr = copysign##SFX(jx_isinf(ar) ? (P)1 : (P)0, ar), xi = copysign##SFX(jx_isinf(ai) ? (P)1 : (P)0, ai); \
+      return C{inf * (xr * br + xi * bi), inf * (xi * br - xr * bi)};                               \
+    }                                                                                               \
+    if ((jx_isinf(br) || jx_isinf(bi)) && !jx_isinf(ar) && !jx_isnan(ar) && !jx_isinf(ai) && !jx_isnan(ai)) { \
+      P yr = copysign##SFX(jx_isinf(br) ? (P)1 : (P)0, br), yi = copysign##SFX(jx_isinf(bi) ? (P)1 : (P)0, bi); \
+      return C{(P)0 * (ar * yr + ai * yi), (P)0 * (ai * yr - ar * yi)};                             \
+    }                                                                                               \
+    return C{cr, ci};                                                                               \
+  }                                                                                                 \
+  JX_FN P jx_cabs(C x) {                                                                            \
+    P a = fabs##SFX(x.re), b = fabs##SFX(x.im);                                                     \
+    P mx = jx_max(a, b), mn = jx_min(a, b);                                                         \
+    if (mx == (P)0) return mx;                                                                      \
+    if (mn == mx) return mx * sqrt##SFX((P)2);                                                      \
+    P r = mn / mx;                                                                                  \
+    return mx * sqrt##SFX((P)1 + r * r);                                                            \
+  }
+JX_COMPLEX_OPS(jx_c64, float, f)
+JX_COMPLEX_OPS(jx_c128, double, )
+
 /* ---- compare keys: TOTALORDER orders -NaN < -inf < ... < -0 < +0 < ... < +NaN */
 JX_FN int jx_total_key(float v) { int i = (int)jx_fbits(v); return i < 0 ? (i ^ 0x7fffffff) : i; }
 JX_FN long long jx_total_key(double v) { long long i = (long long)jx_dbits(v); return i < 0 ? (i ^ 0x7fffffffffffffffll) : i; }
