@@ -772,7 +772,9 @@ StatusOr<KernelLaunchPlan> ModuleEmitter::AddOp(const Module& m, const Op& op) {
         ccount *= lt.dims[static_cast<size_t>(d)];
       }
       const char* act = CType(acc);
-      s += "    " + std::string(act) + " sum = " + act + "{};\n";
+      // Value-initialised through a typedef: zero for scalars ("signed char" cannot be a
+      // functional cast) and for the complex structs alike.
+      s += "    typedef " + std::string(act) + " acc_t;\n    acc_t sum = acc_t();\n";
       s += "    for (long long j = 0; j < " + LL(ccount) + "; ++j) {\n" + Coords(csizes, "j", "q");
       std::string lo = lbase, ro = rbase;
       for (size_t k = 0; k < lc.size(); ++k) {
