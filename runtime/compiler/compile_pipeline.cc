@@ -73,6 +73,33 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlan(std::string_view mlir_tex
   return plan;
 }
 
+Status PlanFusedLoops(ExecutionPlan* plan) {
+  const Module& m = *plan->module;
+  std::vector<const Region*> stack = {plan->entry->body.get()};
+  while (!stack.empty()) {
+    const Region* r = stack.back();
+    stack.pop_back();
+    for (const auto& op : r->ops) {
+      if (op->kind != OpKind::kFusion) {
+        for (const auto& sub : op->regions) stack.push_back(sub.get());
+        continue;
+      }
+      if (!IsPlainFusedLoop(*op)) continue;
+      const Region& body = *op->regions[0];
+      StatusOr<std::shared_ptr<const FusedLoopProgram>> program =
+          BuildFusedLoopProgram(m, body, m.type(body.results[0]).dims);
+      if (!program.ok()) {
+        const Status& st = program.status();
+        if (st.message().find(" at ") == std::string::npos && op->loc.line > 0)
+          return Status(st.code(), OpDescription(*op) + ": " + st.message());
+        return st;
+      }
+      plan->fused_loops.emplace(op.get(), std::move(program).value());
+    }
+  }
+  return Status::Ok();
+}
+
 namespace {
 
 StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir_text, const PipelineOptions& options) {
@@ -114,6 +141,7 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   }
   plan->module = std::move(module);
   JAXLIB_RETURN_IF_ERROR(PlanBuffers(plan.get(), options));
+  JAXLIB_RETURN_IF_ERROR(PlanFusedLoops(plan.get()));
   if (const char* dump = std::getenv("JAXLIB_DUMP_PLAN"); dump && *dump) std::fputs(PrintPlan(*plan).c_str(), stderr);
   return plan;
 }

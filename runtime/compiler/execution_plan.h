@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "runtime/compiler/fused_loop_program.h"
 #include "runtime/compiler/ir.h"
 #include "runtime/support/status.h"
 
@@ -50,6 +51,9 @@ struct ExecutionPlan {
   int64_t arena_bytes = 0;                            // the entry region's arena
   std::vector<Type> parameter_types;
   std::vector<Type> result_types;
+  // The device-neutral program of every plain fused loop (fused_loop_program.h), built once;
+  // each executor lowers these instead of re-reading fusion regions.
+  FusedLoopTable fused_loops;
 
   const ValueStorage& storage(ValueId v) const { return values[static_cast<size_t>(v)]; }
 };
@@ -80,6 +84,9 @@ std::string ValidUtf8(const std::string& s);
 // Human-readable dumps for debugging and tests (not a round-trippable syntax).
 std::string PrintPlan(const ExecutionPlan& plan);
 std::string PrintModule(const Module& m);
+
+// Builds plan->fused_loops for every plain fusion of the planned regions (the last stage).
+Status PlanFusedLoops(ExecutionPlan* plan);
 
 // Buffer planning alone (the last pipeline stage), for a module already simplified.
 Status PlanBuffers(ExecutionPlan* plan, const PipelineOptions& options);

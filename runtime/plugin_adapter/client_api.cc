@@ -146,6 +146,32 @@ StatusOr<std::shared_ptr<PJRT_Client>> BuildClient(std::unique_ptr<Backend> back
     device->description.kind = info.kind;
     device->description.debug_string = info.debug_string;
     device->description.to_string = info.to_string;
+    // Reserved up front: the values point into these strings.
+    device->description.attribute_names.reserve(info.int_attributes.size() + info.string_attributes.size());
+    device->description.attribute_strings.reserve(info.string_attributes.size());
+    for (const auto& [name, value] : info.int_attributes) {
+      device->description.attribute_names.push_back(name);
+      PJRT_NamedValue v{};
+      v.struct_size = sizeof(PJRT_NamedValue);
+      v.name = device->description.attribute_names.back().c_str();
+      v.name_size = name.size();
+      v.type = PJRT_NamedValue_kInt64;
+      v.int64_value = value;
+      v.value_size = 1;
+      device->description.attributes.push_back(v);
+    }
+    for (const auto& [name, value] : info.string_attributes) {
+      device->description.attribute_names.push_back(name);
+      device->description.attribute_strings.push_back(value);
+      PJRT_NamedValue v{};
+      v.struct_size = sizeof(PJRT_NamedValue);
+      v.name = device->description.attribute_names.back().c_str();
+      v.name_size = name.size();
+      v.type = PJRT_NamedValue_kString;
+      v.string_value = device->description.attribute_strings.back().c_str();
+      v.value_size = value.size();
+      device->description.attributes.push_back(v);
+    }
 
     // Memory ids are global and consecutive per device (device 1's are 3, 4, 5 with three
     // kinds), as XLA's CPU client numbers them. Kind ids only need to be nonzero and stable.

@@ -33,7 +33,9 @@ struct PJRT_DeviceDescription {
   std::string kind;
   std::string debug_string;
   std::string to_string;
-  std::vector<PJRT_NamedValue> attributes;  // none yet; kept so the array has an owner
+  std::vector<PJRT_NamedValue> attributes;  // names point into attribute_names
+  std::vector<std::string> attribute_names;
+  std::vector<std::string> attribute_strings;
 };
 
 struct PJRT_Memory {

@@ -114,11 +114,16 @@ StatusOr<std::unique_ptr<Kernel>> MakeFusionKernel(KernelBuilder& b, const Op& o
   const Region& region = *op.regions[0];
   if (region.results.empty()) return std::unique_ptr<Kernel>(new NoopKernel());
   if (!region.ops.empty() && region.ops.back()->kind == OpKind::kReduce) return MakeFusedReduceKernel(b, op);
-  std::vector<int64_t> loop_dims = b.type(region.results[0]).dims;
-  std::vector<ValueId> outer;
-  JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<EwProgram> program, EwProgram::Compile(b.module(), region, loop_dims, &outer));
+  // The plan holds the loop's device-neutral program; this is its CPU lowering.
+  std::shared_ptr<const compiler::FusedLoopProgram> loop;
+  if (auto it = b.plan().fused_loops.find(&op); it != b.plan().fused_loops.end()) {
+    loop = it->second;
+  } else {
+    JAXLIB_ASSIGN_OR_RETURN(loop, compiler::BuildFusedLoopProgram(b.module(), region, b.type(region.results[0]).dims));
+  }
+  JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<EwProgram> program, EwProgram::Lower(b.module(), loop));
   std::vector<ValueId> inputs = op.operands;
-  inputs.insert(inputs.end(), outer.begin(), outer.end());
+  inputs.insert(inputs.end(), loop->outer_inputs.begin(), loop->outer_inputs.end());
   return std::unique_ptr<Kernel>(new FusionKernel(std::move(program), std::move(inputs), op.results));
 }
 
