@@ -42,6 +42,9 @@ void ReleaseExport(ExportContext* ctx) {
   // client's lifetime lock, which must never be awaited while holding the GIL.
   auto release = [ctx] {
     ctx->buffer->ReleaseExternalReference();
+    // The last reference to the array may go here; inside a plugin callback (our own export
+    // imported as a view, being destroyed) its destructor must not run on this thread.
+    host::ReleaseOutsidePluginCallbacks(std::move(ctx->buffer));
     delete ctx;
   };
   if (nb::is_alive() && PyGILState_Check()) {

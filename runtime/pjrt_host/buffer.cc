@@ -26,6 +26,7 @@ Buffer::~Buffer() {
 void Buffer::ReleaseLocked() {
   if (released_.exchange(true)) return;
   client_->Unregister(this);
+  std::lock_guard<std::mutex> external_lock(external_mu_);
   if (raw_ != nullptr && external_references_ > 0) {
     // A DLPack consumer still reads the memory: the plugin keeps it for the external
     // reference, so only mark the buffer deleted; ReleaseExternalReference destroys it.
@@ -121,7 +122,7 @@ Status Buffer::ToHost(void* dst, size_t size) {
 
 StatusOr<void*> Buffer::AcquireExternalReference() {
   JAXLIB_RETURN_IF_ERROR(BlockUntilReady());
-  std::unique_lock<std::shared_mutex> lock(client_->lifetime_mutex());
+  std::shared_lock<std::shared_mutex> lock(client_->lifetime_mutex());
   JAXLIB_ASSIGN_OR_RETURN(PJRT_Buffer* raw, RawLocked("__dlpack__()"));
   const PluginApi& api = *client_->plugin();
   auto inc = JAXLIB_PJRT_ARGS(PJRT_Buffer_IncreaseExternalReferenceCount);
@@ -136,12 +137,13 @@ StatusOr<void*> Buffer::AcquireExternalReference() {
     (void)JAXLIB_PJRT_CALL(api, PJRT_Buffer_DecreaseExternalReferenceCount, &dec);
     return s;
   }
+  std::lock_guard<std::mutex> external_lock(external_mu_);
   ++external_references_;
   return ptr.device_memory_ptr;
 }
 
 void Buffer::ReleaseExternalReference() {
-  std::unique_lock<std::shared_mutex> lock(client_->lifetime_mutex());
+  std::lock_guard<std::mutex> external_lock(external_mu_);
   if (external_references_ == 0 || raw_ == nullptr) return;
   const PluginApi& api = *client_->plugin();
   auto dec = JAXLIB_PJRT_ARGS(PJRT_Buffer_DecreaseExternalReferenceCount);

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "runtime/pjrt_host/client.h"
@@ -71,8 +72,11 @@ class Buffer {
   mutable std::atomic<bool> deleted_{false};
   std::atomic<bool> released_{false};
   std::atomic<bool> known_ready_{false};
-  // External references handed out (guarded by the client's lifetime lock); while nonzero, a
-  // release only marks the buffer deleted and the PJRT handle stays until the count drops.
+  // External references handed out; while nonzero, a release only marks the buffer deleted
+  // and the PJRT handle stays until the count drops. Guarded by external_mu_ (taken after the
+  // client's lifetime lock, never before), not by that lock: a consumer may drop its reference
+  // inside a plugin call that already holds it (a view of this buffer being destroyed).
+  std::mutex external_mu_;
   int external_references_ = 0;
   bool destroy_deferred_ = false;
   // The client's list of live buffers (Client::Register); guarded by the client's registry lock.

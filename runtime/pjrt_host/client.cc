@@ -4,12 +4,66 @@
 #include "runtime/pjrt_host/client.h"
 
 #include <chrono>
+#include <deque>
+#include <thread>
 
 #include "runtime/pjrt_host/buffer.h"
 #include "runtime/pjrt_host/event.h"
 #include "runtime/pjrt_host/executable.h"
 
 namespace jaxlib::host {
+
+namespace {
+
+thread_local int t_plugin_callback_depth = 0;
+
+// One background thread, started on first use, that drops what plugin callbacks could not.
+class DeferredReleaser {
+ public:
+  static DeferredReleaser& Get() {
+    static auto* releaser = new DeferredReleaser();  // leaked: may run past static destruction
+    return *releaser;
+  }
+  void Push(std::shared_ptr<void> object) {
+    std::lock_guard<std::mutex> lock(mu_);
+    queue_.push_back(std::move(object));
+    if (!started_) {
+      started_ = true;
+      std::thread([this] { Run(); }).detach();
+    }
+    cv_.notify_one();
+  }
+
+ private:
+  void Run() {
+    std::unique_lock<std::mutex> lock(mu_);
+    for (;;) {
+      cv_.wait(lock, [this] { return !queue_.empty(); });
+      std::shared_ptr<void> object = std::move(queue_.front());
+      queue_.pop_front();
+      lock.unlock();
+      object.reset();
+      lock.lock();
+    }
+  }
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::shared_ptr<void>> queue_;
+  bool started_ = false;
+};
+
+}  // namespace
+
+bool InPluginCallback() { return t_plugin_callback_depth > 0; }
+
+void ReleaseOutsidePluginCallbacks(std::shared_ptr<void> object) {
+  if (!object) return;
+  if (InPluginCallback()) {
+    DeferredReleaser::Get().Push(std::move(object));
+  } else {
+    object.reset();
+  }
+}
 
 StatusOr<std::map<std::string, int64_t>> Device::MemoryStats() const {
   std::shared_lock<std::shared_mutex> lock(client_->lifetime_mutex());
@@ -388,8 +442,10 @@ StatusOr<std::shared_ptr<Buffer>> Client::CreateView(void* data, int element_typ
   args.memory = memory != nullptr ? memory->raw() : nullptr;
   args.on_delete_callback = [](void*, void* user_arg) {
     auto* fn = static_cast<std::function<void()>*>(user_arg);
+    ++t_plugin_callback_depth;
     if (*fn) (*fn)();
     delete fn;
+    --t_plugin_callback_depth;
   };
   args.on_delete_callback_arg = callback;
   Status s = JAXLIB_PJRT_CALL(*plugin_, PJRT_Client_CreateViewOfDeviceBuffer, &args);

@@ -98,6 +98,13 @@ struct HostBufferSpec {
   std::shared_ptr<void> keep_alive;
 };
 
+// True while this thread runs a host callback the plugin invoked (a view's on_delete), where
+// the plugin may be inside a call made under a client's lifetime lock: dropping the last
+// reference to a Buffer or Client there would wait for that lock on this very thread.
+bool InPluginCallback();
+// Drops `object` now, or, inside a plugin callback, on a background thread later.
+void ReleaseOutsidePluginCallbacks(std::shared_ptr<void> object);
+
 class Client : public std::enable_shared_from_this<Client> {
  public:
   // Initializes the plugin (once), then PJRT_Client_Create with typed options. The KV-store
