@@ -207,8 +207,9 @@ def test_partitioned_module_compiles_without_options(client, form: str) -> None:
 
 def test_module_counts_that_do_not_fit_the_devices_are_an_error(client) -> None:
     data, _, _ = _case("shard_map_psum_pmean_pmax")
-    with pytest.raises(xc.XlaRuntimeError, match=r"INVALID_ARGUMENT.*2 executable device\(s\).*num_partitions=4 "
-                                                 r"\(from the module's attributes\)"):
+    with pytest.raises(xc.XlaRuntimeError, match=r"INVALID_ARGUMENT: compile\(\): the program needs 4 devices \(1 "
+                                                 r"replicas x 4 partitions, from the module's attributes\) but 2 "
+                                                 r"executable device\(s\) were given"):
         client.compile_and_load((data / "program.mlir").read_text(), client.devices()[:2])
 
 

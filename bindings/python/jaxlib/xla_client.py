@@ -17,18 +17,23 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from jaxlib import _dtypes, _jaxlib, plugin_support
+from jaxlib import _dtypes, _jaxlib, api_level, plugin_support
 from jaxlib._mlir_signature import ParamType, main_parameter_types, module_counts
-from jaxlib.hlo_sharding import HloSharding, OpSharding
-from jaxlib.layouts import Layout, PjRtLayout, default_layout
-from jaxlib.shardings import (
-    GSPMDSharding,
-    NamedSharding,
-    Sharding,
-    SingleDeviceSharding,
-    check_and_canonicalize_memory_kind,
-)
-from jaxlib.tracebacks import Frame, Traceback, TracebackScope
+
+# Re-exported names (the `as` spelling marks them public for linters).
+from jaxlib.hlo_sharding import HloSharding as HloSharding
+from jaxlib.hlo_sharding import OpSharding as OpSharding
+from jaxlib.layouts import Layout as Layout
+from jaxlib.layouts import PjRtLayout as PjRtLayout
+from jaxlib.layouts import default_layout
+from jaxlib.shardings import GSPMDSharding as GSPMDSharding
+from jaxlib.shardings import NamedSharding as NamedSharding
+from jaxlib.shardings import Sharding as Sharding
+from jaxlib.shardings import SingleDeviceSharding as SingleDeviceSharding
+from jaxlib.shardings import check_and_canonicalize_memory_kind as check_and_canonicalize_memory_kind
+from jaxlib.tracebacks import Frame as Frame
+from jaxlib.tracebacks import Traceback as Traceback
+from jaxlib.tracebacks import TracebackScope as TracebackScope
 
 XlaRuntimeError: type[RuntimeError] = _jaxlib.XlaRuntimeError
 PluginVersionError = plugin_support.PluginVersionError
@@ -36,7 +41,7 @@ PluginVersionError = plugin_support.PluginVersionError
 logger = logging.getLogger(__name__)
 
 #: The jaxlib release whose ``xla_client`` API this module matches, name for name.
-API_COMPATIBILITY = "0.10.2"
+API_COMPATIBILITY = api_level.XLA_CLIENT_API_VERSION
 
 
 class UnsupportedApiError(XlaRuntimeError, NotImplementedError):  # type: ignore[misc,valid-type]
@@ -63,27 +68,12 @@ def _unsupported(name: str) -> UnsupportedApiError:
     return UnsupportedApiError(f"UNIMPLEMENTED: {name}: {UNSUPPORTED_NAMES[name]}")
 
 __all__ = [
-    # The 62 public names of jaxlib 0.10.2's xla_client (tests/conformance/data lists them).
-    "Array", "ArrayCopySemantics", "ArrayImpl", "AutotuneCacheMode", "Client", "CompileOptions",
-    "CustomCallHandler", "CustomCallTargetTraits", "CustomTypeIdHandler", "Device", "DeviceAssignment",
-    "DeviceList", "DeviceTopology", "Executable", "Frame", "GSPMDSharding", "HloSharding",
-    "HostBufferSemantics", "Layout", "LoadedExecutable", "LoadedExecutable_execute",
-    "LoadedExecutable_execute_with_token", "Memory", "NamedSharding", "OpSharding", "PjRtLayout",
-    "PrimitiveType", "ProgramShape", "Shape", "Sharding", "SingleDeviceSharding", "Traceback",
-    "TracebackScope", "XlaComputation", "XlaRuntimeError", "array_result_handler",
-    "batched_block_until_ready", "batched_copy_array_to_devices_with_sharding", "batched_device_put",
-    "check_and_canonicalize_memory_kind", "custom_call_targets", "encode_inspect_sharding_callback",
-    "execution_stream_id", "generate_pjrt_gpu_plugin_options", "get_topology_for_devices",
-    "initialize_pjrt_plugin", "load_pjrt_plugin_dynamically", "load_pjrt_plugin_with_c_api",
-    "make_c_api_client", "make_c_api_device_topology", "make_cpu_client",
-    "make_tfrt_tpu_c_api_device_topology", "pjrt_plugin_initialized", "pjrt_plugin_loaded",
-    "register_custom_call_as_batch_partitionable", "register_custom_call_handler",
-    "register_custom_call_partitioner", "register_custom_call_target", "register_custom_type",
-    "register_custom_type_handler", "reorder_shards", "xla_platform_names",
+    # The 62 public names of jaxlib 0.10.2's xla_client (jaxlib.api_level).
+    *api_level.XLA_CLIENT_NAMES,
     # Ours beyond 0.10.2.
     "API_COMPATIBILITY", "CompiledMemoryStats", "ExecutableBuildOptions", "ExecuteResults",
     "PluginVersionError", "UNSUPPORTED_NAMES", "UnsupportedApiError", "dlpack_managed_tensor_to_buffer",
-    "make_gpu_client",
+    "get_execution_stream_id", "make_gpu_client",
 ]
 
 #: Platform names as XLA's custom-call registry spells them ("gpu" means CUDA, as in jaxlib).
@@ -1362,8 +1352,8 @@ class Client:
             if r * p != len(devices):
                 raise _error(
                     "INVALID_ARGUMENT",
-                    f"compile(): {len(devices)} executable device(s) do not match num_replicas={r} x "
-                    f"num_partitions={p} (from {source})",
+                    f"compile(): the program needs {r * p} devices ({r} replicas x {p} partitions, from "
+                    f"{source}) but {len(devices)} executable device(s) were given",
                 )
             ids = [d.id for d in devices]
             assignment = [ids[i * p : (i + 1) * p] for i in range(r)]
