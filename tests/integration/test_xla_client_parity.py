@@ -103,6 +103,18 @@ def test_dlpack_export_versioned_and_copy(client) -> None:
         a.__dlpack__(dl_device=(2, 0))
 
 
+def test_an_exported_array_is_not_donated(client) -> None:
+    program = (Path(__file__).resolve().parents[1] / "data" / "jax_runtime_contract" / "donating.mlir").read_text()
+    exe = client.compile_and_load(program, client.devices()[:1])
+    args = [client.buffer_from_pyval(np.full(n, v, dtype=np.float32)) for n, v in ((4, 1.0), (4, 2.0), (2, 3.0), (4, 4.0))]
+    view = np.from_dlpack(args[0])
+    out = exe.execute(args)
+    assert np.asarray(out[0]).tolist() == [7.0] * 4
+    assert not args[0].is_deleted(), "a DLPack consumer holds argument 0: it must not be donated"
+    assert view.tolist() == [1.0] * 4, "the consumer's memory must not be overwritten"
+    assert args[2].is_deleted(), "arguments nobody exported are still donated"
+
+
 # ----------------------------------------------------------------- DLPack import
 
 
