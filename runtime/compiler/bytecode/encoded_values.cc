@@ -25,9 +25,11 @@ AttrPtr MakeDenseAttribute(EntryReader& r, const TypeValue& type, std::string_vi
   int64_t n = t.element_count();
   size_t es = ElementTypeByteSize(t.element);
   if (t.element == ElementType::kPred) {
-    // i1 data comes one byte per element, or packed eight to a byte (a splat: 0x00 / 0xff).
+    // i1 data comes one byte per element, or packed eight to a byte; a splat is one byte,
+    // 0xff for true. One byte is ambiguous for up to 8 elements: 0xff is a true splat, any
+    // other byte is the packed bits (0x00 means all false either way).
     size_t packed = static_cast<size_t>((n + 7) / 8);
-    if (raw.size() == 1 && n != 1) {
+    if (raw.size() == 1 && n != 1 && (static_cast<uint8_t>(raw[0]) == 0xff || packed != 1)) {
       d->splat = true;
       d->bytes = {static_cast<uint8_t>(raw[0] != 0)};
     } else if (raw.size() == static_cast<size_t>(n)) {
@@ -137,6 +139,96 @@ AttrPtr LocationAttribute(std::string where) {
   a->name = kLocationMarker;
   a->s = std::move(where);
   return a;
+}
+
+bool SetElementType(ElementType e, unsigned bits, bool is_float, TypeValue* out) {
+  out->kind = TypeValue::Kind::kElement;
+  out->type = Type::Scalar(e);
+  out->bit_width = bits;
+  out->is_float = is_float;
+  out->name = std::string(ElementTypeMlirName(e));
+  return true;
+}
+
+bool SetComplexType(const TypeValue& inner, TypeValue* out) {
+  if (inner.kind == TypeValue::Kind::kElement && inner.type.element == ElementType::kF32)
+    return SetElementType(ElementType::kC64, 64, false, out);
+  if (inner.kind == TypeValue::Kind::kElement && inner.type.element == ElementType::kF64)
+    return SetElementType(ElementType::kC128, 128, false, out);
+  out->kind = TypeValue::Kind::kUnsupported;
+  out->name = "complex<" + inner.name + ">";
+  return true;
+}
+
+bool SetFunctionType(const std::vector<const TypeValue*>& inputs, const std::vector<const TypeValue*>& results,
+                     TypeValue* out) {
+  out->kind = TypeValue::Kind::kFunction;
+  for (const auto* list : {&inputs, &results}) {
+    for (const TypeValue* t : *list) {
+      if (t->kind != TypeValue::Kind::kValue) {
+        out->kind = TypeValue::Kind::kUnsupported;
+        out->name = "function over " + t->name;
+        return true;
+      }
+      (list == &inputs ? out->inputs : out->results).push_back(t->type);
+    }
+  }
+  return true;
+}
+
+bool SetTupleType(const std::vector<const TypeValue*>& elements, TypeValue* out) {
+  out->kind = TypeValue::Kind::kValue;
+  out->type = Type();
+  out->type.kind = Type::Kind::kTuple;
+  for (const TypeValue* t : elements) {
+    if (t->kind != TypeValue::Kind::kValue) {
+      out->kind = TypeValue::Kind::kUnsupported;
+      out->name = "tuple of " + t->name;
+      return true;
+    }
+    out->type.tuple.push_back(t->type);
+  }
+  out->name = out->type.ToString();
+  return true;
+}
+
+bool SetRankedTensorType(EntryReader& r, std::vector<int64_t> shape, const TypeValue& element, TypeValue* out) {
+  std::string dims;
+  for (int64_t d : shape) dims += (d < 0 ? std::string("?") : std::to_string(d)) + "x";
+  for (int64_t d : shape) {
+    if (d < 0) {
+      out->kind = TypeValue::Kind::kUnsupported;
+      out->name = "tensor<" + dims + element.name + "> (dynamic dimensions are not supported)";
+      return true;
+    }
+    if (d > (int64_t{1} << 40)) return r.Fail("dimension too large");
+  }
+  if (element.kind != TypeValue::Kind::kElement) {
+    out->kind = TypeValue::Kind::kUnsupported;
+    out->name = "tensor<" + dims + element.name + ">";
+    return true;
+  }
+  out->kind = TypeValue::Kind::kValue;
+  out->type = Type::Tensor(element.type.element, std::move(shape));
+  out->name = out->type.ToString();
+  return true;
+}
+
+AttrPtr ReadDictionary(EntryReader& r) {
+  uint64_t n;
+  if (!r.ReadVarInt(&n)) return nullptr;
+  auto dict = std::make_shared<Attribute>();
+  dict->kind = Attribute::Kind::kDict;
+  for (uint64_t k = 0; k < n; ++k) {
+    AttrPtr name, value;
+    if (!r.ReadAttribute(&name) || !r.ReadAttribute(&value)) return nullptr;
+    if (name->kind != Attribute::Kind::kString) {
+      r.Fail("dictionary key is not a string");
+      return nullptr;
+    }
+    dict->dict.emplace_back(name->s, std::move(value));
+  }
+  return dict;
 }
 
 }  // namespace jaxlib::compiler::bytecode

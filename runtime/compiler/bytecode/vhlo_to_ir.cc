@@ -107,8 +107,11 @@ class Converter {
     const Attribute* name = op.attr("sym_name");
     const Attribute* type = op.attr("function_type");
     if (!name || name->kind != Attribute::Kind::kString) return Error(op, "func_v1 without a sym_name");
+    if (type && type->kind == Attribute::Kind::kOpaque)
+      return Error(op, "function @" + name->s + " has an unsupported element type or type in its signature (" +
+                           type->s + ")");
     if (!type || type->kind != Attribute::Kind::kDict || type->name != "function_type")
-      return Error(op, "function @" + name->s + " has no usable function_type (unsupported argument types?)");
+      return Error(op, "function @" + name->s + " has no function_type");
     f->name = name->s;
     if (const Attribute* vis = op.attr("sym_visibility"); vis && vis->kind == Attribute::Kind::kString)
       f->is_public = vis->s != "private";
