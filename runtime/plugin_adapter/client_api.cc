@@ -343,6 +343,34 @@ Status ExecuteContextDestroy(PJRT_ExecuteContext_Destroy_Args* args) {
   return Status();
 }
 
+Status TopologyDescriptionCreate(PJRT_TopologyDescription_Create_Args* args) {
+  // What a client with these options would have, described without keeping a client: the
+  // backend is built (it knows its devices) and dropped again. The name must be empty or the
+  // platform's: a backend has exactly one topology per option set.
+  static constexpr char kEntry[] = "PJRT_TopologyDescription_Create";
+  const PluginDefinition& plugin = ActivePlugin();
+  JAXLIB_ASSIGN_OR_RETURN(std::vector<ClientOption> options,
+                          DecodeCreateOptions(args->create_options, args->num_options, plugin));
+  if (!plugin.create_backend) return Internal(std::string(kEntry) + ": the plugin has no backend factory");
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<Backend> backend, plugin.create_backend(options));
+  if (backend == nullptr) return Internal(std::string(kEntry) + ": the backend factory returned nothing");
+  JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<PJRT_Client> client, BuildClient(std::move(backend)));
+  std::string name = args->topology_name != nullptr ? std::string(args->topology_name, args->topology_name_size) : "";
+  if (!name.empty() && name != client->platform_name) {
+    return InvalidArgument(std::string(kEntry) + ": unknown topology '" + name + "'; the " + client->platform_name +
+                           " plugin describes only its own ('" + client->platform_name + "' or empty)");
+  }
+  auto topology = std::make_unique<PJRT_TopologyDescription>();
+  topology->platform_name = client->platform_name;
+  topology->platform_version = client->platform_version;
+  for (PJRT_Device* device : client->devices) {
+    topology->owned_descriptions.push_back(std::make_unique<PJRT_DeviceDescription>(device->description));
+    topology->descriptions.push_back(topology->owned_descriptions.back().get());
+  }
+  args->topology = topology.release();
+  return Status();
+}
+
 Status TopologyDescriptionDestroy(PJRT_TopologyDescription_Destroy_Args* args) {
   if (args->topology != nullptr && !args->topology->owned_by_client) delete args->topology;
   return Status();

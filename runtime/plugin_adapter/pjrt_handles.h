@@ -65,6 +65,8 @@ struct PJRT_TopologyDescription {
   std::vector<PJRT_DeviceDescription*> descriptions;
   // Client_TopologyDescription returns a topology the client owns; Destroy must not free it.
   bool owned_by_client = false;
+  // TopologyDescription_Create's topology owns its descriptions (no client holds them).
+  std::vector<std::unique_ptr<PJRT_DeviceDescription>> owned_descriptions;
 };
 
 // Shared by everything created from it: buffers and executables keep the client (and so the
