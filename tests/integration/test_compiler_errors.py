@@ -297,6 +297,42 @@ def test_missing_lapack_library_is_a_clear_error():
     assert "lapack_library" in out and "JAXLIB_CPU_LAPACK_LIBRARY" in out and "/nonexistent/liblapack.so" in out, out
 
 
+def _lapack_choice(tmp_path, *, scipy_libs: bool, override: str | None) -> str:
+    # A scipy package with (or without) the OpenBLAS an auditwheel-repaired wheel keeps beside
+    # it, found first on the path; the answer is read in a fresh interpreter.
+    pkg = tmp_path / "scipy"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("raise ImportError('only its files may be looked at')\n")
+    bundled = tmp_path / "scipy.libs" / "libscipy_openblas-0123abcd.so"
+    if scipy_libs:
+        bundled.parent.mkdir()
+        bundled.write_bytes(b"")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]))
+    env.pop("JAXLIB_CPU_LAPACK_LIBRARY", None)
+    if override:
+        env["JAXLIB_CPU_LAPACK_LIBRARY"] = override
+    code = "import jaxlib_cpu; print(jaxlib_cpu.lapack_library_path())"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return proc.stdout.strip()
+
+
+def test_lapack_library_prefers_scipys_openblas(tmp_path):
+    # scipy's own OpenBLAS first: Schur vectors and eigenvectors then come out as in scipy.
+    chosen = _lapack_choice(tmp_path, scipy_libs=True, override=None)
+    assert chosen == str(tmp_path / "scipy.libs" / "libscipy_openblas-0123abcd.so"), chosen
+
+
+def test_lapack_library_falls_back_to_the_dependency(tmp_path):
+    chosen = _lapack_choice(tmp_path, scipy_libs=False, override=None)
+    assert "scipy_openblas32" in chosen and os.path.isfile(chosen), chosen
+
+
+def test_lapack_library_environment_override_wins(tmp_path):
+    chosen = _lapack_choice(tmp_path, scipy_libs=True, override="/opt/lapack/liblapack.so")
+    assert chosen == "/opt/lapack/liblapack.so", chosen
+
+
 def test_lapack_potrf_matches_numpy(client):
     rng = np.random.default_rng(2)
     a = _spd(3, rng).astype(np.float64)
