@@ -1,12 +1,20 @@
-// stablehlo.fft (FFT, IFFT, RFFT, IRFFT over the trailing 1-3 dims): iterative radix-2 for
-// powers of two, Bluestein's chirp-z for other lengths; computed in double precision.
+// stablehlo.fft (FFT, IFFT, RFFT, IRFFT over the trailing 1-3 dims), computed in double
+// precision: a self-sorting mixed-radix (4, 2, 3, 5, any small prime) Stockham FFT per length,
+// a four-step split into two sets of shorter transforms for long ones (cache-sized pieces,
+// parallel), Bluestein's chirp-z for lengths with a large prime factor, and real transforms of
+// even length through a complex transform of half the length. Plans (factors, twiddles) are
+// built on first use at run time, so compile time and memory never depend on the lengths.
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstring>
+#include <memory>
+#include <mutex>
 #include <numbers>
 #include <vector>
 
 #include "backends/cpu/executor/kernel.h"
+#include "backends/cpu/executor/thread_pool.h"
 
 namespace jaxlib::cpu {
 
@@ -17,72 +25,326 @@ using cd = std::complex<double>;
 
 namespace {
 
-bool IsPow2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
-
-void Radix2(cd* a, int64_t n, bool inverse) {
-  for (int64_t i = 1, j = 0; i < n; ++i) {
-    int64_t bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) std::swap(a[i], a[j]);
-  }
-  for (int64_t len = 2; len <= n; len <<= 1) {
-    double ang = 2 * std::numbers::pi / static_cast<double>(len) * (inverse ? 1 : -1);
-    for (int64_t i = 0; i < n; i += len)
-      for (int64_t k = 0; k < len / 2; ++k) {
-        cd w(std::cos(ang * static_cast<double>(k)), std::sin(ang * static_cast<double>(k)));
-        cd u = a[i + k], v = a[i + k + len / 2] * w;
-        a[i + k] = u + v;
-        a[i + k + len / 2] = u - v;
-      }
-  }
+// e^{i * sign * 2 pi * num / den}, with num reduced modulo den for accuracy.
+cd Root(int64_t num, int64_t den, int sign) {
+  num %= den;
+  if (num < 0) num += den;
+  const double ang = 2.0 * std::numbers::pi * static_cast<double>(num) / static_cast<double>(den);
+  return {std::cos(ang), sign * std::sin(ang)};
 }
 
-// Unnormalised DFT of a[0..n): sign -1 forward, +1 inverse.
-void Dft(cd* a, int64_t n, bool inverse, std::vector<cd>& work) {
-  if (n <= 1) return;
-  if (IsPow2(n)) {
-    Radix2(a, n, inverse);
+// Complex product without the C99 Annex G NaN recovery (a library call per product).
+inline cd Mul(cd a, cd b) {
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+
+inline cd MulI(cd v, int sign) { return sign < 0 ? cd(v.imag(), -v.real()) : cd(-v.imag(), v.real()); }
+
+// Blocked out-of-place transpose: dst[c][r] = src[r][c] for a rows x cols matrix.
+void Transpose(cd* dst, const cd* src, int64_t rows, int64_t cols) {
+  constexpr int64_t kTile = 32;
+  for (int64_t r0 = 0; r0 < rows; r0 += kTile)
+    for (int64_t c0 = 0; c0 < cols; c0 += kTile) {
+      const int64_t r1 = std::min(rows, r0 + kTile), c1 = std::min(cols, c0 + kTile);
+      for (int64_t r = r0; r < r1; ++r)
+        for (int64_t c = c0; c < c1; ++c) dst[c * rows + r] = src[r * cols + c];
+    }
+}
+
+// One length's unnormalised DFT, forward (e^{-2 pi i jk/n}) or inverse (e^{+...}).
+class FftPlan {
+ public:
+  explicit FftPlan(int64_t n) : n_(n) {
+    if (n <= 1) return;
+    std::vector<int64_t> f = Factor(n);
+    const int64_t largest = f.empty() ? 1 : *std::max_element(f.begin(), f.end());
+    if (largest > kMaxRadix) {
+      InitBluestein();
+    } else if (n > kDirectMax) {
+      InitFourStep();
+    } else {
+      InitStockham(f);
+    }
+  }
+
+  int64_t size() const { return n_; }
+  // Complex values of workspace Run needs.
+  int64_t work_size() const {
+    if (n_ <= 1) return 0;
+    if (bluestein_) return 2 * conv_->size() + conv_->work_size();
+    if (p1_) return n_ + std::max(p1_->work_size(), p2_->work_size());
+    return n_;
+  }
+
+  // Transforms a[0..n) in place. `parallel`: may split the work over the thread pool (long
+  // four-step transforms only).
+  void Run(cd* a, cd* work, int sign, bool parallel = false) const {
+    if (n_ <= 1) return;
+    if (bluestein_) return RunBluestein(a, work, sign, parallel);
+    if (p1_) return RunFourStep(a, work, sign, parallel);
+    RunStockham(a, work, sign);
+  }
+
+ private:
+  static constexpr int64_t kMaxRadix = 31;     // larger prime factors go through Bluestein
+  static constexpr int64_t kDirectMax = 4096;  // longer transforms split four-step
+
+  static std::vector<int64_t> Factor(int64_t n) {
+    std::vector<int64_t> f;
+    while (n % 4 == 0) {
+      f.push_back(4);
+      n /= 4;
+    }
+    if (n % 2 == 0) {
+      f.push_back(2);
+      n /= 2;
+    }
+    for (int64_t p = 3; p * p <= n; p += 2)
+      while (n % p == 0) {
+        f.push_back(p);
+        n /= p;
+      }
+    if (n > 1) f.push_back(n);
+    return f;
+  }
+
+  // ------------------------------------------------------------- Stockham autosort
+  struct Stage {
+    int64_t radix, ns;      // ns: product of the radices before this stage
+    size_t twiddle_offset;  // twiddles_[off + (j % ns) * radix + r] = W_{ns*radix}^{(j % ns) r}
+  };
+
+  void InitStockham(const std::vector<int64_t>& f) {
+    int64_t ns = 1;
+    for (int64_t r : f) {
+      stages_.push_back({r, ns, twiddles_.size()});
+      for (int64_t j = 0; j < ns; ++j)
+        for (int64_t k = 0; k < r; ++k) twiddles_.push_back(Root(j * k, ns * r, -1));
+      ns *= r;
+    }
+    // Roots of unity of the generic butterfly, per radix above 5.
+    for (int64_t r : f)
+      if (r > 5 && roots_[static_cast<size_t>(r)].empty())
+        for (int64_t k = 0; k < r; ++k) roots_[static_cast<size_t>(r)].push_back(Root(k, r, -1));
+  }
+
+  // Small DFT of v[0..r) in place (sign -1 forward).
+  void Butterfly(cd* v, int64_t r, int sign) const {
+    switch (r) {
+      case 2: {
+        cd a = v[0], b = v[1];
+        v[0] = a + b;
+        v[1] = a - b;
+        return;
+      }
+      case 3: {
+        constexpr double kS = 0.86602540378443864676;  // sin(2 pi / 3)
+        cd a = v[0], b = v[1], c = v[2];
+        cd s = b + c, d = b - c;
+        v[0] = a + s;
+        cd m = a - 0.5 * s;
+        cd t = MulI(d, sign) * kS;
+        v[1] = m + t;
+        v[2] = m - t;
+        return;
+      }
+      case 4: {
+        cd a = v[0], b = v[1], c = v[2], d = v[3];
+        cd s0 = a + c, s1 = a - c, s2 = b + d, s3 = MulI(b - d, sign);
+        v[0] = s0 + s2;
+        v[1] = s1 + s3;
+        v[2] = s0 - s2;
+        v[3] = s1 - s3;
+        return;
+      }
+      case 5: {
+        constexpr double kC1 = 0.30901699437494742410, kC2 = -0.80901699437494742410;  // cos(2pi/5), cos(4pi/5)
+        constexpr double kS1 = 0.95105651629515357212, kS2 = 0.58778525229247312917;   // sin(2pi/5), sin(4pi/5)
+        cd a = v[0], b1 = v[1] + v[4], b2 = v[2] + v[3], d1 = v[1] - v[4], d2 = v[2] - v[3];
+        v[0] = a + b1 + b2;
+        cd m1 = a + kC1 * b1 + kC2 * b2, m2 = a + kC2 * b1 + kC1 * b2;
+        cd t1 = MulI(kS1 * d1 + kS2 * d2, sign), t2 = MulI(kS2 * d1 - kS1 * d2, sign);
+        v[1] = m1 + t1;
+        v[4] = m1 - t1;
+        v[2] = m2 + t2;
+        v[3] = m2 - t2;
+        return;
+      }
+      default: {
+        cd in[kMaxRadix];
+        for (int64_t k = 0; k < r; ++k) in[k] = v[k];
+        const std::vector<cd>& roots = roots_[static_cast<size_t>(r)];
+        for (int64_t k = 0; k < r; ++k) {
+          cd acc = 0;
+          for (int64_t j = 0; j < r; ++j) {
+            cd w = roots[static_cast<size_t>((j * k) % r)];
+            acc += Mul(in[j], sign < 0 ? w : std::conj(w));
+          }
+          v[k] = acc;
+        }
+      }
+    }
+  }
+
+  void RunStockham(cd* a, cd* work, int sign) const {
+    cd* x = a;
+    cd* y = work;
+    const int64_t n = n_;
+    for (const Stage& st : stages_) {
+      const int64_t r = st.radix, ns = st.ns, stride = n / r;
+      const cd* tw = twiddles_.data() + st.twiddle_offset;
+      cd v[kMaxRadix];
+      for (int64_t b = 0; b < stride / ns; ++b) {
+        for (int64_t jj = 0; jj < ns; ++jj) {
+          const int64_t j = b * ns + jj;
+          const cd* t = tw + jj * r;
+          v[0] = x[j];
+          if (sign < 0)
+            for (int64_t k = 1; k < r; ++k) v[k] = Mul(x[j + k * stride], t[k]);
+          else
+            for (int64_t k = 1; k < r; ++k) v[k] = Mul(x[j + k * stride], std::conj(t[k]));
+          Butterfly(v, r, sign);
+          const int64_t d = b * ns * r + jj;
+          for (int64_t k = 0; k < r; ++k) y[d + k * ns] = v[k];
+        }
+      }
+      std::swap(x, y);
+    }
+    if (x != a) std::memcpy(a, x, static_cast<size_t>(n) * sizeof(cd));
+  }
+
+  // ------------------------------------------------------------- four-step
+  // n = n1 * n2: DFTs of length n1 down the columns of x viewed as [n1][n2], a twiddle
+  // W_n^{j2 k1}, DFTs of length n2 along the rows, and the transposed read-out.
+  void InitFourStep() {
+    int64_t best = 1;
+    for (int64_t d = 2; d * d <= n_; ++d)
+      if (n_ % d == 0) best = d;
+    n1_ = best;
+    n2_ = n_ / best;
+    p1_ = std::make_unique<FftPlan>(n1_);
+    p2_ = std::make_unique<FftPlan>(n2_);
+    tw_block_ = static_cast<int64_t>(std::ceil(std::sqrt(static_cast<double>(n_))));
+    tw_lo_.resize(static_cast<size_t>(tw_block_));
+    tw_hi_.resize(static_cast<size_t>(n_ / tw_block_ + 2));
+    for (int64_t k = 0; k < tw_block_; ++k) tw_lo_[static_cast<size_t>(k)] = Root(k, n_, -1);
+    for (size_t k = 0; k < tw_hi_.size(); ++k) tw_hi_[k] = Root(static_cast<int64_t>(k) * tw_block_, n_, -1);
+  }
+
+  void RunFourStep(cd* a, cd* work, int sign, bool parallel) const {
+    const int64_t n1 = n1_, n2 = n2_;
+    cd* buf = work;
+    Transpose(buf, a, n1, n2);  // buf: [n2][n1]
+    auto rows = [&](int64_t count, int64_t len, const FftPlan& plan, cd* data, bool twiddle) {
+      auto body = [&](int64_t b, int64_t e) {
+        std::vector<cd> w(static_cast<size_t>(plan.work_size()));
+        for (int64_t row = b; row < e; ++row) {
+          cd* line = data + row * len;
+          plan.Run(line, w.data(), sign);
+          if (!twiddle) continue;
+          for (int64_t k = 1; k < len; ++k) {
+            const int64_t m = row * k;
+            cd t = Mul(tw_hi_[static_cast<size_t>(m / tw_block_)], tw_lo_[static_cast<size_t>(m % tw_block_)]);
+            line[k] = Mul(line[k], sign < 0 ? t : std::conj(t));
+          }
+        }
+      };
+      if (parallel) ParallelFor(count, std::max<int64_t>(1, 8192 / len), body);
+      else body(0, count);
+    };
+    rows(n2, n1, *p1_, buf, true);
+    Transpose(a, buf, n2, n1);  // a: [n1][n2]
+    rows(n1, n2, *p2_, a, false);
+    Transpose(buf, a, n1, n2);  // X[k1 + n1 k2] = Y[k1][k2]
+    std::memcpy(a, buf, static_cast<size_t>(n_) * sizeof(cd));
+  }
+
+  // ------------------------------------------------------------- Bluestein
+  void InitBluestein() {
+    bluestein_ = true;
+    int64_t m = 1;
+    while (m < 2 * n_ - 1) m <<= 1;
+    conv_ = std::make_unique<FftPlan>(m);
+    chirp_.resize(static_cast<size_t>(n_));
+    for (int64_t k = 0; k < n_; ++k) chirp_[static_cast<size_t>(k)] = Root((k * k) % (2 * n_), 2 * n_, -1);
+    kernel_fft_.assign(static_cast<size_t>(m), cd(0, 0));
+    kernel_fft_[0] = std::conj(chirp_[0]);
+    for (int64_t k = 1; k < n_; ++k)
+      kernel_fft_[static_cast<size_t>(k)] = kernel_fft_[static_cast<size_t>(m - k)] = std::conj(chirp_[static_cast<size_t>(k)]);
+    std::vector<cd> w(static_cast<size_t>(conv_->work_size()));
+    conv_->Run(kernel_fft_.data(), w.data(), -1);
+  }
+
+  // Forward through the chirp convolution; the inverse as conj(forward(conj(x))).
+  void RunBluestein(cd* a, cd* work, int sign, bool parallel) const {
+    const int64_t m = conv_->size();
+    cd* A = work;
+    cd* w = work + m;
+    for (int64_t k = 0; k < n_; ++k) {
+      cd v = sign > 0 ? std::conj(a[k]) : a[k];
+      A[k] = Mul(v, chirp_[static_cast<size_t>(k)]);
+    }
+    std::fill(A + n_, A + m, cd(0, 0));
+    conv_->Run(A, w, -1, parallel);
+    for (int64_t k = 0; k < m; ++k) A[k] = std::conj(Mul(A[k], kernel_fft_[static_cast<size_t>(k)]));
+    conv_->Run(A, w, -1, parallel);  // conj(FFT(conj(.))) = unnormalised inverse
+    const double inv_m = 1.0 / static_cast<double>(m);
+    for (int64_t k = 0; k < n_; ++k) {
+      cd v = Mul(std::conj(A[k]) * inv_m, chirp_[static_cast<size_t>(k)]);
+      a[k] = sign > 0 ? std::conj(v) : v;
+    }
+  }
+
+  int64_t n_;
+  std::vector<Stage> stages_;
+  std::vector<cd> twiddles_;
+  std::vector<std::vector<cd>> roots_ = std::vector<std::vector<cd>>(kMaxRadix + 1);
+  int64_t n1_ = 0, n2_ = 0, tw_block_ = 1;
+  std::unique_ptr<FftPlan> p1_, p2_;
+  std::vector<cd> tw_lo_, tw_hi_;
+  bool bluestein_ = false;
+  std::unique_ptr<FftPlan> conv_;
+  std::vector<cd> chirp_, kernel_fft_;
+};
+
+// Runs `plan` over `count` contiguous lines of its length, spread over the pool; a single
+// long line is parallel inside instead.
+void TransformLines(const FftPlan& plan, cd* data, int64_t count, int sign) {
+  const int64_t len = plan.size();
+  if (len <= 1 || count == 0) return;
+  if (count == 1) {
+    std::vector<cd> w(static_cast<size_t>(plan.work_size()));
+    plan.Run(data, w.data(), sign, /*parallel=*/true);
     return;
   }
-  int64_t m = 1;
-  while (m < 2 * n - 1) m <<= 1;
-  work.assign(static_cast<size_t>(2 * m + n), cd(0, 0));
-  cd* A = work.data();
-  cd* B = A + m;
-  cd* chirp = B + m;
-  double sgn = inverse ? 1 : -1;
-  for (int64_t k = 0; k < n; ++k) {
-    // k*k mod 2n keeps the angle accurate for large k.
-    int64_t kk = (k * k) % (2 * n);
-    double ang = sgn * std::numbers::pi * static_cast<double>(kk) / static_cast<double>(n);
-    chirp[k] = cd(std::cos(ang), std::sin(ang));
-  }
-  for (int64_t k = 0; k < n; ++k) A[k] = a[k] * chirp[k];
-  B[0] = std::conj(chirp[0]);
-  for (int64_t k = 1; k < n; ++k) B[k] = B[m - k] = std::conj(chirp[k]);
-  Radix2(A, m, false);
-  Radix2(B, m, false);
-  for (int64_t k = 0; k < m; ++k) A[k] *= B[k];
-  Radix2(A, m, true);
-  for (int64_t k = 0; k < n; ++k) a[k] = A[k] / static_cast<double>(m) * chirp[k];
+  ParallelFor(count, std::max<int64_t>(1, 16384 / len), [&](int64_t b, int64_t e) {
+    std::vector<cd> w(static_cast<size_t>(plan.work_size()));
+    for (int64_t r = b; r < e; ++r) plan.Run(data + r * len, w.data(), sign);
+  });
 }
 
-// Applies a complex DFT along axis `axis` of a [dims] array of cd.
-void DftAxis(cd* data, const std::vector<int64_t>& dims, size_t axis, bool inverse) {
-  int64_t n = dims[axis];
+// DFT along axis `axis` of a [dims] array (not the last axis): lines gathered a few columns
+// at a time into contiguous buffers.
+void TransformAxis(const FftPlan& plan, cd* data, const std::vector<int64_t>& dims, size_t axis, int sign) {
+  const int64_t n = dims[axis];
   int64_t inner = 1, outer = 1;
   for (size_t k = axis + 1; k < dims.size(); ++k) inner *= dims[k];
   for (size_t k = 0; k < axis; ++k) outer *= dims[k];
-  std::vector<cd> line(static_cast<size_t>(n)), work;
-  for (int64_t o = 0; o < outer; ++o)
-    for (int64_t i = 0; i < inner; ++i) {
-      cd* base = data + o * n * inner + i;
-      for (int64_t k = 0; k < n; ++k) line[static_cast<size_t>(k)] = base[k * inner];
-      Dft(line.data(), n, inverse, work);
-      double scale = inverse ? 1.0 / static_cast<double>(n) : 1.0;
-      for (int64_t k = 0; k < n; ++k) base[k * inner] = line[static_cast<size_t>(k)] * scale;
+  if (inner == 1) return TransformLines(plan, data, outer, sign);
+  constexpr int64_t kCols = 8;
+  const int64_t blocks = (inner + kCols - 1) / kCols;
+  ParallelFor(outer * blocks, std::max<int64_t>(1, 16384 / (n * kCols)), [&](int64_t b, int64_t e) {
+    std::vector<cd> lines(static_cast<size_t>(n * kCols)), w(static_cast<size_t>(plan.work_size()));
+    for (int64_t t = b; t < e; ++t) {
+      const int64_t o = t / blocks, c0 = (t % blocks) * kCols, c1 = std::min(inner, c0 + kCols);
+      cd* base = data + o * n * inner;
+      for (int64_t k = 0; k < n; ++k)
+        for (int64_t c = c0; c < c1; ++c) lines[static_cast<size_t>((c - c0) * n + k)] = base[k * inner + c];
+      for (int64_t c = c0; c < c1; ++c) plan.Run(lines.data() + (c - c0) * n, w.data(), sign);
+      for (int64_t k = 0; k < n; ++k)
+        for (int64_t c = c0; c < c1; ++c) base[k * inner + c] = lines[static_cast<size_t>((c - c0) * n + k)];
     }
+  });
 }
 
 class FftKernel final : public Kernel {
@@ -94,70 +356,165 @@ class FftKernel final : public Kernel {
   }
 
   Status Run(Frame& f, uint8_t*) const override {
+    std::call_once(plans_once_, [&] { BuildPlans(); });
     const size_t nf = lengths_.size();
     const size_t r = static_cast<size_t>(it_.rank());
-    // Work array: the full complex signal over [batch..., lengths...].
+    const int64_t n_last = lengths_.back();
+    const bool real_half = (kind_ == "RFFT" || kind_ == "IRFFT") && n_last % 2 == 0 && n_last >= 2;
+    // Work array: the complex signal over [batch..., lengths...]; the last axis holds n/2+1
+    // values for the even-length real transforms (their spectrum's non-redundant half).
+    const int64_t width = real_half ? n_last / 2 + 1 : n_last;
     std::vector<int64_t> dims(it_.dims.begin(), it_.dims.end() - static_cast<std::ptrdiff_t>(nf));
     for (int64_t l : lengths_) dims.push_back(l);
+    dims.back() = width;
     int64_t total = 1;
     for (int64_t d : dims) total *= d;
-    std::vector<cd> data(static_cast<size_t>(total), cd(0, 0));
-    const int64_t n_last = lengths_.back();
+    if (total == 0) return Status::Ok();
+    const int64_t rows = total / width;
+    std::vector<cd> data(static_cast<size_t>(total));
+    const void* in = f.Get(in_);
     const int64_t in_last = it_.dims.back();
-    const int64_t rows = total / std::max<int64_t>(n_last, 1);
-    const bool in_c128 = it_.element == ElementType::kC128, in_f64 = it_.element == ElementType::kF64;
     auto load = [&](int64_t i) -> cd {
-      const void* p = f.Get(in_);
       switch (it_.element) {
-        case ElementType::kC64: return cd(static_cast<const std::complex<float>*>(p)[i]);
-        case ElementType::kC128: return static_cast<const cd*>(p)[i];
-        case ElementType::kF32: return cd(static_cast<const float*>(p)[i], 0);
-        default: return cd(static_cast<const double*>(p)[i], 0);
+        case ElementType::kC64: return cd(static_cast<const std::complex<float>*>(in)[i]);
+        case ElementType::kC128: return static_cast<const cd*>(in)[i];
+        case ElementType::kF32: return cd(static_cast<const float*>(in)[i], 0);
+        default: return cd(static_cast<const double*>(in)[i], 0);
       }
     };
-    (void)in_c128;
-    (void)in_f64;
-    if (kind_ == "IRFFT") {
-      // Input holds n/2+1 frequencies on the last axis; rebuild the Hermitian spectrum after
-      // the inverse transforms of the other axes.
+    const double last_scale = 1.0 / static_cast<double>(n_last);
+    if (kind_ == "RFFT" && real_half) {
+      // x[2m] + i x[2m+1] through a half-length FFT, then the even/odd split per row.
+      const FftPlan& half = *plans_.back();
+      const int64_t h = n_last / 2;
+      ParallelFor(rows, std::max<int64_t>(1, 8192 / n_last), [&](int64_t b, int64_t e) {
+        std::vector<cd> w(static_cast<size_t>(half.work_size())), z(static_cast<size_t>(h));
+        for (int64_t row = b; row < e; ++row) {
+          for (int64_t k = 0; k < h; ++k) z[static_cast<size_t>(k)] = cd(load(row * in_last + 2 * k).real(), load(row * in_last + 2 * k + 1).real());
+          half.Run(z.data(), w.data(), -1, rows == 1);
+          SplitReal(z.data(), data.data() + row * width, h);
+        }
+      });
+      for (size_t a = r - nf; a + 1 < r; ++a) TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, -1);
+    } else if (kind_ == "IRFFT" && real_half) {
+      for (int64_t i = 0; i < total; ++i) data[static_cast<size_t>(i)] = load(i);
+      for (size_t a = r - nf; a + 1 < r; ++a) {
+        TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, +1);
+        ScaleAll(data, 1.0 / static_cast<double>(dims[a]));
+      }
+    } else if (kind_ == "IRFFT") {
+      // Odd length: rebuild the Hermitian spectrum and run the complex inverse.
       for (int64_t row = 0; row < rows; ++row)
-        for (int64_t k = 0; k < in_last && k < n_last; ++k) data[static_cast<size_t>(row * n_last + k)] = load(row * in_last + k);
-      for (size_t a = r - nf; a + 1 < r; ++a) DftAxis(data.data(), dims, a, true);
+        for (int64_t k = 0; k < width; ++k)
+          data[static_cast<size_t>(row * width + k)] = k < in_last ? load(row * in_last + k) : cd(0, 0);
+      for (size_t a = r - nf; a + 1 < r; ++a) {
+        TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, +1);
+        ScaleAll(data, 1.0 / static_cast<double>(dims[a]));
+      }
       for (int64_t row = 0; row < rows; ++row) {
-        cd* line = data.data() + row * n_last;
+        cd* line = data.data() + row * width;
         line[0] = cd(line[0].real(), 0);
-        if (n_last % 2 == 0) line[n_last / 2] = cd(line[n_last / 2].real(), 0);
         for (int64_t k = n_last / 2 + 1; k < n_last; ++k) line[k] = std::conj(line[n_last - k]);
       }
-      DftAxis(data.data(), dims, r - 1, true);
+      TransformLines(*plans_.back(), data.data(), rows, +1);
+      ScaleAll(data, last_scale);
     } else {
       for (int64_t row = 0; row < rows; ++row)
-        for (int64_t k = 0; k < n_last; ++k) data[static_cast<size_t>(row * n_last + k)] = load(row * in_last + k);
-      bool inverse = kind_ == "IFFT";
-      for (size_t a = r - nf; a < r; ++a) DftAxis(data.data(), dims, a, inverse);
+        for (int64_t k = 0; k < width; ++k) data[static_cast<size_t>(row * width + k)] = load(row * in_last + k);
+      const int sign = kind_ == "IFFT" ? +1 : -1;
+      for (size_t a = r - nf; a + 1 < r; ++a) {
+        TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, sign);
+        if (sign > 0) ScaleAll(data, 1.0 / static_cast<double>(dims[a]));
+      }
+      TransformLines(*plans_.back(), data.data(), rows, sign);
+      if (sign > 0) ScaleAll(data, last_scale);
     }
-    // Store.
+    // Store (the even-length inverse real transform writes its rows from the half spectrum).
     void* o = f.Get(out_);
     const int64_t out_last = ot_.dims.back();
+    if (kind_ == "IRFFT" && real_half) {
+      const FftPlan& half = *plans_.back();
+      const int64_t h = n_last / 2;
+      ParallelFor(rows, std::max<int64_t>(1, 8192 / n_last), [&](int64_t b, int64_t e) {
+        std::vector<cd> w(static_cast<size_t>(half.work_size())), z(static_cast<size_t>(h));
+        for (int64_t row = b; row < e; ++row) {
+          MergeReal(data.data() + row * width, z.data(), h);
+          half.Run(z.data(), w.data(), +1, rows == 1);
+          for (int64_t k = 0; k < h; ++k) {
+            const cd v = z[static_cast<size_t>(k)] * last_scale;
+            StoreReal(o, row * out_last + 2 * k, v.real());
+            StoreReal(o, row * out_last + 2 * k + 1, v.imag());
+          }
+        }
+      });
+      return Status::Ok();
+    }
     for (int64_t row = 0; row < rows; ++row)
       for (int64_t k = 0; k < out_last; ++k) {
-        cd v = data[static_cast<size_t>(row * n_last + k)];
-        int64_t i = row * out_last + k;
+        const cd v = data[static_cast<size_t>(row * width + k)];
+        const int64_t i = row * out_last + k;
         switch (ot_.element) {
           case ElementType::kC64: static_cast<std::complex<float>*>(o)[i] = std::complex<float>(v); break;
           case ElementType::kC128: static_cast<cd*>(o)[i] = v; break;
-          case ElementType::kF32: static_cast<float*>(o)[i] = static_cast<float>(v.real()); break;
-          default: static_cast<double*>(o)[i] = v.real(); break;
+          default: StoreReal(o, i, v.real()); break;
         }
       }
     return Status::Ok();
   }
 
  private:
+  void BuildPlans() const {
+    for (size_t k = 0; k < lengths_.size(); ++k) {
+      int64_t n = lengths_[k];
+      const bool last = k + 1 == lengths_.size();
+      if (last && (kind_ == "RFFT" || kind_ == "IRFFT") && n % 2 == 0 && n >= 2) {
+        n /= 2;
+        split_tw_.resize(static_cast<size_t>(n + 1));
+        for (int64_t j = 0; j <= n; ++j) split_tw_[static_cast<size_t>(j)] = Root(j, 2 * n, -1);
+      }
+      plans_.push_back(std::make_unique<FftPlan>(n));
+    }
+  }
+
+  void StoreReal(void* o, int64_t i, double v) const {
+    if (ot_.element == ElementType::kF32) static_cast<float*>(o)[i] = static_cast<float>(v);
+    else static_cast<double*>(o)[i] = v;
+  }
+
+  static void ScaleAll(std::vector<cd>& data, double s) {
+    for (cd& v : data) v *= s;
+  }
+
+  // X[0..h] of a real signal of length 2h from Z = FFT_h(x[2m] + i x[2m+1]).
+  void SplitReal(const cd* z, cd* out, int64_t h) const {
+    for (int64_t k = 0; k <= h; ++k) {
+      const cd zk = z[k % h], zc = std::conj(z[(h - k) % h]);
+      const cd even = 0.5 * (zk + zc), odd = cd(0, -0.5) * (zk - zc);
+      out[k] = even + Mul(split_tw_[static_cast<size_t>(k)], odd);
+    }
+  }
+
+  // Z = E + i O from the half spectrum X[0..h] (imaginary parts of X[0] and X[h] ignored, as
+  // a Hermitian spectrum has none), so that IFFT_h(Z) = x[2m] + i x[2m+1] (times h).
+  void MergeReal(const cd* x, cd* z, int64_t h) const {
+    for (int64_t k = 0; k < h; ++k) {
+      cd xk = x[k], xc = std::conj(x[h - k]);
+      if (k == 0) {
+        xk = cd(x[0].real(), 0);
+        xc = cd(x[h].real(), 0);
+      }
+      const cd even = xk + xc, odd = Mul(xk - xc, std::conj(split_tw_[static_cast<size_t>(k)]));
+      z[k] = even + cd(0, 1) * odd;
+    }
+  }
+
   ValueId in_, out_;
   std::string kind_;
   std::vector<int64_t> lengths_;
   Type it_, ot_;
+  mutable std::once_flag plans_once_;
+  mutable std::vector<std::unique_ptr<FftPlan>> plans_;  // per fft axis (the last one halved for even real)
+  mutable std::vector<cd> split_tw_;                      // W_n^k, k <= n/2, of an even real transform
 };
 
 }  // namespace

@@ -1,12 +1,15 @@
 // gather and scatter. Both walk the batch (scatter) positions of the index array, resolve one
 // start index per position and move a whole window with a precomputed strided copy; scatter
-// combines windows with its update computation evaluated over the whole window at once.
+// combines windows with its update computation evaluated over the whole window at once, or,
+// for a one-op body (add, mul, max, min, ...) or an overwrite, resolves every window's offsets
+// first and applies all updates in one typed loop (no per-update dispatch).
 #include <algorithm>
 #include <cstring>
 
 #include "backends/cpu/executor/array_copy.h"
 #include "backends/cpu/executor/elementwise_program.h"
 #include "backends/cpu/executor/kernel.h"
+#include "backends/cpu/executor/monoid.h"
 
 namespace jaxlib::cpu {
 
@@ -136,6 +139,86 @@ UpdateKind MatchUpdate(const compiler::Region& r, size_t n) {
   return UpdateKind::kGeneral;
 }
 
+// The window of one update as nested loops (innermost last), element strides in the operand
+// and in the updates.
+struct WindowLoop {
+  std::vector<int64_t> dims, xs, us;
+};
+
+// Applies every resolved update in order: x[xoff[b] + w] = op(x[xoff[b] + w], u[uoff[b] + w]).
+using ApplyAllFn = void (*)(void* x, const void* u, const int64_t* xoff, const int64_t* uoff, int64_t count,
+                            const WindowLoop& w, bool swapped);
+
+template <Monoid M, class T> inline void CombineInto(T* x, const T* u, bool swapped) {
+  using C = Compute<T>;
+  *x = Down<T>(swapped ? Combine<M, C>(Up(*u), Up(*x)) : Combine<M, C>(Up(*x), Up(*u)));
+}
+
+template <Monoid M, class T>
+void ApplyWindow(T* x, const T* u, const WindowLoop& w, size_t d, bool swapped) {
+  const int64_t n = w.dims[d], xs = w.xs[d], us = w.us[d];
+  if (d + 1 == w.dims.size()) {
+    for (int64_t i = 0; i < n; ++i) CombineInto<M, T>(x + i * xs, u + i * us, swapped);
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) ApplyWindow<M, T>(x + i * xs, u + i * us, w, d + 1, swapped);
+}
+
+template <Monoid M, class T>
+void ApplyAll(void* xv, const void* uv, const int64_t* xoff, const int64_t* uoff, int64_t count, const WindowLoop& w,
+              bool swapped) {
+  T* x = static_cast<T*>(xv);
+  const T* u = static_cast<const T*>(uv);
+  if (w.dims.empty()) {  // one element per update (x.at[idx].add(u) on a vector, segment_sum)
+    if (swapped) {
+      for (int64_t b = 0; b < count; ++b)
+        if (xoff[b] >= 0) CombineInto<M, T>(x + xoff[b], u + uoff[b], true);
+    } else {
+      for (int64_t b = 0; b < count; ++b)
+        if (xoff[b] >= 0) CombineInto<M, T>(x + xoff[b], u + uoff[b], false);
+    }
+    return;
+  }
+  for (int64_t b = 0; b < count; ++b)
+    if (xoff[b] >= 0) ApplyWindow<M, T>(x + xoff[b], u + uoff[b], w, 0, swapped);
+}
+
+// Overwrite: the last update of an element wins, as in sequential order.
+template <size_t kBytes>
+void OverwriteAll(void* xv, const void* uv, const int64_t* xoff, const int64_t* uoff, int64_t count,
+                  const WindowLoop& w, bool) {
+  auto* x = static_cast<uint8_t*>(xv);
+  const auto* u = static_cast<const uint8_t*>(uv);
+  auto copy_window = [&](auto&& self, uint8_t* xp, const uint8_t* up, size_t d) -> void {
+    const int64_t n = w.dims[d];
+    const size_t xs = static_cast<size_t>(w.xs[d]) * kBytes, us = static_cast<size_t>(w.us[d]) * kBytes;
+    if (d + 1 == w.dims.size()) {
+      if (w.xs[d] == 1 && w.us[d] == 1) std::memcpy(xp, up, static_cast<size_t>(n) * kBytes);
+      else for (int64_t i = 0; i < n; ++i) std::memcpy(xp + i * xs, up + i * us, kBytes);
+      return;
+    }
+    for (int64_t i = 0; i < n; ++i) self(self, xp + i * xs, up + i * us, d + 1);
+  };
+  for (int64_t b = 0; b < count; ++b) {
+    if (xoff[b] < 0) continue;
+    uint8_t* xp = x + static_cast<size_t>(xoff[b]) * kBytes;
+    const uint8_t* up = u + static_cast<size_t>(uoff[b]) * kBytes;
+    if (w.dims.empty()) std::memcpy(xp, up, kBytes);
+    else copy_window(copy_window, xp, up, 0);
+  }
+}
+
+ApplyAllFn PickOverwrite(size_t es) {
+  switch (es) {
+    case 1: return &OverwriteAll<1>;
+    case 2: return &OverwriteAll<2>;
+    case 4: return &OverwriteAll<4>;
+    case 8: return &OverwriteAll<8>;
+    case 16: return &OverwriteAll<16>;
+    default: return nullptr;
+  }
+}
+
 class ScatterKernel final : public Kernel {
  public:
   ScatterKernel(const Op& op, const compiler::Module& m, std::shared_ptr<EwProgram> body, std::vector<ValueId> captured)
@@ -192,6 +275,23 @@ class ScatterKernel final : public Kernel {
     }
     kind_ = MatchUpdate(*op.regions[0], n_);
     empty_ = upd.element_count() == 0;
+    // Unit window dims drop out of the loop; an all-unit window is one element per update.
+    for (size_t k = 0; k < wdims.size(); ++k)
+      if (wdims[k] != 1) {
+        loop_.dims.push_back(wdims[k]);
+        loop_.xs.push_back(wx[k]);
+        loop_.us.push_back(wu[k]);
+      }
+    if (n_ == 1) {
+      const compiler::Region& body = *op.regions[0];
+      if (kind_ == UpdateKind::kOverwrite) {
+        apply_all_ = PickOverwrite(es_[0]);
+      } else if (body.ops.size() == 1 && body.ops[0]->regions.empty()) {
+        apply_all_ = VisitMonoid<ApplyAllFn>(MatchMonoid(body), x.element, nullptr,
+                                             []<Monoid M, class T>() -> ApplyAllFn { return &ApplyAll<M, T>; });
+        swapped_ = body.ops[0]->operands[0] == body.args[1] && body.args[0] != body.args[1];
+      }
+    }
   }
 
   static int64_t ScratchBytes(const compiler::Module& m, const Op& op) {
@@ -203,13 +303,15 @@ class ScatterKernel final : public Kernel {
     window = std::max<int64_t>(window, upd.element_count());  // upper bound, windows are <= updates
     int64_t total = 0;
     for (size_t k = 0; k < n; ++k) total += 3 * compiler::AlignUp(window * static_cast<int64_t>(ElementTypeByteSize(m.type(op.operands[k]).element)));
-    return total;
+    // The typed path's resolved offsets (operand and updates) per update window.
+    return std::max(total, 2 * compiler::AlignUp(count * 8));
   }
 
   Status Run(Frame& f, uint8_t* scratch) const override {
     for (size_t k = 0; k < n_; ++k)
       if (f.Get(results_[k]) != f.Get(inputs_[k]) && bytes_[k]) std::memcpy(f.Get(results_[k]), f.Get(inputs_[k]), bytes_[k]);
     if (empty_) return Status::Ok();
+    if (apply_all_) return RunTyped(f, scratch);
     const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
     std::vector<uint8_t*> cur(n_), upd(n_), nxt(n_);
     uint8_t* p = scratch;
@@ -251,6 +353,41 @@ class ScatterKernel final : public Kernel {
   }
 
  private:
+  // Resolves every update window's operand offset (-1 when it does not fit) and updates offset,
+  // then applies them all in one typed loop, in order.
+  Status RunTyped(Frame& f, uint8_t* scratch) const {
+    const IndexWalk& w = *walk_;
+    auto* xoffs = reinterpret_cast<int64_t*>(scratch);
+    auto* uoffs = reinterpret_cast<int64_t*>(scratch + compiler::AlignUp(w.count * 8));
+    const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
+    const size_t nvec = sd2od_.size();
+    std::vector<int64_t> pos(w.batch_dims.size(), 0);
+    for (int64_t b = 0; b < w.count; ++b) {
+      int64_t ioff = 0, uoff = 0;
+      for (size_t k = 0; k < pos.size(); ++k) {
+        ioff += pos[k] * w.batch_strides[k];
+        uoff += pos[k] * upd_batch_strides_[k];
+      }
+      int64_t xoff = 0;
+      bool in_bounds = true;
+      for (size_t k = 0; k < nvec; ++k) {
+        size_t d = static_cast<size_t>(sd2od_[k]);
+        int64_t s = ReadIndex(idx + static_cast<size_t>(ioff + static_cast<int64_t>(k) * w.vec_stride) * index_es_, index_type_);
+        if (s < 0 || s > xdims_[d] - window_extent_[d]) in_bounds = false;
+        xoff += s * xstrides_[d];
+      }
+      for (const auto& [odim, bpos] : batching_) xoff += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
+      xoffs[b] = in_bounds ? xoff : -1;
+      uoffs[b] = uoff;
+      for (int k = static_cast<int>(pos.size()) - 1; k >= 0; --k) {
+        if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
+        pos[static_cast<size_t>(k)] = 0;
+      }
+    }
+    apply_all_(f.Get(results_[0]), f.Get(updates_[0]), xoffs, uoffs, w.count, loop_, swapped_);
+    return Status::Ok();
+  }
+
   void Apply(Frame& f, int64_t xoff, int64_t uoff, std::vector<uint8_t*>& cur, std::vector<uint8_t*>& upd,
              std::vector<uint8_t*>& nxt, std::vector<const void*>& in, std::vector<void*>& out) const {
     if (kind_ == UpdateKind::kOverwrite) {
@@ -285,6 +422,9 @@ class ScatterKernel final : public Kernel {
   std::vector<StridedCopier> gather_x_, scatter_x_, gather_u_, direct_u_;
   UpdateKind kind_ = UpdateKind::kGeneral;
   bool empty_ = false;
+  WindowLoop loop_;
+  ApplyAllFn apply_all_ = nullptr;  // the typed path, when the body is recognised
+  bool swapped_ = false;             // the body's op takes (update, current)
 };
 
 }  // namespace
