@@ -188,7 +188,31 @@ StatusOr<std::unique_ptr<Kernel>> KernelBuilder::BuildKernel(const Op& op) {
   }
 }
 
+namespace {
+
+bool RegionReads(const Region& r, ValueId v) {
+  for (ValueId x : r.results)
+    if (x == v) return true;
+  for (const auto& op : r.ops) {
+    for (ValueId x : op->operands)
+      if (x == v) return true;
+    for (const auto& sub : op->regions)
+      if (RegionReads(*sub, v)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool KernelBuilder::IsRead(ValueId v) const { return building_ == nullptr || RegionReads(*building_, v); }
+
 StatusOr<std::unique_ptr<RegionCode>> KernelBuilder::BuildRegion(const Region& region) {
+  struct Restore {
+    const Region*& slot;
+    const Region* saved;
+    ~Restore() { slot = saved; }
+  } restore{building_, building_};
+  building_ = &region;
   auto code = std::make_unique<RegionCode>();
   code->region = &region;
   auto it = plan_.region_arena_bytes.find(&region);

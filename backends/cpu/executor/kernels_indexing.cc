@@ -158,6 +158,11 @@ template <Monoid M, class T>
 void ApplyWindow(T* x, const T* u, const WindowLoop& w, size_t d, bool swapped) {
   const int64_t n = w.dims[d], xs = w.xs[d], us = w.us[d];
   if (d + 1 == w.dims.size()) {
+    if (xs == 1 && us == 1) {  // a contiguous run (row updates): vectorised
+      if (swapped) CombineRow<M, T, true>(x, u, n);
+      else CombineRow<M, T, false>(x, u, n);
+      return;
+    }
     for (int64_t i = 0; i < n; ++i) CombineInto<M, T>(x + i * xs, u + i * us, swapped);
     return;
   }
@@ -361,6 +366,10 @@ class ScatterKernel final : public Kernel {
     auto* uoffs = reinterpret_cast<int64_t*>(scratch + compiler::AlignUp(w.count * 8));
     const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
     const size_t nvec = sd2od_.size();
+    if (nvec == 1 && w.batch_dims.size() <= 1 && batching_.empty() && ResolveOneComponent(idx, xoffs, uoffs)) {
+      apply_all_(f.Get(results_[0]), f.Get(updates_[0]), xoffs, uoffs, w.count, loop_, swapped_);
+      return Status::Ok();
+    }
     std::vector<int64_t> pos(w.batch_dims.size(), 0);
     for (int64_t b = 0; b < w.count; ++b) {
       int64_t ioff = 0, uoff = 0;
@@ -386,6 +395,34 @@ class ScatterKernel final : public Kernel {
     }
     apply_all_(f.Get(results_[0]), f.Get(updates_[0]), xoffs, uoffs, w.count, loop_, swapped_);
     return Status::Ok();
+  }
+
+  // One index component per update and at most one batch dim (x.at[i], segment_sum, .at[i, :]):
+  // offsets in one typed pass over the indices. False for index types it does not read.
+  bool ResolveOneComponent(const uint8_t* idx, int64_t* xoffs, int64_t* uoffs) const {
+    const IndexWalk& w = *walk_;
+    const int64_t bstride = w.batch_strides.empty() ? 0 : w.batch_strides[0];
+    const int64_t ustride = upd_batch_strides_.empty() ? 0 : upd_batch_strides_[0];
+    const size_t d = static_cast<size_t>(sd2od_[0]);
+    const int64_t hi = xdims_[d] - window_extent_[d], xs = xstrides_[d];
+    auto run = [&]<class I>() {
+      const I* ip = reinterpret_cast<const I*>(idx);
+      for (int64_t b = 0; b < w.count; ++b) {
+        const int64_t s = static_cast<int64_t>(ip[b * bstride]);
+        xoffs[b] = (s < 0 || s > hi) ? -1 : s * xs;
+        uoffs[b] = b * ustride;
+      }
+    };
+    switch (index_type_) {
+      case ElementType::kS32: run.template operator()<int32_t>(); return true;
+      case ElementType::kS64: run.template operator()<int64_t>(); return true;
+      case ElementType::kU32: run.template operator()<uint32_t>(); return true;
+      case ElementType::kS16: run.template operator()<int16_t>(); return true;
+      case ElementType::kU16: run.template operator()<uint16_t>(); return true;
+      case ElementType::kS8: run.template operator()<int8_t>(); return true;
+      case ElementType::kU8: run.template operator()<uint8_t>(); return true;
+      default: return false;
+    }
   }
 
   void Apply(Frame& f, int64_t xoff, int64_t uoff, std::vector<uint8_t*>& cur, std::vector<uint8_t*>& upd,

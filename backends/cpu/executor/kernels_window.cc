@@ -12,6 +12,7 @@
 #include "backends/cpu/executor/kernel.h"
 #include "backends/cpu/executor/monoid.h"
 #include "backends/cpu/executor/thread_pool.h"
+#include "backends/cpu/executor/vector_kernels.h"
 #include "runtime/compiler/verify.h"
 
 namespace jaxlib::cpu {
@@ -117,10 +118,12 @@ bool ReadWindowAttrs(const Op& op, size_t rank, std::vector<int64_t>* win, std::
 // XLA's emitter does (padding and dilation holes are skipped, not folded as init). Outputs
 // are rows along the last dim; when that dim is untouched by the window (channels of NHWC
 // pooling) the innermost loop runs over contiguous elements.
-using NativeWindowFn = void (*)(const void* x, void* out, const void* init, const WindowGeometry& g, bool swapped);
+// `row`: the body op's vectorised f32 kernel (vector_kernels.h), used for contiguous rows.
+using NativeWindowFn = void (*)(const void* x, void* out, const void* init, const WindowGeometry& g, bool swapped,
+                                EwFn row);
 
 template <Monoid M, class T>
-void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeometry& g, bool swapped) {
+void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeometry& g, bool swapped, EwFn row_fn) {
   using C = Compute<T>;
   const T* x = static_cast<const T*>(xv);
   T* out = static_cast<T*>(ov);
@@ -159,7 +162,14 @@ void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeome
         if (off >= 0) {
           const T* xrow = x + off;
           if (plain_last) {
-            for (int64_t j = 0; j < n_last; ++j) orow[j] = step(orow[j], xrow[j]);
+            if (row_fn) {
+              const void* in[2] = {swapped ? static_cast<const void*>(xrow) : orow, swapped ? static_cast<const void*>(orow) : xrow};
+              row_fn(orow, in, n_last, EwInstr{});
+            } else if (swapped) {
+              CombineRow<M, T, true>(orow, xrow, n_last);
+            } else {
+              CombineRow<M, T, false>(orow, xrow, n_last);
+            }
           } else {
             for (int64_t wl = 0; wl < g.win[last]; ++wl)
               for (int64_t j = 0; j < n_last; ++j) {
@@ -182,8 +192,8 @@ void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeome
 class ReduceWindowKernel final : public Kernel {
  public:
   ReduceWindowKernel(const Op& op, const compiler::Module& m, std::shared_ptr<EwProgram> body, std::vector<ValueId> captured,
-                     NativeWindowFn native = nullptr, bool swapped = false)
-      : body_(std::move(body)), captured_(std::move(captured)), native_(native), swapped_(swapped) {
+                     NativeWindowFn native = nullptr, bool swapped = false, EwFn row = nullptr)
+      : body_(std::move(body)), captured_(std::move(captured)), native_(native), swapped_(swapped), row_(row) {
     n_ = op.operands.size() / 2;
     for (size_t k = 0; k < n_; ++k) {
       inputs_.push_back(op.operands[k]);
@@ -210,7 +220,7 @@ class ReduceWindowKernel final : public Kernel {
     const int64_t M = geo_.out_count;
     if (M == 0) return Status::Ok();
     if (native_) {
-      native_(f.Get(inputs_[0]), f.Get(outputs_[0]), f.Get(inits_[0]), geo_, swapped_);
+      native_(f.Get(inputs_[0]), f.Get(outputs_[0]), f.Get(inits_[0]), geo_, swapped_, row_);
       return Status::Ok();
     }
     uint8_t* p = scratch;
@@ -251,6 +261,7 @@ class ReduceWindowKernel final : public Kernel {
   std::vector<ValueId> captured_;
   NativeWindowFn native_;
   bool swapped_;
+  EwFn row_;
   size_t n_ = 0;
   std::vector<ValueId> inputs_, inits_, outputs_;
   std::vector<size_t> es_;
@@ -547,7 +558,10 @@ StatusOr<std::unique_ptr<Kernel>> MakeWindowKernel(KernelBuilder& b, const Op& o
     if (op.operands.size() == 2 && captured.empty())
       native_window = VisitMonoid<NativeWindowFn>(MatchMonoid(*op.regions[0]), m.type(op.operands[0]).element, nullptr,
                                                    []<Monoid M, class T>() -> NativeWindowFn { return &NativeWindow<M, T>; });
-    auto window = std::make_unique<ReduceWindowKernel>(op, m, body, captured, native_window, swapped);
+    EwFn row = nullptr;
+    if (native_window && m.type(op.operands[0]).element == ElementType::kF32)
+      row = SelectVectorKernel(m, *op.regions[0]->ops[0]);
+    auto window = std::make_unique<ReduceWindowKernel>(op, m, body, captured, native_window, swapped, row);
     std::optional<ScanShape> scan = MatchPrefixScan(m, op);
     if (!scan) return std::unique_ptr<Kernel>(std::move(window));
     NativeScanFn native = nullptr;

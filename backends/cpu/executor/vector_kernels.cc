@@ -159,18 +159,27 @@ JAXLIB_VM_INLINE VF Combine(VF a, VF b) {
   else return NanMin(a, b);
 }
 
-// [outer, R, inner] with inner > 1: 16 columns at a time, each folded sequentially over R from
-// init with F::Apply (a binary op functor above).
+// [outer, R, inner] with inner > 1: each column folded sequentially over R from init with
+// F::Apply (a binary op functor above). Columns go a block of up to 64 vectors at a time whose
+// accumulators stay in L1 while the rows stream through contiguously (a column at a time would
+// walk memory at the row stride, a page per load).
 template <class F>
 JAXLIB_VM_INLINE void ColumnReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {
+  constexpr int64_t kBlock = 64 * kLanes;
+  alignas(64) float acc[kBlock];
   for (int64_t o = 0; o < outer; ++o) {
     float* dst = out + o * inner;
     const float* base = x + o * R * inner;
-    for (int64_t i = 0; i < inner; i += kLanes) {
-      int64_t m = inner - i < kLanes ? inner - i : kLanes;
-      VF acc = Splat(init);
-      for (int64_t r = 0; r < R; ++r) acc = F::Apply(acc, Load(base + r * inner + i, m));
-      Store(dst + i, acc, m);
+    for (int64_t i0 = 0; i0 < inner; i0 += kBlock) {
+      const int64_t w = inner - i0 < kBlock ? inner - i0 : kBlock;
+      for (int64_t i = 0; i < w; i += kLanes) Store(acc + i, Splat(init), w - i < kLanes ? w - i : kLanes);
+      for (int64_t r = 0; r < R; ++r) {
+        const float* row = base + r * inner + i0;
+        int64_t i = 0;
+        for (; i + kLanes <= w; i += kLanes) Store(acc + i, F::Apply(Load(acc + i, kLanes), Load(row + i, kLanes)), kLanes);
+        if (i < w) Store(acc + i, F::Apply(Load(acc + i, w - i), Load(row + i, w - i)), w - i);
+      }
+      std::memcpy(dst + i0, acc, static_cast<size_t>(w) * sizeof(float));
     }
   }
 }
