@@ -129,7 +129,7 @@ class FftPlan {
   }
 
   // Small DFT of v[0..r) in place (sign -1 forward).
-  void Butterfly(cd* v, int64_t r, int sign) const {
+  __attribute__((always_inline)) inline void Butterfly(cd* v, int64_t r, int sign) const {
     switch (r) {
       case 2: {
         cd a = v[0], b = v[1];
@@ -186,31 +186,68 @@ class FftPlan {
     }
   }
 
+  // One stage of radix R (a compile-time radix keeps the butterfly in registers).
+  template <int R>
+  void StageFixed(const cd* x, cd* y, const Stage& st, int sign) const {
+    const int64_t ns = st.ns, stride = n_ / R, blocks = stride / ns;
+    const cd* tw = twiddles_.data() + st.twiddle_offset;
+    cd v[R];
+    if (ns == 1) {  // first stage: every twiddle is 1
+      for (int64_t j = 0; j < blocks; ++j) {
+        for (int k = 0; k < R; ++k) v[k] = x[j + k * stride];
+        Butterfly(v, R, sign);
+        for (int k = 0; k < R; ++k) y[j * R + k] = v[k];
+      }
+      return;
+    }
+    for (int64_t b = 0; b < blocks; ++b) {
+      const cd* xb = x + b * ns;
+      cd* yb = y + b * ns * R;
+      for (int64_t jj = 0; jj < ns; ++jj) {
+        const cd* t = tw + jj * R;
+        v[0] = xb[jj];
+        if (sign < 0) {
+          for (int k = 1; k < R; ++k) v[k] = Mul(xb[jj + k * stride], t[k]);
+        } else {
+          for (int k = 1; k < R; ++k) v[k] = Mul(xb[jj + k * stride], std::conj(t[k]));
+        }
+        Butterfly(v, R, sign);
+        for (int k = 0; k < R; ++k) yb[jj + k * ns] = v[k];
+      }
+    }
+  }
+
+  void StageGeneric(const cd* x, cd* y, const Stage& st, int sign) const {
+    const int64_t r = st.radix, ns = st.ns, stride = n_ / r;
+    const cd* tw = twiddles_.data() + st.twiddle_offset;
+    cd v[kMaxRadix];
+    for (int64_t b = 0; b < stride / ns; ++b) {
+      for (int64_t jj = 0; jj < ns; ++jj) {
+        const int64_t j = b * ns + jj;
+        const cd* t = tw + jj * r;
+        v[0] = x[j];
+        for (int64_t k = 1; k < r; ++k) v[k] = Mul(x[j + k * stride], sign < 0 ? t[k] : std::conj(t[k]));
+        Butterfly(v, r, sign);
+        const int64_t d = b * ns * r + jj;
+        for (int64_t k = 0; k < r; ++k) y[d + k * ns] = v[k];
+      }
+    }
+  }
+
   void RunStockham(cd* a, cd* work, int sign) const {
     cd* x = a;
     cd* y = work;
-    const int64_t n = n_;
     for (const Stage& st : stages_) {
-      const int64_t r = st.radix, ns = st.ns, stride = n / r;
-      const cd* tw = twiddles_.data() + st.twiddle_offset;
-      cd v[kMaxRadix];
-      for (int64_t b = 0; b < stride / ns; ++b) {
-        for (int64_t jj = 0; jj < ns; ++jj) {
-          const int64_t j = b * ns + jj;
-          const cd* t = tw + jj * r;
-          v[0] = x[j];
-          if (sign < 0)
-            for (int64_t k = 1; k < r; ++k) v[k] = Mul(x[j + k * stride], t[k]);
-          else
-            for (int64_t k = 1; k < r; ++k) v[k] = Mul(x[j + k * stride], std::conj(t[k]));
-          Butterfly(v, r, sign);
-          const int64_t d = b * ns * r + jj;
-          for (int64_t k = 0; k < r; ++k) y[d + k * ns] = v[k];
-        }
+      switch (st.radix) {
+        case 2: StageFixed<2>(x, y, st, sign); break;
+        case 3: StageFixed<3>(x, y, st, sign); break;
+        case 4: StageFixed<4>(x, y, st, sign); break;
+        case 5: StageFixed<5>(x, y, st, sign); break;
+        default: StageGeneric(x, y, st, sign); break;
       }
       std::swap(x, y);
     }
-    if (x != a) std::memcpy(a, x, static_cast<size_t>(n) * sizeof(cd));
+    if (x != a) std::memcpy(a, x, static_cast<size_t>(n_) * sizeof(cd));
   }
 
   // ------------------------------------------------------------- four-step
@@ -371,7 +408,9 @@ class FftKernel final : public Kernel {
     for (int64_t d : dims) total *= d;
     if (total == 0) return Status::Ok();
     const int64_t rows = total / width;
-    std::vector<cd> data(static_cast<size_t>(total));
+    // Uninitialised (every element is written before it is read): std::complex would zero it.
+    std::unique_ptr<double[]> storage(new double[static_cast<size_t>(2 * total)]);
+    DataSpan data{reinterpret_cast<cd*>(storage.get()), total};
     const void* in = f.Get(in_);
     const int64_t in_last = it_.dims.back();
     auto load = [&](int64_t i) -> cd {
@@ -382,6 +421,26 @@ class FftKernel final : public Kernel {
         default: return cd(static_cast<const double*>(in)[i], 0);
       }
     };
+    // A whole row [b, b + n) of the input to complex, typed once per row.
+    auto load_row = [&](int64_t b, int64_t n, cd* dst) {
+      switch (it_.element) {
+        case ElementType::kC64: {
+          const auto* p = static_cast<const std::complex<float>*>(in) + b;
+          for (int64_t k = 0; k < n; ++k) dst[k] = cd(p[k].real(), p[k].imag());
+          break;
+        }
+        case ElementType::kC128: std::memcpy(dst, static_cast<const cd*>(in) + b, static_cast<size_t>(n) * sizeof(cd)); break;
+        case ElementType::kF32: {
+          const float* p = static_cast<const float*>(in) + b;
+          for (int64_t k = 0; k < n; ++k) dst[k] = cd(p[k], 0);
+          break;
+        }
+        default: {
+          const double* p = static_cast<const double*>(in) + b;
+          for (int64_t k = 0; k < n; ++k) dst[k] = cd(p[k], 0);
+        }
+      }
+    };
     const double last_scale = 1.0 / static_cast<double>(n_last);
     if (kind_ == "RFFT" && real_half) {
       // x[2m] + i x[2m+1] through a half-length FFT, then the even/odd split per row.
@@ -390,14 +449,20 @@ class FftKernel final : public Kernel {
       ParallelFor(rows, std::max<int64_t>(1, 8192 / n_last), [&](int64_t b, int64_t e) {
         std::vector<cd> w(static_cast<size_t>(half.work_size())), z(static_cast<size_t>(h));
         for (int64_t row = b; row < e; ++row) {
-          for (int64_t k = 0; k < h; ++k) z[static_cast<size_t>(k)] = cd(load(row * in_last + 2 * k).real(), load(row * in_last + 2 * k + 1).real());
+          if (it_.element == ElementType::kF32) {
+            const float* p = static_cast<const float*>(in) + row * in_last;
+            for (int64_t k = 0; k < h; ++k) z[static_cast<size_t>(k)] = cd(p[2 * k], p[2 * k + 1]);
+          } else {
+            const double* p = static_cast<const double*>(in) + row * in_last;
+            for (int64_t k = 0; k < h; ++k) z[static_cast<size_t>(k)] = cd(p[2 * k], p[2 * k + 1]);
+          }
           half.Run(z.data(), w.data(), -1, rows == 1);
           SplitReal(z.data(), data.data() + row * width, h);
         }
       });
       for (size_t a = r - nf; a + 1 < r; ++a) TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, -1);
     } else if (kind_ == "IRFFT" && real_half) {
-      for (int64_t i = 0; i < total; ++i) data[static_cast<size_t>(i)] = load(i);
+      load_row(0, total, data.data());
       for (size_t a = r - nf; a + 1 < r; ++a) {
         TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, +1);
         ScaleAll(data, 1.0 / static_cast<double>(dims[a]));
@@ -419,8 +484,8 @@ class FftKernel final : public Kernel {
       TransformLines(*plans_.back(), data.data(), rows, +1);
       ScaleAll(data, last_scale);
     } else {
-      for (int64_t row = 0; row < rows; ++row)
-        for (int64_t k = 0; k < width; ++k) data[static_cast<size_t>(row * width + k)] = load(row * in_last + k);
+      ParallelFor(rows, std::max<int64_t>(1, 16384 / width),
+                  [&](int64_t b, int64_t e) { load_row(b * width, (e - b) * width, data.data() + b * width); });
       const int sign = kind_ == "IFFT" ? +1 : -1;
       for (size_t a = r - nf; a + 1 < r; ++a) {
         TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, sign);
@@ -449,16 +514,22 @@ class FftKernel final : public Kernel {
       });
       return Status::Ok();
     }
-    for (int64_t row = 0; row < rows; ++row)
-      for (int64_t k = 0; k < out_last; ++k) {
-        const cd v = data[static_cast<size_t>(row * width + k)];
-        const int64_t i = row * out_last + k;
+    ParallelFor(rows, std::max<int64_t>(1, 16384 / std::max<int64_t>(out_last, 1)), [&](int64_t b, int64_t e) {
+      for (int64_t row = b; row < e; ++row) {
+        const cd* src = data.data() + row * width;
+        const int64_t base = row * out_last;
         switch (ot_.element) {
-          case ElementType::kC64: static_cast<std::complex<float>*>(o)[i] = std::complex<float>(v); break;
-          case ElementType::kC128: static_cast<cd*>(o)[i] = v; break;
-          default: StoreReal(o, i, v.real()); break;
+          case ElementType::kC64: {
+            auto* dst = static_cast<std::complex<float>*>(o) + base;
+            for (int64_t k = 0; k < out_last; ++k) dst[k] = std::complex<float>(static_cast<float>(src[k].real()), static_cast<float>(src[k].imag()));
+            break;
+          }
+          case ElementType::kC128: std::memcpy(static_cast<cd*>(o) + base, src, static_cast<size_t>(out_last) * sizeof(cd)); break;
+          default:
+            for (int64_t k = 0; k < out_last; ++k) StoreReal(o, base + k, src[k].real());
         }
       }
+    });
     return Status::Ok();
   }
 
@@ -481,17 +552,29 @@ class FftKernel final : public Kernel {
     else static_cast<double*>(o)[i] = v;
   }
 
-  static void ScaleAll(std::vector<cd>& data, double s) {
-    for (cd& v : data) v *= s;
+  // The working array: complex doubles over [batch..., lengths...].
+  struct DataSpan {
+    cd* p;
+    int64_t n;
+    cd* data() const { return p; }
+    cd& operator[](size_t i) const { return p[i]; }
+  };
+
+  static void ScaleAll(DataSpan data, double s) {
+    for (int64_t i = 0; i < data.n; ++i) data.p[i] *= s;
   }
 
   // X[0..h] of a real signal of length 2h from Z = FFT_h(x[2m] + i x[2m+1]).
   void SplitReal(const cd* z, cd* out, int64_t h) const {
-    for (int64_t k = 0; k <= h; ++k) {
-      const cd zk = z[k % h], zc = std::conj(z[(h - k) % h]);
-      const cd even = 0.5 * (zk + zc), odd = cd(0, -0.5) * (zk - zc);
+    // k = 0 and k = h both pair Z[0] with itself (Z is periodic in h).
+    auto one = [&](int64_t k, cd zk, cd zc) {
+      const cd d = zk - zc;
+      const cd even = 0.5 * (zk + zc), odd(0.5 * d.imag(), -0.5 * d.real());  // -i/2 (zk - zc)
       out[k] = even + Mul(split_tw_[static_cast<size_t>(k)], odd);
-    }
+    };
+    one(0, z[0], std::conj(z[0]));
+    for (int64_t k = 1; k < h; ++k) one(k, z[k], std::conj(z[h - k]));
+    one(h, z[0], std::conj(z[0]));
   }
 
   // Z = E + i O from the half spectrum X[0..h] (imaginary parts of X[0] and X[h] ignored, as
@@ -504,7 +587,7 @@ class FftKernel final : public Kernel {
         xc = cd(x[h].real(), 0);
       }
       const cd even = xk + xc, odd = Mul(xk - xc, std::conj(split_tw_[static_cast<size_t>(k)]));
-      z[k] = even + cd(0, 1) * odd;
+      z[k] = even + cd(-odd.imag(), odd.real());  // + i odd
     }
   }
 

@@ -88,10 +88,14 @@ class GatherKernel final : public Kernel {
     }
     copier_ = StridedCopier(wdims, wdst, wsrc, es_);
     empty_ = r.element_count() == 0;
+    int64_t window = 1;
+    for (int64_t d : wdims) window *= d;
+    single_ = window == 1;
   }
 
   Status Run(Frame& f, uint8_t*) const override {
     if (empty_) return Status::Ok();
+    if (single_ && RunSingle(f)) return Status::Ok();
     const auto* x = static_cast<const uint8_t*>(f.Get(operand_));
     const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
     auto* out = static_cast<uint8_t*>(f.Get(out_));
@@ -121,6 +125,73 @@ class GatherKernel final : public Kernel {
   }
 
  private:
+  // One element per index vector (take_along_axis, x[i, j]): the same walk with typed index
+  // reads and element copies instead of a call per element. False for types it does not read.
+  static constexpr size_t kMaxComponents = 8;
+  bool RunSingle(Frame& f) const {
+    if (start_map_.size() > kMaxComponents) return false;
+    auto by_index = [&]<class I>() {
+      switch (es_) {
+        case 1: SingleLoop<I, uint8_t>(f); return true;
+        case 2: SingleLoop<I, uint16_t>(f); return true;
+        case 4: SingleLoop<I, uint32_t>(f); return true;
+        case 8: SingleLoop<I, uint64_t>(f); return true;
+        default: return false;
+      }
+    };
+    switch (index_type_) {
+      case ElementType::kS32: return by_index.template operator()<int32_t>();
+      case ElementType::kS64: return by_index.template operator()<int64_t>();
+      case ElementType::kU32: return by_index.template operator()<uint32_t>();
+      default: return false;
+    }
+  }
+
+  template <class I, class E>
+  void SingleLoop(Frame& f) const {
+    const E* x = static_cast<const E*>(f.Get(operand_));
+    const I* idx = static_cast<const I*>(f.Get(indices_));
+    E* out = static_cast<E*>(f.Get(out_));
+    const IndexWalk& w = *walk_;
+    const size_t nd = w.batch_dims.size(), nk = start_map_.size();
+    // Per start-index component: operand dim, its clamp bound and stride.
+    int64_t hi[kMaxComponents], xs[kMaxComponents];
+    for (size_t k = 0; k < nk; ++k) {
+      size_t d = static_cast<size_t>(start_map_[k]);
+      hi[k] = xdims_[d] - slice_sizes_[d];
+      xs[k] = xstrides_[d];
+    }
+    std::vector<int64_t> pos(nd, 0);
+    const int64_t last_dim = nd ? w.batch_dims[nd - 1] : 1;
+    const int64_t last_is = nd ? w.batch_strides[nd - 1] : 0, last_os = nd ? out_batch_strides_[nd - 1] : 0;
+    int64_t bpos_last_x = 0;  // operand offset of batching dims that follow the last batch dim
+    for (const auto& [odim, bpos] : batching_)
+      if (static_cast<size_t>(bpos) + 1 == nd) bpos_last_x += xstrides_[static_cast<size_t>(odim)];
+    for (int64_t b = 0; b < w.count; b += last_dim) {
+      int64_t ioff = 0, ooff = 0, xbase = 0;
+      for (size_t k = 0; k + 1 < nd; ++k) {
+        ioff += pos[k] * w.batch_strides[k];
+        ooff += pos[k] * out_batch_strides_[k];
+      }
+      for (const auto& [odim, bpos] : batching_)
+        if (static_cast<size_t>(bpos) + 1 < nd) xbase += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
+      for (int64_t j = 0; j < last_dim; ++j) {
+        const I* iv = idx + ioff + j * last_is;
+        int64_t xoff = xbase + j * bpos_last_x;
+        for (size_t k = 0; k < nk; ++k) {
+          int64_t s = static_cast<int64_t>(iv[static_cast<int64_t>(k) * w.vec_stride]);
+          s = s < 0 ? 0 : (s > hi[k] ? hi[k] : s);
+          xoff += s * xs[k];
+        }
+        out[ooff + j * last_os] = x[xoff];
+      }
+      for (int k = static_cast<int>(nd) - 2; k >= 0; --k) {
+        if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
+        pos[static_cast<size_t>(k)] = 0;
+      }
+    }
+  }
+
   ValueId operand_, indices_, out_;
   ElementType index_type_;
   size_t index_es_, es_;
@@ -129,6 +200,7 @@ class GatherKernel final : public Kernel {
   std::vector<std::pair<int64_t, int64_t>> batching_;
   StridedCopier copier_;
   bool empty_ = false;
+  bool single_ = false;  // the window is one element
 };
 
 // Scatter update computations recognised for direct window updates.
