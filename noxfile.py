@@ -1,7 +1,9 @@
 """Every workflow of the repository. `nox -l` lists them; heavy ones are not default.
 
 build_matrix  build, repair and validate the whole wheel family (release engineers, CI)
-tests         install the built wheels and run the test suite (the README's test command)
+tests         install the built wheels and run the test suite (the README's test command);
+              a full run (no arguments) also queues `jax`
+jax           real JAX from PyPI with our jaxlib-cpu added by the README's command: tests/jax
 lint          ruff over Python sources
 """
 
@@ -27,6 +29,11 @@ BUILD_DEPS = nox.project.dependency_groups(_PYPROJECT, "build")
 TEST_DEPS = nox.project.dependency_groups(_PYPROJECT, "test")
 # Installed WITHOUT dependencies: see pyproject.toml.
 TEST_PLUGINS_NO_DEPS = nox.project.dependency_groups(_PYPROJECT, "test-plugins-no-deps")
+# Real JAX (jax + Google's jaxlib) for the `jax` session; the pins live in pyproject.toml.
+JAX_TEST_DEPS = nox.project.dependency_groups(_PYPROJECT, "jax-test")
+# The README's command that adds our CPU backend to an existing JAX environment (run from the
+# repository root); the `jax` session runs exactly this, and a unit test keeps the README in step.
+JAX_PLUGIN_INSTALL = "python -m pip install --find-links wheelhouse jaxlib-cpu"
 
 
 def _test_python() -> str:
@@ -57,11 +64,16 @@ def build_matrix(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """Install jaxlib + backends from the wheelhouse and run pytest over tests/.
 
-    Needs `nox -s build_matrix` first. Arguments after `--` go to pytest.
+    Needs `nox -s build_matrix` first. Arguments after `--` go to pytest. A full run (no
+    arguments: the README's test command, CI) also queues the `jax` session, whose tests
+    need an environment with Google's jaxlib instead of ours (tests/jax is not collected here).
     """
     wheels = sorted(WHEELHOUSE.glob("*.whl"))
     if not wheels:
         session.error("no wheels in wheelhouse/: run `nox -s build_matrix` first")
+    if not session.posargs:
+        # Queued first thing, so it runs even when this session fails.
+        session.notify("jax", posargs=[])
     session.install(*TEST_DEPS)
     session.install("--no-deps", *TEST_PLUGINS_NO_DEPS)
     version = _wheelhouse_version()
@@ -70,6 +82,29 @@ def tests(session: nox.Session) -> None:
                     f"jaxlib=={version}", f"jaxlib-cpu=={version}", f"jaxlib-cuda12=={version}",
                     f"jaxlib-cuda13=={version}", f"jaxlib-rocm=={version}")
     session.run("pytest", "-ra", *(session.posargs or ["tests"]),
+                env={"JAXLIB_WHEELHOUSE": str(WHEELHOUSE)})
+
+
+@nox.session(python=_test_python())
+def jax(session: nox.Session) -> None:
+    """Real JAX (jax + Google's jaxlib, pinned in pyproject.toml's jax-test group) using our
+    jaxlib-cpu plugin: installs JAX from PyPI, adds our plugin with the README's command
+    (pip --find-links wheelhouse), and runs pytest over tests/jax.
+
+    Needs `nox -s build_matrix` first (only the jaxlib-cpu wheel is used). Arguments after `--`
+    go to pytest. Queued by a full `nox -s tests` run.
+    """
+    if not sorted(WHEELHOUSE.glob("jaxlib_cpu-*.whl")):
+        session.error("no jaxlib-cpu wheel in wheelhouse/: run `nox -s build_matrix` first")
+    version = session.run("python", "-c", "import sys; print('%d.%d' % sys.version_info[:2])", silent=True)
+    if tuple(int(x) for x in str(version).strip().split(".")) < (3, 11):
+        session.error(f"real JAX needs CPython >= 3.11; the newest of the matrix found here is {version}")
+    session.install(*JAX_TEST_DEPS)
+    # A reused venv may hold an older build of the same version: the README's command must
+    # install this wheelhouse's, so remove ours first (Google's jaxlib stays).
+    session.run("python", "-m", "pip", "uninstall", "-y", "jaxlib-cpu")
+    session.run(*JAX_PLUGIN_INSTALL.split())
+    session.run("pytest", "-ra", *(session.posargs or ["tests/jax"]),
                 env={"JAXLIB_WHEELHOUSE": str(WHEELHOUSE)})
 
 

@@ -34,10 +34,10 @@ BUILD_TOOLS = ["scikit-build-core>=1.1", "nanobind>=2.4", "ninja", "cmake>=3.24"
 # Inputs of each kind of wheel: a change anywhere here rebuilds it.
 _COMMON_INPUTS = ["VERSION", "cmake", "runtime", "wheels/_meta"]
 _BACKEND_INPUTS = {
-    "cpu": ["backends/cpu", "backends/plugin_ext"],
-    "cuda12": ["backends/cuda", "backends/plugin_ext"],
-    "cuda13": ["backends/cuda", "backends/plugin_ext"],
-    "rocm": ["backends/rocm", "backends/plugin_ext"],
+    "cpu": ["backends/cpu", "backends/plugin_ext", "backends/host_registration"],
+    "cuda12": ["backends/cuda", "backends/plugin_ext", "backends/host_registration"],
+    "cuda13": ["backends/cuda", "backends/plugin_ext", "backends/host_registration"],
+    "rocm": ["backends/rocm", "backends/plugin_ext", "backends/host_registration"],
     "tpu": ["backends/tpu"],
 }
 

@@ -3,8 +3,9 @@
 Per wheel: tag, metadata version == filename version, exact pins, abi3-ness of every
 extension (plus abi3audit when installed), exported symbols of plugins (exactly GetPjrtApi)
 and extensions (only PyInit_*), no absolute RPATH, no GPU runtime as a load-time
-dependency, size budget. Per family: the pins form a closed set at one version, and every
-binary wheel carries the same platform tag. It only reads wheels; it never repairs them.
+dependency, size budget. Per family: the pins form a closed set at one version around the
+anchor (jaxlib-cpu; no backend requires jaxlib), and every binary wheel carries the same
+platform tag. It only reads wheels; it never repairs them.
 """
 
 from __future__ import annotations
@@ -240,8 +241,19 @@ def check_wheel(path: Path, m: matrix_mod.Matrix, *, run_abi3audit: bool = True)
     return report
 
 
+def anchor_distribution(m: matrix_mod.Matrix) -> str:
+    """The family's version anchor: the CPU backend, which every other member pins exactly.
+
+    Why not the bindings: a backend must also install beside Google's jaxlib (as a plugin for
+    real JAX), which a pin on our `jaxlib` would replace. jaxlib-cpu pins nothing of ours, so
+    jaxlib==V -> jaxlib-cpu==V <- jaxlib-cuda12==V still makes pip refuse a mixed set.
+    """
+    return normalize(m.backends["cpu"].distribution)
+
+
 def check_family(reports: list[WheelReport], m: matrix_mod.Matrix) -> list[Finding]:
-    """Cross-wheel rules: one version, closed exact pins, one platform tag."""
+    """Cross-wheel rules: one version, closed exact pins on the anchor, no backend requiring
+    the bindings, one platform tag."""
     findings: list[Finding] = []
     if not reports:
         return [Finding("-", "family", "no wheels to check")]
@@ -250,23 +262,31 @@ def check_family(reports: list[WheelReport], m: matrix_mod.Matrix) -> list[Findi
         findings.append(Finding("-", "family", f"wheels carry different versions: {sorted(versions)}"))
     present = {r.distribution for r in reports}
     bindings = normalize(m.bindings_distribution)
+    anchor = anchor_distribution(m)
     for r in reports:
         pins: dict[str, str] = {}
         optional: set[str] = set()  # pinned only under an extra (e.g. jaxlib[rocm])
         for req in r.requires:
             pm = _PIN_RE.match(req)
             name = normalize(re.split(r"[\s\[<>=!~;(]", req, maxsplit=1)[0])
+            conditional = re.search(r"extra\s*==", req) is not None
+            if name == bindings and r.distribution != bindings and not conditional:
+                findings.append(Finding(Path(r.path).name, "pins",
+                                        f"{req!r}: a backend must not require {m.bindings_distribution} "
+                                        f"(it would replace Google's jaxlib under real JAX); pin "
+                                        f"{anchor}=={r.version} instead"))
+                continue
             if name in {normalize(d) for d in m.distributions()}:
                 if not pm:
                     findings.append(Finding(Path(r.path).name, "pins",
                                             f"{req!r}: family members must be pinned with =="))
                     continue
                 pins[name] = pm.group("version")
-                if re.search(r"extra\s*==", req):
+                if conditional:
                     optional.add(name)
-        required = {"jaxlib-cpu"} if r.distribution == bindings else {bindings}
+        required = set() if r.distribution == anchor else {anchor}
         for need in required:
-            if need not in pins:
+            if need not in pins or need in optional:
                 findings.append(Finding(Path(r.path).name, "pins",
                                         f"missing exact pin on {need}=={r.version}"))
         for name, ver in pins.items():

@@ -1,6 +1,7 @@
 """Fuzz the StableHLO compiler for a bounded time; keep every crashing input.
 
-Two engines, same seeds (every tests/corpus/data/*/program.mlir plus tests/fuzz/regressions/*):
+Two engines, same seeds (every corpus program as text and as MLIR bytecode, the bytecode of
+every StableHLO version we read, plus tests/fuzz/regressions/*), so both front ends are fuzzed:
 
 * ``libfuzzer`` (default when clang++ is on PATH): builds tests/fuzz/fuzz_compile.cc with
   clang, libFuzzer, ASan and UBSan in build/fuzz and runs it; coverage-guided over the C++
@@ -27,7 +28,10 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-SEEDS = sorted((REPO / "tests" / "corpus" / "data").glob("*/program.mlir"))
+# Both front ends: every corpus program as MLIR text and as the portable artifact (bytecode)
+# real JAX sends, plus the artifacts of every StableHLO version we read.
+SEEDS = sorted((REPO / "tests" / "corpus" / "data").glob("*/program.mlir*")) + sorted(
+    (REPO / "tests" / "corpus" / "bytecode_versions").glob("*/*.mlirbc"))
 REGRESSIONS = REPO / "tests" / "fuzz" / "regressions"
 BUILD = REPO / "build" / "fuzz"
 # Inputs past this size only slow the fuzzer down; the real programs are far smaller.
@@ -38,7 +42,7 @@ def _seed_dir(tmp: Path) -> Path:
     seeds = tmp / "seeds"
     seeds.mkdir()
     for p in SEEDS:
-        shutil.copy(p, seeds / f"{p.parent.name}.mlir")
+        shutil.copy(p, seeds / f"{p.parent.name}-{p.name}")
     if REGRESSIONS.is_dir():
         for p in sorted(REGRESSIONS.iterdir()):
             if p.is_file():

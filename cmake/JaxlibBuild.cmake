@@ -3,6 +3,7 @@
 #   jaxlib_use_runtime()             import the prebuilt runtime/ archives, or build them here
 #   jaxlib_add_pjrt_plugin(t ...)    a PJRT plugin .so exporting exactly GetPjrtApi
 #   jaxlib_add_build_info_ext(t ...) the tiny limited-API (abi3) `_ext` module of a backend
+#   jaxlib_install_host_registration(pkg) the shared host-registration module into a backend package
 #   jaxlib_check_version()           refuse to build a wheel whose version differs from VERSION
 include_guard(GLOBAL)
 
@@ -76,6 +77,15 @@ function(jaxlib_add_build_info_ext target)
     target_link_options(${target} PRIVATE
       "LINKER:--version-script=${JAXLIB_REPO_ROOT}/cmake/python_ext.lds" "LINKER:-s")
   endif()
+endfunction()
+
+# Every backend registers with our jaxlib or with real JAX through the same Python module; it
+# lives once in backends/host_registration/ and each wheel carries a copy inside its own package
+# (a shared top-level module would be one file owned by several distributions: uninstalling
+# one backend would break the others).
+function(jaxlib_install_host_registration package)
+  install(FILES "${JAXLIB_REPO_ROOT}/backends/host_registration/host_registration.py"
+          DESTINATION "${package}" RENAME _host_registration.py)
 endfunction()
 
 # Build facts compiled into plugins and `_ext` alike, so they can be compared at run time.

@@ -11,3 +11,4 @@ add_subdirectory("${JAXLIB_REPO_ROOT}/backends/cuda" backends_cuda)
 install(TARGETS pjrt_plugin_jaxlib_cuda${JAXLIB_CUDA_MAJOR} _ext LIBRARY DESTINATION jaxlib_cuda${JAXLIB_CUDA_MAJOR})
 install(DIRECTORY "${JAXLIB_REPO_ROOT}/backends/cuda/python/jaxlib_cuda/" DESTINATION jaxlib_cuda${JAXLIB_CUDA_MAJOR}
         FILES_MATCHING PATTERN "*.py" PATTERN "py.typed")
+jaxlib_install_host_registration(jaxlib_cuda${JAXLIB_CUDA_MAJOR})

@@ -7,10 +7,11 @@
 namespace jaxlib::compiler {
 namespace {
 
-// Custom-call targets that only annotate sharding and are identities on a single device.
+// Custom-call targets that only annotate sharding or placement: identities for execution
+// (xla.sdy.FuncResultSharding is Shardy's export form of a result sharding).
 bool IsIdentityCustomCall(const Op& op) {
   return op.kind == OpKind::kCustomCall && op.operands.size() == 1 && op.results.size() == 1 &&
-         (op.callee == "Sharding" || op.callee == "SPMDFullToShardShape" ||
+         (op.callee == "Sharding" || op.callee == "xla.sdy.FuncResultSharding" || op.callee == "SPMDFullToShardShape" ||
           op.callee == "SPMDShardToFullShape" || op.callee == "annotate_device_placement" ||
           op.callee == "MoveToHost" || op.callee == "MoveToDevice" || op.callee == "mhlo.sharding") ;
 }

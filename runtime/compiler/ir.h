@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -165,6 +166,17 @@ struct Module {
   std::string name;
   int num_replicas = 1;
   int num_partitions = 1;
+  // Shardy meshes declared at module level (sdy.mesh @name = <...>), by name; each value is
+  // the kDict "sdy.mesh" described in sharding.h.
+  std::vector<std::pair<std::string, AttrPtr>> meshes;
+  // Set once LocalizeManualComputation has made the entry the per-partition program of a
+  // shard_map (its parameters and results are then each device's local shards): @main as the
+  // host sees it, with global types and each value's sharding attribute (nullptr: replicated).
+  struct GlobalSignature {
+    std::vector<Type> params, results;
+    std::vector<AttrPtr> param_shardings, result_shardings;
+  };
+  std::optional<GlobalSignature> per_partition_entry;
   std::vector<std::unique_ptr<Function>> functions;
   std::vector<ValueInfo> values;
 

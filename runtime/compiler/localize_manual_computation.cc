@@ -3,6 +3,7 @@
 // which is what every device of execute_sharded is fed and must produce. Operations outside
 // the manual region would need SPMD partitioning, which we do not do: they are rejected.
 #include "runtime/compiler/passes.h"
+#include "runtime/compiler/sharding.h"
 
 namespace jaxlib::compiler {
 
@@ -29,6 +30,28 @@ Status LocalizeManualComputation(Module* module) {
   Region& region = *manual->regions[0];
   if (region.args.size() != manual->operands.size() || region.results.size() != manual->results.size())
     return InvalidArgument(OpDescription(*manual) + ": region arguments/results do not match operands/results");
+
+  // How the host sees the program, before the entry turns local: global types, and shardings
+  // from @main's attributes or else from the manual computation's own.
+  Module::GlobalSignature global;
+  const Attribute* in_shardings = manual->attr("in_shardings");
+  const Attribute* out_shardings = manual->attr("out_shardings");
+  for (size_t j = 0; j < body.args.size(); ++j) {
+    global.params.push_back(module->type(body.args[j]));
+    const Attribute* s = j < entry->arg_attrs.size() ? FindShardingAttribute(entry->arg_attrs[j]) : nullptr;
+    for (size_t k = 0; !s && in_shardings && k < manual->operands.size() && k < in_shardings->array.size(); ++k)
+      if (manual->operands[k] == body.args[j]) s = in_shardings->array[k].get();
+    global.param_shardings.push_back(s ? std::make_shared<Attribute>(*s) : nullptr);
+  }
+  for (size_t j = 0; j < body.results.size(); ++j) {
+    ValueId r = body.results[j];
+    global.results.push_back(module->type(r));
+    const Attribute* s = j < entry->result_attrs.size() ? FindShardingAttribute(entry->result_attrs[j]) : nullptr;
+    const ValueInfo& info = module->values[static_cast<size_t>(r)];
+    if (!s && out_shardings && info.def == manual && info.index < static_cast<int>(out_shardings->array.size()))
+      s = out_shardings->array[static_cast<size_t>(info.index)].get();
+    global.result_shardings.push_back(s ? std::make_shared<Attribute>(*s) : nullptr);
+  }
 
   // Entry argument j becomes the local value its region argument(s) stand for.
   for (size_t j = 0; j < body.args.size(); ++j) {
@@ -72,6 +95,7 @@ Status LocalizeManualComputation(Module* module) {
   body.ops = std::move(ops);
   body.results = std::move(results);
   entry->result_types = std::move(result_types);
+  module->per_partition_entry = std::move(global);
   return Status::Ok();
 }
 

@@ -603,6 +603,16 @@ class Parser {
       return true;
     }
     if (name == "stablehlo.conv" || name == "mhlo.conv") return ParseConvDimsAttr(out);
+    if (name == "sdy.sharding") {
+      Advance();  // '<'
+      if (!ParseSdyShardingBody(out)) return false;
+      return Expect(Tok::kGreater, "'>' closing #sdy.sharding");
+    }
+    if (name == "sdy.mesh") {
+      Advance();  // '<'
+      if (!ParseSdyMeshBody(out)) return false;
+      return Expect(Tok::kGreater, "'>' closing #sdy.mesh");
+    }
     // Structured attribute: try "key = value, ..."; anything else is kept opaque.
     size_t start = tok_.offset;
     std::string saved_error = error_;
@@ -642,6 +652,124 @@ class Parser {
     a->s = "#" + name;
     if (!SkipBalanced()) return FailAt(loc, "malformed attribute '#" + name + "'");
     *out = std::move(a);
+    return true;
+  }
+
+  // ---------------------------------------------------------------- Shardy
+  // The IR spelling of meshes and shardings is described in sharding.h.
+
+  // ["x"=2, "y"=4] [, device_ids=[..]]: the body of sdy.mesh @m = <...> and #sdy.mesh<...>.
+  bool ParseSdyMeshBody(AttrPtr* out) {
+    auto mesh = std::make_shared<Attribute>();
+    mesh->kind = Attribute::Kind::kDict;
+    mesh->name = "sdy.mesh";
+    auto axes = std::make_shared<Attribute>();
+    axes->kind = Attribute::Kind::kArray;
+    if (!Expect(Tok::kLSquare, "'[' opening the mesh axes")) return false;
+    if (!Is(Tok::kRSquare)) {
+      do {
+        if (!Is(Tok::kString)) return Fail("expected a mesh axis name");
+        auto axis = std::make_shared<Attribute>();
+        axis->kind = Attribute::Kind::kDict;
+        auto axis_name = std::make_shared<Attribute>();
+        axis_name->kind = Attribute::Kind::kString;
+        axis_name->s = tok_.text;
+        Advance();
+        if (!Expect(Tok::kEqual, "'='") || !Is(Tok::kInteger)) return Fail("expected the axis size");
+        uint64_t size;
+        if (!ParseUnsigned(tok_.text, &size)) return Fail("bad axis size");
+        Advance();
+        axis->dict.emplace_back("name", std::move(axis_name));
+        axis->dict.emplace_back("size", MakeIntAttr(static_cast<int64_t>(size)));
+        axes->array.push_back(std::move(axis));
+      } while (Consume(Tok::kComma));
+    }
+    if (!Expect(Tok::kRSquare, "']'")) return false;
+    mesh->dict.emplace_back("axes", std::move(axes));
+    if (Consume(Tok::kComma)) {
+      if (!ExpectId("device_ids") || !Expect(Tok::kEqual, "'='")) return false;
+      AttrPtr ids;
+      if (!ParsePrettyValue(&ids)) return false;
+      mesh->dict.emplace_back("device_ids", std::move(ids));
+    }
+    *out = std::move(mesh);
+    return true;
+  }
+
+  // {"x", "y":(2)2, ?}p1: axis names of one dimension (or of replicated={...}); open markers
+  // and priorities say how propagation may change it, not what it is, and are dropped.
+  bool ParseSdyAxisList(AttrPtr* out) {
+    auto list = std::make_shared<Attribute>();
+    list->kind = Attribute::Kind::kArray;
+    if (!Expect(Tok::kLBrace, "'{'")) return false;
+    while (!Is(Tok::kRBrace)) {
+      if (Consume(Tok::kQuestion)) {
+      } else if (Is(Tok::kString)) {
+        auto axis = std::make_shared<Attribute>();
+        axis->kind = Attribute::Kind::kString;
+        axis->s = tok_.text;
+        Advance();
+        if (Is(Tok::kColon)) {  // a sub-axis: kept as a dict so sharding.cc can refuse it by name
+          Advance();
+          axis->kind = Attribute::Kind::kDict;
+          axis->name = "sdy.sub_axis";
+          if (!Is(Tok::kLParen) || !SkipBalanced()) return Fail("expected '(' of a sub-axis");
+          if (!Is(Tok::kInteger)) return Fail("expected the sub-axis size");
+          Advance();
+        }
+        list->array.push_back(std::move(axis));
+      } else {
+        return Fail("expected an axis name");
+      }
+      if (!Consume(Tok::kComma)) break;
+    }
+    if (!Expect(Tok::kRBrace, "'}'")) return false;
+    if (Is(Tok::kBareId) && tok_.text.size() > 1 && tok_.text[0] == 'p') Advance();  // priority
+    *out = std::move(list);
+    return true;
+  }
+
+  // @mesh, [{"x"}, {}], replicated={"y"}: the body of #sdy.sharding<...> and of the sharding
+  // annotations sdy ops carry.
+  bool ParseSdyShardingBody(AttrPtr* out) {
+    auto sharding = std::make_shared<Attribute>();
+    sharding->kind = Attribute::Kind::kDict;
+    sharding->name = "sdy.sharding";
+    AttrPtr mesh;
+    if (Is(Tok::kSymbol)) {
+      auto ref = std::make_shared<Attribute>();
+      ref->kind = Attribute::Kind::kSymbol;
+      ref->s = tok_.text;
+      mesh = std::move(ref);
+      Advance();
+    } else if (ConsumeId("mesh")) {
+      if (!Expect(Tok::kLess, "'<'") || !ParseSdyMeshBody(&mesh) || !Expect(Tok::kGreater, "'>'")) return false;
+    } else {
+      return Fail("expected a mesh in the sharding");
+    }
+    sharding->dict.emplace_back("mesh", std::move(mesh));
+    if (!Expect(Tok::kComma, "','") || !Expect(Tok::kLSquare, "'['")) return false;
+    auto dims = std::make_shared<Attribute>();
+    dims->kind = Attribute::Kind::kArray;
+    if (!Is(Tok::kRSquare)) {
+      do {
+        AttrPtr dim;
+        if (!ParseSdyAxisList(&dim)) return false;
+        dims->array.push_back(std::move(dim));
+      } while (Consume(Tok::kComma));
+    }
+    if (!Expect(Tok::kRSquare, "']'")) return false;
+    sharding->dict.emplace_back("dims", std::move(dims));
+    while (Consume(Tok::kComma)) {
+      if (!Is(Tok::kBareId)) return Fail("expected replicated= or unreduced=");
+      std::string key = tok_.text;
+      Advance();
+      if (!Expect(Tok::kEqual, "'='")) return false;
+      AttrPtr axes;
+      if (!ParseSdyAxisList(&axes)) return false;
+      sharding->dict.emplace_back(key, std::move(axes));
+    }
+    *out = std::move(sharding);
     return true;
   }
 
@@ -1192,17 +1320,28 @@ class Parser {
     return FinishFunction(std::move(f));
   }
 
-  // Generic ops at module level that carry no computation (sdy.mesh): parsed and dropped.
-  bool SkipGenericOp() {
+  // "sdy.mesh"() <{mesh = #sdy.mesh<...>, sym_name = "m"}> : () -> (): the generic spelling.
+  bool ParseGenericMesh() {
+    Location loc = tok_.loc;
     Advance();
-    if (!Is(Tok::kLParen) || !SkipBalanced()) return Fail("expected '('");
-    if (Is(Tok::kLess) && !SkipBalanced()) return false;
-    if (Is(Tok::kLParen) && !SkipBalanced()) return false;
-    if (Is(Tok::kLBrace) && !SkipBalanced()) return false;
+    if (!Expect(Tok::kLParen, "'('") || !Expect(Tok::kRParen, "')'")) return false;
+    std::vector<NamedAttr> attrs;
+    if (Consume(Tok::kLess)) {
+      if (!ParseAttrDict(&attrs) || !Expect(Tok::kGreater, "'>'")) return false;
+    }
+    if (Is(Tok::kLBrace) && !ParseAttrDict(&attrs)) return false;
     if (!Expect(Tok::kColon, "':'")) return false;
     Signature ignored;
     if (!ParseSignature(&ignored)) return false;
     SkipTrailingLoc();
+    const Attribute* name = FindAttr(attrs, "sym_name");
+    const Attribute* mesh = nullptr;
+    for (const NamedAttr& a : attrs)
+      if (a.name == "mesh") mesh = a.value.get();
+    if (!name || name->kind != Attribute::Kind::kString || !mesh || mesh->name != "sdy.mesh")
+      return FailAt(loc, "sdy.mesh needs sym_name and a #sdy.mesh");
+    for (NamedAttr& a : attrs)
+      if (a.name == "mesh") module_->meshes.emplace_back(name->s, std::move(a.value));
     return true;
   }
 
@@ -1709,15 +1848,35 @@ class Parser {
     if (!Expect(Tok::kLParen, "'('")) return false;
     if (!ParseOperandList(&p->operands)) return false;
     if (!Expect(Tok::kRParen, "')'")) return false;
-    int depth = 0;
-    while (depth > 0 || !Is(Tok::kLParen)) {
-      if (Is(Tok::kEof) || Is(Tok::kError))
+    // in_shardings=[<@m, [..]>, ..] out_shardings=[..] manual_axes={"x"}: the shardings say how
+    // the host's global values relate to the region's local ones (kept for the executable's
+    // description); the manual axes are implied by them.
+    while (!Is(Tok::kLParen)) {
+      if (IsId("in_shardings") || IsId("out_shardings")) {
+        std::string key = tok_.text;
+        Advance();
+        if (!Expect(Tok::kEqual, "'='") || !Expect(Tok::kLSquare, "'['")) return false;
+        auto list = std::make_shared<Attribute>();
+        list->kind = Attribute::Kind::kArray;
+        if (!Is(Tok::kRSquare)) {
+          do {
+            AttrPtr sharding;
+            if (!Expect(Tok::kLess, "'<'") || !ParseSdyShardingBody(&sharding) || !Expect(Tok::kGreater, "'>'"))
+              return false;
+            list->array.push_back(std::move(sharding));
+          } while (Consume(Tok::kComma));
+        }
+        if (!Expect(Tok::kRSquare, "']'")) return false;
+        p->attrs.push_back({key, std::move(list)});
+      } else if (IsId("manual_axes")) {
+        Advance();
+        if (!Expect(Tok::kEqual, "'='")) return false;
+        AttrPtr axes;
+        if (!ParseSdyAxisList(&axes)) return false;
+        p->attrs.push_back({"manual_axes", std::move(axes)});
+      } else {
         return Fail("expected the region arguments of sdy.manual_computation");
-      if (Is(Tok::kLParen) || Is(Tok::kLSquare) || Is(Tok::kLBrace) || Is(Tok::kLess)) ++depth;
-      if (Is(Tok::kRParen) || Is(Tok::kRSquare) || Is(Tok::kRBrace) || Is(Tok::kGreater)) {
-        if (--depth < 0) return Fail("unbalanced brackets in sdy.manual_computation attributes");
       }
-      Advance();
     }
     ArgList args;
     if (!ParseBlockArgs(&args)) return false;
@@ -1829,16 +1988,18 @@ class Parser {
       if (Is(Tok::kString) && tok_.text == "func.func") {
         if (!ParseGenericFunction()) return false;
       } else if (Is(Tok::kString) && tok_.text == "sdy.mesh") {
-        if (!SkipGenericOp()) return false;
+        if (!ParseGenericMesh()) return false;
       } else if (IsId("func.func")) {
         if (!ParseFunction()) return false;
       } else if (IsId("sdy.mesh")) {
         Advance();
         if (!Is(Tok::kSymbol)) return Fail("expected mesh name");
+        std::string mesh_name = tok_.text;
         Advance();
-        if (!Expect(Tok::kEqual, "'='")) return false;
-        if (!Is(Tok::kLess)) return Fail("expected mesh");
-        if (!SkipBalanced()) return false;
+        if (!Expect(Tok::kEqual, "'='") || !Expect(Tok::kLess, "'<' opening the mesh")) return false;
+        AttrPtr mesh;
+        if (!ParseSdyMeshBody(&mesh) || !Expect(Tok::kGreater, "'>' closing the mesh")) return false;
+        module_->meshes.emplace_back(std::move(mesh_name), std::move(mesh));
         if (Is(Tok::kLBrace) && !SkipBalanced()) return false;
         SkipTrailingLoc();
       } else if (Is(Tok::kHashId)) {

@@ -8,8 +8,8 @@
 namespace jaxlib::compiler {
 
 // Rebuilds sdy.manual_computation from Shardy's round-trip export form (custom calls
-// xla.sdy.GlobalToLocalShape / LocalToGlobalShape around a call of the body) and forwards its
-// sharding marks (xla.sdy.FuncResultSharding), so both forms reach later passes alike.
+// xla.sdy.GlobalToLocalShape / LocalToGlobalShape around a call of the body), so both forms
+// reach later passes alike.
 Status RaiseShardyRoundTrip(Module* module);
 
 // Replaces the module's functions by one entry function in which every func.call is inlined

@@ -4,9 +4,9 @@
 //   %l = custom_call @xla.sdy.GlobalToLocalShape(%g...)
 //   %r = call @<body>(%l...)
 //   %o = custom_call @xla.sdy.LocalToGlobalShape(%r...)
-// and mark function results with custom_call @xla.sdy.FuncResultSharding. We rebuild the
-// manual computation (its region calls the body) and forward the sharding marks, so both forms
-// reach LocalizeManualComputation as the same IR. Front-end neutral: text and bytecode alike.
+// (function results are marked with custom_call @xla.sdy.FuncResultSharding, which InlineCalls
+// forwards). We rebuild the manual computation (its region calls the body), so both forms reach
+// LocalizeManualComputation as the same IR. Front-end neutral: text and bytecode alike.
 #include <algorithm>
 
 #include "runtime/compiler/passes.h"
@@ -21,23 +21,11 @@ bool IsCustomCall(const Op& op, std::string_view target) {
   return op.kind == OpKind::kCustomCall && op.callee == target;
 }
 
-// Sharding marks that only annotate a value: their result is their operand.
-bool IsShardingMark(const Op& op) {
-  return op.kind == OpKind::kCustomCall && op.operands.size() == 1 && op.results.size() == 1 &&
-         (op.callee == "xla.sdy.FuncResultSharding" || op.callee == "Sharding");
-}
-
 Status RaiseRegion(Module* module, Region* region) {
   for (auto& op : region->ops)
     for (auto& sub : op->regions) JAXLIB_RETURN_IF_ERROR(RaiseRegion(module, sub.get()));
   auto& ops = region->ops;
   for (size_t i = 0; i < ops.size(); ++i) {
-    if (IsShardingMark(*ops[i])) {
-      ops[i]->kind = OpKind::kIdentity;
-      ops[i]->callee.clear();
-      ops[i]->attrs.clear();
-      continue;
-    }
     if (!IsCustomCall(*ops[i], kGlobalToLocal)) continue;
     Op* to_local = ops[i].get();
     // The body call consumes exactly the local values, in order; its results go global.

@@ -74,8 +74,12 @@ class Executable {
   virtual const std::vector<ArrayShape>& result_shapes() const = 0;
   // Stable identity of the compiled program (e.g. a hash of text and options).
   virtual std::string fingerprint() const = 0;
-  // The program text as we received it (for OptimizedProgram / debugging).
+  // The program text as we received it (for serialization / debugging).
   virtual std::string_view program_text() const = 0;
+  // What PJRT_Executable_OptimizedProgram returns (MLIR, text or bytecode): by default the
+  // program as received; a backend whose executable differs in ways hosts read back (how a
+  // partitioned program's values are sharded) describes that instead.
+  virtual std::string_view optimized_program() const { return program_text(); }
   virtual int num_replicas() const = 0;
   virtual int num_partitions() const = 0;
   // Bytes the compiled program needs beyond arguments and outputs (0 when unknown).

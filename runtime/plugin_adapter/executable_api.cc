@@ -475,8 +475,8 @@ Status ExecutableOptimizedProgram(PJRT_Executable_OptimizedProgram_Args* args) {
   if (program->struct_size < PJRT_Program_STRUCT_SIZE) {
     return StructSizeError("PJRT_Program", PJRT_Program_STRUCT_SIZE, program->struct_size);
   }
-  // We keep the program as received (StableHLO text), so that is what we hand back.
-  std::string_view text = args->executable->executable->program_text();
+  // The program as received, or what the backend says describes its executable better.
+  std::string_view text = args->executable->executable->optimized_program();
   program->format = kMlirFormat;
   program->format_size = sizeof(kMlirFormat) - 1;
   if (program->code == nullptr) {

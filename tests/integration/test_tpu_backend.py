@@ -200,7 +200,7 @@ def test_importing_the_package_has_no_side_effects() -> None:
 
 
 @pytest.mark.packaging
-def test_wheel_is_pure_and_pins_jaxlib(tmp_path: Path) -> None:
+def test_wheel_is_pure_and_pins_the_family_anchor(tmp_path: Path) -> None:
     pytest.importorskip("scikit_build_core")
     proc = subprocess.run(
         [
@@ -229,7 +229,8 @@ def test_wheel_is_pure_and_pins_jaxlib(tmp_path: Path) -> None:
         version_py = zf.read("jaxlib_tpu/_version.py").decode()
     assert {"jaxlib_tpu/__init__.py", "jaxlib_tpu/_version.py"} <= names, names
     assert not any(n.endswith((".so", ".pyd", ".dylib")) for n in names), "jaxlib-tpu must hold no binaries"
-    assert f"Requires-Dist: jaxlib=={VERSION}" in meta and "Requires-Dist: libtpu" in meta, meta
+    assert f"Requires-Dist: jaxlib-cpu=={VERSION}" in meta and "Requires-Dist: libtpu" in meta, meta
+    assert "Requires-Dist: jaxlib=" not in meta, "a backend must not pull a host (it would replace Google's jaxlib)"
     assert "[jax_plugins]" in entry_points and "jaxlib_tpu = jaxlib_tpu" in entry_points, entry_points
     assert f'version = "{VERSION}"' in version_py
 

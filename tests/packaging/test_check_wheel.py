@@ -90,12 +90,22 @@ def good_family(out: Path, bins: dict[str, bytes]) -> list[Path]:
                          {"jaxlib/_jaxlib.cpython-312-x86_64-linux-gnu.so": bins["ext"],
                           "jaxlib/__init__.py": b""},
                          [f"jaxlib-cpu=={VERSION}", "numpy>=1.26"])]
+    # The anchor: no pin on jaxlib, so it also installs beside Google's jaxlib.
     wheels.append(make_wheel(out, "jaxlib-cpu", VERSION, f"cp310-abi3-{PLAT}",
                              {"jaxlib_cpu/pjrt_plugin_jaxlib_cpu.so": bins["plugin"],
                               "jaxlib_cpu/_ext.abi3.so": bins["ext"],
                               "jaxlib_cpu/__init__.py": b""},
-                             [f"jaxlib=={VERSION}"]))
+                             ["scipy-openblas32>=0.3.27"]))
+    wheels.append(cuda12_wheel(out, bins, [f"jaxlib-cpu=={VERSION}"]))
     return wheels
+
+
+def cuda12_wheel(out: Path, bins: dict[str, bytes], requires: list[str]) -> Path:
+    return make_wheel(out, "jaxlib-cuda12", VERSION, f"cp310-abi3-{PLAT}",
+                      {"jaxlib_cuda12/pjrt_plugin_jaxlib_cuda12.so": bins["plugin"],
+                       "jaxlib_cuda12/_ext.abi3.so": bins["ext"],
+                       "jaxlib_cuda12/__init__.py": b""},
+                      requires)
 
 
 def run_checks(matrix, wheels: list[Path]) -> list[check_wheel.Finding]:
@@ -116,27 +126,52 @@ def test_extra_exported_symbol_is_caught(tmp_path: Path, matrix, binaries) -> No
 
 def test_missing_pin_is_caught(tmp_path: Path, matrix, binaries) -> None:
     wheels = good_family(tmp_path, binaries)
-    wheels[1].unlink()
-    wheels[1] = make_wheel(tmp_path, "jaxlib-cpu", VERSION, f"cp310-abi3-{PLAT}",
-                           {"jaxlib_cpu/pjrt_plugin_jaxlib_cpu.so": binaries["plugin"]}, [])
+    wheels[2].unlink()
+    wheels[2] = cuda12_wheel(tmp_path, binaries, [])
     findings = run_checks(matrix, wheels)
-    assert any(f.check == "pins" and "missing exact pin on jaxlib" in f.message for f in findings), findings
+    assert any(f.check == "pins" and f.wheel.startswith("jaxlib_cuda12")
+               and "missing exact pin on jaxlib-cpu" in f.message for f in findings), findings
+
+
+def test_anchor_pin_only_under_an_extra_is_missing(tmp_path: Path, matrix, binaries) -> None:
+    wheels = good_family(tmp_path, binaries)
+    wheels[2].unlink()
+    wheels[2] = cuda12_wheel(tmp_path, binaries, [f'jaxlib-cpu=={VERSION}; extra == "cpu"'])
+    findings = run_checks(matrix, wheels)
+    assert any(f.check == "pins" and "missing exact pin on jaxlib-cpu" in f.message for f in findings), findings
 
 
 def test_loose_pin_is_caught(tmp_path: Path, matrix, binaries) -> None:
     wheels = good_family(tmp_path, binaries)
-    wheels[1].unlink()
-    wheels[1] = make_wheel(tmp_path, "jaxlib-cpu", VERSION, f"cp310-abi3-{PLAT}",
-                           {"jaxlib_cpu/pjrt_plugin_jaxlib_cpu.so": binaries["plugin"]}, ["jaxlib>=9.0"])
+    wheels[2].unlink()
+    wheels[2] = cuda12_wheel(tmp_path, binaries, ["jaxlib-cpu>=9.0"])
     findings = run_checks(matrix, wheels)
     assert any(f.check == "pins" and "pinned with ==" in f.message for f in findings), findings
+
+
+@pytest.mark.parametrize("backend", ["jaxlib-cpu", "jaxlib-cuda12"])
+@pytest.mark.parametrize("requirement", [f"jaxlib=={VERSION}", "jaxlib", "jaxlib>=0.1"])
+def test_backend_requiring_the_bindings_is_caught(tmp_path: Path, matrix, binaries, backend: str,
+                                                  requirement: str) -> None:
+    """A backend that requires our jaxlib would replace Google's jaxlib in a JAX environment."""
+    wheels = good_family(tmp_path, binaries)
+    i = 1 if backend == "jaxlib-cpu" else 2
+    wheels[i].unlink()
+    if backend == "jaxlib-cpu":
+        wheels[i] = make_wheel(tmp_path, "jaxlib-cpu", VERSION, f"cp310-abi3-{PLAT}",
+                               {"jaxlib_cpu/pjrt_plugin_jaxlib_cpu.so": binaries["plugin"]}, [requirement])
+    else:
+        wheels[i] = cuda12_wheel(tmp_path, binaries, [f"jaxlib-cpu=={VERSION}", requirement])
+    findings = run_checks(matrix, wheels)
+    hits = [f for f in findings if f.check == "pins" and "must not require jaxlib" in f.message]
+    assert [f.wheel.split("-")[0] for f in hits] == [backend.replace("-", "_")], findings
 
 
 def test_wrong_tag_is_caught(tmp_path: Path, matrix, binaries) -> None:
     wheels = good_family(tmp_path, binaries)
     wheels[1].unlink()
     wheels[1] = make_wheel(tmp_path, "jaxlib-cpu", VERSION, f"cp312-cp312-{PLAT}",
-                           {"jaxlib_cpu/pjrt_plugin_jaxlib_cpu.so": binaries["plugin"]}, [f"jaxlib=={VERSION}"])
+                           {"jaxlib_cpu/pjrt_plugin_jaxlib_cpu.so": binaries["plugin"]}, [])
     findings = run_checks(matrix, wheels)
     assert any(f.check == "tag" and "cp310-abi3" in f.message for f in findings), findings
 
@@ -145,7 +180,7 @@ def test_non_abi3_extension_in_abi3_wheel_is_caught(tmp_path: Path, matrix, bina
     w = make_wheel(tmp_path, "jaxlib-cpu", VERSION, f"cp310-abi3-{PLAT}",
                    {"jaxlib_cpu/pjrt_plugin_jaxlib_cpu.so": binaries["plugin"],
                     "jaxlib_cpu/_ext.cpython-312-x86_64-linux-gnu.so": binaries["ext"]},
-                   [f"jaxlib=={VERSION}"])
+                   [])
     findings = check_wheel.check_wheel(w, matrix, run_abi3audit=False).findings
     assert any(f.check == "abi3" for f in findings), findings
 
@@ -153,7 +188,7 @@ def test_non_abi3_extension_in_abi3_wheel_is_caught(tmp_path: Path, matrix, bina
 def test_metadata_version_mismatch_is_caught(tmp_path: Path, matrix, binaries) -> None:
     w = make_wheel(tmp_path, "jaxlib-cpu", VERSION, f"cp310-abi3-{PLAT}",
                    {"jaxlib_cpu/pjrt_plugin_jaxlib_cpu.so": binaries["plugin"]},
-                   [f"jaxlib=={VERSION}"], meta_version="9.9.9.dev1")
+                   [], meta_version="9.9.9.dev1")
     findings = check_wheel.check_wheel(w, matrix, run_abi3audit=False).findings
     assert any(f.check == "metadata" and "9.9.9.dev1" in f.message for f in findings), findings
 
@@ -163,7 +198,7 @@ def test_size_budget_is_enforced(tmp_path: Path, matrix, binaries) -> None:
 
     big = os.urandom(int((matrix.budget_mib("jaxlib-tpu") + 0.5) * 2**20))
     w = make_wheel(tmp_path, "jaxlib-tpu", VERSION, "py3-none-any",
-                   {"jaxlib_tpu/blob.bin": big}, [f"jaxlib=={VERSION}"])
+                   {"jaxlib_tpu/blob.bin": big}, [f"jaxlib-cpu=={VERSION}"])
     findings = check_wheel.check_wheel(w, matrix, run_abi3audit=False).findings
     assert any(f.check == "size" for f in findings), findings
 
@@ -172,7 +207,7 @@ def test_platform_disagreement_is_caught(tmp_path: Path, matrix, binaries) -> No
     wheels = good_family(tmp_path, binaries)
     wheels[1].unlink()
     wheels[1] = make_wheel(tmp_path, "jaxlib-cpu", VERSION, "cp310-abi3-manylinux_2_28_x86_64",
-                           {"jaxlib_cpu/pjrt_plugin_jaxlib_cpu.so": binaries["plugin"]}, [f"jaxlib=={VERSION}"])
+                           {"jaxlib_cpu/pjrt_plugin_jaxlib_cpu.so": binaries["plugin"]}, [])
     findings = run_checks(matrix, wheels)
     assert any(f.check == "platform" for f in findings), findings
 
@@ -186,7 +221,7 @@ def test_absolute_rpath_is_caught(tmp_path: Path, matrix) -> None:
     subprocess.run(["cc", "-shared", "-fPIC", "-o", str(so), str(src), f"-Wl,--version-script={lds}",
                     "-Wl,-rpath,/opt/somewhere/lib"], check=True)
     w = make_wheel(tmp_path, "jaxlib-cpu", VERSION, f"cp310-abi3-{PLAT}",
-                   {"jaxlib_cpu/pjrt_plugin_jaxlib_cpu.so": so.read_bytes()}, [f"jaxlib=={VERSION}"])
+                   {"jaxlib_cpu/pjrt_plugin_jaxlib_cpu.so": so.read_bytes()}, [])
     findings = check_wheel.check_wheel(w, matrix, run_abi3audit=False).findings
     assert any(f.check == "rpath" and "/opt/somewhere/lib" in f.message for f in findings), findings
 

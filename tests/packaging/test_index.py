@@ -66,11 +66,14 @@ def write_wheel(out_dir: Path, dist: str, version: str, *, requires: list[str] =
 
 
 def fixture_night(out: Path, version: str, salt: str = "") -> list[Path]:
-    """A pure stand-in for one night: jaxlib and a GPU backend pinning each other exactly."""
+    """A pure stand-in for one night with the family's pins: jaxlib and a GPU backend both pin
+    the anchor jaxlib-cpu exactly, which pins nothing of ours (it also serves real JAX)."""
     return [
-        write_wheel(out, "jaxlib", version, requires=[f"jaxlib-cuda12=={version}; extra == 'cuda12'"],
+        write_wheel(out, "jaxlib", version, requires=[f"jaxlib-cpu=={version}",
+                                                      f"jaxlib-cuda12=={version}; extra == 'cuda12'"],
                     salt=salt),
-        write_wheel(out, "jaxlib-cuda12", version, requires=[f"jaxlib=={version}"], salt=salt),
+        write_wheel(out, "jaxlib-cuda12", version, requires=[f"jaxlib-cpu=={version}"], salt=salt),
+        write_wheel(out, "jaxlib-cpu", version, salt=salt),
     ]
 
 
@@ -146,10 +149,10 @@ def test_html_and_json_agree_with_the_files(tmp_path: Path, index: Path) -> None
     simple = index / "simple"
     root = parse_page(simple / "index.html")
     assert root.meta.get("pypi:repository-version") == make_index.API_VERSION
-    assert sorted(t for _, t in root.links) == ["jaxlib", "jaxlib-cuda12"]
+    assert sorted(t for _, t in root.links) == ["jaxlib", "jaxlib-cpu", "jaxlib-cuda12"]
     root_json = json.loads((simple / "index.json").read_text())
     assert root_json["meta"]["api-version"] == make_index.API_VERSION
-    assert [p["name"] for p in root_json["projects"]] == ["jaxlib", "jaxlib-cuda12"]
+    assert [p["name"] for p in root_json["projects"]] == ["jaxlib", "jaxlib-cpu", "jaxlib-cuda12"]
 
     for w in wheels:
         project = make_index.normalize(make_index.split_wheel_name(w.name)[0])
@@ -206,14 +209,15 @@ def test_pip_installs_from_a_file_index_and_refuses_a_mixed_pair(tmp_path: Path,
     proc = pip("install", "--index-url", url, "--target", str(target), f"jaxlib=={V2}", f"jaxlib-cuda12=={V2}")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     installed = sorted(p.name for p in target.glob("*.dist-info"))
-    assert installed == [f"jaxlib-{V2}.dist-info", f"jaxlib_cuda12-{V2}.dist-info"], installed
+    assert installed == [f"jaxlib-{V2}.dist-info", f"jaxlib_cpu-{V2}.dist-info",
+                         f"jaxlib_cuda12-{V2}.dist-info"], installed
 
     # Unpinned, --pre: the resolver picks the newest consistent pair.
     proc = pip("install", "--dry-run", "--pre", "--index-url", url, "--target", str(tmp_path / "t2"),
                "jaxlib", "jaxlib-cuda12")
     assert proc.returncode == 0 and f"jaxlib-{V2}" in proc.stdout and f"jaxlib-cuda12-{V2}" in proc.stdout, proc.stdout
 
-    # Tonight's jaxlib with last night's backend: the exact pins make it impossible.
+    # Tonight's jaxlib with last night's backend: both pin jaxlib-cpu, at two versions.
     proc = pip("install", "--dry-run", "--index-url", url, "--target", str(tmp_path / "t3"),
                f"jaxlib=={V2}", f"jaxlib-cuda12=={V1}")
     assert proc.returncode != 0 and "ResolutionImpossible" in proc.stdout + proc.stderr, proc.stdout + proc.stderr
@@ -305,7 +309,7 @@ def test_a_publisher_killed_mid_publish_leaves_the_previous_night(tmp_path: Path
 def _wide_night(out: Path, version: str) -> list[Path]:
     """Several files per project, so half a night would show on a single page."""
     wheels = [write_wheel(out, "jaxlib", version, tag=f"cp31{i}-cp31{i}-linux_x86_64") for i in range(3)]
-    wheels.append(write_wheel(out, "jaxlib-cuda12", version, requires=[f"jaxlib=={version}"]))
+    wheels.append(write_wheel(out, "jaxlib-cuda12", version, requires=[f"jaxlib-cpu=={version}"]))
     return wheels
 
 
@@ -454,7 +458,9 @@ def test_a_wheel_folder_becomes_a_throwaway_index(tmp_path: Path) -> None:
     proc = pip("install", "--index-url", (site / "simple").as_uri(), "--target", str(tmp_path / "t"),
                f"jaxlib-cuda12=={V1}")
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert (tmp_path / "t" / "jaxlib" / "__init__.py").exists(), "the pin must pull jaxlib too"
+    installed = sorted(p.name for p in (tmp_path / "t").glob("*.dist-info"))
+    # The pin pulls the anchor; no backend pulls a host (it may be serving real JAX).
+    assert installed == [f"jaxlib_cpu-{V1}.dist-info", f"jaxlib_cuda12-{V1}.dist-info"], installed
 
 
 def test_smoke_keeps_pips_configured_indexes() -> None:

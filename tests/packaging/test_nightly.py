@@ -107,13 +107,15 @@ def family(out: Path, matrix, version: str = V, *, skip: tuple[str, ...] = (),
         if b.name in skip:
             continue
         pkg = b.distribution.replace("-", "_")
+        # The family's pins: every backend but the anchor (jaxlib-cpu) pins the anchor.
+        pins = [] if b.name == "cpu" else [f"jaxlib-cpu=={version}"]
         if b.tag == "py3-none-any":
-            wheels.append(write_wheel(out, b.distribution, version, requires=[f"jaxlib=={version}"]))
+            wheels.append(write_wheel(out, b.distribution, version, requires=pins))
             continue
         ext = compile_ext(tmp, b.name, (ext_versions or {}).get(b.name, version))
         so = compile_plugin(tmp, b.name, (plugin_versions or {}).get(b.name, version))
         wheels.append(write_wheel(out, b.distribution, version, tag=f"cp310-abi3-{PLAT}",
-                                  requires=[f"jaxlib=={version}"],
+                                  requires=pins,
                                   files={b.plugin: so, f"{pkg}/_ext.abi3.so": ext, f"{pkg}/__init__.py": b""}))
     shutil.rmtree(tmp)
     return wheels
@@ -243,7 +245,7 @@ def test_an_incomplete_night_is_caught(tmp_path: Path, matrix) -> None:
 @needs_cc
 def test_a_wheel_of_another_version_is_caught(tmp_path: Path, matrix) -> None:
     wheels = family(tmp_path, matrix)
-    stray = write_wheel(tmp_path / "other", "jaxlib-tpu", BASE + ".dev20251231", requires=[f"jaxlib=={V}"])
+    stray = write_wheel(tmp_path / "other", "jaxlib-tpu", BASE + ".dev20251231", requires=[f"jaxlib-cpu=={V}"])
     v = nightly.validate(wheels + [stray], V, matrix, build_infos=nightly.build_infos_for(wheels),
                          run_abi3audit=False)
     assert any("the night is " + V in f for f in v.findings), v.findings

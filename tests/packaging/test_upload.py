@@ -95,6 +95,7 @@ def test_a_good_upload_is_installable(tmp_path: Path, server: Server) -> None:
                f"jaxlib=={V1}", f"jaxlib-cuda12=={V1}")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert sorted(p.name for p in target.glob("*.dist-info")) == [f"jaxlib-{V1}.dist-info",
+                                                                  f"jaxlib_cpu-{V1}.dist-info",
                                                                   f"jaxlib_cuda12-{V1}.dist-info"]
 
 

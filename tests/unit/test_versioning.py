@@ -47,3 +47,23 @@ def test_pins_are_exact_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_unknown_setting_is_an_error() -> None:
     with pytest.raises(KeyError):
         _provider().dynamic_metadata({"pined": ["jaxlib"]}, {})
+
+
+def test_pyprojects_pin_the_anchor_and_no_backend_pins_the_host(matrix) -> None:
+    """The pin design (README "Version pins"), read from the sources before any build:
+    jaxlib pins jaxlib-cpu; every other backend pins jaxlib-cpu; jaxlib-cpu pins nothing of
+    ours; no backend requires jaxlib, so each installs beside Google's jaxlib too."""
+    tomllib = pytest.importorskip("tomllib")
+    anchor = matrix.backends["cpu"].distribution
+    projects = {matrix.bindings_distribution: REPO / "wheels" / "jaxlib"}
+    projects.update({b.distribution: REPO / b.project_dir for b in matrix.backends.values()})
+    for dist, project in projects.items():
+        doc = tomllib.loads((project / "pyproject.toml").read_text())
+        (settings,) = doc["tool"]["dynamic-metadata"]
+        pinned = settings.get("pinned", [])
+        requires = [r.split(";")[0].split("[")[0].split("=")[0].split(">")[0].strip()
+                    for r in settings.get("requires", [])]
+        expected = [] if dist == anchor else [anchor]
+        assert pinned == expected, f"{dist}: pinned {pinned}, expected {expected}"
+        if dist != matrix.bindings_distribution:
+            assert matrix.bindings_distribution not in requires, f"{dist} requires {matrix.bindings_distribution}"

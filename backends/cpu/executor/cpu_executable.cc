@@ -15,6 +15,7 @@
 #include "backends/cpu/executor/cpu_buffer.h"
 #include "backends/cpu/executor/cpu_compile.h"
 #include "backends/cpu/executor/cpu_program.h"
+#include "backends/cpu/executor/partition_layout.h"
 #include "runtime/support/inline_array.h"
 
 namespace jaxlib::cpu {
@@ -29,13 +30,18 @@ plugin::ArrayShape ToArrayShape(const compiler::Type& t) {
 
 class CpuExecutable final : public plugin::Executable {
  public:
-  CpuExecutable(std::string text, std::unique_ptr<CpuProgram> program, const plugin::CompileOptions& options,
-                std::shared_ptr<CpuMemoryStats> memory_stats)
-      : text_(std::move(text)), program_(std::move(program)), options_(options), memory_stats_(std::move(memory_stats)) {
+  CpuExecutable(std::string text, std::unique_ptr<CpuProgram> program, std::unique_ptr<PartitionLayout> layout,
+                const plugin::CompileOptions& options, std::shared_ptr<CpuMemoryStats> memory_stats)
+      : text_(std::move(text)), program_(std::move(program)), layout_(std::move(layout)), options_(options),
+        memory_stats_(std::move(memory_stats)) {
     const compiler::ExecutionPlan& plan = program_->plan();
     name_ = plan.module->name.empty() ? "main" : plan.module->name;
-    for (const auto& t : plan.parameter_types) params_.push_back(ToArrayShape(t));
-    for (const auto& t : plan.result_types) results_.push_back(ToArrayShape(t));
+    for (const auto& t : plan.parameter_types) global_params_.push_back(ToArrayShape(t));
+    for (const auto& t : plan.result_types) global_results_.push_back(ToArrayShape(t));
+    // What each device passes and receives: the shards when the program runs gathered.
+    const bool gathered = layout_ && layout_->gathered();
+    params_ = gathered ? layout_->local_params() : global_params_;
+    results_ = gathered ? layout_->local_results() : global_results_;
     ReadSignatureAttributes(*plan.entry);
     size_t h = std::hash<std::string>()(text_);
     h ^= std::hash<int>()(options.num_replicas * 1000003 + options.num_partitions) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
@@ -49,6 +55,9 @@ class CpuExecutable final : public plugin::Executable {
   const std::vector<plugin::ArrayShape>& result_shapes() const override { return results_; }
   std::string fingerprint() const override { return fingerprint_; }
   std::string_view program_text() const override { return text_; }
+  std::string_view optimized_program() const override {
+    return layout_ ? std::string_view(layout_->description()) : std::string_view(text_);
+  }
   int num_replicas() const override { return std::max(options_.num_replicas, program_->plan().module->num_replicas); }
   int num_partitions() const override { return std::max(options_.num_partitions, program_->plan().module->num_partitions); }
   int64_t temp_bytes() const override { return program_->plan().arena_bytes; }
@@ -76,6 +85,7 @@ class CpuExecutable final : public plugin::Executable {
                      const plugin::ExecuteOptions& options, std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) {
     if (args.size() != device_ordinals.size())
       return InvalidArgument("argument lists and device ordinals differ in number");
+    if (layout_ && layout_->gathered()) return ExecuteGathered(args, device_ordinals, options, outputs);
     const size_t n = args.size(), P = params_.size(), R = results_.size();
     outputs->clear();
     outputs->resize(n);
@@ -143,6 +153,64 @@ class CpuExecutable final : public plugin::Executable {
     return Status::Ok();
   }
 
+  // A partitioned program run once on global values (partition_layout.h): the devices' shards
+  // are gathered into global arguments, and each device receives its shards of the results.
+  Status ExecuteGathered(std::span<const std::vector<plugin::DeviceBuffer*>> args, std::span<const int> device_ordinals,
+                         const plugin::ExecuteOptions& options, std::vector<std::vector<plugin::DeviceBufferPtr>>* outputs) {
+    const size_t n = args.size(), P = params_.size(), R = results_.size();
+    if (static_cast<int>(n) != layout_->partitions())
+      return InvalidArgument(name_ + " is partitioned over " + std::to_string(layout_->partitions()) +
+                             " devices, the call names " + std::to_string(n));
+    for (size_t d = 0; d < n; ++d) {
+      if (args[d].size() != P)
+        return InvalidArgument(name_ + " takes " + std::to_string(P) + " arguments, got " + std::to_string(args[d].size()) +
+                               " on device " + std::to_string(d));
+      for (size_t k = 0; k < P; ++k) {
+        plugin::DeviceBuffer* b = args[d][k];
+        if (!b || !b->host_data()) return InvalidArgument("argument " + std::to_string(k) + " is not a CPU buffer");
+        if (b->shape() != params_[k])
+          return InvalidArgument("argument " + std::to_string(k) + " on device " + std::to_string(d) + " has shape " +
+                                 ShapeString(b->shape()) + ", the program expects " + ShapeString(params_[k]) +
+                                 " (the device's shard of " + ShapeString(global_params_[k]) + ")");
+      }
+    }
+    std::vector<plugin::DeviceBufferPtr> temps;  // global arguments and results, freed on return
+    InlineArray<const void*, 16> in(P);
+    InlineArray<void*, 16> out(R);
+    for (size_t k = 0; k < P; ++k) {
+      if (layout_->param_replicated(k)) {
+        in[k] = args[0][k]->host_data();  // every device holds the whole value
+        continue;
+      }
+      auto g = CpuBuffer::Allocate(device_ordinals[0], global_params_[k], memory_stats_);
+      if (!g) return ResourceExhausted("cannot allocate the global argument " + std::to_string(k));
+      for (size_t d = 0; d < n; ++d) layout_->GatherParam(k, static_cast<int>(d), args[d][k]->host_data(), g->data());
+      in[k] = g->data();
+      temps.push_back(std::move(g));
+    }
+    for (size_t k = 0; k < R; ++k) {
+      auto g = CpuBuffer::Allocate(device_ordinals[0], global_results_[k], memory_stats_);
+      if (!g) return ResourceExhausted("cannot allocate the global result " + std::to_string(k));
+      out[k] = g->data();
+      temps.push_back(std::move(g));
+    }
+    static std::atomic<int64_t> next_run_id{1};
+    const int64_t run_id = options.launch_id != 0 ? options.launch_id : next_run_id.fetch_add(1);
+    JAXLIB_RETURN_IF_ERROR(program_->Run(std::span<const void* const>(in.data(), P), std::span<void* const>(out.data(), R),
+                                         device_ordinals[0], 0, 0, 0, nullptr, options.ffi_user_data, run_id));
+    outputs->clear();
+    outputs->resize(n);
+    for (size_t d = 0; d < n; ++d) {
+      for (size_t k = 0; k < R; ++k) {
+        auto buf = CpuBuffer::Allocate(device_ordinals[d], results_[k], memory_stats_);
+        if (!buf) return ResourceExhausted("cannot allocate result " + std::to_string(k));
+        layout_->ScatterResult(k, static_cast<int>(d), out[k], buf->data());
+        (*outputs)[d].push_back(std::move(buf));
+      }
+    }
+    return Status::Ok();
+  }
+
   // Donation and memory kinds come from @main's signature as JAX writes it, read as XLA reads
   // them. An argument with `tf.aliasing_output = N` must alias output N, so the call consumes
   // it. An argument with `jax.buffer_donor = true` may be consumed: XLA pairs donors, in
@@ -197,10 +265,12 @@ class CpuExecutable final : public plugin::Executable {
 
   std::string text_;
   std::unique_ptr<CpuProgram> program_;
+  std::unique_ptr<PartitionLayout> layout_;  // set when the program runs gathered
   plugin::CompileOptions options_;
   std::shared_ptr<CpuMemoryStats> memory_stats_;
   std::string name_;
-  std::vector<plugin::ArrayShape> params_, results_;
+  std::vector<plugin::ArrayShape> params_, results_;                 // per device
+  std::vector<plugin::ArrayShape> global_params_, global_results_;  // as the program computes them
   std::vector<int64_t> donated_;
   std::vector<std::string> output_memory_kinds_;  // empty: all "device"
   std::string fingerprint_;
@@ -227,8 +297,10 @@ StatusOr<std::unique_ptr<plugin::Executable>> CompileImpl(std::string_view mlir_
     return InvalidArgument("the program needs " + std::to_string(needed) + " devices (" +
                            std::to_string(module.num_replicas) + " replicas x " + std::to_string(module.num_partitions) +
                            " partitions) but the client has " + std::to_string(config.num_devices));
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<PartitionLayout> layout, PartitionLayout::Build(*plan));
   JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<CpuProgram> program, CpuProgram::Build(std::move(plan), config));
-  return std::unique_ptr<plugin::Executable>(new CpuExecutable(std::string(mlir_text), std::move(program), options, config.memory_stats));
+  return std::unique_ptr<plugin::Executable>(
+      new CpuExecutable(std::string(mlir_text), std::move(program), std::move(layout), options, config.memory_stats));
 }
 
 }  // namespace

@@ -67,6 +67,15 @@ class UserCustomCallKernel final : public Kernel {
   std::string opaque_;
 };
 
+// JAX's lax.dce_sink: a side-effecting use that keeps its operands' producers alive through
+// dead-code elimination; executing it does nothing.
+class DceSinkKernel final : public Kernel {
+ public:
+  Status Run(Frame&, uint8_t*) const override { return Status::Ok(); }
+};
+
+bool IsDceSink(const compiler::Op& op) { return op.callee == "dce_sink" && op.results.empty(); }
+
 }  // namespace
 
 int64_t CustomCallScratchBytes(const compiler::Module&, const compiler::Op&) { return 0; }
@@ -74,6 +83,7 @@ int64_t CustomCallScratchBytes(const compiler::Module&, const compiler::Op&) { r
 StatusOr<std::unique_ptr<Kernel>> MakeCustomCallKernel(KernelBuilder& b, const compiler::Op& op) {
   if (IsLapackTarget(op.callee)) return MakeLapackKernel(b, op, b.config().lapack_library);
   if (op.callee == compiler::kSoftmaxTarget) return MakeSoftmaxKernel(b, op);
+  if (IsDceSink(op)) return std::unique_ptr<Kernel>(new DceSinkKernel());
   if (IsTypedFfiCall(op)) {
     StatusOr<ffi::HandlerRegistration> handler = ffi::FindHandler(op.callee, "HOST");
     if (handler.ok()) return MakeFfiCustomCallKernel(b, op, *handler);

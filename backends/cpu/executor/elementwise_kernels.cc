@@ -2,6 +2,7 @@
 // element type. Each kernel is a plain loop the compiler can vectorise.
 #include <bit>
 #include <cstring>
+#include <limits>
 
 #include "backends/cpu/executor/elementwise_program.h"
 #include "backends/cpu/executor/scalar_math.h"
@@ -71,7 +72,21 @@ JAXLIB_UNARY(RoundEvenF, std::nearbyint(x))
 JAXLIB_UNARY(CbrtF, std::cbrt(x))
 JAXLIB_UNARY(CosF, std::cos(x))
 JAXLIB_UNARY(SinF, std::sin(x))
-JAXLIB_UNARY(TanF, std::tan(x))
+// Complex tan of an infinite real part is NaN + NaN i, as XLA computes it (sin(z) / cos(z)
+// has no finite limit there); C's ctan gives NaN + 0i when the imaginary part is zero.
+struct TanF {
+  template <class C> static C apply(C x, const EwInstr&) {
+    x = FlushDenormal(x);
+    if constexpr (kIsComplex<C>) {
+      using P = typename C::value_type;
+      if (std::isinf(x.real()) && std::isfinite(x.imag())) {
+        P nan = std::numeric_limits<P>::quiet_NaN();
+        return C(nan, nan);
+      }
+    }
+    return std::tan(x);
+  }
+};
 JAXLIB_UNARY(TanhF, std::tanh(x))
 JAXLIB_UNARY(ExpF, std::exp(x))
 JAXLIB_UNARY(LogF, std::log(x))
@@ -113,7 +128,8 @@ struct Expm1F {
       using P = typename C::value_type;
       P a = x.real(), b = x.imag();
       P s = std::sin(b / 2);
-      return C(std::expm1(a) * std::cos(b) - 2 * s * s, std::exp(a) * std::sin(b));
+      // A real argument stays real: e^a sin(0) would be inf * 0 = NaN once e^a overflows.
+      return C(std::expm1(a) * std::cos(b) - 2 * s * s, b == 0 ? b : std::exp(a) * std::sin(b));
     } else {
       return std::expm1(x);
     }

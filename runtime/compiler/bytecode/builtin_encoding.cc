@@ -160,21 +160,7 @@ AttrPtr DecodeBuiltinAttribute(EntryReader& r) {
       if (!r.ReadAttributes(&a->array)) return nullptr;
       return a;
     }
-    case kDictionaryAttr: {
-      uint64_t n;
-      if (!r.ReadVarInt(&n)) return nullptr;
-      auto a = Make(Attribute::Kind::kDict);
-      for (uint64_t k = 0; k < n; ++k) {
-        AttrPtr name, value;
-        if (!r.ReadAttribute(&name) || !r.ReadAttribute(&value)) return nullptr;
-        if (name->kind != Attribute::Kind::kString) {
-          r.Fail("dictionary key is not a string");
-          return nullptr;
-        }
-        a->dict.emplace_back(name->s, std::move(value));
-      }
-      return a;
-    }
+    case kDictionaryAttr: return ReadDictionary(r);
     case kStringAttr:
     case kStringAttrWithType: {
       std::string_view s;
@@ -259,14 +245,7 @@ AttrPtr DecodeBuiltinAttribute(EntryReader& r) {
 bool DecodeBuiltinType(EntryReader& r, TypeValue* out) {
   uint64_t code;
   if (!r.ReadVarInt(&code)) return false;
-  auto element = [&](ElementType e, unsigned bits, bool is_float) {
-    out->kind = TypeValue::Kind::kElement;
-    out->type = Type::Scalar(e);
-    out->bit_width = bits;
-    out->is_float = is_float;
-    out->name = std::string(ElementTypeMlirName(e));
-    return true;
-  };
+  auto element = [&](ElementType e, unsigned bits, bool is_float) { return SetElementType(e, bits, is_float, out); };
   auto unsupported = [&](std::string name, unsigned bits = 0) {
     out->kind = TypeValue::Kind::kUnsupported;
     out->name = std::move(name);
@@ -296,17 +275,7 @@ bool DecodeBuiltinType(EntryReader& r, TypeValue* out) {
     case kIndexType: return element(ElementType::kS64, 64, false);
     case kFunctionType: {
       std::vector<const TypeValue*> ins, outs;
-      if (!r.ReadTypes(&ins) || !r.ReadTypes(&outs)) return false;
-      out->kind = TypeValue::Kind::kFunction;
-      for (const TypeValue* t : ins) out->inputs.push_back(t->type);
-      for (const TypeValue* t : outs) out->results.push_back(t->type);
-      for (const auto* list : {&ins, &outs})
-        for (const TypeValue* t : *list)
-          if (t->kind != TypeValue::Kind::kValue) {
-            out->kind = TypeValue::Kind::kUnsupported;
-            out->name = "function type over " + t->name;
-          }
-      return true;
+      return r.ReadTypes(&ins) && r.ReadTypes(&outs) && SetFunctionType(ins, outs, out);
     }
     case kBFloat16Type: return element(ElementType::kBF16, 16, true);
     case kFloat16Type: return element(ElementType::kF16, 16, true);
@@ -316,12 +285,7 @@ bool DecodeBuiltinType(EntryReader& r, TypeValue* out) {
     case kFloat128Type: return unsupported("f128", 128);
     case kComplexType: {
       const TypeValue* inner;
-      if (!r.ReadType(&inner)) return false;
-      if (inner->kind == TypeValue::Kind::kElement && inner->type.element == ElementType::kF32)
-        return element(ElementType::kC64, 64, false);
-      if (inner->kind == TypeValue::Kind::kElement && inner->type.element == ElementType::kF64)
-        return element(ElementType::kC128, 128, false);
-      return unsupported("complex<" + inner->name + ">");
+      return r.ReadType(&inner) && SetComplexType(*inner, out);
     }
     case kNoneType:
       out->kind = TypeValue::Kind::kNone;
@@ -335,43 +299,11 @@ bool DecodeBuiltinType(EntryReader& r, TypeValue* out) {
       }
       std::vector<int64_t> shape;
       const TypeValue* elem;
-      if (!r.ReadSignedVarInts(&shape) || !r.ReadType(&elem)) return false;
-      std::string dims;
-      for (int64_t d : shape) dims += (d < 0 ? std::string("?") : std::to_string(d)) + "x";
-      for (int64_t d : shape) {
-        if (d < 0) {
-          out->kind = TypeValue::Kind::kUnsupported;
-          out->name = "tensor<" + dims + elem->name + "> (dynamic dimensions are not supported)";
-          return true;
-        }
-        if (d > (int64_t{1} << 40)) return r.Fail("dimension too large");
-      }
-      if (elem->kind != TypeValue::Kind::kElement) {
-        out->kind = TypeValue::Kind::kUnsupported;
-        out->name = "tensor<" + dims + elem->name + ">";
-        return true;
-      }
-      out->kind = TypeValue::Kind::kValue;
-      out->type = Type::Tensor(elem->type.element, std::move(shape));
-      out->name = out->type.ToString();
-      return true;
+      return r.ReadSignedVarInts(&shape) && r.ReadType(&elem) && SetRankedTensorType(r, std::move(shape), *elem, out);
     }
     case kTupleType: {
       std::vector<const TypeValue*> elems;
-      if (!r.ReadTypes(&elems)) return false;
-      out->kind = TypeValue::Kind::kValue;
-      out->type = Type();
-      out->type.kind = Type::Kind::kTuple;
-      for (const TypeValue* t : elems) {
-        if (t->kind != TypeValue::Kind::kValue) {
-          out->kind = TypeValue::Kind::kUnsupported;
-          out->name = "tuple of " + t->name;
-          return true;
-        }
-        out->type.tuple.push_back(t->type);
-      }
-      out->name = out->type.ToString();
-      return true;
+      return r.ReadTypes(&elems) && SetTupleType(elems, out);
     }
     case kUnrankedTensorType: return unsupported("unranked tensor");
     default: return unsupported("builtin type #" + std::to_string(code));

@@ -132,15 +132,17 @@ AttrPtr Tables::Attribute(uint64_t index, int depth, size_t at) {
       result = DecodeBuiltinAttribute(r);
     } else if (dialect == "vhlo") {
       result = DecodeVhloAttribute(r);
+    } else if (dialect == "sdy") {
+      result = DecodeSdyAttribute(r);
     } else {
-      // A dialect whose encoding we do not read (sdy's shardings and meshes): kept opaque and
-      // named, since only the ops that carry it could need it.
+      // A dialect whose encoding we do not read: kept opaque and named, since only the ops
+      // that carry it could need it.
       auto a = std::make_shared<compiler::Attribute>();
       a->kind = compiler::Attribute::Kind::kOpaque;
       a->s = "#" + std::string(dialect);
       result = std::move(a);
     }
-    if (result && (dialect == "builtin" || dialect == "vhlo") && !r.at_end()) {
+    if (result && (dialect == "builtin" || dialect == "vhlo" || dialect == "sdy") && !r.at_end()) {
       Fail(r.stream().offset(), "trailing bytes after " + std::string(dialect) + " attribute " + std::to_string(index));
       result = nullptr;
     }

@@ -67,7 +67,10 @@ bool DecodeBuiltinType(EntryReader& r, TypeValue* out);
 AttrPtr DecodeVhloAttribute(EntryReader& r);
 bool DecodeVhloType(EntryReader& r, TypeValue* out);
 
-// Shared by the two dialects (encoded_values.cc) -------------------------------------------
+// Shardy: meshes and tensor shardings (the IR spelling of sharding.h); other kinds opaque.
+AttrPtr DecodeSdyAttribute(EntryReader& r);
+
+// Shared by the dialects (encoded_values.cc) -------------------------------------------
 
 // Raw dense element bytes of `type` as our DenseData (splats, i1 bit-packing). An element
 // type we do not support gives kOpaque naming the type; malformed sizes fail through `r`.
@@ -84,6 +87,18 @@ unsigned ElementBitWidth(const TypeValue& type);
 AttrPtr TypeAttribute(const TypeValue& type);
 // A location attribute (see kLocationMarker).
 AttrPtr LocationAttribute(std::string where);
+
+// Types and attributes both dialects encode alike, built from their already-read parts. Each
+// fills `out` (an unsupported form becomes kUnsupported naming it) and returns false only on
+// malformed input, reported through `r`.
+bool SetElementType(ElementType e, unsigned bits, bool is_float, TypeValue* out);
+bool SetComplexType(const TypeValue& inner, TypeValue* out);
+bool SetFunctionType(const std::vector<const TypeValue*>& inputs, const std::vector<const TypeValue*>& results,
+                     TypeValue* out);
+bool SetTupleType(const std::vector<const TypeValue*>& elements, TypeValue* out);
+bool SetRankedTensorType(EntryReader& r, std::vector<int64_t> shape, const TypeValue& element, TypeValue* out);
+// A dictionary: a count, then (name, value) attribute references, the names strings.
+AttrPtr ReadDictionary(EntryReader& r);
 
 // Location attributes become kOpaque with `s` = "file:line:col" or a name; the container uses
 // this to give op errors a source position.

@@ -139,4 +139,94 @@ AttrPtr LocationAttribute(std::string where) {
   return a;
 }
 
+bool SetElementType(ElementType e, unsigned bits, bool is_float, TypeValue* out) {
+  out->kind = TypeValue::Kind::kElement;
+  out->type = Type::Scalar(e);
+  out->bit_width = bits;
+  out->is_float = is_float;
+  out->name = std::string(ElementTypeMlirName(e));
+  return true;
+}
+
+bool SetComplexType(const TypeValue& inner, TypeValue* out) {
+  if (inner.kind == TypeValue::Kind::kElement && inner.type.element == ElementType::kF32)
+    return SetElementType(ElementType::kC64, 64, false, out);
+  if (inner.kind == TypeValue::Kind::kElement && inner.type.element == ElementType::kF64)
+    return SetElementType(ElementType::kC128, 128, false, out);
+  out->kind = TypeValue::Kind::kUnsupported;
+  out->name = "complex<" + inner.name + ">";
+  return true;
+}
+
+bool SetFunctionType(const std::vector<const TypeValue*>& inputs, const std::vector<const TypeValue*>& results,
+                     TypeValue* out) {
+  out->kind = TypeValue::Kind::kFunction;
+  for (const auto* list : {&inputs, &results}) {
+    for (const TypeValue* t : *list) {
+      if (t->kind != TypeValue::Kind::kValue) {
+        out->kind = TypeValue::Kind::kUnsupported;
+        out->name = "function over " + t->name;
+        return true;
+      }
+      (list == &inputs ? out->inputs : out->results).push_back(t->type);
+    }
+  }
+  return true;
+}
+
+bool SetTupleType(const std::vector<const TypeValue*>& elements, TypeValue* out) {
+  out->kind = TypeValue::Kind::kValue;
+  out->type = Type();
+  out->type.kind = Type::Kind::kTuple;
+  for (const TypeValue* t : elements) {
+    if (t->kind != TypeValue::Kind::kValue) {
+      out->kind = TypeValue::Kind::kUnsupported;
+      out->name = "tuple of " + t->name;
+      return true;
+    }
+    out->type.tuple.push_back(t->type);
+  }
+  out->name = out->type.ToString();
+  return true;
+}
+
+bool SetRankedTensorType(EntryReader& r, std::vector<int64_t> shape, const TypeValue& element, TypeValue* out) {
+  std::string dims;
+  for (int64_t d : shape) dims += (d < 0 ? std::string("?") : std::to_string(d)) + "x";
+  for (int64_t d : shape) {
+    if (d < 0) {
+      out->kind = TypeValue::Kind::kUnsupported;
+      out->name = "tensor<" + dims + element.name + "> (dynamic dimensions are not supported)";
+      return true;
+    }
+    if (d > (int64_t{1} << 40)) return r.Fail("dimension too large");
+  }
+  if (element.kind != TypeValue::Kind::kElement) {
+    out->kind = TypeValue::Kind::kUnsupported;
+    out->name = "tensor<" + dims + element.name + ">";
+    return true;
+  }
+  out->kind = TypeValue::Kind::kValue;
+  out->type = Type::Tensor(element.type.element, std::move(shape));
+  out->name = out->type.ToString();
+  return true;
+}
+
+AttrPtr ReadDictionary(EntryReader& r) {
+  uint64_t n;
+  if (!r.ReadVarInt(&n)) return nullptr;
+  auto dict = std::make_shared<Attribute>();
+  dict->kind = Attribute::Kind::kDict;
+  for (uint64_t k = 0; k < n; ++k) {
+    AttrPtr name, value;
+    if (!r.ReadAttribute(&name) || !r.ReadAttribute(&value)) return nullptr;
+    if (name->kind != Attribute::Kind::kString) {
+      r.Fail("dictionary key is not a string");
+      return nullptr;
+    }
+    dict->dict.emplace_back(name->s, std::move(value));
+  }
+  return dict;
+}
+
 }  // namespace jaxlib::compiler::bytecode

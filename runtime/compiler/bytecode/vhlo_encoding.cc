@@ -139,21 +139,7 @@ AttrPtr DecodeVhloAttribute(EntryReader& r) {
       return ReadEnum(r, "api_version",
                       {"API_VERSION_UNSPECIFIED", "API_VERSION_ORIGINAL", "API_VERSION_STATUS_RETURNING",
                        "API_VERSION_STATUS_RETURNING_UNIFIED", "API_VERSION_TYPED_FFI"});
-    case kDictionaryV1: {
-      uint64_t n;
-      if (!r.ReadVarInt(&n)) return nullptr;
-      auto a = Make(Attribute::Kind::kDict);
-      for (uint64_t k = 0; k < n; ++k) {
-        AttrPtr name, value;
-        if (!r.ReadAttribute(&name) || !r.ReadAttribute(&value)) return nullptr;
-        if (name->kind != Attribute::Kind::kString) {
-          r.Fail("dictionary key is not a string");
-          return nullptr;
-        }
-        a->dict.emplace_back(name->s, std::move(value));
-      }
-      return a;
-    }
+    case kDictionaryV1: return ReadDictionary(r);
     case kFftTypeV1: return ReadEnum(r, "fft_type", {"FFT", "IFFT", "RFFT", "IRFFT"});
     case kFloatV1:
     case kIntegerV1: {
@@ -230,14 +216,7 @@ AttrPtr DecodeVhloAttribute(EntryReader& r) {
 bool DecodeVhloType(EntryReader& r, TypeValue* out) {
   uint64_t code;
   if (!r.ReadVarInt(&code)) return false;
-  auto element = [&](ElementType e, unsigned bits, bool is_float) {
-    out->kind = TypeValue::Kind::kElement;
-    out->type = Type::Scalar(e);
-    out->bit_width = bits;
-    out->is_float = is_float;
-    out->name = std::string(ElementTypeMlirName(e));
-    return true;
-  };
+  auto element = [&](ElementType e, unsigned bits, bool is_float) { return SetElementType(e, bits, is_float, out); };
   // Element types our executors do not implement: known by name and width, so attributes of
   // those types still decode and the error, if an op needs them, names the type.
   auto unsupported_element = [&](const char* name, unsigned bits, bool is_float) {
@@ -257,14 +236,7 @@ bool DecodeVhloType(EntryReader& r, TypeValue* out) {
     case kBooleanV1Type: return element(ElementType::kPred, 1, false);
     case kComplexV1Type: {
       const TypeValue* inner;
-      if (!r.ReadType(&inner)) return false;
-      if (inner->kind == TypeValue::Kind::kElement && inner->type.element == ElementType::kF32)
-        return element(ElementType::kC64, 64, false);
-      if (inner->kind == TypeValue::Kind::kElement && inner->type.element == ElementType::kF64)
-        return element(ElementType::kC128, 128, false);
-      out->kind = TypeValue::Kind::kUnsupported;
-      out->name = "complex<" + inner->name + ">";
-      return true;
+      return r.ReadType(&inner) && SetComplexType(*inner, out);
     }
     case kBF16V1Type: return element(ElementType::kBF16, 16, true);
     case kF16V1Type: return element(ElementType::kF16, 16, true);
@@ -284,19 +256,7 @@ bool DecodeVhloType(EntryReader& r, TypeValue* out) {
     case kTF32V1Type: return unsupported_element("tf32", 19, true);
     case kFunctionV1Type: {
       std::vector<const TypeValue*> ins, outs;
-      if (!r.ReadTypes(&ins) || !r.ReadTypes(&outs)) return false;
-      out->kind = TypeValue::Kind::kFunction;
-      for (const auto* list : {&ins, &outs}) {
-        for (const TypeValue* t : *list) {
-          if (t->kind != TypeValue::Kind::kValue) {
-            out->kind = TypeValue::Kind::kUnsupported;
-            out->name = "function over " + t->name;
-            return true;
-          }
-          (list == &ins ? out->inputs : out->results).push_back(t->type);
-        }
-      }
-      return true;
+      return r.ReadTypes(&ins) && r.ReadTypes(&outs) && SetFunctionType(ins, outs, out);
     }
     case kIndexV1Type: return element(ElementType::kS64, 64, false);
     case kSI2V1Type: return unsupported_element("i2", 2, false);
@@ -319,26 +279,7 @@ bool DecodeVhloType(EntryReader& r, TypeValue* out) {
       }
       std::vector<int64_t> shape;
       const TypeValue* elem;
-      if (!r.ReadSignedVarInts(&shape) || !r.ReadType(&elem)) return false;
-      std::string dims;
-      for (int64_t d : shape) dims += (d < 0 ? std::string("?") : std::to_string(d)) + "x";
-      for (int64_t d : shape) {
-        if (d < 0) {
-          out->kind = TypeValue::Kind::kUnsupported;
-          out->name = "tensor<" + dims + elem->name + "> (dynamic dimensions are not supported)";
-          return true;
-        }
-        if (d > (int64_t{1} << 40)) return r.Fail("dimension too large");
-      }
-      if (elem->kind != TypeValue::Kind::kElement) {
-        out->kind = TypeValue::Kind::kUnsupported;
-        out->name = "tensor<" + dims + elem->name + ">";
-        return true;
-      }
-      out->kind = TypeValue::Kind::kValue;
-      out->type = Type::Tensor(elem->type.element, std::move(shape));
-      out->name = out->type.ToString();
-      return true;
+      return r.ReadSignedVarInts(&shape) && r.ReadType(&elem) && SetRankedTensorType(r, std::move(shape), *elem, out);
     }
     case kTokenV1Type:
       out->kind = TypeValue::Kind::kValue;
@@ -348,20 +289,7 @@ bool DecodeVhloType(EntryReader& r, TypeValue* out) {
       return true;
     case kTupleV1Type: {
       std::vector<const TypeValue*> elems;
-      if (!r.ReadTypes(&elems)) return false;
-      out->kind = TypeValue::Kind::kValue;
-      out->type = Type();
-      out->type.kind = Type::Kind::kTuple;
-      for (const TypeValue* t : elems) {
-        if (t->kind != TypeValue::Kind::kValue) {
-          out->kind = TypeValue::Kind::kUnsupported;
-          out->name = "tuple of " + t->name;
-          return true;
-        }
-        out->type.tuple.push_back(t->type);
-      }
-      out->name = out->type.ToString();
-      return true;
+      return r.ReadTypes(&elems) && SetTupleType(elems, out);
     }
     case kNoneV1Type:
       out->kind = TypeValue::Kind::kNone;

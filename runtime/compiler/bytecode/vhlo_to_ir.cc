@@ -54,7 +54,12 @@ class Converter {
       if (op.dialect == "vhlo" && op.name == "func_v1") {
         JAXLIB_RETURN_IF_ERROR(ConvertFunction(op));
       } else if (op.dialect == "sdy" && op.name == "mesh") {
-        continue;  // meshes name device axes; the program's shapes already say how values split
+        const Attribute* name = op.attr("sym_name");
+        const Attribute* mesh = op.attr("mesh");
+        if (!name || name->kind != Attribute::Kind::kString || !mesh || mesh->name != "sdy.mesh")
+          return Error(op, "sdy.mesh needs sym_name and a mesh");
+        for (const auto& [key, value] : op.attrs)
+          if (key == "mesh") module_->meshes.emplace_back(name->s, value);
       } else if (op.dialect == "func" || op.dialect == "stablehlo" || op.dialect == "chlo") {
         return Error(op, "this MLIR bytecode holds '" + FullName(op) +
                              "', not a StableHLO portable artifact (VHLO); serialize the module with "
@@ -102,8 +107,11 @@ class Converter {
     const Attribute* name = op.attr("sym_name");
     const Attribute* type = op.attr("function_type");
     if (!name || name->kind != Attribute::Kind::kString) return Error(op, "func_v1 without a sym_name");
+    if (type && type->kind == Attribute::Kind::kOpaque)
+      return Error(op, "function @" + name->s + " has an unsupported element type or type in its signature (" +
+                           type->s + ")");
     if (!type || type->kind != Attribute::Kind::kDict || type->name != "function_type")
-      return Error(op, "function @" + name->s + " has no usable function_type (unsupported argument types?)");
+      return Error(op, "function @" + name->s + " has no function_type");
     f->name = name->s;
     if (const Attribute* vis = op.attr("sym_visibility"); vis && vis->kind == Attribute::Kind::kString)
       f->is_public = vis->s != "private";

@@ -1,8 +1,9 @@
 """jaxlib-cpu: the CPU backend of jaxlib, shipped as a PJRT C API plugin.
 
-Importing this package and calling :func:`initialize` only *registers* the plugin with jaxlib
-(name, priority, library path, build facts); nothing is dlopened until jaxlib needs the CPU
-backend. Keep imports here light: jaxlib imports every installed backend at startup.
+:func:`initialize` (the ``jax_plugins`` entry point) only *registers* the plugin, with the host
+that is loading it: our jaxlib (as ``cpu``: name, priority, library path, build facts; nothing
+is dlopened until jaxlib needs the CPU backend) or real JAX (as ``jaxlib_cpu``, with JAX's CPU
+device count). Keep imports here light: both hosts import every installed backend at startup.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import os
 import sys
 from typing import Any
 
-__all__ = ["build_info", "initialize", "lapack_library_path", "library_path"]
+__all__ = ["build_info", "initialize", "jax_client_options", "lapack_library_path", "library_path"]
 
 _PLUGIN_NAME = "cpu"
 _PRIORITY = 0  # below GPU (500) and TPU (300): CPU wins only when nothing else initialises
@@ -67,18 +68,47 @@ def lapack_library_path() -> str | None:
     return None
 
 
-def initialize() -> None:
-    """Register the CPU plugin with jaxlib. Does not load the plugin library."""
-    from jaxlib import plugin_support
-
+def _lapack_option() -> dict[str, Any]:
+    # Where linear algebra finds LAPACK. Without it the plugin still works; LAPACK custom calls
+    # then fail with FAILED_PRECONDITION.
     lapack = lapack_library_path()
-    plugin_support.register_plugin(
-        _PLUGIN_NAME,
-        priority=_PRIORITY,
-        library_path=library_path(),
-        # Client options (PJRT_Client_Create): where linear algebra finds LAPACK. Without it the
-        # plugin still works; LAPACK custom calls then fail with FAILED_PRECONDITION.
-        options={"lapack_library": lapack} if lapack else None,
-        build_info=build_info(),
-        distribution=_DISTRIBUTION,
+    return {"lapack_library": lapack} if lapack else {}
+
+
+def jax_client_options() -> dict[str, Any]:
+    """``PJRT_Client_Create`` options under real JAX: LAPACK, and the CPU device count JAX's
+    own CPU backend would use (``jax_num_cpu_devices``, else ``XLA_FLAGS``'
+    ``--xla_force_host_platform_device_count``, else 1). Called by JAX when it creates the client.
+    """
+    from jaxlib_cpu.jax_device_count import jax_cpu_device_count
+
+    return {"cpu_device_count": jax_cpu_device_count(), **_lapack_option()}
+
+
+def _install_jax_ffi(c_api: Any) -> None:
+    # Under real JAX: host callbacks (jax.debug.print, pure_callback, io_callback) and
+    # jax.ffi.register_ffi_target reach the plugin's FFI registry (see jax_ffi.py).
+    from jaxlib_cpu import jax_ffi
+
+    jax_ffi.install(c_api)
+
+
+def initialize() -> None:
+    """Register the CPU plugin with the host loading it (our jaxlib or real JAX). Loads nothing
+    under our jaxlib; real JAX opens the library when it registers it."""
+    from jaxlib_cpu import _host_registration as hosts
+
+    hosts.register(
+        hosts.BackendPlugin(
+            distribution=_DISTRIBUTION,
+            library_path=library_path(),
+            jaxlib_name=_PLUGIN_NAME,
+            jaxlib_priority=_PRIORITY,
+            jaxlib_options=_lapack_option() or None,
+            jax_options=jax_client_options,
+            build_info=build_info(),
+            # A CPU client needs no hardware, so it may be created whenever JAX starts.
+            jax_when_unrequested=True,
+            jax_plugin_callbacks=(_install_jax_ffi,),
+        )
     )

@@ -1,7 +1,8 @@
 """NVIDIA GPU backend of jaxlib (installed as ``jaxlib_cuda12`` or ``jaxlib_cuda13``).
 
-``initialize()`` (the ``jax_plugins`` entry point) only registers the PJRT plugin with jaxlib:
-nothing is dlopened and no driver is touched until a CUDA client is requested. The plugin
+``initialize()`` (the ``jax_plugins`` entry point) only registers the PJRT plugin with the host
+loading it (our jaxlib, or real JAX when ``JAX_PLATFORMS`` names ``jaxlib_cuda<MAJOR>``): no
+driver is touched until a CUDA client is requested. The plugin
 dlopens ``libcuda.so.1`` (the system driver), NVRTC and cuBLAS at client creation. NVRTC and
 cuBLAS are searched in this order: ``$JAXLIB_CUDA_LIBRARY_DIRS``; the ``cuda_library_dirs``
 client option, which this module fills with the NVIDIA wheel directories found on
@@ -88,14 +89,18 @@ def client_options() -> dict[str, str]:
 
 
 def initialize() -> None:
-    """Registers the plugin with jaxlib as platform ``cuda`` (priority 500). Cheap; no dlopen."""
-    from jaxlib import plugin_support
+    """Registers the plugin with the host loading it: our jaxlib as platform ``cuda`` (priority
+    500; cheap, no dlopen), or real JAX as ``jaxlib_cuda<MAJOR>`` when ``JAX_PLATFORMS`` names it."""
+    from . import _host_registration as hosts
 
-    plugin_support.register_plugin(
-        name="cuda",
-        priority=500,
-        library_path=library_path(),
-        build_info=build_info(),
-        distribution=DISTRIBUTION,
-        options=client_options(),
+    hosts.register(
+        hosts.BackendPlugin(
+            distribution=DISTRIBUTION,
+            library_path=library_path(),
+            jaxlib_name="cuda",
+            jaxlib_priority=500,
+            jaxlib_options=client_options(),
+            jax_options=client_options,
+            build_info=build_info(),
+        )
     )

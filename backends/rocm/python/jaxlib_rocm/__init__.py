@@ -1,7 +1,8 @@
 """AMD GPU backend of jaxlib (the ``jaxlib-rocm`` wheel).
 
-``initialize()`` (the ``jax_plugins`` entry point) only registers the PJRT plugin with jaxlib:
-nothing is dlopened and no GPU is touched until a ROCm client is requested. The plugin then
+``initialize()`` (the ``jax_plugins`` entry point) only registers the PJRT plugin with the host
+loading it (our jaxlib, or real JAX when ``JAX_PLATFORMS`` names ``jaxlib_rocm``): no GPU is
+touched until a ROCm client is requested. The plugin then
 dlopens the HIP runtime and hipRTC from ``$JAXLIB_ROCM_LIBRARY_DIRS``, the
 ``rocm_library_dirs`` client option, ``$ROCM_PATH/lib``, ``/opt/rocm/lib``, or the system
 library path.
@@ -30,14 +31,18 @@ def library_path() -> str:
 
 
 def initialize() -> None:
-    """Registers the plugin with jaxlib as platform ``rocm`` (priority 500). Cheap; no dlopen."""
-    from jaxlib import plugin_support
+    """Registers the plugin with the host loading it: our jaxlib as platform ``rocm`` (priority
+    500; cheap, no dlopen), or real JAX as ``jaxlib_rocm`` when ``JAX_PLATFORMS`` names it."""
+    from . import _host_registration as hosts
 
-    plugin_support.register_plugin(
-        name="rocm",
-        priority=500,
-        library_path=library_path(),
-        build_info=build_info(),
-        distribution=DISTRIBUTION,
-        options={},
+    hosts.register(
+        hosts.BackendPlugin(
+            distribution=DISTRIBUTION,
+            library_path=library_path(),
+            jaxlib_name="rocm",
+            jaxlib_priority=500,
+            jaxlib_options={},
+            jax_options=dict,
+            build_info=build_info(),
+        )
     )

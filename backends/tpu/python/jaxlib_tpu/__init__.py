@@ -167,14 +167,23 @@ def _reason(
 def initialize(
     *, sysfs_root: str | os.PathLike[str] = "/sys", dev_root: str | os.PathLike[str] = "/dev"
 ) -> None:
-    """``jax_plugins`` entry point: registers libtpu as platform ``tpu`` (priority 300) if, and
-    only if, a TPU is attached and libtpu is installed. Never loads libtpu."""
+    """``jax_plugins`` entry point: registers libtpu as platform ``tpu`` (priority 300) with our
+    jaxlib if, and only if, a TPU is attached and libtpu is installed. Never loads libtpu.
+
+    Under real JAX (Google's jaxlib, whose ``plugin_support`` has no ``register_plugin``) it
+    registers nothing: JAX drives TPUs through libtpu itself, and a second registration of the
+    same library would only compete with it.
+    """
     global _unavailable
     reason = _reason(sysfs_root, dev_root)
     _unavailable = reason
     if reason is not None:
         return
     from jaxlib import plugin_support
+
+    if not callable(getattr(plugin_support, "register_plugin", None)):
+        _unavailable = "real JAX is the host: it uses libtpu directly, so jaxlib-tpu registers nothing"
+        return
 
     plugin_support.register_plugin(
         name="tpu",
