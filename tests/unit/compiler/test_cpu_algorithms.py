@@ -382,3 +382,76 @@ def test_scan_stacking_updates_in_place_inside_while(driver, tmp_path):  # noqa:
     }}"""
     (ys,) = run(driver, tmp_path, mlir, x)
     assert np.array_equal(ys, np.arange(5, dtype=np.float32)[:, None] * x[None, :]), "stacked rows of the loop"
+
+
+SCALAR_LOOP_WITH_CALLS = f"""
+{MOD}
+  func.func public @main(%x: tensor<f32>, %n: tensor<i32>) -> (tensor<f32>, tensor<i32>, tensor<f64>) {{
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %d0 = stablehlo.constant dense<1.000000e+00> : tensor<f64>
+    %0:4 = stablehlo.while(%i = %c0, %c = %x, %k = %n, %d = %d0) : tensor<i32>, tensor<f32>, tensor<i32>, tensor<f64>
+     cond {{
+      %lim = stablehlo.constant dense<300> : tensor<i32>
+      %p = stablehlo.compare LT, %i, %lim, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    }} do {{
+      %s = stablehlo.sine %c : tensor<f32>
+      %e = stablehlo.exponential %s : tensor<f32>
+      %t = stablehlo.tanh %e : tensor<f32>
+      %q = stablehlo.constant dense<0.999> : tensor<f32>
+      %c2 = stablehlo.multiply %t, %q : tensor<f32>
+      %seven = stablehlo.constant dense<7> : tensor<i32>
+      %m = stablehlo.remainder %k, %seven : tensor<i32>
+      %dv = stablehlo.divide %k, %seven : tensor<i32>
+      %k2 = stablehlo.add %m, %dv : tensor<i32>
+      %k3 = stablehlo.multiply %k2, %n : tensor<i32>
+      %lg = stablehlo.log %d : tensor<f64>
+      %one = stablehlo.constant dense<1.5> : tensor<f64>
+      %d2 = stablehlo.add %lg, %one : tensor<f64>
+      %inc = stablehlo.constant dense<1> : tensor<i32>
+      %i2 = stablehlo.add %i, %inc : tensor<i32>
+      stablehlo.return %i2, %c2, %k3, %d2 : tensor<i32>, tensor<f32>, tensor<i32>, tensor<f64>
+    }}
+    return %0#1, %0#2, %0#3 : tensor<f32>, tensor<i32>, tensor<f64>
+  }}
+}}"""
+
+
+def test_scalar_loop_jit_calls_interpreter_kernels_bit_for_bit(driver, tmp_path):  # noqa: F811
+    # sin, exp, tanh, integer remainder/division and an f64 log have no inline JIT pattern: the
+    # native loop calls the interpreter's one-element kernels, so its bits equal the interpreter's.
+    import os
+    import subprocess
+
+    prog = tmp_path / "loop.mlir"
+    prog.write_text(SCALAR_LOOP_WITH_CALLS)
+    ins = []
+    for i, a in enumerate((np.float32(0.3), np.int32(12345))):
+        path = tmp_path / f"in{i}.npy"
+        np.save(path, np.asarray(a))
+        ins.append(str(path))
+    outs = {}
+    for mode in ("jit", "interpreter"):
+        d = tmp_path / mode
+        d.mkdir()
+        env = dict(os.environ, JAXLIB_CPU_JIT_TRACE="1")
+        if mode == "interpreter":
+            env["JAXLIB_CPU_DISABLE_JIT"] = "1"
+        r = subprocess.run([str(driver), "--out", str(d), str(prog), *ins], capture_output=True, text=True, env=env,
+                           timeout=120)
+        assert r.returncode == 0, r.stderr
+        if mode == "jit":
+            assert "native" in r.stderr, f"the loop should compile to native code: {r.stderr}"
+        outs[mode] = [np.load(d / f"out{k}.npy") for k in range(3)]
+    for a, b in zip(outs["jit"], outs["interpreter"], strict=True):
+        assert a.tobytes() == b.tobytes(), f"JIT {a!r} != interpreter {b!r}"
+    c, k, dd = np.float32(0.3), 12345, 1.0
+    for _ in range(300):
+        c = np.float32(np.tanh(np.exp(np.sin(c, dtype=np.float32), dtype=np.float32), dtype=np.float32) * np.float32(0.999))
+        q = abs(k) // 7 * (1 if k >= 0 else -1)  # StableHLO divide/remainder truncate toward zero
+        k = ((k - 7 * q + q) * 12345) % 2**32
+        k = k - 2**32 if k >= 2**31 else k  # i32 wraps
+        dd = np.log(dd) + 1.5
+    assert abs(float(outs["jit"][0]) - float(c)) < 1e-5, "f32 recurrence close to numpy's"
+    assert int(outs["jit"][1]) == k, "i32 remainder/division recurrence (truncating, wrapping)"
+    assert abs(float(outs["jit"][2]) - dd) < 1e-12, "f64 log recurrence"
