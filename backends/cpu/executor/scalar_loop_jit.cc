@@ -764,8 +764,8 @@ class LoopCompiler {
   static constexpr int kFrameBytes = (kResult + 8 + 15) / 16 * 16;
   int frame_bytes() const { return has_calls_ ? kFrameBytes : 0; }
 
-  // fn(&result, {&arg0, &arg1, &arg2}, 1, *call) with every allocatable caller-saved register
-  // saved around it; the result is loaded into the step's register after the restore.
+  // fn(&result, {&arg0, &arg1, &arg2}, 1, *call) with every caller-saved register that holds
+  // a value saved around it; the result is loaded into the step's register after the restore.
   void EmitCall(const Step& s) {
     const Value& out = values_[s.out];
     auto at = [](int off) { return Mem{Gpr::kRsp, off}; };
@@ -774,9 +774,15 @@ class LoopCompiler {
       if (v.repr.cls == RegClass::kXmm) e_.MovsdMR(at(kArgValues + 8 * k), x86::XmmReg(v.reg));
       else e_.MovMR(at(kArgValues + 8 * k), static_cast<Gpr>(v.reg), true);
     }
-    for (int x = 0; x < kNumAllocXmms; ++x) e_.MovsdMR(at(kXmmSave + 8 * x), x86::XmmReg(x));
+    // Only registers the allocator gave to some value need saving (callee-saved GPRs survive).
+    uint32_t xmms = 0, gprs = 0;
+    for (const Value& v : values_)
+      if (v.reg >= 0) (v.repr.cls == RegClass::kXmm ? xmms : gprs) |= 1u << v.reg;
+    for (int x = 0; x < kNumAllocXmms; ++x)
+      if (xmms & (1u << x)) e_.MovsdMR(at(kXmmSave + 8 * x), x86::XmmReg(x));
     for (size_t g = 0; g < std::size(kCallerSavedGprs); ++g)
-      e_.MovMR(at(kGprSave + 8 * static_cast<int>(g)), kCallerSavedGprs[g], true);
+      if (gprs & (1u << static_cast<int>(kCallerSavedGprs[g])))
+        e_.MovMR(at(kGprSave + 8 * static_cast<int>(g)), kCallerSavedGprs[g], true);
     for (int k = 0; k < 3; ++k) {
       e_.LeaRM(kScratchGpr, at(kArgValues + 8 * (k < s.num_in ? k : 0)));
       e_.MovMR(at(kArgPointers + 8 * k), kScratchGpr, true);
@@ -787,9 +793,11 @@ class LoopCompiler {
     e_.MovRI(Gpr::kRcx, reinterpret_cast<uint64_t>(s.call));
     e_.MovRI(kScratchGpr, reinterpret_cast<uint64_t>(s.call->fn));
     e_.CallR(kScratchGpr);
-    for (int x = 0; x < kNumAllocXmms; ++x) e_.MovsdRM(x86::XmmReg(x), at(kXmmSave + 8 * x));
+    for (int x = 0; x < kNumAllocXmms; ++x)
+      if (xmms & (1u << x)) e_.MovsdRM(x86::XmmReg(x), at(kXmmSave + 8 * x));
     for (size_t g = 0; g < std::size(kCallerSavedGprs); ++g)
-      e_.MovRM(kCallerSavedGprs[g], at(kGprSave + 8 * static_cast<int>(g)), true);
+      if (gprs & (1u << static_cast<int>(kCallerSavedGprs[g])))
+        e_.MovRM(kCallerSavedGprs[g], at(kGprSave + 8 * static_cast<int>(g)), true);
     const Mem result = at(kResult);
     if (out.repr.cls == RegClass::kXmm) {
       if (out.repr.bytes == 8) e_.MovsdRM(x86::XmmReg(out.reg), result);
