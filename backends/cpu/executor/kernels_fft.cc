@@ -15,6 +15,12 @@
 
 #include "backends/cpu/executor/kernel.h"
 #include "backends/cpu/executor/thread_pool.h"
+#include "backends/cpu/executor/vector_kernels.h"
+
+#pragma GCC diagnostic ignored "-Wpsabi"
+// No fused multiply-add contraction: the batched (vector) and one-line paths, and every ISA
+// variant, must round alike.
+#pragma GCC optimize("fp-contract=off")
 
 namespace jaxlib::cpu {
 
@@ -40,15 +46,188 @@ inline cd Mul(cd a, cd b) {
 
 inline cd MulI(cd v, int sign) { return sign < 0 ? cd(v.imag(), -v.real()) : cd(-v.imag(), v.real()); }
 
-// Blocked out-of-place transpose: dst[c][r] = src[r][c] for a rows x cols matrix.
-void Transpose(cd* dst, const cd* src, int64_t rows, int64_t cols) {
+// Blocked out-of-place transpose: dst[c][r] = src[r][c] for a rows x cols matrix; bands of
+// rows spread over the pool when `parallel`.
+void Transpose(cd* dst, const cd* src, int64_t rows, int64_t cols, bool parallel = false) {
   constexpr int64_t kTile = 32;
-  for (int64_t r0 = 0; r0 < rows; r0 += kTile)
-    for (int64_t c0 = 0; c0 < cols; c0 += kTile) {
-      const int64_t r1 = std::min(rows, r0 + kTile), c1 = std::min(cols, c0 + kTile);
-      for (int64_t r = r0; r < r1; ++r)
-        for (int64_t c = c0; c < c1; ++c) dst[c * rows + r] = src[r * cols + c];
+  auto band = [&](int64_t t0, int64_t t1) {
+    for (int64_t r0 = t0 * kTile; r0 < std::min(rows, t1 * kTile); r0 += kTile)
+      for (int64_t c0 = 0; c0 < cols; c0 += kTile) {
+        const int64_t r1 = std::min(rows, r0 + kTile), c1 = std::min(cols, c0 + kTile);
+        for (int64_t r = r0; r < r1; ++r)
+          for (int64_t c = c0; c < c1; ++c) dst[c * rows + r] = src[r * cols + c];
+      }
+  };
+  const int64_t tiles = (rows + kTile - 1) / kTile;
+  if (parallel) ParallelFor(tiles, std::max<int64_t>(1, 4096 / std::max<int64_t>(cols, 1)), band);
+  else band(0, tiles);
+}
+
+// ---------------------------------------------------------------- batches of 8 lines
+// Eight lines transformed together, lane l of every value belonging to line l (split real and
+// imaginary parts): the compiler vectorises each lane loop at the ISA the variant is built for,
+// with the same operations in the same order as the one-line path (so the same bits).
+constexpr int kBatch = 8;
+struct alignas(64) CB {
+  double re[kBatch], im[kBatch];
+};
+
+#define JAXLIB_FFT_INLINE inline __attribute__((always_inline))
+
+JAXLIB_FFT_INLINE void BAdd(CB& o, const CB& a, const CB& b) {
+  for (int l = 0; l < kBatch; ++l) {
+    o.re[l] = a.re[l] + b.re[l];
+    o.im[l] = a.im[l] + b.im[l];
+  }
+}
+JAXLIB_FFT_INLINE void BSub(CB& o, const CB& a, const CB& b) {
+  for (int l = 0; l < kBatch; ++l) {
+    o.re[l] = a.re[l] - b.re[l];
+    o.im[l] = a.im[l] - b.im[l];
+  }
+}
+// o = a * (tr + i ti), as Mul() does it.
+JAXLIB_FFT_INLINE void BMulT(CB& o, const CB& a, double tr, double ti) {
+  for (int l = 0; l < kBatch; ++l) {
+    const double r = a.re[l] * tr - a.im[l] * ti, i = a.re[l] * ti + a.im[l] * tr;
+    o.re[l] = r;
+    o.im[l] = i;
+  }
+}
+// o = a * (+-i), as MulI() does it.
+JAXLIB_FFT_INLINE void BMulI(CB& o, const CB& a, int sign) {
+  for (int l = 0; l < kBatch; ++l) {
+    const double r = sign < 0 ? a.im[l] : -a.im[l], i = sign < 0 ? -a.re[l] : a.re[l];
+    o.re[l] = r;
+    o.im[l] = i;
+  }
+}
+JAXLIB_FFT_INLINE void BScale(CB& o, const CB& a, double k) {
+  for (int l = 0; l < kBatch; ++l) {
+    o.re[l] = k * a.re[l];
+    o.im[l] = k * a.im[l];
+  }
+}
+
+// The one-line Butterfly's radix 2, 3, 4 and 5, operation for operation.
+template <int R>
+JAXLIB_FFT_INLINE void BButterfly(CB* v, int sign) {
+  if constexpr (R == 2) {
+    CB a = v[0], b = v[1];
+    BAdd(v[0], a, b);
+    BSub(v[1], a, b);
+  } else if constexpr (R == 3) {
+    constexpr double kS = 0.86602540378443864676;
+    CB a = v[0], s, d, m, t, h;
+    BAdd(s, v[1], v[2]);
+    BSub(d, v[1], v[2]);
+    BAdd(v[0], a, s);
+    BScale(h, s, 0.5);
+    BSub(m, a, h);
+    BMulI(t, d, sign);
+    BScale(t, t, kS);
+    BAdd(v[1], m, t);
+    BSub(v[2], m, t);
+  } else if constexpr (R == 4) {
+    CB s0, s1, s2, s3, d;
+    BAdd(s0, v[0], v[2]);
+    BSub(s1, v[0], v[2]);
+    BAdd(s2, v[1], v[3]);
+    BSub(d, v[1], v[3]);
+    BMulI(s3, d, sign);
+    BAdd(v[0], s0, s2);
+    BAdd(v[1], s1, s3);
+    BSub(v[2], s0, s2);
+    BSub(v[3], s1, s3);
+  } else {
+    constexpr double kC1 = 0.30901699437494742410, kC2 = -0.80901699437494742410;
+    constexpr double kS1 = 0.95105651629515357212, kS2 = 0.58778525229247312917;
+    CB a = v[0], b1, b2, d1, d2, m1, m2, t1, t2, x, y;
+    BAdd(b1, v[1], v[4]);
+    BAdd(b2, v[2], v[3]);
+    BSub(d1, v[1], v[4]);
+    BSub(d2, v[2], v[3]);
+    BAdd(x, a, b1);
+    BAdd(v[0], x, b2);
+    for (int l = 0; l < kBatch; ++l) {
+      m1.re[l] = a.re[l] + kC1 * b1.re[l] + kC2 * b2.re[l];
+      m1.im[l] = a.im[l] + kC1 * b1.im[l] + kC2 * b2.im[l];
+      m2.re[l] = a.re[l] + kC2 * b1.re[l] + kC1 * b2.re[l];
+      m2.im[l] = a.im[l] + kC2 * b1.im[l] + kC1 * b2.im[l];
+      x.re[l] = kS1 * d1.re[l] + kS2 * d2.re[l];
+      x.im[l] = kS1 * d1.im[l] + kS2 * d2.im[l];
+      y.re[l] = kS2 * d1.re[l] - kS1 * d2.re[l];
+      y.im[l] = kS2 * d1.im[l] - kS1 * d2.im[l];
     }
+    BMulI(t1, x, sign);
+    BMulI(t2, y, sign);
+    BAdd(v[1], m1, t1);
+    BSub(v[4], m1, t1);
+    BAdd(v[2], m2, t2);
+    BSub(v[3], m2, t2);
+  }
+}
+
+// One Stockham stage of radix R over n batched elements (`tw`: this stage's twiddles).
+template <int R>
+JAXLIB_FFT_INLINE void BStage(const CB* x, CB* y, int64_t n, int64_t ns, const std::complex<double>* tw, int sign) {
+  const int64_t stride = n / R, blocks = stride / ns;
+  CB v[R];
+  for (int64_t b = 0; b < blocks; ++b) {
+    const CB* xb = x + b * ns;
+    CB* yb = y + b * ns * R;
+    for (int64_t jj = 0; jj < ns; ++jj) {
+      v[0] = xb[jj];
+      if (ns == 1) {
+        for (int k = 1; k < R; ++k) v[k] = xb[jj + k * stride];
+      } else {
+        const std::complex<double>* t = tw + jj * R;
+        for (int k = 1; k < R; ++k) BMulT(v[k], xb[jj + k * stride], t[k].real(), sign < 0 ? t[k].imag() : -t[k].imag());
+      }
+      BButterfly<R>(v, sign);
+      for (int k = 0; k < R; ++k) yb[jj + k * ns] = v[k];
+    }
+  }
+}
+
+struct BatchStage {
+  int radix;
+  int64_t ns;
+  const std::complex<double>* tw;
+};
+using BatchStagesFn = void (*)(CB* a, CB* work, int64_t n, const BatchStage* stages, size_t count, int sign);
+
+#define JAXLIB_FFT_BATCH(Suffix, Attr)                                                                     \
+  Attr void BatchStages##Suffix(CB* a, CB* work, int64_t n, const BatchStage* st, size_t count, int sign) { \
+    CB* x = a;                                                                                             \
+    CB* y = work;                                                                                          \
+    for (size_t i = 0; i < count; ++i) {                                                                   \
+      switch (st[i].radix) {                                                                               \
+        case 2: BStage<2>(x, y, n, st[i].ns, st[i].tw, sign); break;                                       \
+        case 3: BStage<3>(x, y, n, st[i].ns, st[i].tw, sign); break;                                       \
+        case 4: BStage<4>(x, y, n, st[i].ns, st[i].tw, sign); break;                                       \
+        default: BStage<5>(x, y, n, st[i].ns, st[i].tw, sign); break;                                      \
+      }                                                                                                    \
+      std::swap(x, y);                                                                                     \
+    }                                                                                                      \
+    if (x != a) std::memcpy(a, x, static_cast<size_t>(n) * sizeof(CB));                                   \
+  }
+JAXLIB_FFT_BATCH(Base, )
+#if defined(__x86_64__)
+JAXLIB_FFT_BATCH(Avx2, __attribute__((target("avx2"))))
+JAXLIB_FFT_BATCH(Avx512, __attribute__((target("avx512f,avx512dq,prefer-vector-width=512"))))
+#endif
+#undef JAXLIB_FFT_BATCH
+
+BatchStagesFn SelectBatchStages() {
+#if defined(__x86_64__)
+  switch (DetectedVectorIsa()) {
+    case VectorIsa::kAvx512: return &BatchStagesAvx512;
+    case VectorIsa::kAvx2: return &BatchStagesAvx2;
+    default: break;
+  }
+#endif
+  return &BatchStagesBase;
 }
 
 // One length's unnormalised DFT, forward (e^{-2 pi i jk/n}) or inverse (e^{+...}).
@@ -68,12 +247,55 @@ class FftPlan {
   }
 
   int64_t size() const { return n_; }
+
+  // work_size() of the plan FftPlan(n) would build, computed without building it (for the
+  // planned scratch at compile time).
+  static int64_t WorkSizeFor(int64_t n) {
+    if (n <= 1) return 0;
+    std::vector<int64_t> f = Factor(n);
+    const int64_t largest = f.empty() ? 1 : *std::max_element(f.begin(), f.end());
+    if (largest > kMaxRadix) {
+      int64_t m = 1;
+      while (m < 2 * n - 1) m <<= 1;
+      return 2 * m + WorkSizeFor(m);
+    }
+    if (n > kDirectMax) {
+      const int64_t n1 = BestSplit(n);
+      return n + std::max(WorkSizeFor(n1), WorkSizeFor(n / n1));
+    }
+    return n;
+  }
   // Complex values of workspace Run needs.
   int64_t work_size() const {
     if (n_ <= 1) return 0;
     if (bluestein_) return 2 * conv_->size() + conv_->work_size();
     if (p1_) return n_ + std::max(p1_->work_size(), p2_->work_size());
     return n_;
+  }
+
+  // Transforms lines[0..count) (each of this length) in place: eight at a time through the
+  // batched stages when the plan is a direct Stockham one of radices up to 5, else one by one.
+  void RunMany(cd* const* lines, int64_t count, int sign) const {
+    int64_t i = 0;
+    if (!batch_stages_.empty() && count >= kBatch) {
+      std::vector<CB> buf(static_cast<size_t>(2 * n_));
+      CB* a = buf.data();
+      CB* w = a + n_;
+      for (; i + kBatch <= count; i += kBatch) {
+        for (int64_t k = 0; k < n_; ++k)
+          for (int l = 0; l < kBatch; ++l) {
+            a[k].re[l] = lines[i + l][k].real();
+            a[k].im[l] = lines[i + l][k].imag();
+          }
+        batch_fn_(a, w, n_, batch_stages_.data(), batch_stages_.size(), sign);
+        for (int64_t k = 0; k < n_; ++k)
+          for (int l = 0; l < kBatch; ++l) lines[i + l][k] = cd(a[k].re[l], a[k].im[l]);
+      }
+    }
+    if (i < count) {
+      std::vector<cd> w(static_cast<size_t>(work_size()));
+      for (; i < count; ++i) Run(lines[i], w.data(), sign);
+    }
   }
 
   // Transforms a[0..n) in place. `parallel`: may split the work over the thread pool (long
@@ -121,6 +343,13 @@ class FftPlan {
       for (int64_t j = 0; j < ns; ++j)
         for (int64_t k = 0; k < r; ++k) twiddles_.push_back(Root(j * k, ns * r, -1));
       ns *= r;
+    }
+    bool small_radices = true;
+    for (int64_t r : f) small_radices = small_radices && r <= 5;
+    if (small_radices && n_ >= 4) {
+      for (const Stage& st : stages_)
+        batch_stages_.push_back({static_cast<int>(st.radix), st.ns, twiddles_.data() + st.twiddle_offset});
+      batch_fn_ = SelectBatchStages();
     }
     // Roots of unity of the generic butterfly, per radix above 5.
     for (int64_t r : f)
@@ -253,12 +482,17 @@ class FftPlan {
   // ------------------------------------------------------------- four-step
   // n = n1 * n2: DFTs of length n1 down the columns of x viewed as [n1][n2], a twiddle
   // W_n^{j2 k1}, DFTs of length n2 along the rows, and the transposed read-out.
-  void InitFourStep() {
+  // The four-step split: the largest divisor not above sqrt(n).
+  static int64_t BestSplit(int64_t n) {
     int64_t best = 1;
-    for (int64_t d = 2; d * d <= n_; ++d)
-      if (n_ % d == 0) best = d;
-    n1_ = best;
-    n2_ = n_ / best;
+    for (int64_t d = 2; d * d <= n; ++d)
+      if (n % d == 0) best = d;
+    return best;
+  }
+
+  void InitFourStep() {
+    n1_ = BestSplit(n_);
+    n2_ = n_ / n1_;
     p1_ = std::make_unique<FftPlan>(n1_);
     p2_ = std::make_unique<FftPlan>(n2_);
     tw_block_ = static_cast<int64_t>(std::ceil(std::sqrt(static_cast<double>(n_))));
@@ -271,13 +505,14 @@ class FftPlan {
   void RunFourStep(cd* a, cd* work, int sign, bool parallel) const {
     const int64_t n1 = n1_, n2 = n2_;
     cd* buf = work;
-    Transpose(buf, a, n1, n2);  // buf: [n2][n1]
+    Transpose(buf, a, n1, n2, parallel);  // buf: [n2][n1]
     auto rows = [&](int64_t count, int64_t len, const FftPlan& plan, cd* data, bool twiddle) {
       auto body = [&](int64_t b, int64_t e) {
-        std::vector<cd> w(static_cast<size_t>(plan.work_size()));
+        std::vector<cd*> lines;
+        for (int64_t row = b; row < e; ++row) lines.push_back(data + row * len);
+        plan.RunMany(lines.data(), e - b, sign);
         for (int64_t row = b; row < e; ++row) {
           cd* line = data + row * len;
-          plan.Run(line, w.data(), sign);
           if (!twiddle) continue;
           for (int64_t k = 1; k < len; ++k) {
             const int64_t m = row * k;
@@ -290,9 +525,9 @@ class FftPlan {
       else body(0, count);
     };
     rows(n2, n1, *p1_, buf, true);
-    Transpose(a, buf, n2, n1);  // a: [n1][n2]
+    Transpose(a, buf, n2, n1, parallel);  // a: [n1][n2]
     rows(n1, n2, *p2_, a, false);
-    Transpose(buf, a, n1, n2);  // X[k1 + n1 k2] = Y[k1][k2]
+    Transpose(buf, a, n1, n2, parallel);  // X[k1 + n1 k2] = Y[k1][k2]
     std::memcpy(a, buf, static_cast<size_t>(n_) * sizeof(cd));
   }
 
@@ -335,6 +570,8 @@ class FftPlan {
   int64_t n_;
   std::vector<Stage> stages_;
   std::vector<cd> twiddles_;
+  std::vector<BatchStage> batch_stages_;  // empty: no batched path
+  BatchStagesFn batch_fn_ = nullptr;
   std::vector<std::vector<cd>> roots_ = std::vector<std::vector<cd>>(kMaxRadix + 1);
   int64_t n1_ = 0, n2_ = 0, tw_block_ = 1;
   std::unique_ptr<FftPlan> p1_, p2_;
@@ -346,18 +583,18 @@ class FftPlan {
 
 // Runs `plan` over `count` contiguous lines of its length, spread over the pool; a single
 // long line is parallel inside instead.
-void TransformLines(const FftPlan& plan, cd* data, int64_t count, int sign) {
+void TransformLines(const FftPlan& plan, cd* data, int64_t count, int sign, cd* single_work) {
   const int64_t len = plan.size();
   if (len <= 1 || count == 0) return;
   if (count == 1) {
-    std::vector<cd> w(static_cast<size_t>(plan.work_size()));
-    plan.Run(data, w.data(), sign, /*parallel=*/true);
+    plan.Run(data, single_work, sign, /*parallel=*/true);
     return;
   }
-  ParallelFor(count, std::max<int64_t>(1, 16384 / len), [&](int64_t b, int64_t e) {
-    std::vector<cd> w(static_cast<size_t>(plan.work_size()));
-    for (int64_t r = b; r < e; ++r) plan.Run(data + r * len, w.data(), sign);
-  });
+  ParallelFor(count, std::max<int64_t>(kBatch, 16384 / len), [&](int64_t b, int64_t e) {
+    std::vector<cd*> lines;
+    for (int64_t r = b; r < e; ++r) lines.push_back(data + r * len);
+    plan.RunMany(lines.data(), e - b, sign);
+  }, kBatch);
 }
 
 // DFT along axis `axis` of a [dims] array (not the last axis): lines gathered a few columns
@@ -367,7 +604,10 @@ void TransformAxis(const FftPlan& plan, cd* data, const std::vector<int64_t>& di
   int64_t inner = 1, outer = 1;
   for (size_t k = axis + 1; k < dims.size(); ++k) inner *= dims[k];
   for (size_t k = 0; k < axis; ++k) outer *= dims[k];
-  if (inner == 1) return TransformLines(plan, data, outer, sign);
+  if (inner == 1) {
+    std::vector<cd> w(outer == 1 ? static_cast<size_t>(plan.work_size()) : 0);
+    return TransformLines(plan, data, outer, sign, w.data());
+  }
   constexpr int64_t kCols = 8;
   const int64_t blocks = (inner + kCols - 1) / kCols;
   ParallelFor(outer * blocks, std::max<int64_t>(1, 16384 / (n * kCols)), [&](int64_t b, int64_t e) {
@@ -377,7 +617,9 @@ void TransformAxis(const FftPlan& plan, cd* data, const std::vector<int64_t>& di
       cd* base = data + o * n * inner;
       for (int64_t k = 0; k < n; ++k)
         for (int64_t c = c0; c < c1; ++c) lines[static_cast<size_t>((c - c0) * n + k)] = base[k * inner + c];
-      for (int64_t c = c0; c < c1; ++c) plan.Run(lines.data() + (c - c0) * n, w.data(), sign);
+      cd* ptrs[kCols];
+      for (int64_t c = c0; c < c1; ++c) ptrs[c - c0] = lines.data() + (c - c0) * n;
+      plan.RunMany(ptrs, c1 - c0, sign);
       for (int64_t k = 0; k < n; ++k)
         for (int64_t c = c0; c < c1; ++c) base[k * inner + c] = lines[static_cast<size_t>((c - c0) * n + k)];
     }
@@ -392,7 +634,20 @@ class FftKernel final : public Kernel {
     ot_ = m.type(op.results[0]);
   }
 
-  Status Run(Frame& f, uint8_t*) const override {
+  // Planned scratch: the complex work array, then (for a single row) one half-length line and
+  // its plan's workspace. Reused across executions (large heap blocks would be fresh pages,
+  // page-faulted in, every time).
+  static int64_t ScratchBytes(const Type& in, const Type& out, const std::string& kind, const std::vector<int64_t>& len) {
+    const int64_t total = std::max(in.element_count(), out.element_count());
+    int64_t n = len.back();
+    if ((kind == "RFFT" || kind == "IRFFT") && n % 2 == 0 && n >= 2) n /= 2;
+    int64_t work = 0;
+    for (int64_t l : len) work = std::max(work, FftPlan::WorkSizeFor(l));
+    work = std::max(work, FftPlan::WorkSizeFor(n));
+    return compiler::AlignUp(total * 16) + compiler::AlignUp(n * 16) + compiler::AlignUp(work * 16);
+  }
+
+  Status Run(Frame& f, uint8_t* scratch) const override {
     std::call_once(plans_once_, [&] { BuildPlans(); });
     const size_t nf = lengths_.size();
     const size_t r = static_cast<size_t>(it_.rank());
@@ -408,9 +663,11 @@ class FftKernel final : public Kernel {
     for (int64_t d : dims) total *= d;
     if (total == 0) return Status::Ok();
     const int64_t rows = total / width;
-    // Uninitialised (every element is written before it is read): std::complex would zero it.
-    std::unique_ptr<double[]> storage(new double[static_cast<size_t>(2 * total)]);
-    DataSpan data{reinterpret_cast<cd*>(storage.get()), total};
+    // In the planned scratch, uninitialised (every element is written before it is read).
+    DataSpan data{reinterpret_cast<cd*>(scratch), total};
+    cd* single_line = reinterpret_cast<cd*>(scratch + compiler::AlignUp(
+        std::max(it_.element_count(), ot_.element_count()) * 16));
+    cd* single_work = single_line + compiler::AlignUp(plans_.back()->size() * 16) / 16;
     const void* in = f.Get(in_);
     const int64_t in_last = it_.dims.back();
     auto load = [&](int64_t i) -> cd {
@@ -446,20 +703,32 @@ class FftKernel final : public Kernel {
       // x[2m] + i x[2m+1] through a half-length FFT, then the even/odd split per row.
       const FftPlan& half = *plans_.back();
       const int64_t h = n_last / 2;
-      ParallelFor(rows, std::max<int64_t>(1, 8192 / n_last), [&](int64_t b, int64_t e) {
-        std::vector<cd> w(static_cast<size_t>(half.work_size())), z(static_cast<size_t>(h));
-        for (int64_t row = b; row < e; ++row) {
-          if (it_.element == ElementType::kF32) {
-            const float* p = static_cast<const float*>(in) + row * in_last;
-            for (int64_t k = 0; k < h; ++k) z[static_cast<size_t>(k)] = cd(p[2 * k], p[2 * k + 1]);
-          } else {
-            const double* p = static_cast<const double*>(in) + row * in_last;
-            for (int64_t k = 0; k < h; ++k) z[static_cast<size_t>(k)] = cd(p[2 * k], p[2 * k + 1]);
+      ParallelFor(rows, std::max<int64_t>(kBatch, 8192 / n_last), [&](int64_t b, int64_t e) {
+        // Up to kBatch rows at a time: packed, transformed together, then split.
+        std::vector<cd> z(rows == 1 ? 0 : static_cast<size_t>(kBatch * h));
+        cd* lines[kBatch];
+        for (int l = 0; l < kBatch; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
+        for (int64_t r0 = b; r0 < e; r0 += kBatch) {
+          const int64_t cnt = std::min<int64_t>(kBatch, e - r0);
+          for (int64_t l = 0; l < cnt; ++l) {
+            cd* zl = lines[l];
+            auto pack = [&](int64_t kb, int64_t ke) {
+              if (it_.element == ElementType::kF32) {
+                const float* p = static_cast<const float*>(in) + (r0 + l) * in_last;
+                for (int64_t k = kb; k < ke; ++k) zl[k] = cd(p[2 * k], p[2 * k + 1]);
+              } else {
+                const double* p = static_cast<const double*>(in) + (r0 + l) * in_last;
+                for (int64_t k = kb; k < ke; ++k) zl[k] = cd(p[2 * k], p[2 * k + 1]);
+              }
+            };
+            if (rows == 1) ParallelFor(h, 16384, pack);
+            else pack(0, h);
           }
-          half.Run(z.data(), w.data(), -1, rows == 1);
-          SplitReal(z.data(), data.data() + row * width, h);
+          if (rows == 1) half.Run(lines[0], single_work, -1, true);
+          else half.RunMany(lines, cnt, -1);
+          for (int64_t l = 0; l < cnt; ++l) SplitReal(lines[l], data.data() + (r0 + l) * width, h, rows == 1);
         }
-      });
+      }, kBatch);
       for (size_t a = r - nf; a + 1 < r; ++a) TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, -1);
     } else if (kind_ == "IRFFT" && real_half) {
       load_row(0, total, data.data());
@@ -481,7 +750,7 @@ class FftKernel final : public Kernel {
         line[0] = cd(line[0].real(), 0);
         for (int64_t k = n_last / 2 + 1; k < n_last; ++k) line[k] = std::conj(line[n_last - k]);
       }
-      TransformLines(*plans_.back(), data.data(), rows, +1);
+      TransformLines(*plans_.back(), data.data(), rows, +1, single_work);
       ScaleAll(data, last_scale);
     } else {
       ParallelFor(rows, std::max<int64_t>(1, 16384 / width),
@@ -491,7 +760,7 @@ class FftKernel final : public Kernel {
         TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, sign);
         if (sign > 0) ScaleAll(data, 1.0 / static_cast<double>(dims[a]));
       }
-      TransformLines(*plans_.back(), data.data(), rows, sign);
+      TransformLines(*plans_.back(), data.data(), rows, sign, single_work);
       if (sign > 0) ScaleAll(data, last_scale);
     }
     // Store (the even-length inverse real transform writes its rows from the half spectrum).
@@ -500,18 +769,23 @@ class FftKernel final : public Kernel {
     if (kind_ == "IRFFT" && real_half) {
       const FftPlan& half = *plans_.back();
       const int64_t h = n_last / 2;
-      ParallelFor(rows, std::max<int64_t>(1, 8192 / n_last), [&](int64_t b, int64_t e) {
-        std::vector<cd> w(static_cast<size_t>(half.work_size())), z(static_cast<size_t>(h));
-        for (int64_t row = b; row < e; ++row) {
-          MergeReal(data.data() + row * width, z.data(), h);
-          half.Run(z.data(), w.data(), +1, rows == 1);
-          for (int64_t k = 0; k < h; ++k) {
-            const cd v = z[static_cast<size_t>(k)] * last_scale;
-            StoreReal(o, row * out_last + 2 * k, v.real());
-            StoreReal(o, row * out_last + 2 * k + 1, v.imag());
-          }
+      ParallelFor(rows, std::max<int64_t>(kBatch, 8192 / n_last), [&](int64_t b, int64_t e) {
+        std::vector<cd> z(rows == 1 ? 0 : static_cast<size_t>(kBatch * h));
+        cd* lines[kBatch];
+        for (int l = 0; l < kBatch; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
+        for (int64_t r0 = b; r0 < e; r0 += kBatch) {
+          const int64_t cnt = std::min<int64_t>(kBatch, e - r0);
+          for (int64_t l = 0; l < cnt; ++l) MergeReal(data.data() + (r0 + l) * width, lines[l], h);
+          if (rows == 1) half.Run(lines[0], single_work, +1, true);
+          else half.RunMany(lines, cnt, +1);
+          for (int64_t l = 0; l < cnt; ++l)
+            for (int64_t k = 0; k < h; ++k) {
+              const cd v = lines[l][k] * last_scale;
+              StoreReal(o, (r0 + l) * out_last + 2 * k, v.real());
+              StoreReal(o, (r0 + l) * out_last + 2 * k + 1, v.imag());
+            }
         }
-      });
+      }, kBatch);
       return Status::Ok();
     }
     ParallelFor(rows, std::max<int64_t>(1, 16384 / std::max<int64_t>(out_last, 1)), [&](int64_t b, int64_t e) {
@@ -565,15 +839,20 @@ class FftKernel final : public Kernel {
   }
 
   // X[0..h] of a real signal of length 2h from Z = FFT_h(x[2m] + i x[2m+1]).
-  void SplitReal(const cd* z, cd* out, int64_t h) const {
+  // Spread over the pool when `parallel` (one long row).
+  void SplitReal(const cd* z, cd* out, int64_t h, bool parallel = false) const {
     // k = 0 and k = h both pair Z[0] with itself (Z is periodic in h).
     auto one = [&](int64_t k, cd zk, cd zc) {
       const cd d = zk - zc;
       const cd even = 0.5 * (zk + zc), odd(0.5 * d.imag(), -0.5 * d.real());  // -i/2 (zk - zc)
       out[k] = even + Mul(split_tw_[static_cast<size_t>(k)], odd);
     };
+    auto range = [&](int64_t b, int64_t e) {
+      for (int64_t k = std::max<int64_t>(b, 1); k < std::min(e, h); ++k) one(k, z[k], std::conj(z[h - k]));
+    };
     one(0, z[0], std::conj(z[0]));
-    for (int64_t k = 1; k < h; ++k) one(k, z[k], std::conj(z[h - k]));
+    if (parallel) ParallelFor(h, 16384, range);
+    else range(1, h);
     one(h, z[0], std::conj(z[0]));
   }
 
@@ -602,7 +881,13 @@ class FftKernel final : public Kernel {
 
 }  // namespace
 
-int64_t FftScratchBytes(const compiler::Module&, const Op&) { return 0; }
+int64_t FftScratchBytes(const compiler::Module& m, const Op& op) {
+  std::vector<int64_t> len = op.IntListAttr("fft_length");
+  if (len.empty() || op.operands.empty() || op.results.empty()) return 0;
+  for (int64_t l : len)
+    if (l < 0) return 0;
+  return FftKernel::ScratchBytes(m.type(op.operands[0]), m.type(op.results[0]), op.EnumAttr("fft_type"), len);
+}
 
 StatusOr<std::unique_ptr<Kernel>> MakeFftKernel(KernelBuilder& b, const Op& op) {
   const Type& in = b.type(op.operands[0]);
