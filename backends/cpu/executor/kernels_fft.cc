@@ -278,7 +278,9 @@ class FftPlan {
   void RunMany(cd* const* lines, int64_t count, int sign) const {
     int64_t i = 0;
     if (!batch_stages_.empty() && count >= kBatch) {
-      std::vector<CB> buf(static_cast<size_t>(2 * n_));
+      // Per-thread and kept: a fresh block per call would be page-faulted in every time.
+      thread_local std::vector<CB> buf;
+      if (buf.size() < static_cast<size_t>(2 * n_)) buf.resize(static_cast<size_t>(2 * n_));
       CB* a = buf.data();
       CB* w = a + n_;
       for (; i + kBatch <= count; i += kBatch) {
@@ -293,7 +295,8 @@ class FftPlan {
       }
     }
     if (i < count) {
-      std::vector<cd> w(static_cast<size_t>(work_size()));
+      thread_local std::vector<cd> w;
+      if (w.size() < static_cast<size_t>(work_size())) w.resize(static_cast<size_t>(work_size()));
       for (; i < count; ++i) Run(lines[i], w.data(), sign);
     }
   }
@@ -611,7 +614,8 @@ void TransformAxis(const FftPlan& plan, cd* data, const std::vector<int64_t>& di
   constexpr int64_t kCols = 8;
   const int64_t blocks = (inner + kCols - 1) / kCols;
   ParallelFor(outer * blocks, std::max<int64_t>(1, 16384 / (n * kCols)), [&](int64_t b, int64_t e) {
-    std::vector<cd> lines(static_cast<size_t>(n * kCols)), w(static_cast<size_t>(plan.work_size()));
+    thread_local std::vector<cd> lines;  // kept per thread: no fresh pages per run
+    if (lines.size() < static_cast<size_t>(n * kCols)) lines.resize(static_cast<size_t>(n * kCols));
     for (int64_t t = b; t < e; ++t) {
       const int64_t o = t / blocks, c0 = (t % blocks) * kCols, c1 = std::min(inner, c0 + kCols);
       cd* base = data + o * n * inner;
@@ -705,7 +709,8 @@ class FftKernel final : public Kernel {
       const int64_t h = n_last / 2;
       ParallelFor(rows, std::max<int64_t>(kBatch, 8192 / n_last), [&](int64_t b, int64_t e) {
         // Up to kBatch rows at a time: packed, transformed together, then split.
-        std::vector<cd> z(rows == 1 ? 0 : static_cast<size_t>(kBatch * h));
+        thread_local std::vector<cd> z;  // kept per thread: no fresh pages per run
+        if (rows != 1 && z.size() < static_cast<size_t>(kBatch * h)) z.resize(static_cast<size_t>(kBatch * h));
         cd* lines[kBatch];
         for (int l = 0; l < kBatch; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
         for (int64_t r0 = b; r0 < e; r0 += kBatch) {
@@ -770,7 +775,8 @@ class FftKernel final : public Kernel {
       const FftPlan& half = *plans_.back();
       const int64_t h = n_last / 2;
       ParallelFor(rows, std::max<int64_t>(kBatch, 8192 / n_last), [&](int64_t b, int64_t e) {
-        std::vector<cd> z(rows == 1 ? 0 : static_cast<size_t>(kBatch * h));
+        thread_local std::vector<cd> z;  // kept per thread: no fresh pages per run
+        if (rows != 1 && z.size() < static_cast<size_t>(kBatch * h)) z.resize(static_cast<size_t>(kBatch * h));
         cd* lines[kBatch];
         for (int l = 0; l < kBatch; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
         for (int64_t r0 = b; r0 < e; r0 += kBatch) {
