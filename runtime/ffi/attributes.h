@@ -15,8 +15,10 @@
 
 namespace jaxlib::ffi {
 
-struct AttrValue;
-using AttrList = std::vector<std::pair<std::string, AttrValue>>;
+// One named attribute. A struct of its own rather than std::pair: a dictionary value holds a
+// list of them, and a pair of a still-incomplete type is not portable C++ (clang rejects it).
+struct AttrEntry;
+using AttrList = std::vector<AttrEntry>;
 
 struct AttrValue {
   enum class Kind { kScalar, kArray, kString, kDictionary };
@@ -27,38 +29,56 @@ struct AttrValue {
   std::string text;                                    // strings
   AttrList entries;                                    // dictionaries
 
+  // The factories are defined below, once AttrEntry is complete: their bodies construct an
+  // AttrList.
   template <typename T>
-  static AttrValue Scalar(XLA_FFI_DataType dtype, T value) {
-    AttrValue v;
-    v.kind = Kind::kScalar;
-    v.dtype = dtype;
-    v.bytes.resize(sizeof(T));
-    std::memcpy(v.bytes.data(), &value, sizeof(T));
-    return v;
-  }
+  static AttrValue Scalar(XLA_FFI_DataType dtype, T value);
   template <typename T>
-  static AttrValue Array(XLA_FFI_DataType dtype, const std::vector<T>& values) {
-    AttrValue v;
-    v.kind = Kind::kArray;
-    v.dtype = dtype;
-    v.count = values.size();
-    v.bytes.resize(values.size() * sizeof(T));
-    if (!values.empty()) std::memcpy(v.bytes.data(), values.data(), v.bytes.size());
-    return v;
-  }
-  static AttrValue String(std::string s) {
-    AttrValue v;
-    v.kind = Kind::kString;
-    v.text = std::move(s);
-    return v;
-  }
-  static AttrValue Dictionary(AttrList entries) {
-    AttrValue v;
-    v.kind = Kind::kDictionary;
-    v.entries = std::move(entries);
-    return v;
-  }
+  static AttrValue Array(XLA_FFI_DataType dtype, const std::vector<T>& values);
+  static AttrValue String(std::string s);
+  static AttrValue Dictionary(AttrList entries);
 };
+
+struct AttrEntry {
+  AttrEntry(std::string name, AttrValue value) : first(std::move(name)), second(std::move(value)) {}
+  std::string first;  // the name
+  AttrValue second;   // the value
+};
+
+template <typename T>
+AttrValue AttrValue::Scalar(XLA_FFI_DataType dtype, T value) {
+  AttrValue v;
+  v.kind = Kind::kScalar;
+  v.dtype = dtype;
+  v.bytes.resize(sizeof(T));
+  std::memcpy(v.bytes.data(), &value, sizeof(T));
+  return v;
+}
+
+template <typename T>
+AttrValue AttrValue::Array(XLA_FFI_DataType dtype, const std::vector<T>& values) {
+  AttrValue v;
+  v.kind = Kind::kArray;
+  v.dtype = dtype;
+  v.count = values.size();
+  v.bytes.resize(values.size() * sizeof(T));
+  if (!values.empty()) std::memcpy(v.bytes.data(), values.data(), v.bytes.size());
+  return v;
+}
+
+inline AttrValue AttrValue::String(std::string s) {
+  AttrValue v;
+  v.kind = Kind::kString;
+  v.text = std::move(s);
+  return v;
+}
+
+inline AttrValue AttrValue::Dictionary(AttrList entries) {
+  AttrValue v;
+  v.kind = Kind::kDictionary;
+  v.entries = std::move(entries);
+  return v;
+}
 
 class EncodedAttributes {
  public:

@@ -249,6 +249,28 @@ add("ew_pred_logic", "elementwise", _pred_logic,
     ops=["and", "or", "xor", "not", "select", "maximum", "minimum"], tol="exact")
 
 
+def _pred_constants():
+    import jax.numpy as jnp
+
+    x = np.arange(1, 18, dtype=np.float32)
+    # Boolean constants of every awkward size: portable artifacts pack i1 data eight to a byte,
+    # so 1..8 elements fit in one byte, as a splat does.
+    masks = [np.array(m, dtype=bool) for m in (
+        [True, False], [True, True], [False, False], [False, True, True], [True] * 8,
+        [False] * 7 + [True], [True] * 9, [False] * 8 + [True], list(np.arange(17) % 3 == 0))]
+
+    def f(x):
+        outs = [jnp.where(m, x[:m.size], -x[:m.size]) for m in masks]
+        outs.append(jnp.sum(x[:8], where=masks[5]))
+        outs.append(jnp.max(x[:2], where=masks[0], initial=-1.0))
+        return tuple(outs)
+    return f, (x,)
+
+
+add("ew_pred_constants", "elementwise", _pred_constants, ops=["constant", "select", "reduce"], tol="exact",
+    note="i1 constants of 1 to 17 elements (bytecode packs them eight to a byte)")
+
+
 # ----------------------------------------------------------------------- select / clamp
 
 def _select_clamp(dt):

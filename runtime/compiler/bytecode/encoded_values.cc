@@ -25,9 +25,11 @@ AttrPtr MakeDenseAttribute(EntryReader& r, const TypeValue& type, std::string_vi
   int64_t n = t.element_count();
   size_t es = ElementTypeByteSize(t.element);
   if (t.element == ElementType::kPred) {
-    // i1 data comes one byte per element, or packed eight to a byte (a splat: 0x00 / 0xff).
+    // i1 data comes one byte per element, or packed eight to a byte; a splat is one byte,
+    // 0xff for true. One byte is ambiguous for up to 8 elements: 0xff is a true splat, any
+    // other byte is the packed bits (0x00 means all false either way).
     size_t packed = static_cast<size_t>((n + 7) / 8);
-    if (raw.size() == 1 && n != 1) {
+    if (raw.size() == 1 && n != 1 && (static_cast<uint8_t>(raw[0]) == 0xff || packed != 1)) {
       d->splat = true;
       d->bytes = {static_cast<uint8_t>(raw[0] != 0)};
     } else if (raw.size() == static_cast<size_t>(n)) {
