@@ -10,6 +10,7 @@
 #include "backends/cpu/executor/elementwise_program.h"
 #include "backends/cpu/executor/kernel.h"
 #include "backends/cpu/executor/monoid.h"
+#include "backends/cpu/executor/thread_pool.h"
 
 namespace jaxlib::cpu {
 
@@ -161,35 +162,45 @@ class GatherKernel final : public Kernel {
       hi[k] = xdims_[d] - slice_sizes_[d];
       xs[k] = xstrides_[d];
     }
-    std::vector<int64_t> pos(nd, 0);
     const int64_t last_dim = nd ? w.batch_dims[nd - 1] : 1;
     const int64_t last_is = nd ? w.batch_strides[nd - 1] : 0, last_os = nd ? out_batch_strides_[nd - 1] : 0;
     int64_t bpos_last_x = 0;  // operand offset of batching dims that follow the last batch dim
     for (const auto& [odim, bpos] : batching_)
       if (static_cast<size_t>(bpos) + 1 == nd) bpos_last_x += xstrides_[static_cast<size_t>(odim)];
-    for (int64_t b = 0; b < w.count; b += last_dim) {
-      int64_t ioff = 0, ooff = 0, xbase = 0;
-      for (size_t k = 0; k + 1 < nd; ++k) {
-        ioff += pos[k] * w.batch_strides[k];
-        ooff += pos[k] * out_batch_strides_[k];
+    if (last_dim == 0) return;
+    const int64_t outer = w.count / last_dim;
+    // Runs of the last batch dim, spread over the pool (each writes its own outputs).
+    ParallelFor(outer, std::max<int64_t>(1, 16384 / last_dim), [&](int64_t o0, int64_t o1) {
+      std::vector<int64_t> pos(nd, 0);
+      int64_t rem = o0;
+      for (size_t k = nd > 0 ? nd - 1 : 0; k-- > 0;) {
+        pos[k] = rem % w.batch_dims[k];
+        rem /= w.batch_dims[k];
       }
-      for (const auto& [odim, bpos] : batching_)
-        if (static_cast<size_t>(bpos) + 1 < nd) xbase += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
-      for (int64_t j = 0; j < last_dim; ++j) {
-        const I* iv = idx + ioff + j * last_is;
-        int64_t xoff = xbase + j * bpos_last_x;
-        for (size_t k = 0; k < nk; ++k) {
-          int64_t s = static_cast<int64_t>(iv[static_cast<int64_t>(k) * w.vec_stride]);
-          s = s < 0 ? 0 : (s > hi[k] ? hi[k] : s);
-          xoff += s * xs[k];
+      for (int64_t o = o0; o < o1; ++o) {
+        int64_t ioff = 0, ooff = 0, xbase = 0;
+        for (size_t k = 0; k + 1 < nd; ++k) {
+          ioff += pos[k] * w.batch_strides[k];
+          ooff += pos[k] * out_batch_strides_[k];
         }
-        out[ooff + j * last_os] = x[xoff];
+        for (const auto& [odim, bpos] : batching_)
+          if (static_cast<size_t>(bpos) + 1 < nd) xbase += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
+        for (int64_t j = 0; j < last_dim; ++j) {
+          const I* iv = idx + ioff + j * last_is;
+          int64_t xoff = xbase + j * bpos_last_x;
+          for (size_t k = 0; k < nk; ++k) {
+            int64_t s = static_cast<int64_t>(iv[static_cast<int64_t>(k) * w.vec_stride]);
+            s = s < 0 ? 0 : (s > hi[k] ? hi[k] : s);
+            xoff += s * xs[k];
+          }
+          out[ooff + j * last_os] = x[xoff];
+        }
+        for (int k = static_cast<int>(nd) - 2; k >= 0; --k) {
+          if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
+          pos[static_cast<size_t>(k)] = 0;
+        }
       }
-      for (int k = static_cast<int>(nd) - 2; k >= 0; --k) {
-        if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
-        pos[static_cast<size_t>(k)] = 0;
-      }
-    }
+    });
   }
 
   ValueId operand_, indices_, out_;

@@ -481,3 +481,24 @@ def test_fft_lines_batched_eight_at_a_time_match_one_line(driver, tmp_path, n): 
     for r in (0, 9, 18):
         (one,) = run(driver, tmp_path, fft_rows_program(1, n), x[r:r + 1], y[r:r + 1])
         assert one.tobytes() == many[r:r + 1].tobytes(), f"row {r}: batched and one-line transforms differ in bits"
+
+
+def test_gather_one_element_windows(driver, tmp_path):  # noqa: F811
+    # take_along_axis (operand batching dims) and x[i] over a 2-D index batch, with clamping.
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((37, 50)).astype(np.float32)
+    idx = rng.integers(-3, 55, size=(37, 9, 1)).astype(np.int32)
+    flat = rng.integers(-2, 40, size=(5, 7, 1)).astype(np.int32)
+    v = rng.standard_normal(37).astype(np.float32)
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<37x50xf32>, %i: tensor<37x9x1xi32>, %v: tensor<37xf32>, %j: tensor<5x7x1xi32>) -> (tensor<37x9xf32>, tensor<5x7xf32>) {{
+        %0 = "stablehlo.gather"(%x, %i) <{{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}}> : (tensor<37x50xf32>, tensor<37x9x1xi32>) -> tensor<37x9xf32>
+        %1 = "stablehlo.gather"(%v, %j) <{{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1>}}> : (tensor<37xf32>, tensor<5x7x1xi32>) -> tensor<5x7xf32>
+        return %0, %1 : tensor<37x9xf32>, tensor<5x7xf32>
+      }}
+    }}"""
+    a, b = run(driver, tmp_path, mlir, x, idx, v, flat)
+    want_a = np.take_along_axis(x, np.clip(idx[..., 0], 0, 49), axis=1)
+    assert np.array_equal(a, want_a), "take_along_axis form, start indices clamped into the operand"
+    assert np.array_equal(b, v[np.clip(flat[..., 0], 0, 36)]), "x[i] over a [5,7] index batch"
