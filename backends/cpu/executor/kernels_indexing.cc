@@ -449,10 +449,7 @@ class ScatterKernel final : public Kernel {
     auto* uoffs = reinterpret_cast<int64_t*>(scratch + compiler::AlignUp(w.count * 8));
     const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
     const size_t nvec = sd2od_.size();
-    if (nvec == 1 && w.batch_dims.size() <= 1 && batching_.empty() && ResolveOneComponent(idx, xoffs, uoffs)) {
-      apply_all_(f.Get(results_[0]), f.Get(updates_[0]), xoffs, uoffs, w.count, loop_, swapped_);
-      return Status::Ok();
-    }
+    if (nvec == 1 && w.batch_dims.size() <= 1 && batching_.empty() && ResolveOneComponent(f, idx)) return Status::Ok();
     std::vector<int64_t> pos(w.batch_dims.size(), 0);
     for (int64_t b = 0; b < w.count; ++b) {
       int64_t ioff = 0, uoff = 0;
@@ -482,18 +479,29 @@ class ScatterKernel final : public Kernel {
 
   // One index component per update and at most one batch dim (x.at[i], segment_sum, .at[i, :]):
   // offsets in one typed pass over the indices. False for index types it does not read.
-  bool ResolveOneComponent(const uint8_t* idx, int64_t* xoffs, int64_t* uoffs) const {
+  // Resolved and applied a block at a time, so the offsets stay in L1 (not two arrays as
+  // long as the updates written to memory and read back).
+  bool ResolveOneComponent(Frame& f, const uint8_t* idx) const {
     const IndexWalk& w = *walk_;
     const int64_t bstride = w.batch_strides.empty() ? 0 : w.batch_strides[0];
     const int64_t ustride = upd_batch_strides_.empty() ? 0 : upd_batch_strides_[0];
     const size_t d = static_cast<size_t>(sd2od_[0]);
     const int64_t hi = xdims_[d] - window_extent_[d], xs = xstrides_[d];
+    void* x = f.Get(results_[0]);
+    const void* u = f.Get(updates_[0]);
     auto run = [&]<class I>() {
+      constexpr int64_t kBlock = 1024;
+      int64_t xoffs[kBlock], uoffs[kBlock];
       const I* ip = reinterpret_cast<const I*>(idx);
-      for (int64_t b = 0; b < w.count; ++b) {
-        const int64_t s = static_cast<int64_t>(ip[b * bstride]);
-        xoffs[b] = (s < 0 || s > hi) ? -1 : s * xs;
-        uoffs[b] = b * ustride;
+      for (int64_t b0 = 0; b0 < w.count; b0 += kBlock) {
+        const int64_t m = std::min(kBlock, w.count - b0);
+        for (int64_t j = 0; j < m; ++j) {
+          const int64_t b = b0 + j;
+          const int64_t s = static_cast<int64_t>(ip[b * bstride]);
+          xoffs[j] = (s < 0 || s > hi) ? -1 : s * xs;
+          uoffs[j] = b * ustride;
+        }
+        apply_all_(x, u, xoffs, uoffs, m, loop_, swapped_);
       }
     };
     switch (index_type_) {
