@@ -271,6 +271,36 @@ void ApplyAll(void* xv, const void* uv, const int64_t* xoff, const int64_t* uoff
     if (xoff[b] >= 0) ApplyWindow<M, T>(x + xoff[b], u + uoff[b], w, 0, swapped);
 }
 
+// One element per update, index read and update applied in one pass (x.at[i].add(u),
+// segment_sum): returns false for index types it does not read.
+using FusedScalarFn = bool (*)(void* x, const void* u, const void* idx, ElementType index_type, int64_t count,
+                               int64_t istride, int64_t ustride, int64_t hi, int64_t xs, bool swapped);
+
+template <Monoid M, class T>
+bool FusedScalar(void* xv, const void* uv, const void* idx, ElementType index_type, int64_t count, int64_t istride,
+                 int64_t ustride, int64_t hi, int64_t xs, bool swapped) {
+  T* x = static_cast<T*>(xv);
+  const T* u = static_cast<const T*>(uv);
+  auto run = [&]<class I, bool kSwapped>() {
+    const I* ip = static_cast<const I*>(idx);
+    for (int64_t b = 0; b < count; ++b) {
+      const int64_t s = static_cast<int64_t>(ip[b * istride]);
+      if (s < 0 || s > hi) continue;  // XLA skips an update outside the operand
+      CombineInto<M, T>(x + s * xs, u + b * ustride, kSwapped);
+    }
+  };
+  auto by_swap = [&]<class I>() {
+    if (swapped) run.template operator()<I, true>();
+    else run.template operator()<I, false>();
+  };
+  switch (index_type) {
+    case ElementType::kS32: by_swap.template operator()<int32_t>(); return true;
+    case ElementType::kS64: by_swap.template operator()<int64_t>(); return true;
+    case ElementType::kU32: by_swap.template operator()<uint32_t>(); return true;
+    default: return false;
+  }
+}
+
 // Overwrite: the last update of an element wins, as in sequential order.
 template <size_t kBytes>
 void OverwriteAll(void* xv, const void* uv, const int64_t* xoff, const int64_t* uoff, int64_t count,
@@ -377,6 +407,8 @@ class ScatterKernel final : public Kernel {
       } else if (body.ops.size() == 1 && body.ops[0]->regions.empty()) {
         apply_all_ = VisitMonoid<ApplyAllFn>(MatchMonoid(body), x.element, nullptr,
                                              []<Monoid M, class T>() -> ApplyAllFn { return &ApplyAll<M, T>; });
+        fused_scalar_ = VisitMonoid<FusedScalarFn>(MatchMonoid(body), x.element, nullptr,
+                                                   []<Monoid M, class T>() -> FusedScalarFn { return &FusedScalar<M, T>; });
         swapped_ = body.ops[0]->operands[0] == body.args[1] && body.args[0] != body.args[1];
       }
     }
@@ -489,6 +521,9 @@ class ScatterKernel final : public Kernel {
     const int64_t hi = xdims_[d] - window_extent_[d], xs = xstrides_[d];
     void* x = f.Get(results_[0]);
     const void* u = f.Get(updates_[0]);
+    if (fused_scalar_ && loop_.dims.empty() &&
+        fused_scalar_(x, u, idx, index_type_, w.count, bstride, ustride, hi, xs, swapped_))
+      return true;
     auto run = [&]<class I>() {
       constexpr int64_t kBlock = 1024;
       int64_t xoffs[kBlock], uoffs[kBlock];
@@ -552,6 +587,7 @@ class ScatterKernel final : public Kernel {
   bool empty_ = false;
   WindowLoop loop_;
   ApplyAllFn apply_all_ = nullptr;  // the typed path, when the body is recognised
+  FusedScalarFn fused_scalar_ = nullptr;  // its one-pass form for one-element updates
   bool swapped_ = false;             // the body's op takes (update, current)
 };
 
