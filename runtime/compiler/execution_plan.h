@@ -66,6 +66,11 @@ struct PipelineOptions {
   bool fuse_reductions = false;
   // Rewrite JAX's softmax idiom into custom_call @jaxlib.softmax (passes.h: MatchSoftmax).
   bool match_softmax = false;
+  // A dynamic_update_slice or scatter whose operand is last read by it (a while carry, or a
+  // temporary of the same region) writes its result into the operand's bytes instead of a
+  // copy: a scan's stacked outputs then cost the slice, not the whole buffer, per step. For
+  // executors whose kernels skip the operand copy when result and operand share a buffer.
+  bool in_place_updates = false;
   // Bytes of kernel scratch an op needs on this device (0 when it needs none).
   std::function<int64_t(const Module&, const Op&)> scratch_bytes;
 };

@@ -80,6 +80,22 @@ class AliasKernel final : public Kernel {
   ValueId from_, to_;
 };
 
+// An update planned in place (PipelineOptions::in_place_updates): its result shares the
+// operand's bytes, bound here before the update kernel runs.
+class InPlaceUpdateKernel final : public Kernel {
+ public:
+  InPlaceUpdateKernel(ValueId operand, ValueId result, std::unique_ptr<Kernel> update)
+      : operand_(operand), result_(result), update_(std::move(update)) {}
+  Status Run(Frame& f, uint8_t* scratch) const override {
+    f.ptr[static_cast<size_t>(result_)] = f.Get(operand_);
+    return update_->Run(f, scratch);
+  }
+
+ private:
+  ValueId operand_, result_;
+  std::unique_ptr<Kernel> update_;
+};
+
 class NoopKernel final : public Kernel {
  public:
   Status Run(Frame&, uint8_t*) const override { return Status::Ok(); }
@@ -146,16 +162,20 @@ StatusOr<std::unique_ptr<Kernel>> KernelBuilder::BuildKernel(const Op& op) {
     case OpKind::kReverse:
     case OpKind::kIota:
     case OpKind::kDynamicSlice:
-    case OpKind::kDynamicUpdateSlice:
       return MakeDataMovementKernel(*this, op);
+    case OpKind::kDynamicUpdateSlice:
+    case OpKind::kScatter: {
+      auto k = op.kind == OpKind::kScatter ? MakeIndexingKernel(*this, op) : MakeDataMovementKernel(*this, op);
+      if (!k.ok() || !rs || rs->kind != ValueStorage::Kind::kAlias) return k;
+      return std::unique_ptr<Kernel>(new InPlaceUpdateKernel(op.operands[0], op.results[0], std::move(k).value()));
+    }
     case OpKind::kReduce: return MakeReduceKernel(*this, op);
     case OpKind::kDotGeneral:
     case OpKind::kDot: return MakeDotKernel(*this, op);
     case OpKind::kWhile:
     case OpKind::kCase:
     case OpKind::kIf: return MakeControlFlowKernel(*this, op);
-    case OpKind::kGather:
-    case OpKind::kScatter: return MakeIndexingKernel(*this, op);
+    case OpKind::kGather: return MakeIndexingKernel(*this, op);
     case OpKind::kSort:
     case OpKind::kTopK: return MakeSortKernel(*this, op);
     case OpKind::kReduceWindow:
@@ -173,7 +193,31 @@ StatusOr<std::unique_ptr<Kernel>> KernelBuilder::BuildKernel(const Op& op) {
   }
 }
 
+namespace {
+
+bool RegionReads(const Region& r, ValueId v) {
+  for (ValueId x : r.results)
+    if (x == v) return true;
+  for (const auto& op : r.ops) {
+    for (ValueId x : op->operands)
+      if (x == v) return true;
+    for (const auto& sub : op->regions)
+      if (RegionReads(*sub, v)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool KernelBuilder::IsRead(ValueId v) const { return building_ == nullptr || RegionReads(*building_, v); }
+
 StatusOr<std::unique_ptr<RegionCode>> KernelBuilder::BuildRegion(const Region& region) {
+  struct Restore {
+    const Region*& slot;
+    const Region* saved;
+    ~Restore() { slot = saved; }
+  } restore{building_, building_};
+  building_ = &region;
   auto code = std::make_unique<RegionCode>();
   code->region = &region;
   auto it = plan_.region_arena_bytes.find(&region);
