@@ -5,6 +5,7 @@ tests         install the built wheels and run the test suite (the README's test
               a full run (no arguments) also queues `jax`
 jax           real JAX from PyPI with our jaxlib-cpu added by the README's command: tests/jax
 lint          ruff over Python sources
+gpu_emulated  the whole corpus through each GPU plugin on emulated drivers (no GPU needed)
 """
 
 from __future__ import annotations
@@ -83,6 +84,26 @@ def tests(session: nox.Session) -> None:
                     f"jaxlib-cuda13=={version}", f"jaxlib-rocm=={version}")
     session.run("pytest", "-ra", *(session.posargs or ["tests"]),
                 env={"JAXLIB_WHEELHOUSE": str(WHEELHOUSE)})
+
+
+@nox.session(python=_test_python())
+def gpu_emulated(session: nox.Session) -> None:
+    """Run every corpus program through jaxlib-cuda12, jaxlib-cuda13 and jaxlib-rocm on emulated
+    drivers (tests/gpu_emulation) and print the `gpu emulated: ...` line.
+
+    Not a default session (the default tests run a cross-section). Needs `nox -s build_matrix`
+    first, g++, and for ROCm the system's hipRTC (Debian: libamdhip64-5). Options after `--` go
+    to ci/gpu_emulated.py, e.g. `--backends cuda12`, `--only 'ew_*'`, `--subset`.
+    """
+    if not sorted(WHEELHOUSE.glob("*.whl")):
+        session.error("no wheels in wheelhouse/: run `nox -s build_matrix` first")
+    session.install(*TEST_DEPS)
+    version = _wheelhouse_version()
+    session.install("--no-index", "--find-links", str(WHEELHOUSE), "--no-deps", "--force-reinstall",
+                    f"jaxlib=={version}", f"jaxlib-cpu=={version}", f"jaxlib-cuda12=={version}",
+                    f"jaxlib-cuda13=={version}", f"jaxlib-rocm=={version}")
+    session.run("python", str(REPO / "ci" / "gpu_emulated.py"), "--work", str(REPO / "build" / "gpu_emulated"),
+                *session.posargs)
 
 
 @nox.session(python=_test_python())

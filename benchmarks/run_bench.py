@@ -51,8 +51,14 @@ XLA_PLUGIN_NAME = "xla_cpu_bench"
 # and only in the numpy reference child, never for the plugins.
 OPENBLAS_ENV = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")
 
-#: ours/XLA targets of issue 5 (lower is better).
-TARGETS = {"memory": 1.0, "matmul": 1.1, "loop": 1.0, "dispatch": 0.5, "compile": 0.05}
+#: ours/XLA targets of issue 5 (lower is better); "broad" is issue 12's suite (each program <= 1.2,
+#: geomean <= 0.8).
+TARGETS = {"memory": 1.0, "matmul": 1.1, "loop": 1.0, "dispatch": 0.5, "compile": 0.05, "broad": 1.2}
+#: Suites: the folder each reads its programs from.
+SUITES = {"core": PROGRAMS, "broad": PROGRAMS / "broad"}
+#: What `--isa avx2` sets in the children: both sides capped at AVX2 (ours' vector kernels and
+#: JITs, XLA's LLVM code generation).
+ISA_ENV = {"avx2": {"JAXLIB_CPU_ISA": "avx2", "XLA_FLAGS": "--xla_cpu_max_isa=AVX2"}}
 #: Why 64 and not 32 FLOP/cycle: with one 512-bit FMA per cycle (16 lanes x 2 = 32) the peak
 #: here would be 2.1 GHz x 2 x 32 = 134 GFLOP/s, yet 12 independent vfmadd chains on ONE core
 #: ran at ~152 GFLOP/s and XLA's conv2d beat 134 on two: these cores issue two FMAs per cycle
@@ -93,6 +99,8 @@ def make_inputs(meta: dict[str, Any]) -> list[np.ndarray]:
             a = (a * np.float32(spec["scale"]) + np.float32(spec["loc"])).astype(dtype, copy=False)
         elif spec["init"] == "randint":
             a = rng.integers(spec["low"], spec["high"], size=shape, dtype=dtype)
+        elif spec["init"] == "uniform":
+            a = rng.uniform(spec["low"], spec["high"], size=shape).astype(dtype)
         else:
             raise ValueError(f"{meta['name']}: unknown init {spec['init']!r}")
         out.append(np.array(a, dtype=dtype, order="C"))  # (ascontiguousarray makes 0-d 1-d)
@@ -156,6 +164,8 @@ def compare_outputs(ours: list[np.ndarray], ref: list[np.ndarray], tol: dict[str
     for k, (o, r) in enumerate(zip(ours, ref, strict=True)):
         if o.shape != r.shape or o.dtype != r.dtype:
             return {"ok": False, "detail": f"output {k}: {o.dtype}{list(o.shape)} vs XLA's {r.dtype}{list(r.shape)}"}
+        if o.dtype.kind == "c":  # complex: real and imaginary parts as one float array
+            o, r = np.stack([o.real, o.imag], -1), np.stack([r.real, r.imag], -1)
         if o.dtype.kind in "biu":
             bad = int(np.count_nonzero(o != r))
             if bad:
@@ -515,7 +525,9 @@ def bench_program(meta: dict[str, Any], opts: dict[str, Any], machine: dict[str,
     """One row: timing child (both backends), memory children (one per backend, alternating)."""
     base = ["--worker", "time", "--program", meta["mlir_path"][:-5] + ".json", "--opts", json.dumps(opts)]
     # numpy never calls BLAS in these children; an idle OpenBLAS pool would still spin on the cores.
-    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", **opts.get("child_env", {})}
+    if "XLA_FLAGS" in opts.get("child_env", {}) and os.environ.get("XLA_FLAGS"):
+        env["XLA_FLAGS"] = os.environ["XLA_FLAGS"] + " " + opts["child_env"]["XLA_FLAGS"]
     timing, why = run_child([*base, "--backends", *BACKENDS], opts["child_timeout"], env=env)
     if timing is None:
         # A crash takes both backends down: retry XLA alone so the row keeps its anchor.
@@ -648,6 +660,10 @@ def render_table(report: dict[str, Any]) -> str:
     lines.append(f"geomean ours/XLA: execute {s['geomean_execute_ratio']}, compile {s['geomean_compile_ratio']} "
                  f"(bytecode {s.get('geomean_bytecode_compile_ratio')}); "
                  f"targets met: {s['met']}/{s['rows']}; mismatches: {s['mismatches']}; errors: {s['errors']}")
+    if s.get("above_target"):
+        lines.append(f"above their target: {', '.join(s['above_target'])}")
+    if "loadavg_start" in report:
+        lines.append(f"machine load (1/5/15-min averages): start {report['loadavg_start']}, end {report.get('loadavg_end')}")
     if "lapack_library" in report:
         lines.append(f"jaxlib-cpu BLAS/LAPACK: {report['lapack_library'] or 'NONE: built-in GEMM fallback (install is incomplete)'}")
     np_ref = report.get("numpy_reference")
@@ -674,6 +690,7 @@ def summarize(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "geomean_execute_ratio": geo([r["ratio"] for r in rows if r["verdict"] in ("met", "NOT MET")]),
         "geomean_compile_ratio": geo([r["compile"]["ratio"] for r in rows]),
         "geomean_bytecode_compile_ratio": geo([r["compile"].get("bytecode_ratio") for r in rows]),
+        "above_target": [f"{r['name']} {r['ratio']:.2f}" for r in rows if r["verdict"] == "NOT MET"],
     }
     for r in rows:
         if r["name"] == COMPILE_ROW:
@@ -704,6 +721,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--flops-per-cycle", type=int, default=64,
                     help="f32 FLOP/cycle/core for the peak (default 64: two 512-bit FMA ports, see PEAK_NOTE)")
     ap.add_argument("--no-memory", action="store_true", help="skip the peak-RSS children")
+    ap.add_argument("--suite", choices=tuple(SUITES), default="core",
+                    help="core: issue 5's 11 programs (default); broad: issue 12's suite of every op family")
+    ap.add_argument("--isa", choices=("native", *ISA_ENV), default="native",
+                    help="cap both backends' vector ISA in the children (avx2: JAXLIB_CPU_ISA=avx2 and "
+                         "XLA_FLAGS=--xla_cpu_max_isa=AVX2)")
     # Child modes (internal).
     ap.add_argument("--worker", choices=("time", "memory", "numpy"), help=argparse.SUPPRESS)
     ap.add_argument("--program", type=Path, help=argparse.SUPPRESS)
@@ -732,16 +754,20 @@ def main(argv: list[str] | None = None) -> int:
         "compile_reps": a.compile_reps or (1 if quick else 5),
         "chunk_seconds": 0.02 if quick else 0.05,
         "no_memory": a.no_memory,
+        "suite": a.suite,
+        "isa": a.isa,
+        "child_env": ISA_ENV.get(a.isa, {}),
     }
     opts["child_timeout"] = 120.0 if quick else 900.0
-    folder = a.programs or (PROGRAMS / "quick" if quick else PROGRAMS)
+    folder = a.programs or (SUITES[a.suite] / "quick" if quick else SUITES[a.suite])
     metas = load_programs(folder, a.only)
     if not metas:
         raise SystemExit(f"no programs in {folder}")
     machine = machine_info(a.flops_per_cycle)
-    report: dict[str, Any] = {"mode": "quick (small sizes, few runs: not comparable to full)" if quick else "full",
+    report: dict[str, Any] = {"mode": ("quick (small sizes, few runs: not comparable to full)" if quick else "full")
+                              + f", suite {a.suite}, isa {a.isa}",
                               "versions": versions(), "machine": machine, "settings": opts,
-                              "started": time.strftime("%Y-%m-%dT%H:%M:%S%z")}
+                              "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "loadavg_start": os.getloadavg()}
     print(f"benchmarking {len(metas)} program(s) from {folder} ({report['mode']})", file=sys.stderr)
     # Without its BLAS (scipy-openblas32, a dependency of jaxlib-cpu) our plugin falls back to
     # the built-in GEMM, several times slower: the matmul rows would measure a broken install.
@@ -766,6 +792,7 @@ def main(argv: list[str] | None = None) -> int:
     report["programs"] = rows
     report["summary"] = summarize(rows)
     report["finished"] = time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    report["loadavg_end"] = os.getloadavg()
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(report, indent=1) + "\n")
     print(render_table(report))

@@ -35,9 +35,10 @@ BUILD_TOOLS = ["scikit-build-core>=1.1", "nanobind>=2.4", "ninja", "cmake>=3.24"
 _COMMON_INPUTS = ["VERSION", "cmake", "runtime", "wheels/_meta"]
 _BACKEND_INPUTS = {
     "cpu": ["backends/cpu", "backends/plugin_ext", "backends/host_registration"],
-    "cuda12": ["backends/cuda", "backends/plugin_ext", "backends/host_registration"],
-    "cuda13": ["backends/cuda", "backends/plugin_ext", "backends/host_registration"],
-    "rocm": ["backends/rocm", "backends/plugin_ext", "backends/host_registration"],
+    # The GPU plugins link the CPU executor for their host fallback.
+    "cuda12": ["backends/cuda", "backends/gpu", "backends/cpu", "backends/plugin_ext", "backends/host_registration"],
+    "cuda13": ["backends/cuda", "backends/gpu", "backends/cpu", "backends/plugin_ext", "backends/host_registration"],
+    "rocm": ["backends/rocm", "backends/gpu", "backends/cpu", "backends/plugin_ext", "backends/host_registration"],
     "tpu": ["backends/tpu"],
 }
 

@@ -84,6 +84,13 @@ void RegisterArrays(nb::module_& m) {
              nb::gil_scoped_release release;
              ThrowIfError(a.buffer->BlockUntilReady());
            })
+      .def("unsafe_buffer_pointer",
+           [](ArrayHandle& a) {
+             nb::gil_scoped_release release;
+             void* p = ValueOrThrow(a.buffer->AcquireExternalReference());
+             a.buffer->ReleaseExternalReference();
+             return reinterpret_cast<uintptr_t>(p);
+           })
       .def("host_size_in_bytes",
            [](ArrayHandle& a) {
              nb::gil_scoped_release release;

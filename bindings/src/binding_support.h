@@ -96,5 +96,6 @@ inline PyObject*& XlaRuntimeErrorType() {
 
 void RegisterPluginAndClient(nb::module_& m);
 void RegisterArrays(nb::module_& m);
+void RegisterDlpack(nb::module_& m);
 
 }  // namespace jaxlib::bindings

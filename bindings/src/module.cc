@@ -7,7 +7,10 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <cstring>
+
 #include "bindings/src/binding_support.h"
+#include "runtime/pjrt_host/topology.h"
 
 namespace jaxlib::bindings {
 namespace {
@@ -158,7 +161,63 @@ void RegisterPluginAndClient(nb::module_& m) {
             nb::gil_scoped_release release;
             ThrowIfError(p.Initialize());
           },
-          "PJRT_Plugin_Initialize; runs once, later calls repeat the first result.");
+          "PJRT_Plugin_Initialize; runs once, later calls repeat the first result.")
+      .def(
+          "c_api",
+          [](const host::PluginApi& p) {
+            return nb::capsule(static_cast<const void*>(p.raw()), "pjrt_c_api");
+          },
+          "The plugin's PJRT_Api table as a PyCapsule named 'pjrt_c_api' (what jaxlib hands around).");
+
+  m.def(
+      "plugin_from_c_api",
+      [](nb::capsule capsule) {
+        if (std::strcmp(capsule.name(), "pjrt_c_api") != 0) {
+          throw nb::type_error("expected a PyCapsule named 'pjrt_c_api' holding a PJRT_Api*");
+        }
+        const auto* api = static_cast<const PJRT_Api*>(capsule.data());
+        nb::gil_scoped_release release;
+        return ValueOrThrow(host::PluginFromApi(api));
+      },
+      nb::arg("c_api"), "The PluginApi for a PJRT_Api* some other code loaded (checked like load_plugin).");
+
+  nb::class_<host::Topology>(m, "Topology", "A PJRT_TopologyDescription, read once.")
+      .def_prop_ro("platform_name", &host::Topology::platform_name)
+      .def_prop_ro("platform_version", &host::Topology::platform_version)
+      .def_prop_ro("plugin", &host::Topology::plugin)
+      .def_prop_ro("attributes", [](const host::Topology& t) { return NamedValuesToDict(t.attributes()); })
+      .def_prop_ro("devices",
+                   [](const host::Topology& t) {
+                     nb::list out;
+                     for (const host::TopologyDevice& d : t.devices()) {
+                       nb::dict row;
+                       row["id"] = d.id;
+                       row["process_index"] = d.process_index;
+                       row["kind"] = d.kind;
+                       row["debug_string"] = d.debug_string;
+                       row["to_string"] = d.to_string;
+                       out.append(row);
+                     }
+                     return out;
+                   })
+      .def("serialize", [](const host::Topology& t) {
+        std::string bytes;
+        {
+          nb::gil_scoped_release release;
+          bytes = ValueOrThrow(t.Serialize());
+        }
+        return nb::bytes(bytes.data(), bytes.size());
+      });
+
+  m.def(
+      "create_topology",
+      [](std::shared_ptr<host::PluginApi> plugin, const std::string& name, nb::handle options) {
+        std::vector<host::NamedValue> opts = OptionsFromPython(options);
+        nb::gil_scoped_release release;
+        return ValueOrThrow(host::Topology::Create(std::move(plugin), name, opts));
+      },
+      nb::arg("plugin"), nb::arg("name") = "", nb::arg("options").none() = nb::none(),
+      "PJRT_TopologyDescription_Create: the plugin's topology without a client.");
 
   m.def(
       "load_plugin",
@@ -276,6 +335,11 @@ void RegisterPluginAndClient(nb::module_& m) {
           nb::arg("num_partitions") = 1, nb::arg("device_assignment") = std::vector<std::vector<int64_t>>(),
           nb::arg("compile_portable_executable") = false, nb::arg("use_spmd_partitioning") = false,
           "PJRT_Executable_DeserializeAndLoad; with override_options the given options replace the stored ones.")
+      .def("topology",
+           [](ClientHandle& c) {
+             nb::gil_scoped_release release;
+             return ValueOrThrow(host::Topology::OfClient(c.client));
+           })
       .def("close", [](ClientHandle& c) {
         nb::gil_scoped_release release;
         ThrowIfError(c.client->Close());
@@ -314,4 +378,5 @@ NB_MODULE(_jaxlib, m) {
   m.attr("min_supported_pjrt_minor") = jaxlib::host::kMinSupportedMinor;
   jaxlib::bindings::RegisterPluginAndClient(m);
   jaxlib::bindings::RegisterArrays(m);
+  jaxlib::bindings::RegisterDlpack(m);
 }

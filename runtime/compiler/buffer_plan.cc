@@ -1,5 +1,6 @@
 // Liveness-based buffer planning: each control-flow region (and the entry) gets one arena;
 // values get offsets in it by first fit, reusing bytes of values whose last use has passed.
+// Updates (dynamic_update_slice, scatter) of an operand read last by them may take its bytes.
 #include <algorithm>
 #include <map>
 
@@ -102,6 +103,7 @@ class Planner {
         }
       }
     }
+    if (options_.in_place_updates) PlanInPlaceUpdates(r);
     // Last use (op index; n = region result) of every arena value defined here.
     std::vector<int64_t> def_index(m_.values.size(), -1);
     for (size_t i = 0; i < n; ++i)
@@ -160,6 +162,59 @@ class Planner {
     int64_t bytes = arena.peak();
     plan_->region_arena_bytes[&r] = bytes;
     return bytes;
+  }
+
+  // Results of dynamic_update_slice / scatter (one operand and result) become aliases of their
+  // operand when no later op, nested region or region result reads that operand (through any
+  // alias), the operand is a region argument (a while carry) or an arena value of this region,
+  // and the types match. The kernels then update in place.
+  void PlanInPlaceUpdates(const Region& r) {
+    const size_t n = r.ops.size();
+    // Last read of each root (op index; n for the region's results).
+    std::map<ValueId, int64_t> last_read;
+    auto read = [&](ValueId v, int64_t at) {
+      ValueId root = Root(v);
+      auto [it, fresh] = last_read.emplace(root, at);
+      if (!fresh) it->second = std::max(it->second, at);
+    };
+    for (size_t i = 0; i < n; ++i) {
+      std::vector<ValueId> reads = r.ops[i]->operands;
+      for (const auto& sub : r.ops[i]->regions) CollectReads(*sub, &reads);
+      for (ValueId v : reads) read(v, static_cast<int64_t>(i));
+    }
+    for (ValueId v : r.results) read(v, static_cast<int64_t>(n));
+    std::vector<bool> is_arg(m_.values.size(), false);
+    for (ValueId a : r.args) is_arg[static_cast<size_t>(a)] = true;
+    for (size_t i = 0; i < n; ++i) {
+      const Op& op = *r.ops[i];
+      const bool update = op.kind == OpKind::kDynamicUpdateSlice || (op.kind == OpKind::kScatter && op.operands.size() == 3);
+      if (!update || op.results.size() != 1) continue;
+      const ValueId result = op.results[0];
+      ValueStorage& s = plan_->values[static_cast<size_t>(result)];
+      if (s.kind != ValueStorage::Kind::kArena || m_.type(result) != m_.type(op.operands[0])) continue;
+      const ValueId root = Root(op.operands[0]);
+      const ValueStorage::Kind rk = plan_->values[static_cast<size_t>(root)].kind;
+      const bool own = (rk == ValueStorage::Kind::kRegionArgument && is_arg[static_cast<size_t>(root)]) ||
+                       (rk == ValueStorage::Kind::kArena && m_.values[static_cast<size_t>(root)].owner == nullptr &&
+                        IsDefinedIn(r, root));
+      if (!own || last_read[root] != static_cast<int64_t>(i)) continue;
+      // Another operand of the same op reading the root (the update itself) would be
+      // overwritten while read.
+      bool reread = false;
+      for (size_t k = 1; k < op.operands.size(); ++k) reread = reread || Root(op.operands[k]) == root;
+      if (reread) continue;
+      s = {ValueStorage::Kind::kAlias, 0, op.operands[0]};
+      // Later reads of the result are now reads of the root's bytes (a chain of updates).
+      auto later = last_read.find(result);
+      last_read[root] = later == last_read.end() ? static_cast<int64_t>(i) : later->second;
+    }
+  }
+
+  static bool IsDefinedIn(const Region& r, ValueId v) {
+    for (const auto& op : r.ops)
+      for (ValueId x : op->results)
+        if (x == v) return true;
+    return false;
   }
 
   void MarkUnplanned(const Region& r) {

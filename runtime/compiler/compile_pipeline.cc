@@ -73,6 +73,33 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlan(std::string_view mlir_tex
   return plan;
 }
 
+Status PlanFusedLoops(ExecutionPlan* plan) {
+  const Module& m = *plan->module;
+  std::vector<const Region*> stack = {plan->entry->body.get()};
+  while (!stack.empty()) {
+    const Region* r = stack.back();
+    stack.pop_back();
+    for (const auto& op : r->ops) {
+      if (op->kind != OpKind::kFusion) {
+        for (const auto& sub : op->regions) stack.push_back(sub.get());
+        continue;
+      }
+      if (!IsPlainFusedLoop(*op)) continue;
+      const Region& body = *op->regions[0];
+      StatusOr<std::shared_ptr<const FusedLoopProgram>> program =
+          BuildFusedLoopProgram(m, body, m.type(body.results[0]).dims);
+      if (!program.ok()) {
+        const Status& st = program.status();
+        if (st.message().find(" at ") == std::string::npos && op->loc.line > 0)
+          return Status(st.code(), OpDescription(*op) + ": " + st.message());
+        return st;
+      }
+      plan->fused_loops.emplace(op.get(), std::move(program).value());
+    }
+  }
+  return Status::Ok();
+}
+
 namespace {
 
 StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir_text, const PipelineOptions& options) {
@@ -84,6 +111,10 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   JAXLIB_RETURN_IF_ERROR(RaiseShardyRoundTrip(module.get()));
   JAXLIB_RETURN_IF_ERROR(InlineCalls(module.get()));
   JAXLIB_RETURN_IF_ERROR(LocalizeManualComputation(module.get()));
+  // The host sees the entry's types as written; narrow ones are stored as bytes from here on.
+  std::vector<Type> host_params, host_results = module->functions.front()->result_types;
+  for (ValueId a : module->functions.front()->body->args) host_params.push_back(module->type(a));
+  JAXLIB_RETURN_IF_ERROR(LowerNarrowTypes(module.get()));
   EliminateCommonSubexpressions(module.get());
   FoldConstants(module.get());
   EliminateCommonSubexpressions(module.get());
@@ -98,8 +129,8 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   }
   auto plan = std::make_unique<ExecutionPlan>();
   plan->entry = module->functions.front().get();
-  for (ValueId a : plan->entry->body->args) plan->parameter_types.push_back(module->type(a));
-  plan->result_types = plan->entry->result_types;
+  plan->parameter_types = std::move(host_params);
+  plan->result_types = std::move(host_results);
   // Entry tokens cross the PJRT boundary as empty pred arrays (tensor<0xi1>): what JAX passes
   // for a `jax.token` parameter and keeps as the next call's token. They carry no bytes.
   for (std::vector<Type>* types : {&plan->parameter_types, &plan->result_types}) {
@@ -110,6 +141,7 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   }
   plan->module = std::move(module);
   JAXLIB_RETURN_IF_ERROR(PlanBuffers(plan.get(), options));
+  JAXLIB_RETURN_IF_ERROR(PlanFusedLoops(plan.get()));
   if (const char* dump = std::getenv("JAXLIB_DUMP_PLAN"); dump && *dump) std::fputs(PrintPlan(*plan).c_str(), stderr);
   return plan;
 }

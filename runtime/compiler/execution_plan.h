@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "runtime/compiler/fused_loop_program.h"
 #include "runtime/compiler/ir.h"
 #include "runtime/support/status.h"
 
@@ -50,6 +51,9 @@ struct ExecutionPlan {
   int64_t arena_bytes = 0;                            // the entry region's arena
   std::vector<Type> parameter_types;
   std::vector<Type> result_types;
+  // The device-neutral program of every plain fused loop (fused_loop_program.h), built once;
+  // each executor lowers these instead of re-reading fusion regions.
+  FusedLoopTable fused_loops;
 
   const ValueStorage& storage(ValueId v) const { return values[static_cast<size_t>(v)]; }
 };
@@ -62,6 +66,11 @@ struct PipelineOptions {
   bool fuse_reductions = false;
   // Rewrite JAX's softmax idiom into custom_call @jaxlib.softmax (passes.h: MatchSoftmax).
   bool match_softmax = false;
+  // A dynamic_update_slice or scatter whose operand is last read by it (a while carry, or a
+  // temporary of the same region) writes its result into the operand's bytes instead of a
+  // copy: a scan's stacked outputs then cost the slice, not the whole buffer, per step. For
+  // executors whose kernels skip the operand copy when result and operand share a buffer.
+  bool in_place_updates = false;
   // Bytes of kernel scratch an op needs on this device (0 when it needs none).
   std::function<int64_t(const Module&, const Op&)> scratch_bytes;
 };
@@ -80,6 +89,9 @@ std::string ValidUtf8(const std::string& s);
 // Human-readable dumps for debugging and tests (not a round-trippable syntax).
 std::string PrintPlan(const ExecutionPlan& plan);
 std::string PrintModule(const Module& m);
+
+// Builds plan->fused_loops for every plain fusion of the planned regions (the last stage).
+Status PlanFusedLoops(ExecutionPlan* plan);
 
 // Buffer planning alone (the last pipeline stage), for a module already simplified.
 Status PlanBuffers(ExecutionPlan* plan, const PipelineOptions& options);

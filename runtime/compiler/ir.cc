@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "runtime/compiler/half_float.h"
+#include "runtime/support/narrow_float.h"
 
 namespace jaxlib::compiler {
 
@@ -44,6 +45,13 @@ int64_t DenseData::GetInt(int64_t i) const {
     case ElementType::kU16: return Load<uint16_t>(p);
     case ElementType::kU32: return Load<uint32_t>(p);
     case ElementType::kU64: return static_cast<int64_t>(Load<uint64_t>(p));
+    case ElementType::kS4:
+    case ElementType::kS2: {  // the low bits, sign-extended
+      const int shift = 8 - ElementTypeBitWidth(type.element);
+      return static_cast<int8_t>(static_cast<uint8_t>(p[0] << shift)) >> shift;
+    }
+    case ElementType::kU4:
+    case ElementType::kU2: return p[0] & ((1 << ElementTypeBitWidth(type.element)) - 1);
     default: return static_cast<int64_t>(GetDouble(i));
   }
 }
@@ -58,7 +66,9 @@ double DenseData::GetDouble(int64_t i) const {
     case ElementType::kC64: return Load<float>(p);
     case ElementType::kC128: return Load<double>(p);
     case ElementType::kU64: return static_cast<double>(Load<uint64_t>(p));
-    default: return static_cast<double>(GetInt(i));
+    default:
+      if (const NarrowFloatFormat* f = NarrowFloatFormatOf(type.element)) return DecodeNarrowFloat(p[0], *f);
+      return static_cast<double>(GetInt(i));
   }
 }
 

@@ -13,6 +13,7 @@
 
 #include "runtime/compiler/half_float.h"
 #include "runtime/compiler/mlir_lexer.h"
+#include "runtime/support/narrow_float.h"
 
 namespace jaxlib::compiler {
 namespace {
@@ -445,7 +446,7 @@ class Parser {
           if (!ok) return false;
           typed = true;
         }
-        bool as_float = lit.kind == Tok::kFloat || (typed && t.is_tensor() && (IsFloat(t.element) || IsComplex(t.element)));
+        bool as_float = lit.kind == Tok::kFloat || (typed && t.is_tensor() && (IsAnyFloat(t.element) || IsComplex(t.element)));
         if (as_float) {
           a->kind = Attribute::Kind::kFloat;
           a->f = LiteralToDouble(lit, typed ? t.element : ElementType::kF64);
@@ -900,6 +901,10 @@ class Parser {
         case ElementType::kF32:
         case ElementType::kC64: v = BitsToFloat(static_cast<uint32_t>(bits)); break;
         default: {
+          if (const NarrowFloatFormat* nf = NarrowFloatFormatOf(et)) {
+            v = DecodeNarrowFloat(static_cast<uint32_t>(bits), *nf);
+            break;
+          }
           std::memcpy(&v, &bits, 8);
         }
       }
@@ -912,6 +917,16 @@ class Parser {
   // Writes one literal as element type `et` at dst. False on a literal the type cannot hold.
   bool StoreLiteral(const ScalarLit& lit, ElementType et, uint8_t* dst) {
     bool hex = lit.kind == Tok::kInteger && lit.text.size() > 2 && lit.text[1] == 'x';
+    if (const NarrowFloatFormat* nf = NarrowFloatFormatOf(et)) {
+      uint64_t bits;
+      if (hex && !lit.neg) {
+        if (!ParseUnsigned(lit.text, &bits)) return false;
+      } else {
+        bits = EncodeNarrowFloat(ParseFloatText(lit), *nf);
+      }
+      *dst = static_cast<uint8_t>(bits & ((1u << nf->bits) - 1));
+      return true;
+    }
     if (IsFloat(et) || IsComplex(et)) {
       ElementType part = et == ElementType::kC64 ? ElementType::kF32 : et == ElementType::kC128 ? ElementType::kF64 : et;
       if (hex && !lit.neg) {
@@ -954,6 +969,7 @@ class Parser {
     }
     if (lit.neg) u = ~u + 1;
     if (et == ElementType::kPred) u = u != 0;
+    if (IsNarrowInt(et)) u &= (uint64_t{1} << ElementTypeBitWidth(et)) - 1;  // the low bits only
     std::memcpy(dst, &u, ElementTypeByteSize(et));  // little-endian truncation
     return true;
   }
@@ -1042,6 +1058,8 @@ class Parser {
       }
       if (t.element == ElementType::kPred)
         for (auto& b : d->bytes) b = b != 0;
+      if (IsNarrow(t.element))  // one element per byte; only its low bits count
+        for (auto& b : d->bytes) b &= static_cast<uint8_t>((1u << ElementTypeBitWidth(t.element)) - 1);
     } else {
       if (!nested && flat.size() == 1) {
         d->splat = true;

@@ -21,6 +21,12 @@ Status InlineCalls(Module* module);
 // over the region's local shapes. No-op for programs without one.
 Status LocalizeManualComputation(Module* module);
 
+// Rewrites every op on a narrow element type (i4, ui4, i2, ui2, the f8 and f4 floats) into ops
+// on their one-byte storage (u8 bits) and on wider compute types, so executors never see a
+// narrow type; the entry's signature keeps its types for the host (the bytes are the same).
+// Ops with no such rewrite are UNIMPLEMENTED, naming the op and type.
+Status LowerNarrowTypes(Module* module);
+
 // Folds cheap constant expressions (reshape/broadcast/convert of constants, splat arithmetic).
 void FoldConstants(Module* module);
 

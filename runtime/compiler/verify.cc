@@ -101,7 +101,7 @@ class Verifier {
   }
   Status ScalarIndex(const Op& op, ValueId v) const {
     const Type& t = T(v);
-    if (!t.is_tensor() || t.rank() != 0 || !IsInteger(t.element))
+    if (!t.is_tensor() || t.rank() != 0 || !IsAnyInteger(t.element))
       return Err(op, "index operands must be 0-d integer tensors, got " + t.ToString());
     return Status::Ok();
   }
@@ -169,7 +169,7 @@ class Verifier {
       case OpKind::kIsNegInf:
       case OpKind::kIsPosInf:
         if (r.element != ElementType::kPred) return Err(op, "result must be i1");
-        if (!IsFloat(a.element)) return Err(op, "operand must be floating point");
+        if (!IsAnyFloat(a.element)) return Err(op, "operand must be floating point");
         return Status::Ok();
       case OpKind::kReal:
       case OpKind::kImag:
@@ -245,15 +245,17 @@ class Verifier {
         if (op.kind == OpKind::kReshape) {
           if (x.element != r.element) return Err(op, "element type mismatch");
           if (x.element_count() != r.element_count()) return Err(op, "element count mismatch");
-        } else if (x.byte_size() != r.byte_size()) {
-          return Err(op, "operand and result sizes differ");
         } else {
-          // Width changes add or drop a minor dimension.
-          size_t xs = ElementTypeByteSize(x.element), rs = ElementTypeByteSize(r.element);
+          // Width changes add or drop a minor dimension (widths in bits: s4 to s8 pairs elements).
+          // A pred is one byte here, as in memory.
+          auto width = [](ElementType e) -> int64_t { return e == ElementType::kPred ? 8 : ElementTypeBitWidth(e); };
+          int64_t xs = width(x.element), rs = width(r.element);
+          if (xs == 0 || rs == 0 || x.element_count() * xs != r.element_count() * rs)
+            return Err(op, "operand and result sizes differ");
           std::vector<int64_t> want = x.dims;
-          if (xs > rs) want.push_back(static_cast<int64_t>(xs / rs));
+          if (xs > rs) want.push_back(xs / rs);
           else if (rs > xs) {
-            if (want.empty() || want.back() != static_cast<int64_t>(rs / xs)) return Err(op, "bad bitcast shape");
+            if (want.empty() || want.back() != rs / xs) return Err(op, "bad bitcast shape");
             want.pop_back();
           }
           if (want != r.dims) return Err(op, "bad bitcast shape");
@@ -600,7 +602,7 @@ class Verifier {
     JAXLIB_RETURN_IF_ERROR(AllTensors(op));
     const Type& x = T(op.operands[0]);
     const Type& idx = T(op.operands[1]);
-    if (!IsInteger(idx.element)) return Err(op, "indices must be integers");
+    if (!IsAnyInteger(idx.element)) return Err(op, "indices must be integers");
     auto offset = op.IntListAttr("offset_dims"), collapsed = op.IntListAttr("collapsed_slice_dims"),
          start_map = op.IntListAttr("start_index_map"), obatch = op.IntListAttr("operand_batching_dims"),
          ibatch = op.IntListAttr("start_indices_batching_dims"), sizes = op.IntListAttr("slice_sizes");
@@ -649,7 +651,7 @@ class Verifier {
     const Type& x = T(op.operands[0]);
     const Type& idx = T(op.operands[n]);
     const Type& upd = T(op.operands[n + 1]);
-    if (!IsInteger(idx.element)) return Err(op, "indices must be integers");
+    if (!IsAnyInteger(idx.element)) return Err(op, "indices must be integers");
     auto uwd = op.IntListAttr("update_window_dims"), iwd = op.IntListAttr("inserted_window_dims"),
          sd2od = op.IntListAttr("scatter_dims_to_operand_dims"), ib = op.IntListAttr("input_batching_dims"),
          sib = op.IntListAttr("scatter_indices_batching_dims");

@@ -26,7 +26,15 @@ Buffer::~Buffer() {
 void Buffer::ReleaseLocked() {
   if (released_.exchange(true)) return;
   client_->Unregister(this);
-  if (raw_ != nullptr) {
+  std::lock_guard<std::mutex> external_lock(external_mu_);
+  if (raw_ != nullptr && external_references_ > 0) {
+    // A DLPack consumer still reads the memory: the plugin keeps it for the external
+    // reference, so only mark the buffer deleted; ReleaseExternalReference destroys it.
+    auto args = JAXLIB_PJRT_ARGS(PJRT_Buffer_Delete);
+    args.buffer = raw_;
+    (void)JAXLIB_PJRT_CALL(*client_->plugin(), PJRT_Buffer_Delete, &args);
+    destroy_deferred_ = true;
+  } else if (raw_ != nullptr) {
     auto args = JAXLIB_PJRT_ARGS(PJRT_Buffer_Destroy);
     args.buffer = raw_;
     (void)JAXLIB_PJRT_CALL(*client_->plugin(), PJRT_Buffer_Destroy, &args);
@@ -110,6 +118,44 @@ Status Buffer::ToHost(void* dst, size_t size) {
   args.dst_size = size;
   JAXLIB_RETURN_IF_ERROR(JAXLIB_PJRT_CALL(api, PJRT_Buffer_ToHostBuffer, &args));
   return AwaitAndDestroy(client_->plugin(), args.event);
+}
+
+StatusOr<void*> Buffer::AcquireExternalReference() {
+  JAXLIB_RETURN_IF_ERROR(BlockUntilReady());
+  std::shared_lock<std::shared_mutex> lock(client_->lifetime_mutex());
+  JAXLIB_ASSIGN_OR_RETURN(PJRT_Buffer* raw, RawLocked("__dlpack__()"));
+  const PluginApi& api = *client_->plugin();
+  auto inc = JAXLIB_PJRT_ARGS(PJRT_Buffer_IncreaseExternalReferenceCount);
+  inc.buffer = raw;
+  JAXLIB_RETURN_IF_ERROR(JAXLIB_PJRT_CALL(api, PJRT_Buffer_IncreaseExternalReferenceCount, &inc));
+  auto ptr = JAXLIB_PJRT_ARGS(PJRT_Buffer_OpaqueDeviceMemoryDataPointer);
+  ptr.buffer = raw;
+  Status s = JAXLIB_PJRT_CALL(api, PJRT_Buffer_OpaqueDeviceMemoryDataPointer, &ptr);
+  if (!s.ok()) {
+    auto dec = JAXLIB_PJRT_ARGS(PJRT_Buffer_DecreaseExternalReferenceCount);
+    dec.buffer = raw;
+    (void)JAXLIB_PJRT_CALL(api, PJRT_Buffer_DecreaseExternalReferenceCount, &dec);
+    return s;
+  }
+  std::lock_guard<std::mutex> external_lock(external_mu_);
+  ++external_references_;
+  return ptr.device_memory_ptr;
+}
+
+void Buffer::ReleaseExternalReference() {
+  std::lock_guard<std::mutex> external_lock(external_mu_);
+  if (external_references_ == 0 || raw_ == nullptr) return;
+  const PluginApi& api = *client_->plugin();
+  auto dec = JAXLIB_PJRT_ARGS(PJRT_Buffer_DecreaseExternalReferenceCount);
+  dec.buffer = raw_;
+  (void)JAXLIB_PJRT_CALL(api, PJRT_Buffer_DecreaseExternalReferenceCount, &dec);
+  if (--external_references_ == 0 && destroy_deferred_) {
+    auto args = JAXLIB_PJRT_ARGS(PJRT_Buffer_Destroy);
+    args.buffer = raw_;
+    (void)JAXLIB_PJRT_CALL(api, PJRT_Buffer_Destroy, &args);
+    raw_ = nullptr;
+    destroy_deferred_ = false;
+  }
 }
 
 StatusOr<size_t> Buffer::OnDeviceSizeInBytes() {

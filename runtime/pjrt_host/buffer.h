@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "runtime/pjrt_host/client.h"
@@ -48,6 +49,13 @@ class Buffer {
 
   // For LoadedExecutable: the raw handle, or an error if deleted; caller holds the lifetime lock.
   StatusOr<PJRT_Buffer*> RawLocked(const char* what) const;
+  // An external reference (DLPack export): the device memory's address, valid until the
+  // matching ReleaseExternalReference even if the array is deleted or its client closed
+  // meanwhile (the PJRT handle's destruction is deferred until the last reference goes).
+  // Waits for the buffer to be ready first.
+  StatusOr<void*> AcquireExternalReference();
+  void ReleaseExternalReference();
+
   // Keeps host memory alive for the buffer's lifetime (zero-copy without a usable event).
   void HoldHostMemory(std::shared_ptr<void> memory) { host_memory_ = std::move(memory); }
   // Destroys the PJRT handle and unregisters from the client. The caller holds the lifetime
@@ -64,6 +72,13 @@ class Buffer {
   mutable std::atomic<bool> deleted_{false};
   std::atomic<bool> released_{false};
   std::atomic<bool> known_ready_{false};
+  // External references handed out; while nonzero, a release only marks the buffer deleted
+  // and the PJRT handle stays until the count drops. Guarded by external_mu_ (taken after the
+  // client's lifetime lock, never before), not by that lock: a consumer may drop its reference
+  // inside a plugin call that already holds it (a view of this buffer being destroyed).
+  std::mutex external_mu_;
+  int external_references_ = 0;
+  bool destroy_deferred_ = false;
   // The client's list of live buffers (Client::Register); guarded by the client's registry lock.
   friend class Client;
   Buffer* registry_prev_ = nullptr;

@@ -6,47 +6,66 @@
 #include <cstring>
 
 #include <chrono>
+#include <deque>
+#include <thread>
 
 #include "runtime/pjrt_host/buffer.h"
 #include "runtime/pjrt_host/event.h"
 #include "runtime/pjrt_host/executable.h"
 
 namespace jaxlib::host {
+
 namespace {
 
-// Builds PJRT_NamedValue entries that point into `options` (which must outlive them).
-std::vector<PJRT_NamedValue> ToPjrtNamedValues(const std::vector<NamedValue>& options) {
-  std::vector<PJRT_NamedValue> out;
-  out.reserve(options.size());
-  for (const NamedValue& opt : options) {
-    auto v = ZeroedArgs<PJRT_NamedValue>(PJRT_NamedValue_STRUCT_SIZE);
-    v.name = opt.name.data();
-    v.name_size = opt.name.size();
-    v.value_size = 1;
-    if (const auto* s = std::get_if<std::string>(&opt.value)) {
-      v.type = PJRT_NamedValue_kString;
-      v.string_value = s->data();
-      v.value_size = s->size();
-    } else if (const auto* i = std::get_if<int64_t>(&opt.value)) {
-      v.type = PJRT_NamedValue_kInt64;
-      v.int64_value = *i;
-    } else if (const auto* l = std::get_if<std::vector<int64_t>>(&opt.value)) {
-      v.type = PJRT_NamedValue_kInt64List;
-      v.int64_array_value = l->data();
-      v.value_size = l->size();
-    } else if (const auto* f = std::get_if<float>(&opt.value)) {
-      v.type = PJRT_NamedValue_kFloat;
-      v.float_value = *f;
-    } else if (const auto* b = std::get_if<bool>(&opt.value)) {
-      v.type = PJRT_NamedValue_kBool;
-      v.bool_value = *b;
-    }
-    out.push_back(v);
+thread_local int t_plugin_callback_depth = 0;
+
+// One background thread, started on first use, that drops what plugin callbacks could not.
+class DeferredReleaser {
+ public:
+  static DeferredReleaser& Get() {
+    static auto* releaser = new DeferredReleaser();  // leaked: may run past static destruction
+    return *releaser;
   }
-  return out;
-}
+  void Push(std::shared_ptr<void> object) {
+    std::lock_guard<std::mutex> lock(mu_);
+    queue_.push_back(std::move(object));
+    if (!started_) {
+      started_ = true;
+      std::thread([this] { Run(); }).detach();
+    }
+    cv_.notify_one();
+  }
+
+ private:
+  void Run() {
+    std::unique_lock<std::mutex> lock(mu_);
+    for (;;) {
+      cv_.wait(lock, [this] { return !queue_.empty(); });
+      std::shared_ptr<void> object = std::move(queue_.front());
+      queue_.pop_front();
+      lock.unlock();
+      object.reset();
+      lock.lock();
+    }
+  }
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::shared_ptr<void>> queue_;
+  bool started_ = false;
+};
 
 }  // namespace
+
+bool InPluginCallback() { return t_plugin_callback_depth > 0; }
+
+void ReleaseOutsidePluginCallbacks(std::shared_ptr<void> object) {
+  if (!object) return;
+  if (InPluginCallback()) {
+    DeferredReleaser::Get().Push(std::move(object));
+  } else {
+    object.reset();
+  }
+}
 
 StatusOr<std::map<std::string, int64_t>> Device::MemoryStats() const {
   std::shared_lock<std::shared_mutex> lock(client_->lifetime_mutex());
@@ -446,6 +465,38 @@ StatusOr<std::shared_ptr<Buffer>> Client::BufferFromHost(HostBufferSpec spec, De
   // No usable event: hold the host memory for as long as the buffer exists.
   buffer->HoldHostMemory(std::move(spec.keep_alive));
   return buffer;
+}
+
+StatusOr<std::shared_ptr<Buffer>> Client::CreateView(void* data, int element_type, std::vector<int64_t> dims,
+                                                     Device* device, Memory* memory,
+                                                     std::function<void()> on_delete) {
+  std::shared_lock<std::shared_mutex> lock(lifetime_mu_);
+  JAXLIB_RETURN_IF_ERROR(CheckOpen());
+  if (device == nullptr && memory == nullptr) return InvalidArgument("no target device or memory given");
+  // Owned by the plugin's callback from here on; freed by it, or below if the call fails.
+  auto* callback = new std::function<void()>(std::move(on_delete));
+  auto args = JAXLIB_PJRT_ARGS(PJRT_Client_CreateViewOfDeviceBuffer);
+  args.client = client_;
+  args.device_buffer_ptr = data;
+  args.dims = dims.data();
+  args.num_dims = dims.size();
+  args.element_type = static_cast<PJRT_Buffer_Type>(element_type);
+  args.device = device != nullptr ? device->raw() : nullptr;
+  args.memory = memory != nullptr ? memory->raw() : nullptr;
+  args.on_delete_callback = [](void*, void* user_arg) {
+    auto* fn = static_cast<std::function<void()>*>(user_arg);
+    ++t_plugin_callback_depth;
+    if (*fn) (*fn)();
+    delete fn;
+    --t_plugin_callback_depth;
+  };
+  args.on_delete_callback_arg = callback;
+  Status s = JAXLIB_PJRT_CALL(*plugin_, PJRT_Client_CreateViewOfDeviceBuffer, &args);
+  if (!s.ok()) {
+    delete callback;  // the plugin never took it: the caller still owns `data`
+    return s;
+  }
+  return WrapBuffer(args.buffer);
 }
 
 StatusOr<std::shared_ptr<LoadedExecutable>> Client::Compile(std::string_view code, std::string_view format,

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -97,6 +98,13 @@ struct HostBufferSpec {
   std::shared_ptr<void> keep_alive;
 };
 
+// True while this thread runs a host callback the plugin invoked (a view's on_delete), where
+// the plugin may be inside a call made under a client's lifetime lock: dropping the last
+// reference to a Buffer or Client there would wait for that lock on this very thread.
+bool InPluginCallback();
+// Drops `object` now, or, inside a plugin callback, on a background thread later.
+void ReleaseOutsidePluginCallbacks(std::shared_ptr<void> object);
+
 // The key-value store of a multi-process job (a distributed runtime client), handed to
 // plugins through PJRT_Client_Create's kv_get / kv_put callbacks. Called from plugin threads.
 class KeyValueStore {
@@ -132,6 +140,11 @@ class Client : public std::enable_shared_from_this<Client> {
 
   // Host-to-device copy onto `memory` if given, else onto `device`.
   StatusOr<std::shared_ptr<Buffer>> BufferFromHost(HostBufferSpec spec, Device* device, Memory* memory);
+
+  // PJRT_Client_CreateViewOfDeviceBuffer over memory the caller owns (DLPack import):
+  // `on_delete` runs once the plugin no longer reads `data` (it may run on a plugin thread).
+  StatusOr<std::shared_ptr<Buffer>> CreateView(void* data, int element_type, std::vector<int64_t> dims,
+                                               Device* device, Memory* memory, std::function<void()> on_delete);
 
   // Compiles `code` in `format` ("mlir" text or bytecode, "hlo") with serialized options.
   StatusOr<std::shared_ptr<LoadedExecutable>> Compile(std::string_view code, std::string_view format,

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 
@@ -169,6 +170,92 @@ std::vector<NamedValue> DecodeNamedValues(const PJRT_NamedValue* values, size_t 
   return out;
 }
 
+// Builds PJRT_NamedValue entries that point into `options` (which must outlive them).
+std::vector<PJRT_NamedValue> ToPjrtNamedValues(const std::vector<NamedValue>& options) {
+  std::vector<PJRT_NamedValue> out;
+  out.reserve(options.size());
+  for (const NamedValue& opt : options) {
+    auto v = ZeroedArgs<PJRT_NamedValue>(PJRT_NamedValue_STRUCT_SIZE);
+    v.name = opt.name.data();
+    v.name_size = opt.name.size();
+    v.value_size = 1;
+    if (const auto* s = std::get_if<std::string>(&opt.value)) {
+      v.type = PJRT_NamedValue_kString;
+      v.string_value = s->data();
+      v.value_size = s->size();
+    } else if (const auto* i = std::get_if<int64_t>(&opt.value)) {
+      v.type = PJRT_NamedValue_kInt64;
+      v.int64_value = *i;
+    } else if (const auto* l = std::get_if<std::vector<int64_t>>(&opt.value)) {
+      v.type = PJRT_NamedValue_kInt64List;
+      v.int64_array_value = l->data();
+      v.value_size = l->size();
+    } else if (const auto* f = std::get_if<float>(&opt.value)) {
+      v.type = PJRT_NamedValue_kFloat;
+      v.float_value = *f;
+    } else if (const auto* b = std::get_if<bool>(&opt.value)) {
+      v.type = PJRT_NamedValue_kBool;
+      v.bool_value = *b;
+    }
+    out.push_back(v);
+  }
+  return out;
+}
+
+
+namespace {
+
+// The checks every table passes before anything in it is called: a plausible size, our major
+// version and a minor no older than the oldest layout we read.
+Status ValidateApi(const std::string& path, const PJRT_Api* api) {
+  if (api->struct_size < kFirstSlotOffset) {
+    return FailedPrecondition("PJRT plugin '" + path + "' reports a table of " +
+                              std::to_string(api->struct_size) + " bytes, too small to be valid");
+  }
+  int major = api->pjrt_api_version.major_version;
+  int minor = api->pjrt_api_version.minor_version;
+  std::string version = std::to_string(major) + "." + std::to_string(minor);
+  if (major != PJRT_API_MAJOR) {
+    return FailedPrecondition("PJRT plugin '" + path + "' has PJRT C API version " + version +
+                              ", but this jaxlib supports major version " +
+                              std::to_string(PJRT_API_MAJOR) + " only");
+  }
+  if (minor < kMinSupportedMinor) {
+    return FailedPrecondition("PJRT plugin '" + path + "' has PJRT C API version " + version +
+                              ", older than the oldest supported version 0." +
+                              std::to_string(kMinSupportedMinor));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+StatusOr<std::shared_ptr<PluginApi>> PluginFromApi(const PJRT_Api* api) {
+  if (api == nullptr) return InvalidArgument("load_pjrt_plugin_with_c_api: the PJRT_Api pointer is NULL");
+  std::string key;
+  Dl_info info;
+  if (::dladdr(static_cast<const void*>(api), &info) != 0 && info.dli_fname != nullptr) {
+    char resolved[PATH_MAX];
+    key = ::realpath(info.dli_fname, resolved) != nullptr ? std::string(resolved) : std::string(info.dli_fname);
+  } else {
+    char buf[64];
+    std::snprintf(buf, sizeof(buf), "<PJRT_Api at %p>", static_cast<const void*>(api));
+    key = buf;
+  }
+  std::lock_guard<std::mutex> lock(RegistryMutex());
+  auto it = Registry().find(key);
+  if (it != Registry().end()) {
+    if (it->second->raw() != api) {
+      return InvalidArgument("'" + key + "' is already loaded with another PJRT_Api table");
+    }
+    return it->second;
+  }
+  JAXLIB_RETURN_IF_ERROR(ValidateApi(key, api));
+  auto plugin = std::make_shared<PluginApi>(key, api);
+  Registry().emplace(key, plugin);
+  return plugin;
+}
+
 StatusOr<std::shared_ptr<PluginApi>> LoadPlugin(const std::string& path) {
   struct stat st;
   if (path.empty() || ::stat(path.c_str(), &st) != 0) {
@@ -201,23 +288,7 @@ StatusOr<std::shared_ptr<PluginApi>> LoadPlugin(const std::string& path) {
   using GetApiFn = const PJRT_Api* (*)();
   const PJRT_Api* api = reinterpret_cast<GetApiFn>(sym)();
   if (api == nullptr) return Internal("GetPjrtApi() of '" + path + "' returned NULL");
-  if (api->struct_size < kFirstSlotOffset) {
-    return FailedPrecondition("PJRT plugin '" + path + "' reports a table of " +
-                              std::to_string(api->struct_size) + " bytes, too small to be valid");
-  }
-  int major = api->pjrt_api_version.major_version;
-  int minor = api->pjrt_api_version.minor_version;
-  std::string version = std::to_string(major) + "." + std::to_string(minor);
-  if (major != PJRT_API_MAJOR) {
-    return FailedPrecondition("PJRT plugin '" + path + "' has PJRT C API version " + version +
-                              ", but this jaxlib supports major version " +
-                              std::to_string(PJRT_API_MAJOR) + " only");
-  }
-  if (minor < kMinSupportedMinor) {
-    return FailedPrecondition("PJRT plugin '" + path + "' has PJRT C API version " + version +
-                              ", older than the oldest supported version 0." +
-                              std::to_string(kMinSupportedMinor));
-  }
+  JAXLIB_RETURN_IF_ERROR(ValidateApi(path, api));
   auto plugin = std::make_shared<PluginApi>(key, api);
   Registry().emplace(key, plugin);
   return plugin;

@@ -100,6 +100,14 @@ class PluginApi {
 // same PluginApi. Nothing beyond GetPjrtApi is called here.
 StatusOr<std::shared_ptr<PluginApi>> LoadPlugin(const std::string& path);
 
+// Builds PJRT_NamedValue entries that point into `options` (which must outlive them).
+std::vector<PJRT_NamedValue> ToPjrtNamedValues(const std::vector<NamedValue>& options);
+
+// A PluginApi for a table some other code already loaded (load_pjrt_plugin_with_c_api): the
+// same checks as LoadPlugin, keyed by the library that holds `api` (dladdr), so a table
+// loaded both ways is one PluginApi.
+StatusOr<std::shared_ptr<PluginApi>> PluginFromApi(const PJRT_Api* api);
+
 // Decodes an array of PJRT_NamedValue (attributes, options) into owned values.
 std::vector<NamedValue> DecodeNamedValues(const PJRT_NamedValue* values, size_t count);
 

@@ -38,7 +38,7 @@ Status StructSizeError(std::string_view struct_name, size_t expected, size_t act
 }
 
 std::optional<ElementType> ElementTypeFromPjrt(int value) {
-  if (value <= 0 || value > static_cast<int>(ElementType::kC128)) return std::nullopt;
+  if (value <= 0 || value > static_cast<int>(ElementType::kF4E2M1FN)) return std::nullopt;
   ElementType element = static_cast<ElementType>(value);
   if (ElementTypeByteSize(element) == 0) return std::nullopt;
   return element;

@@ -218,7 +218,7 @@ void FillTable(PJRT_Api& api) {
   JAXLIB_UNSUPPORTED(PJRT_CopyToDeviceStream_GranuleSize);
   JAXLIB_UNSUPPORTED(PJRT_CopyToDeviceStream_CurrentBytes);
 
-  JAXLIB_UNSUPPORTED(PJRT_TopologyDescription_Create);
+  JAXLIB_WIRE(PJRT_TopologyDescription_Create, TopologyDescriptionCreate);
   JAXLIB_WIRE(PJRT_TopologyDescription_Destroy, TopologyDescriptionDestroy);
   JAXLIB_WIRE(PJRT_TopologyDescription_PlatformName, TopologyDescriptionPlatformName);
   JAXLIB_WIRE(PJRT_TopologyDescription_PlatformVersion, TopologyDescriptionPlatformVersion);

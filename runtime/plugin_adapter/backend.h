@@ -114,6 +114,9 @@ struct DeviceInfo {
   std::string debug_string;    // "cpu:0"
   std::string to_string;       // "CpuDevice(id=0)"
   int64_t local_hardware_id = 0;
+  // PJRT_DeviceDescription_Attributes, e.g. {"compute_capability_major", 9} on CUDA.
+  std::vector<std::pair<std::string, int64_t>> int_attributes;
+  std::vector<std::pair<std::string, std::string>> string_attributes;  // {"compute_capability", "9.0"}
 };
 
 struct MemoryStatsInfo {

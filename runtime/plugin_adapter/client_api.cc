@@ -162,6 +162,32 @@ StatusOr<std::shared_ptr<PJRT_Client>> BuildClient(std::unique_ptr<Backend> back
     device->description.kind = info.kind;
     device->description.debug_string = info.debug_string;
     device->description.to_string = info.to_string;
+    // Reserved up front: the values point into these strings.
+    device->description.attribute_names.reserve(info.int_attributes.size() + info.string_attributes.size());
+    device->description.attribute_strings.reserve(info.string_attributes.size());
+    for (const auto& [name, value] : info.int_attributes) {
+      device->description.attribute_names.push_back(name);
+      PJRT_NamedValue v{};
+      v.struct_size = sizeof(PJRT_NamedValue);
+      v.name = device->description.attribute_names.back().c_str();
+      v.name_size = name.size();
+      v.type = PJRT_NamedValue_kInt64;
+      v.int64_value = value;
+      v.value_size = 1;
+      device->description.attributes.push_back(v);
+    }
+    for (const auto& [name, value] : info.string_attributes) {
+      device->description.attribute_names.push_back(name);
+      device->description.attribute_strings.push_back(value);
+      PJRT_NamedValue v{};
+      v.struct_size = sizeof(PJRT_NamedValue);
+      v.name = device->description.attribute_names.back().c_str();
+      v.name_size = name.size();
+      v.type = PJRT_NamedValue_kString;
+      v.string_value = device->description.attribute_strings.back().c_str();
+      v.value_size = value.size();
+      device->description.attributes.push_back(v);
+    }
 
     // Memory ids are global and consecutive per device (device 1's are 3, 4, 5 with three
     // kinds), as XLA's CPU client numbers them. Kind ids only need to be nonzero and stable.
@@ -461,6 +487,34 @@ Status ExecuteContextCreate(PJRT_ExecuteContext_Create_Args* args) {
 
 Status ExecuteContextDestroy(PJRT_ExecuteContext_Destroy_Args* args) {
   delete args->context;
+  return Status();
+}
+
+Status TopologyDescriptionCreate(PJRT_TopologyDescription_Create_Args* args) {
+  // What a client with these options would have, described without keeping a client: the
+  // backend is built (it knows its devices) and dropped again. The name must be empty or the
+  // platform's: a backend has exactly one topology per option set.
+  static constexpr char kEntry[] = "PJRT_TopologyDescription_Create";
+  const PluginDefinition& plugin = ActivePlugin();
+  JAXLIB_ASSIGN_OR_RETURN(std::vector<ClientOption> options,
+                          DecodeCreateOptions(args->create_options, args->num_options, plugin));
+  if (!plugin.create_backend) return Internal(std::string(kEntry) + ": the plugin has no backend factory");
+  JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<Backend> backend, plugin.create_backend(options));
+  if (backend == nullptr) return Internal(std::string(kEntry) + ": the backend factory returned nothing");
+  JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<PJRT_Client> client, BuildClient(std::move(backend)));
+  std::string name = args->topology_name != nullptr ? std::string(args->topology_name, args->topology_name_size) : "";
+  if (!name.empty() && name != client->platform_name) {
+    return InvalidArgument(std::string(kEntry) + ": unknown topology '" + name + "'; the " + client->platform_name +
+                           " plugin describes only its own ('" + client->platform_name + "' or empty)");
+  }
+  auto topology = std::make_unique<PJRT_TopologyDescription>();
+  topology->platform_name = client->platform_name;
+  topology->platform_version = client->platform_version;
+  for (PJRT_Device* device : client->devices) {
+    topology->owned_descriptions.push_back(std::make_unique<PJRT_DeviceDescription>(device->description));
+    topology->descriptions.push_back(topology->owned_descriptions.back().get());
+  }
+  args->topology = topology.release();
   return Status();
 }
 

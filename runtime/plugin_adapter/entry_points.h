@@ -61,6 +61,7 @@ Status ClientDefaultDeviceAssignment(PJRT_Client_DefaultDeviceAssignment_Args* a
 Status ClientTopologyDescription(PJRT_Client_TopologyDescription_Args* args);
 Status ExecuteContextCreate(PJRT_ExecuteContext_Create_Args* args);
 Status ExecuteContextDestroy(PJRT_ExecuteContext_Destroy_Args* args);
+Status TopologyDescriptionCreate(PJRT_TopologyDescription_Create_Args* args);
 Status TopologyDescriptionDestroy(PJRT_TopologyDescription_Destroy_Args* args);
 Status TopologyDescriptionPlatformName(PJRT_TopologyDescription_PlatformName_Args* args);
 Status TopologyDescriptionPlatformVersion(PJRT_TopologyDescription_PlatformVersion_Args* args);

@@ -686,9 +686,20 @@ Status LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
   }
   const int64_t* non_donatable = args->options->non_donatable_input_indices;
   const size_t num_non_donatable = non_donatable != nullptr ? args->options->num_non_donatable_input_indices : 0;
+  // A buffer a host exported (DLPack: an external reference) is never donated: its consumer
+  // reads the memory, which the program would otherwise overwrite in place. It is read instead.
+  auto externally_referenced = [&](int64_t index) {
+    for (size_t d = 0; d < args->num_devices; ++d) {
+      PJRT_Buffer* buffer = snapshots[d * args->num_args + static_cast<size_t>(index)].handle;
+      std::lock_guard<std::mutex> lock(buffer->mu);
+      if (buffer->external_references > 0) return true;
+    }
+    return false;
+  };
   for (int64_t index : executable.donated_parameters()) {
     if (index >= 0 && static_cast<size_t>(index) < args->num_args &&
-        std::find(non_donatable, non_donatable + num_non_donatable, index) == non_donatable + num_non_donatable) {
+        std::find(non_donatable, non_donatable + num_non_donatable, index) == non_donatable + num_non_donatable &&
+        !externally_referenced(index)) {
       options.donatable_args.push_back(index);
     }
   }

@@ -33,7 +33,9 @@ struct PJRT_DeviceDescription {
   std::string kind;
   std::string debug_string;
   std::string to_string;
-  std::vector<PJRT_NamedValue> attributes;  // none yet; kept so the array has an owner
+  std::vector<PJRT_NamedValue> attributes;  // names point into attribute_names
+  std::vector<std::string> attribute_names;
+  std::vector<std::string> attribute_strings;
 };
 
 struct PJRT_Memory {
@@ -64,6 +66,8 @@ struct PJRT_TopologyDescription {
   std::vector<PJRT_DeviceDescription*> descriptions;
   // Client_TopologyDescription returns a topology the client owns; Destroy must not free it.
   bool owned_by_client = false;
+  // TopologyDescription_Create's topology owns its descriptions (no client holds them).
+  std::vector<std::unique_ptr<PJRT_DeviceDescription>> owned_descriptions;
 };
 
 // Shared by everything created from it: buffers and executables keep the client (and so the

@@ -9,26 +9,40 @@ namespace {
 struct Row {
   ElementType type;
   size_t bytes;
+  int bits;
   std::string_view mlir;
   std::string_view short_name;
 };
 
-constexpr std::array<Row, 15> kRows = {{
-    {ElementType::kPred, 1, "i1", "pred"},
-    {ElementType::kS8, 1, "i8", "s8"},
-    {ElementType::kS16, 2, "i16", "s16"},
-    {ElementType::kS32, 4, "i32", "s32"},
-    {ElementType::kS64, 8, "i64", "s64"},
-    {ElementType::kU8, 1, "ui8", "u8"},
-    {ElementType::kU16, 2, "ui16", "u16"},
-    {ElementType::kU32, 4, "ui32", "u32"},
-    {ElementType::kU64, 8, "ui64", "u64"},
-    {ElementType::kF16, 2, "f16", "f16"},
-    {ElementType::kF32, 4, "f32", "f32"},
-    {ElementType::kF64, 8, "f64", "f64"},
-    {ElementType::kBF16, 2, "bf16", "bf16"},
-    {ElementType::kC64, 8, "complex<f32>", "c64"},
-    {ElementType::kC128, 16, "complex<f64>", "c128"},
+constexpr std::array<Row, 28> kRows = {{
+    {ElementType::kPred, 1, 1, "i1", "pred"},
+    {ElementType::kS8, 1, 8, "i8", "s8"},
+    {ElementType::kS16, 2, 16, "i16", "s16"},
+    {ElementType::kS32, 4, 32, "i32", "s32"},
+    {ElementType::kS64, 8, 64, "i64", "s64"},
+    {ElementType::kU8, 1, 8, "ui8", "u8"},
+    {ElementType::kU16, 2, 16, "ui16", "u16"},
+    {ElementType::kU32, 4, 32, "ui32", "u32"},
+    {ElementType::kU64, 8, 64, "ui64", "u64"},
+    {ElementType::kF16, 2, 16, "f16", "f16"},
+    {ElementType::kF32, 4, 32, "f32", "f32"},
+    {ElementType::kF64, 8, 64, "f64", "f64"},
+    {ElementType::kBF16, 2, 16, "bf16", "bf16"},
+    {ElementType::kC64, 8, 64, "complex<f32>", "c64"},
+    {ElementType::kC128, 16, 128, "complex<f64>", "c128"},
+    {ElementType::kF8E5M2, 1, 8, "f8E5M2", "f8e5m2"},
+    {ElementType::kF8E4M3FN, 1, 8, "f8E4M3FN", "f8e4m3fn"},
+    {ElementType::kF8E4M3B11FNUZ, 1, 8, "f8E4M3B11FNUZ", "f8e4m3b11fnuz"},
+    {ElementType::kF8E5M2FNUZ, 1, 8, "f8E5M2FNUZ", "f8e5m2fnuz"},
+    {ElementType::kF8E4M3FNUZ, 1, 8, "f8E4M3FNUZ", "f8e4m3fnuz"},
+    {ElementType::kS4, 1, 4, "i4", "s4"},
+    {ElementType::kU4, 1, 4, "ui4", "u4"},
+    {ElementType::kS2, 1, 2, "i2", "s2"},
+    {ElementType::kU2, 1, 2, "ui2", "u2"},
+    {ElementType::kF8E4M3, 1, 8, "f8E4M3", "f8e4m3"},
+    {ElementType::kF8E3M4, 1, 8, "f8E3M4", "f8e3m4"},
+    {ElementType::kF8E8M0FNU, 1, 8, "f8E8M0FNU", "f8e8m0fnu"},
+    {ElementType::kF4E2M1FN, 1, 4, "f4E2M1FN", "f4e2m1fn"},
 }};
 
 const Row* Find(ElementType t) {
@@ -42,6 +56,11 @@ const Row* Find(ElementType t) {
 size_t ElementTypeByteSize(ElementType t) {
   const Row* r = Find(t);
   return r ? r->bytes : 0;
+}
+
+int ElementTypeBitWidth(ElementType t) {
+  const Row* r = Find(t);
+  return r ? r->bits : 0;
 }
 
 std::string_view ElementTypeMlirName(ElementType t) {
@@ -62,6 +81,8 @@ std::optional<ElementType> ElementTypeFromMlirName(std::string_view name) {
   if (name == "si16") return ElementType::kS16;
   if (name == "si32") return ElementType::kS32;
   if (name == "si64") return ElementType::kS64;
+  if (name == "si4") return ElementType::kS4;
+  if (name == "si2") return ElementType::kS2;
   return std::nullopt;
 }
 

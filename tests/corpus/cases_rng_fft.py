@@ -111,6 +111,25 @@ add("rng_bit_generator_x64", "rng", _rng_bit_generator_x64, ops=["rng_bit_genera
     tol="exact", x64=True, note="u64[2] and u32[4] states; u64/u32/u16 outputs")
 
 
+def _rng_bit_generator_threefry_narrow():
+    from jax import lax
+    key = np.array([5, 6, 7, 8], np.uint32)
+
+    def f(key):
+        outs = []
+        for shape, dt in (((7,), np.uint8), ((3, 4), np.uint8), ((2, 5, 3), np.uint8), ((5,), np.uint16),
+                          ((4, 3), np.uint16), ((), np.uint8)):
+            st, bits = lax.rng_bit_generator(key, shape, dtype=dt, algorithm=lax.RandomAlgorithm.RNG_THREE_FRY)
+            outs += [st, bits]
+        return tuple(outs)
+    return f, (key,)
+
+
+add("rng_bit_generator_threefry_narrow", "rng", _rng_bit_generator_threefry_narrow,
+    ops=["rng_bit_generator"], tol="exact",
+    note="THREE_FRY with u8 and u16 outputs (odd, even and scalar shapes)")
+
+
 # ---------------------------------------------------------------------------------- fft
 
 def _fft(dt):

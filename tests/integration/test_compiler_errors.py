@@ -204,7 +204,9 @@ def test_wrong_arguments_at_execute(client):
 def test_program_needing_more_devices_than_the_client(client):
     text = VALID.replace("module @m {", "module @m attributes {mhlo.num_partitions = 4 : i32} {")
     message = _compile_error(client, text)
-    assert "needs 4 devices" in message and "client has 1" in message, message
+    # Without options the module's counts decide, and the host sees they cannot fit first.
+    assert "needs 4 devices (1 replicas x 4 partitions, from the module's attributes)" in message, message
+    assert "1 executable device(s)" in message, message
 
 
 # --------------------------------------------------------------------------- cholesky / triangular_solve
@@ -293,6 +295,42 @@ def test_missing_lapack_library_is_a_clear_error():
     out = proc.stdout
     assert "RAISED FAILED_PRECONDITION" in out, out
     assert "lapack_library" in out and "JAXLIB_CPU_LAPACK_LIBRARY" in out and "/nonexistent/liblapack.so" in out, out
+
+
+def _lapack_choice(tmp_path, *, scipy_libs: bool, override: str | None) -> str:
+    # A scipy package with (or without) the OpenBLAS an auditwheel-repaired wheel keeps beside
+    # it, found first on the path; the answer is read in a fresh interpreter.
+    pkg = tmp_path / "scipy"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("raise ImportError('only its files may be looked at')\n")
+    bundled = tmp_path / "scipy.libs" / "libscipy_openblas-0123abcd.so"
+    if scipy_libs:
+        bundled.parent.mkdir()
+        bundled.write_bytes(b"")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]))
+    env.pop("JAXLIB_CPU_LAPACK_LIBRARY", None)
+    if override:
+        env["JAXLIB_CPU_LAPACK_LIBRARY"] = override
+    code = "import jaxlib_cpu; print(jaxlib_cpu.lapack_library_path())"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return proc.stdout.strip()
+
+
+def test_lapack_library_prefers_scipys_openblas(tmp_path):
+    # scipy's own OpenBLAS first: Schur vectors and eigenvectors then come out as in scipy.
+    chosen = _lapack_choice(tmp_path, scipy_libs=True, override=None)
+    assert chosen == str(tmp_path / "scipy.libs" / "libscipy_openblas-0123abcd.so"), chosen
+
+
+def test_lapack_library_falls_back_to_the_dependency(tmp_path):
+    chosen = _lapack_choice(tmp_path, scipy_libs=False, override=None)
+    assert "scipy_openblas32" in chosen and os.path.isfile(chosen), chosen
+
+
+def test_lapack_library_environment_override_wins(tmp_path):
+    chosen = _lapack_choice(tmp_path, scipy_libs=True, override="/opt/lapack/liblapack.so")
+    assert chosen == "/opt/lapack/liblapack.so", chosen
 
 
 def test_lapack_potrf_matches_numpy(client):

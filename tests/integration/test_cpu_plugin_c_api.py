@@ -240,6 +240,8 @@ _args("TopologyDescription_Serialize", [("topology", P), ("serialized_bytes", P)
                                         ("serialized_topology_deleter", P)])
 _args("TopologyDescription_Create", [("topology_name", P), ("topology_name_size", SZ),
                                      ("create_options", P), ("num_options", SZ), ("topology", P)])
+_args("Compile", [("topology", P), ("program", P), ("compile_options", P), ("compile_options_size", SZ),
+                  ("client", P), ("executable", P)])
 _args("Executable_NumOutputs", [("executable", P), ("num_outputs", SZ)])
 _args("Executable_OutputElementTypes", [("executable", P),
                                         ("output_types", ctypes.POINTER(ctypes.c_int)),
@@ -847,9 +849,28 @@ def concurrent_transfers() -> None:
 @check
 def unsupported_slot_is_unimplemented() -> None:
     api = Api()
-    a = api.args("TopologyDescription_Create")
-    code, message = api.expect_error("TopologyDescription_Create", a)
-    assert code == UNIMPLEMENTED and "PJRT_TopologyDescription_Create" in message, message
+    a = api.args("Compile")
+    code, message = api.expect_error("Compile", a)
+    assert code == UNIMPLEMENTED and "PJRT_Compile" in message, message
+
+
+@check
+def topology_without_a_client() -> None:
+    api = Api()
+    name = ctypes.c_char_p(b"cpu_device_count")
+    option = NamedValue(struct_size=struct_size(NamedValue), name=ctypes.cast(name, P), name_size=16, type=1,
+                        value_size=1)
+    option.value.int64_value = 3
+    a = api.call("TopologyDescription_Create", create_options=ctypes.cast(ctypes.pointer(option), P), num_options=1)
+    d = api.call("TopologyDescription_GetDeviceDescriptions", topology=a.topology)
+    assert d.num_descriptions == 3, d.num_descriptions
+    p = api.call("TopologyDescription_PlatformName", topology=a.topology)
+    assert ctypes.string_at(p.platform_name, p.platform_name_size) == b"cpu"
+    api.call("TopologyDescription_Destroy", topology=a.topology)
+    bad = ctypes.c_char_p(b"tpu_v5")
+    code, message = api.expect_error("TopologyDescription_Create", api.args(
+        "TopologyDescription_Create", topology_name=ctypes.cast(bad, P), topology_name_size=6))
+    assert code == INVALID_ARGUMENT and "unknown topology 'tpu_v5'" in message, message
 
 
 @check

@@ -96,6 +96,40 @@ def test_typed_handler_with_scalar_attributes(client, handlers):
     np.testing.assert_array_equal(out4, x * 3 + 0.25)
 
 
+def test_buffers_in_the_layouts_the_call_asks_for(client, handlers):
+    """operand_layouts / result_layouts (minor_to_major) other than row-major: the handler gets
+    and fills buffers in those layouts (LAPACK targets ask for column-major matrices)."""
+    _register(handlers, "copy_memory")
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+
+    def call(in_layout: str, out_layout: str, out_shape: str, alias: str = ""):
+        return _module("%arg0: tensor<2x3xf32>", out_shape, f"""
+            %0 = stablehlo.custom_call @copy_memory(%arg0) {{backend_config = "", mhlo.backend_config = {{}}, operand_layouts = [dense<{in_layout}> : tensor<2xindex>], {alias}result_layouts = [dense<{out_layout}> : tensor<{out_shape.count('x')}xindex>]}} : (tensor<2x3xf32>) -> {out_shape}
+            return %0 : {out_shape}
+        """)
+
+    # Column-major operand into a row-major result: the result reads x's columns in order.
+    (out,) = _run(client, call("[0, 1]", "[1, 0]", "tensor<2x3xf32>"), x)
+    np.testing.assert_array_equal(out, x.T.ravel().reshape(2, 3))
+    # Row-major operand into a column-major result.
+    (out,) = _run(client, call("[1, 0]", "[0, 1]", "tensor<2x3xf32>"), x)
+    np.testing.assert_array_equal(out, x.ravel().reshape(3, 2).T)
+    # Both column-major: the same values come back.
+    (out,) = _run(client, call("[0, 1]", "[0, 1]", "tensor<2x3xf32>"), x)
+    np.testing.assert_array_equal(out, x)
+    # Rank 3 with a layout that is neither.
+    x3 = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    text = _module("%arg0: tensor<2x3x4xf32>", "tensor<24xf32>", """
+        %0 = stablehlo.custom_call @copy_memory(%arg0) {backend_config = "", mhlo.backend_config = {}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], result_layouts = [dense<0> : tensor<1xindex>]} : (tensor<2x3x4xf32>) -> tensor<24xf32>
+        return %0 : tensor<24xf32>
+    """)
+    (out,) = _run(client, text, x3)
+    np.testing.assert_array_equal(out, x3.transpose(0, 2, 1).ravel())  # dim 1 fastest, then 2, then 0
+    bad = call("[0, 0]", "[1, 0]", "tensor<2x3xf32>")
+    with pytest.raises(Exception, match="not a permutation"):
+        _run(client, bad, x)
+
+
 def test_attribute_encoding_matches_xla(client, handlers):
     """Every attribute kind, sorted by name, with XLA's data types (signless ints are signed,
     untyped literals i64/f64, bool as PRED, dense and array<...> as arrays, nested dicts)."""

@@ -177,9 +177,10 @@ def test_attributes_carry_build_facts(plugin: dict[str, object], driven: dict) -
     attrs = driven["attributes"]
     _, _, toolkit, _ = BACKENDS[str(plugin["backend"])]
     assert "xla_version" in attrs, f"attribute xla_version missing: {sorted(attrs)}"
-    # A backend reports the StableHLO versions it reads only once it can compile programs.
-    for absent in ("stablehlo_current_version", "stablehlo_minimum_version"):
-        assert absent not in attrs, f"{absent} reported by a backend that cannot compile: {attrs[absent]}"
+    # The GPU plugins compile with the shared compiler: they report the StableHLO versions it reads.
+    for key in ("stablehlo_current_version", "stablehlo_minimum_version"):
+        assert isinstance(attrs.get(key), list) and len(attrs[key]) == 3, f"{key}: {attrs.get(key)}"
+    assert attrs["stablehlo_minimum_version"] <= attrs["stablehlo_current_version"], attrs
     assert attrs.get("jaxlib_version", "").startswith(VERSION), attrs
     assert attrs.get("jaxlib_backend") == plugin["backend"], attrs
     assert attrs.get("jaxlib_toolkit") == toolkit, attrs
@@ -281,61 +282,20 @@ def test_cuda_package_finds_nvidia_wheel_dirs(plugin: dict[str, object], tmp_pat
 
 
 # ---------------------------------------------------------------------------------------------
-# A fake CUDA driver and cuBLAS (built here with cc): the CUDA backend's probe past cuInit,
-# its library search (NVRTC from NVIDIA's wheel via the cuda_library_dirs option) and the
-# platform_version report, on a machine without a GPU. The real NVRTC is used.
-
-FAKE_LIBCUDA = r"""
-#include <stdlib.h>
-#include <string.h>
-typedef int CUresult;
-static int mode(void) { const char* m = getenv("FAKE_CUDA_MODE"); return m ? atoi(m) : 0; }
-CUresult cuInit(unsigned flags) { (void)flags; return mode() == 0 ? 100 : 0; }
-CUresult cuDriverGetVersion(int* v) { *v = atoi(getenv("FAKE_CUDA_DRIVER_VERSION")); return 0; }
-CUresult cuGetErrorName(CUresult r, const char** s) { *s = r == 100 ? "CUDA_ERROR_NO_DEVICE" : "CUDA_ERROR_UNKNOWN"; return 0; }
-CUresult cuGetErrorString(CUresult r, const char** s) { *s = r == 100 ? "no CUDA-capable device is detected" : "unknown"; return 0; }
-CUresult cuDeviceGetCount(int* n) { *n = mode() == 1 ? 0 : 2; return 0; }
-CUresult cuDeviceGet(int* d, int ordinal) { *d = ordinal; return 0; }
-CUresult cuDeviceGetName(char* name, int len, int d) { (void)d; strncpy(name, "Fake GPU", len); return 0; }
-CUresult cuDeviceGetAttribute(int* v, int attr, int d) { (void)d; *v = attr == 75 ? 9 : 0; return 0; }
-CUresult cuDeviceTotalMem_v2(size_t* b, int d) { (void)d; *b = 1 << 30; return 0; }
-static int context;
-CUresult cuDevicePrimaryCtxRetain(void** c, int d) { (void)d; *c = &context; return 0; }
-CUresult cuDevicePrimaryCtxRelease_v2(int d) { (void)d; return 0; }
-CUresult cuCtxSetCurrent(void* c) { (void)c; return 0; }
-CUresult cuMemAlloc_v2(unsigned long long* p, size_t n) { *p = (unsigned long long)malloc(n); return 0; }
-CUresult cuMemFree_v2(unsigned long long p) { free((void*)p); return 0; }
-CUresult cuMemcpyHtoD_v2(unsigned long long d, const void* s, size_t n) { memcpy((void*)d, s, n); return 0; }
-CUresult cuMemcpyDtoH_v2(void* d, unsigned long long s, size_t n) { memcpy(d, (void*)s, n); return 0; }
-CUresult cuMemGetInfo_v2(size_t* f, size_t* t) { *f = *t = 1 << 30; return 0; }
-"""
-
-FAKE_CUBLAS = r"""
-#include <stdlib.h>
-int cublasGetProperty(int type, int* value) {
-  *value = type == 0 ? atoi(getenv("FAKE_CUBLAS_MAJOR")) : type == 1 ? 9 : 1;
-  return 0;
-}
-"""
+# The emulated CUDA driver and cuBLAS of tests/gpu_emulation (built here with g++): the CUDA
+# backend's probe past cuInit, its library search (NVRTC from NVIDIA's wheel via the
+# cuda_library_dirs option) and the platform_version report, on a machine without a GPU.
 
 
 @pytest.fixture(scope="module")
 def fake_cuda(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    cc = shutil.which("cc") or shutil.which("gcc")
-    if cc is None:
-        pytest.skip("no C compiler to build the fake CUDA driver")
-    root = tmp_path_factory.mktemp("fake_cuda")
-    out = {}
-    for name, soname, source in (
-        ("driver", "libcuda.so.1", FAKE_LIBCUDA),
-        ("cublas", "libcublas.so.FAKE", FAKE_CUBLAS),
-    ):
-        d = root / name
-        d.mkdir()
-        (d / "fake.c").write_text(source)
-        subprocess.run([cc, "-shared", "-fPIC", "-O1", "-o", str(d / soname), str(d / "fake.c")], check=True)
-        out[name] = d
-    return out
+    if shutil.which("g++") is None:
+        pytest.skip("no C++ compiler to build the emulated CUDA driver")
+    sys.path.insert(0, str(REPO / "ci"))
+    import gpu_emulated
+
+    root = gpu_emulated.build_emulators(tmp_path_factory.mktemp("emulators"))
+    return {"driver": root / "cuda", "cublas": root / "cuda"}
 
 
 def _nvrtc_dir(major: int) -> Path | None:
@@ -352,14 +312,11 @@ def _nvrtc_dir(major: int) -> Path | None:
 
 
 def _fake_env(fake_cuda: dict[str, Path], major: int, mode: int) -> dict[str, str]:
-    cublas = fake_cuda["cublas"] / f"libcublas.so.{major}"
-    if not cublas.exists():
-        cublas.symlink_to(fake_cuda["cublas"] / "libcublas.so.FAKE")
+    # mode 0: cuInit finds no device; 1: the driver reports 0 devices; 2: two devices.
     return {
         "LD_LIBRARY_PATH": str(fake_cuda["driver"]),
-        "FAKE_CUDA_MODE": str(mode),
-        "FAKE_CUDA_DRIVER_VERSION": str(major * 1000 + 90),
-        "FAKE_CUBLAS_MAJOR": str(major),
+        "JAXLIB_EMULATED_GPUS": {0: "-1", 1: "0", 2: "2"}[mode],
+        "JAXLIB_EMULATED_CUDA_VERSION": str(major * 1000 + 90),
         "JAXLIB_CUDA_LIBRARY_DIRS": "",
     }
 
@@ -423,7 +380,7 @@ def test_cuda_driver_too_old_for_the_variant(plugin: dict[str, object], fake_cud
     backend = str(plugin["backend"])
     if backend != "cuda13":
         pytest.skip("needs the CUDA 13 variant")
-    env = dict(_fake_env(fake_cuda, 13, 2), FAKE_CUDA_DRIVER_VERSION="12040")
+    env = dict(_fake_env(fake_cuda, 13, 2), JAXLIB_EMULATED_CUDA_VERSION="12040")
     err = _drive(plugin, env=env)["client_create"]
     assert err is not None and err["code"] == FAILED_PRECONDITION, err
     assert "supports CUDA up to 12.4" in err["message"] and "jaxlib-cuda13" in err["message"], err["message"]

@@ -266,7 +266,8 @@ NOT_CLAIMED = {
     "triton.compile": "no Triton extension on a CPU plugin",
     "topology.fingerprint": "PJRT_TopologyDescription_Fingerprint is newer than our PJRT 0.81 table",
     "topology.deserialize": "PJRT_TopologyDescription_Deserialize is UNIMPLEMENTED (nothing compiles against a topology without a client)",
-    "topology.create_by_name": "PJRT_TopologyDescription_Create is UNIMPLEMENTED (no client-free topologies)",
+    "topology.create_by_name": "PJRT_TopologyDescription_Create describes the plugin's own topology only ('cpu' "
+                               "or empty name); pypjrt asks for a TPU topology by name",
     "topology.client_free_compile": "PJRT_Compile (client-free AOT compile) is UNIMPLEMENTED",
     "abi_version.extension_present": "the AbiVersion extension is not offered (no extensions at all)",
     "abi_version.executable_proto": "needs the AbiVersion extension",

@@ -42,7 +42,7 @@ pytestmark = pytest.mark.skipif(
 # ============================================================================ programs
 
 MLIR_TYPES = {
-    np.dtype(np.bool_): "i1", np.dtype(np.int32): "i32", np.dtype(np.int64): "i64",
+    np.dtype(np.bool_): "i1", np.dtype(np.int8): "i8", np.dtype(np.int32): "i32", np.dtype(np.int64): "i64",
     np.dtype(np.uint32): "ui32", np.dtype(np.uint64): "ui64",
     np.dtype(np.float32): "f32", np.dtype(np.float64): "f64",
 }
@@ -655,7 +655,9 @@ CASES.append(Case(
 ))
 
 CASES.append(Case(
-    "unsupported_op_falls_back",
+    # No inline pattern (XLA's integer division special cases): the native loop calls the
+    # interpreter's own kernel for it.
+    "op_without_pattern_calls_interpreter_kernel",
     counted_loop(
         [("n", I32), ("a0", I32)],
         [("a", I32, "a0")],
@@ -664,7 +666,20 @@ CASES.append(Case(
         ["%a1"]),
     [(I32(2), I32(-100))],
     lambda n, a: [I32(2), I32(-11)],  # C-style truncation: -100/3 = -33, -33/3 = -11
-    path="interpreted", reason="stablehlo.divide i32",
+    path="native",
+))
+
+CASES.append(Case(
+    "unsupported_type_falls_back",
+    counted_loop(
+        [("n", I32), ("a0", np.int8)],
+        [("a", np.int8, "a0")],
+        f"""      %three = stablehlo.constant dense<3> : {t(np.int8)}
+      %a1 = stablehlo.add %a, %three : {t(np.int8)}""",
+        ["%a1"]),
+    [(I32(2), np.int8(-100))],
+    lambda n, a: [I32(2), np.int8(-94)],
+    path="interpreted", reason="element type i8",
 ))
 
 # ---------------------------------------------------------------- random programs (differential only)

@@ -339,6 +339,7 @@ StatusOr<std::unique_ptr<plugin::Executable>> CompileImpl(std::string_view mlir_
   compiler::PipelineOptions popts;
   popts.scratch_bytes = &CpuScratchBytes;
   popts.fuse_reductions = true;  // kernels_fused_reduce.cc runs them
+  popts.in_place_updates = true;  // dynamic_update_slice and scatter skip the copy onto themselves
   // kernels_softmax.cc runs @jaxlib.softmax; JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL=1 keeps the
   // generic ops (same results, for comparisons).
   const char* no_softmax = std::getenv("JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL");

@@ -80,6 +80,22 @@ class AliasKernel final : public Kernel {
   ValueId from_, to_;
 };
 
+// An update planned in place (PipelineOptions::in_place_updates): its result shares the
+// operand's bytes, bound here before the update kernel runs.
+class InPlaceUpdateKernel final : public Kernel {
+ public:
+  InPlaceUpdateKernel(ValueId operand, ValueId result, std::unique_ptr<Kernel> update)
+      : operand_(operand), result_(result), update_(std::move(update)) {}
+  Status Run(Frame& f, uint8_t* scratch) const override {
+    f.ptr[static_cast<size_t>(result_)] = f.Get(operand_);
+    return update_->Run(f, scratch);
+  }
+
+ private:
+  ValueId operand_, result_;
+  std::unique_ptr<Kernel> update_;
+};
+
 class NoopKernel final : public Kernel {
  public:
   Status Run(Frame&, uint8_t*) const override { return Status::Ok(); }
@@ -114,11 +130,16 @@ StatusOr<std::unique_ptr<Kernel>> MakeFusionKernel(KernelBuilder& b, const Op& o
   const Region& region = *op.regions[0];
   if (region.results.empty()) return std::unique_ptr<Kernel>(new NoopKernel());
   if (!region.ops.empty() && region.ops.back()->kind == OpKind::kReduce) return MakeFusedReduceKernel(b, op);
-  std::vector<int64_t> loop_dims = b.type(region.results[0]).dims;
-  std::vector<ValueId> outer;
-  JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<EwProgram> program, EwProgram::Compile(b.module(), region, loop_dims, &outer));
+  // The plan holds the loop's device-neutral program; this is its CPU lowering.
+  std::shared_ptr<const compiler::FusedLoopProgram> loop;
+  if (auto it = b.plan().fused_loops.find(&op); it != b.plan().fused_loops.end()) {
+    loop = it->second;
+  } else {
+    JAXLIB_ASSIGN_OR_RETURN(loop, compiler::BuildFusedLoopProgram(b.module(), region, b.type(region.results[0]).dims));
+  }
+  JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<EwProgram> program, EwProgram::Lower(b.module(), loop));
   std::vector<ValueId> inputs = op.operands;
-  inputs.insert(inputs.end(), outer.begin(), outer.end());
+  inputs.insert(inputs.end(), loop->outer_inputs.begin(), loop->outer_inputs.end());
   return std::unique_ptr<Kernel>(new FusionKernel(std::move(program), std::move(inputs), op.results));
 }
 
@@ -141,16 +162,20 @@ StatusOr<std::unique_ptr<Kernel>> KernelBuilder::BuildKernel(const Op& op) {
     case OpKind::kReverse:
     case OpKind::kIota:
     case OpKind::kDynamicSlice:
-    case OpKind::kDynamicUpdateSlice:
       return MakeDataMovementKernel(*this, op);
+    case OpKind::kDynamicUpdateSlice:
+    case OpKind::kScatter: {
+      auto k = op.kind == OpKind::kScatter ? MakeIndexingKernel(*this, op) : MakeDataMovementKernel(*this, op);
+      if (!k.ok() || !rs || rs->kind != ValueStorage::Kind::kAlias) return k;
+      return std::unique_ptr<Kernel>(new InPlaceUpdateKernel(op.operands[0], op.results[0], std::move(k).value()));
+    }
     case OpKind::kReduce: return MakeReduceKernel(*this, op);
     case OpKind::kDotGeneral:
     case OpKind::kDot: return MakeDotKernel(*this, op);
     case OpKind::kWhile:
     case OpKind::kCase:
     case OpKind::kIf: return MakeControlFlowKernel(*this, op);
-    case OpKind::kGather:
-    case OpKind::kScatter: return MakeIndexingKernel(*this, op);
+    case OpKind::kGather: return MakeIndexingKernel(*this, op);
     case OpKind::kSort:
     case OpKind::kTopK: return MakeSortKernel(*this, op);
     case OpKind::kReduceWindow:
@@ -168,7 +193,31 @@ StatusOr<std::unique_ptr<Kernel>> KernelBuilder::BuildKernel(const Op& op) {
   }
 }
 
+namespace {
+
+bool RegionReads(const Region& r, ValueId v) {
+  for (ValueId x : r.results)
+    if (x == v) return true;
+  for (const auto& op : r.ops) {
+    for (ValueId x : op->operands)
+      if (x == v) return true;
+    for (const auto& sub : op->regions)
+      if (RegionReads(*sub, v)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool KernelBuilder::IsRead(ValueId v) const { return building_ == nullptr || RegionReads(*building_, v); }
+
 StatusOr<std::unique_ptr<RegionCode>> KernelBuilder::BuildRegion(const Region& region) {
+  struct Restore {
+    const Region*& slot;
+    const Region* saved;
+    ~Restore() { slot = saved; }
+  } restore{building_, building_};
+  building_ = &region;
   auto code = std::make_unique<RegionCode>();
   code->region = &region;
   auto it = plan_.region_arena_bytes.find(&region);

@@ -695,6 +695,7 @@ EwFn SelectElementwiseKernel(const compiler::Module& m, const Op& op, std::strin
                              int64_t* aux1, bool fused_loop) {
   // f32 arithmetic and transcendentals: the ISA-dispatched vector kernels.
   if (EwFn vec = SelectVectorKernel(m, op)) return vec;
+  if (EwFn vec = SelectIntVectorKernel(m, op)) return vec;
   ElementType t = m.type(op.operands[0]).element;
   ElementType r = m.type(op.results[0]).element;
   EwFn fn = nullptr;

@@ -1,5 +1,5 @@
-// Compiles a region of elementwise ops into register-based tile programs and runs them.
-// Registers are reused after their last read so a long chain needs few tile buffers.
+// The CPU lowering of fused-loop programs: binds each instruction to a typed tile kernel and runs
+// the tiles (interpreter), or hands the program to the fused-loop JIT.
 #include "backends/cpu/executor/elementwise_program.h"
 
 #include <algorithm>
@@ -169,169 +169,36 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& 
                                                         const std::vector<int64_t>& loop_dims,
                                                         std::vector<ValueId>* outer_inputs, bool args_are_arrays,
                                                         const std::vector<ValueId>* results_override) {
-  const std::vector<ValueId>& results = results_override ? *results_override : region.results;
+  JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<const compiler::FusedLoopProgram> program,
+                          compiler::BuildFusedLoopProgram(m, region, loop_dims, args_are_arrays, results_override));
+  *outer_inputs = program->outer_inputs;
+  return Lower(m, std::move(program));
+}
+
+StatusOr<std::shared_ptr<EwProgram>> EwProgram::Lower(const compiler::Module& m,
+                                                      std::shared_ptr<const compiler::FusedLoopProgram> program) {
   auto p = std::make_shared<EwProgram>();
-  p->loop_dims_ = loop_dims;
-  for (int64_t d : loop_dims) p->loop_size_ *= d;
-  if (loop_dims.size() > 16) return Unimplemented("elementwise loops of rank > 16 are not supported");
-
-  std::unordered_map<ValueId, int> reg_of;        // value -> register
-  std::unordered_map<ValueId, int> source_of;     // arg/outer value -> input index
-  const size_t num_args = region.args.size();
-  for (size_t k = 0; k < num_args; ++k) source_of[region.args[k]] = static_cast<int>(k);
-  outer_inputs->clear();
-
-  // Last read of each value (instruction order), for register reuse.
-  std::unordered_map<ValueId, size_t> last_read;
-  for (size_t i = 0; i < region.ops.size(); ++i)
-    for (ValueId v : region.ops[i]->operands) last_read[v] = i;
-  for (ValueId v : results) last_read[v] = region.ops.size();
-  std::vector<int> free_regs;
-
-  auto new_reg = [&](ElementType t) {
-    size_t es = ElementTypeByteSize(t);
-    for (size_t k = 0; k < free_regs.size(); ++k) {
-      int r = free_regs[k];
-      if (p->regs_[static_cast<size_t>(r)].elem_size >= es) {
-        free_regs.erase(free_regs.begin() + static_cast<std::ptrdiff_t>(k));
-        p->regs_[static_cast<size_t>(r)].type = t;
-        return r;
-      }
-    }
-    p->regs_.push_back(Reg{t, es});
-    return static_cast<int>(p->regs_.size() - 1);
-  };
-  auto source_index = [&](ValueId v) {
-    auto it = source_of.find(v);
-    if (it != source_of.end()) return it->second;
-    int idx = static_cast<int>(num_args + outer_inputs->size());
-    outer_inputs->push_back(v);
-    source_of[v] = idx;
-    return idx;
-  };
-  // Input registers are pinned (never reused): their tiles are set up before instructions run.
-  auto input_reg = [&](ValueId v) -> StatusOr<int> {
-    auto it = reg_of.find(v);
-    if (it != reg_of.end()) return it->second;
-    const compiler::Type& t = m.type(v);
-    if (!t.is_tensor()) return InvalidArgument("non-tensor value in elementwise region");
-    EwInput in;
-    in.type = t.element;
-    in.source = source_index(v);
-    bool is_arg = in.source < static_cast<int>(num_args);
-    if (args_are_arrays ? is_arg : t.dims == loop_dims) in.mode = EwInput::Mode::kContiguous;
-    else if (t.element_count() == 1) in.mode = EwInput::Mode::kScalar;
-    else return Internal("elementwise operand shape " + t.ToString() + " does not match the loop");
-    p->regs_.push_back(Reg{t.element, ElementTypeByteSize(t.element)});
-    in.reg = static_cast<int>(p->regs_.size() - 1);
-    p->inputs_.push_back(std::move(in));
-    reg_of[v] = p->inputs_.back().reg;
-    return p->inputs_.back().reg;
-  };
-  auto release = [&](ValueId v, size_t at) {
-    auto it = last_read.find(v);
-    if (it == last_read.end() || it->second != at) return;
-    auto r = reg_of.find(v);
-    if (r == reg_of.end()) return;
-    bool is_input = false;
-    for (const EwInput& in : p->inputs_) is_input = is_input || in.reg == r->second;
-    if (!is_input && std::find(free_regs.begin(), free_regs.end(), r->second) == free_regs.end())
-      free_regs.push_back(r->second);  // an op may read the same value twice: free once
-  };
-
-  for (size_t i = 0; i < region.ops.size(); ++i) {
-    const Op& op = *region.ops[i];
-    if (results_override && op.kind == OpKind::kReduce) continue;
-    if (op.results.size() != 1) return Unimplemented("multi-result op in elementwise region");
-    ValueId res = op.results[0];
-    const compiler::Type& rt = m.type(res);
-    if (op.kind == OpKind::kConstant || op.kind == OpKind::kBroadcastInDim || op.kind == OpKind::kIota) {
-      EwInput in;
-      in.type = rt.element;
-      if (op.kind == OpKind::kConstant) {
-        const compiler::Attribute* a = op.attr("value");
-        in.mode = EwInput::Mode::kConstant;
-        size_t es = ElementTypeByteSize(rt.element);
-        in.constant.assign(a->dense->bytes.begin(), a->dense->bytes.begin() + static_cast<std::ptrdiff_t>(es));
-      } else if (op.kind == OpKind::kIota) {
-        if (rt.dims != loop_dims) return Internal("iota shape does not match the loop");
-        in.mode = EwInput::Mode::kIota;
-        in.iota_dim = op.IntAttr("iota_dimension", 0);
-      } else {
-        ValueId src = op.operands[0];
-        const compiler::Type& st = m.type(src);
-        if (rt.dims != loop_dims) return Internal("broadcast shape does not match the loop");
-        if (source_of.find(src) == source_of.end() && reg_of.count(src))
-          return Internal("broadcast of a computed value inside a fused loop");
-        in.source = source_index(src);
-        if (st.element_count() == 1) {
-          in.mode = EwInput::Mode::kScalar;
-        } else {
-          in.mode = EwInput::Mode::kStrided;
-          std::vector<int64_t> bdims = op.IntListAttr("broadcast_dimensions");
-          std::vector<int64_t> src_strides(st.dims.size(), 1);
-          for (int k = static_cast<int>(st.dims.size()) - 2; k >= 0; --k)
-            src_strides[static_cast<size_t>(k)] = src_strides[static_cast<size_t>(k) + 1] * st.dims[static_cast<size_t>(k) + 1];
-          in.strides.assign(loop_dims.size(), 0);
-          for (size_t k = 0; k < bdims.size(); ++k)
-            if (st.dims[k] != 1) in.strides[static_cast<size_t>(bdims[k])] = src_strides[k];
-        }
-      }
-      p->regs_.push_back(Reg{rt.element, ElementTypeByteSize(rt.element)});
-      in.reg = static_cast<int>(p->regs_.size() - 1);
-      p->inputs_.push_back(std::move(in));
-      reg_of[res] = p->inputs_.back().reg;
-      continue;
-    }
-    if (!compiler::IsElementwise(op.kind)) return Internal("non-elementwise op in elementwise region: " + std::string(compiler::OpName(op.kind)));
+  const compiler::FusedLoopProgram& prog = *program;
+  p->loop_dims_ = prog.loop_dims;
+  p->loop_size_ = prog.loop_size;
+  for (const compiler::FusedLoopRegister& r : prog.regs) p->regs_.push_back(Reg{r.type, r.elem_size});
+  p->inputs_ = prog.inputs;
+  p->output_regs_ = prog.output_regs;
+  p->direct_output_index_ = prog.direct_output_index;
+  for (const compiler::FusedLoopInstr& in : prog.instrs) {
+    const Op& op = *in.op;
     EwInstr ins;
     std::string err;
-    ins.fn = SelectElementwiseKernel(m, op, &err, &ins.aux0, &ins.aux1, /*fused_loop=*/!args_are_arrays);
+    ins.fn = SelectElementwiseKernel(m, op, &err, &ins.aux0, &ins.aux1, /*fused_loop=*/!prog.args_are_arrays);
     ins.kind = op.kind;
     if (op.kind == OpKind::kCompare) ins.vcmp = VcmpPredicate(m, op);
     if (!ins.fn) return InvalidArgument(compiler::OpDescription(op) + ": " + err);
-    ins.num_in = static_cast<int>(op.operands.size());
-    for (size_t k = 0; k < op.operands.size(); ++k) {
-      ValueId v = op.operands[k];
-      auto it = reg_of.find(v);
-      if (it != reg_of.end()) {
-        ins.in[k] = it->second;
-      } else {
-        JAXLIB_ASSIGN_OR_RETURN(int r, input_reg(v));
-        ins.in[k] = r;
-      }
-    }
-    // Allocate before releasing operands: a kernel must never write over an operand tile
-    // (widening conversions would clobber elements not yet read).
-    ins.out = new_reg(rt.element);
-    for (ValueId v : op.operands) release(v, i);
-    reg_of[res] = ins.out;
+    ins.num_in = in.num_in;
+    for (int k = 0; k < 3; ++k) ins.in[k] = in.in[k];
+    ins.out = in.out;
     p->instrs_.push_back(ins);
   }
-  p->direct_output_index_.assign(p->regs_.size(), -1);
-  for (size_t k = 0; k < results.size(); ++k) {
-    ValueId v = results[k];
-    auto it = reg_of.find(v);
-    int r;
-    if (it == reg_of.end()) {
-      JAXLIB_ASSIGN_OR_RETURN(r, input_reg(v));
-    } else {
-      r = it->second;
-    }
-    p->output_regs_.push_back(r);
-  }
-  p->direct_output_index_.assign(p->regs_.size(), -1);
-  // A computed register written by exactly one instruction after which nothing else reuses it
-  // can live directly in the output buffer.
-  std::vector<int> writes(p->regs_.size(), 0);
-  for (const EwInstr& ins : p->instrs_) ++writes[static_cast<size_t>(ins.out)];
-  for (size_t k = 0; k < p->output_regs_.size(); ++k) {
-    int r = p->output_regs_[k];
-    bool is_input = false;
-    for (const EwInput& in : p->inputs_) is_input = is_input || in.reg == r;
-    if (is_input || writes[static_cast<size_t>(r)] != 1 || p->direct_output_index_[static_cast<size_t>(r)] >= 0) continue;
-    p->direct_output_index_[static_cast<size_t>(r)] = static_cast<int>(k);
-  }
+  p->program_ = std::move(program);
   if (p->loop_size_ >= kMinNativeElements) p->TryNative();
   return p;
 }

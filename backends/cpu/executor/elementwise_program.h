@@ -1,6 +1,8 @@
-// A compiled elementwise program: the ops of a fused region (or of a scalar body such as a
-// reduce or sort comparator) turned into typed whole-tile kernels over registers. Runs over
-// [begin, end) of the loop; each instruction processes a full tile, never one element.
+// The CPU lowering of a fused-loop program (runtime/compiler/fused_loop_program.h): the ops of a
+// fused region (or of a scalar body such as a reduce or sort comparator) bound to typed
+// whole-tile kernels over the program's registers. Runs over [begin, end) of the loop; each
+// instruction processes a full tile, never one element. Registers and input modes come from the
+// program unchanged, so the interpreter and the JIT see exactly what the plan describes.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +11,7 @@
 #include <vector>
 
 #include "backends/cpu/executor/fused_loop_jit.h"
+#include "runtime/compiler/fused_loop_program.h"
 #include "runtime/compiler/ir.h"
 #include "runtime/compiler/op_kind.h"
 #include "runtime/support/status.h"
@@ -28,23 +31,8 @@ struct EwInstr {
   int64_t aux0 = 0, aux1 = 0;
 };
 
-// How a register receives its tile.
-struct EwInput {
-  enum class Mode : uint8_t {
-    kContiguous,  // same shape as the loop: points straight into the source buffer
-    kScalar,      // one element, broadcast (filled once per run)
-    kStrided,     // broadcast_in_dim of a source: element strides per loop dimension
-    kIota,        // iota along `iota_dim`
-    kConstant,    // a splat constant (filled once per run)
-  };
-  Mode mode = Mode::kContiguous;
-  int reg = -1;
-  int source = -1;  // index into the input pointer list
-  ElementType type = ElementType::kInvalid;
-  std::vector<int64_t> strides;
-  int64_t iota_dim = 0;
-  std::vector<uint8_t> constant;
-};
+// How a register receives its tile: the plan's device-neutral input description.
+using EwInput = compiler::FusedLoopInput;
 
 // Selects the typed kernel of an elementwise op; nullptr (and `error`) when the element
 // types are not supported. `fused_loop`: the op runs in a top-level elementwise loop (not in a
@@ -63,7 +51,10 @@ inline void ConvertArray(EwFn fn, const void* src, void* dst, int64_t n) {
 
 class EwProgram {
  public:
-  // Compiles `region` run over a loop of shape `loop_dims`. Region arguments are the program's
+  // Lowers a program built by compiler::BuildFusedLoopProgram (the plan's fused loops).
+  static StatusOr<std::shared_ptr<EwProgram>> Lower(const compiler::Module& m,
+                                                    std::shared_ptr<const compiler::FusedLoopProgram> program);
+  // Builds the program of `region` and lowers it. Compiles `region` run over a loop of shape `loop_dims`. Region arguments are the program's
   // inputs in order; `outer_inputs` receives values used in the region but defined outside it
   // (captured scalars), which become additional inputs after the arguments. With
   // `args_are_arrays`, region arguments (scalars in a reduce/sort/scatter body) are read as
@@ -93,13 +84,13 @@ class EwProgram {
     ElementType type;
     size_t elem_size;
   };
+  std::shared_ptr<const compiler::FusedLoopProgram> program_;  // registers, inputs, outputs
   std::vector<int64_t> loop_dims_;
   int64_t loop_size_ = 1;
   std::vector<Reg> regs_;
   std::vector<EwInput> inputs_;
-  std::vector<EwInstr> instrs_;
+  std::vector<EwInstr> instrs_;             // the program's instructions, bound to kernels
   std::vector<int> output_regs_;
-  std::vector<bool> reg_is_output_direct_;  // computed straight into an output buffer
   std::vector<int> direct_output_index_;    // reg -> output index or -1
   LazyFusedLoopJit native_;                   // the loop as native code, when it can be
   bool native_tiled_ = false;                 // some input is gathered per tile first

@@ -86,10 +86,14 @@ class KernelBuilder {
   const compiler::Type& type(compiler::ValueId v) const { return plan_.module->type(v); }
   StatusOr<std::unique_ptr<RegionCode>> BuildRegion(const compiler::Region& region);
   StatusOr<std::unique_ptr<Kernel>> BuildKernel(const compiler::Op& op);
+  // Whether `v` (defined in the region being built) is read by a later op, a nested region or
+  // the region's results.
+  bool IsRead(compiler::ValueId v) const;
 
  private:
   const compiler::ExecutionPlan& plan_;
   const CpuExecutorConfig& config_;
+  const compiler::Region* building_ = nullptr;  // the region BuildRegion is working on
 };
 
 // Kernel factories, one per family (kernels_*.cc).

@@ -1,5 +1,6 @@
 // while, case and if: their regions are compiled once into RegionCode and run against the
-// op's scratch arena; loop-carried values live in carry buffers owned by the op's scratch.
+// op's scratch arena. A loop's carried values live in the while's own result buffers (no copy
+// out at the end); carries the body returns unchanged are read in place from the operands.
 #include <cstring>
 
 #include "backends/cpu/executor/kernel.h"
@@ -15,9 +16,12 @@ namespace {
 class WhileKernel final : public Kernel {
  public:
   WhileKernel(const Op& op, std::unique_ptr<RegionCode> cond, std::unique_ptr<RegionCode> body,
-              std::vector<size_t> sizes, int64_t region_offset)
+              std::vector<size_t> sizes, int64_t region_offset, std::vector<bool> result_read)
       : op_(op), cond_(std::move(cond)), body_(std::move(body)), sizes_(std::move(sizes)),
-        region_offset_(region_offset) {}
+        region_offset_(region_offset), result_read_(std::move(result_read)) {
+    const compiler::Region& br = *body_->region;
+    for (size_t k = 0; k < sizes_.size(); ++k) invariant_.push_back(br.results[k] == br.args[k]);
+  }
 
   static int64_t ScratchBytes(const compiler::Module& m, const Op& op) {
     int64_t total = 0;
@@ -30,11 +34,15 @@ class WhileKernel final : public Kernel {
     std::vector<uint8_t*> carry(n), temp(n);
     uint8_t* p = scratch;
     for (size_t k = 0; k < n; ++k) {
-      carry[k] = p;
       p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
       temp[k] = p;
       p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
-      if (sizes_[k]) std::memcpy(carry[k], f.Get(op_.operands[k]), sizes_[k]);
+      // The result buffers are disjoint from the operands and from this op's scratch (planned
+      // as the op's outputs), so they can hold the carries; a carry the body never changes is
+      // read where its operand lives.
+      auto* operand = static_cast<uint8_t*>(f.Get(op_.operands[k]));
+      carry[k] = invariant_[k] ? operand : static_cast<uint8_t*>(f.Get(op_.results[k]));
+      if (sizes_[k] && carry[k] != operand) std::memcpy(carry[k], operand, sizes_[k]);
     }
     const compiler::Region& cr = *cond_->region;
     const compiler::Region& br = *body_->region;
@@ -68,7 +76,8 @@ class WhileKernel final : public Kernel {
       }
     }
     for (size_t k = 0; k < n; ++k)
-      if (sizes_[k]) std::memcpy(f.Get(op_.results[k]), carry[k], sizes_[k]);
+      if (sizes_[k] && invariant_[k] && result_read_[k] && f.Get(op_.results[k]) != carry[k])
+        std::memcpy(f.Get(op_.results[k]), carry[k], sizes_[k]);
     return Status::Ok();
   }
 
@@ -77,6 +86,7 @@ class WhileKernel final : public Kernel {
   std::unique_ptr<RegionCode> cond_, body_;
   std::vector<size_t> sizes_;
   int64_t region_offset_;
+  std::vector<bool> result_read_, invariant_;
 };
 
 class CaseKernel final : public Kernel {
@@ -132,7 +142,10 @@ StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const 
     if (std::unique_ptr<Kernel> scalar = MakeScalarWhileKernel(b.module(), op)) return scalar;
     JAXLIB_ASSIGN_OR_RETURN(auto cond, b.BuildRegion(*op.regions[0]));
     JAXLIB_ASSIGN_OR_RETURN(auto body, b.BuildRegion(*op.regions[1]));
-    return std::unique_ptr<Kernel>(new WhileKernel(op, std::move(cond), std::move(body), std::move(sizes), region_offset));
+    std::vector<bool> read;
+    for (ValueId v : op.results) read.push_back(b.IsRead(v));
+    return std::unique_ptr<Kernel>(
+        new WhileKernel(op, std::move(cond), std::move(body), std::move(sizes), region_offset, std::move(read)));
   }
   std::vector<std::unique_ptr<RegionCode>> branches;
   for (const auto& r : op.regions) {

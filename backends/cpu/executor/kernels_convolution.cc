@@ -207,6 +207,11 @@ class ConvolutionKernel final : public Kernel {
       return n;
     }();
     const int64_t total_rows = out_batch * g_.out_positions;
+    if (acc_ == ElementType::kF32 && g_.FG > 1 && g_.BG == 1 && g_.Cin_g * Cout_g <= kSmallGroup) {
+      SmallGroupF32(reinterpret_cast<const float*>(lhs), reinterpret_cast<const float*>(rhs),
+                    reinterpret_cast<float*>(out), in_strides, in_image, total_rows);
+      return FinishOutput(f, out, out_final);
+    }
     const int64_t num_blocks = (total_rows + kRowsPerBlock - 1) / kRowsPerBlock;
     std::atomic<bool> ok{true};
     // Task t of the pool owns cols block t; blocks of rows are spread over the tasks.
@@ -287,6 +292,68 @@ class ConvolutionKernel final : public Kernel {
   }
 
  private:
+  // Grouped convolutions whose groups are narrow (depthwise: one input and one output channel
+  // per group) as GEMMs would be a sliver per group; instead each output position accumulates
+  // every group at once, tap by tap, over contiguous channels. Per output element the sum runs
+  // over (tap, input channel of the group) in the im2col order.
+  static constexpr int64_t kSmallGroup = 16;
+
+  void SmallGroupF32(const float* lhs, const float* rhs, float* out, const std::vector<int64_t>& in_strides,
+                     int64_t in_image, int64_t total_rows) const {
+    const size_t ns = g_.in_sp.size();
+    const int64_t Cout = g_.Cout, Cin_g = g_.Cin_g, Cout_g = Cout / g_.G, G = g_.G;
+    const std::vector<float> zeros(static_cast<size_t>(g_.C), 0.0f);
+    ParallelFor(total_rows, std::max<int64_t>(1, 4096 / std::max<int64_t>(1, Cout * g_.kernel_positions)),
+                [&](int64_t r0, int64_t r1) {
+      std::vector<int64_t> opos(ns), kpos(ns);
+      for (int64_t row = r0; row < r1; ++row) {
+        const int64_t b = row / g_.out_positions;
+        int64_t rem = row % g_.out_positions;
+        for (int k = static_cast<int>(ns) - 1; k >= 0; --k) {
+          opos[static_cast<size_t>(k)] = rem % g_.out_sp[static_cast<size_t>(k)];
+          rem /= g_.out_sp[static_cast<size_t>(k)];
+        }
+        const float* image = lhs + b * in_image;
+        float* o = out + row * Cout;
+        std::fill(o, o + Cout, 0.0f);
+        for (int64_t kp = 0; kp < g_.kernel_positions; ++kp) {
+          int64_t krem = kp;
+          for (int k = static_cast<int>(ns) - 1; k >= 0; --k) {
+            kpos[static_cast<size_t>(k)] = krem % g_.k_sp[static_cast<size_t>(k)];
+            krem /= g_.k_sp[static_cast<size_t>(k)];
+          }
+          int64_t off = 0;
+          bool valid = true;
+          for (size_t k = 0; k < ns && valid; ++k) {
+            int64_t kk = g_.reverse[k] ? g_.k_sp[k] - 1 - kpos[k] : kpos[k];
+            int64_t pd = opos[k] * g_.stride[k] + kk * g_.rdil[k] - g_.pad[k].first;
+            if (pd < 0 || pd % g_.ldil[k] != 0 || pd / g_.ldil[k] >= g_.in_sp[k]) {
+              valid = false;
+              break;
+            }
+            off += (pd / g_.ldil[k]) * in_strides[k];
+          }
+          // A tap in the padding reads zeros (0 * w still matters for non-finite weights).
+          const float* x = valid ? image + off : zeros.data();  // all C channels of this tap
+          const float* w = rhs + kp * Cin_g * Cout;  // [Cin_g, Cout] of this tap
+          if (Cin_g == 1 && Cout_g == 1) {
+            for (int64_t c = 0; c < Cout; ++c) o[c] += x[c] * w[c];
+            continue;
+          }
+          for (int64_t ci = 0; ci < Cin_g; ++ci) {
+            const float* wr = w + ci * Cout;
+            for (int64_t gi = 0; gi < G; ++gi) {
+              const float xv = x[gi * Cin_g + ci];
+              float* og = o + gi * Cout_g;
+              const float* wg = wr + gi * Cout_g;
+              for (int64_t co = 0; co < Cout_g; ++co) og[co] += xv * wg[co];
+            }
+          }
+        }
+      }
+    });
+  }
+
   // Brings the canonical result `out` to the declared output layout and type (`out_final` is
   // room for the conversion); nothing to do when `out` already is the output buffer.
   Status FinishOutput(Frame& f, const uint8_t* out, uint8_t* out_final) const {

@@ -41,19 +41,18 @@ class StridedCopyKernel final : public Kernel {
  public:
   StridedCopyKernel(ValueId src, ValueId dst, std::vector<int64_t> dims, std::vector<int64_t> dst_strides,
                     std::vector<int64_t> src_strides, int64_t src_offset, size_t es)
-      : src_(src), dst_(dst), dims_(std::move(dims)), dst_strides_(std::move(dst_strides)),
-        src_strides_(std::move(src_strides)), src_offset_(src_offset), es_(es) {}
+      : src_(src), dst_(dst), src_offset_(src_offset), es_(es), copier_(dims, dst_strides, src_strides, es) {}
   Status Run(Frame& f, uint8_t*) const override {
     const uint8_t* s = static_cast<const uint8_t*>(f.Get(src_)) + src_offset_ * static_cast<int64_t>(es_);
-    CopyStrided(f.Get(dst_), dst_strides_, s, src_strides_, dims_, es_);
+    copier_.Run(f.Get(dst_), s);
     return Status::Ok();
   }
 
  private:
   ValueId src_, dst_;
-  std::vector<int64_t> dims_, dst_strides_, src_strides_;
   int64_t src_offset_;
   size_t es_;
+  StridedCopier copier_;  // coalesced once: no allocation per run
 };
 
 class ConcatenateKernel final : public Kernel {
@@ -65,11 +64,13 @@ class ConcatenateKernel final : public Kernel {
     int64_t dst_offset;
   };
   ConcatenateKernel(ValueId dst, std::vector<Piece> pieces, std::vector<int64_t> dst_strides, size_t es)
-      : dst_(dst), pieces_(std::move(pieces)), dst_strides_(std::move(dst_strides)), es_(es) {}
+      : dst_(dst), pieces_(std::move(pieces)), dst_strides_(std::move(dst_strides)), es_(es) {
+    for (const Piece& p : pieces_) copiers_.emplace_back(p.dims, dst_strides_, p.src_strides, es_);
+  }
   Status Run(Frame& f, uint8_t*) const override {
     auto* d = static_cast<uint8_t*>(f.Get(dst_));
-    for (const Piece& p : pieces_)
-      CopyStrided(d + p.dst_offset * static_cast<int64_t>(es_), dst_strides_, f.Get(p.src), p.src_strides, p.dims, es_);
+    for (size_t k = 0; k < pieces_.size(); ++k)
+      copiers_[k].Run(d + pieces_[k].dst_offset * static_cast<int64_t>(es_), f.Get(pieces_[k].src));
     return Status::Ok();
   }
 
@@ -78,6 +79,7 @@ class ConcatenateKernel final : public Kernel {
   std::vector<Piece> pieces_;
   std::vector<int64_t> dst_strides_;
   size_t es_;
+  std::vector<StridedCopier> copiers_;  // one per piece, coalesced once
 };
 
 // pad: fill with the padding value, then copy the (cropped) operand into the interior grid.
@@ -88,13 +90,12 @@ class PadKernel final : public Kernel {
             int64_t dst_offset, size_t es)
       : src_(src), value_(value), dst_(dst), count_(count), dims_(std::move(dims)),
         dst_strides_(std::move(dst_strides)), src_strides_(std::move(src_strides)), src_offset_(src_offset),
-        dst_offset_(dst_offset), es_(es) {}
+        dst_offset_(dst_offset), es_(es), copier_(dims_, dst_strides_, src_strides_, es) {}
   Status Run(Frame& f, uint8_t*) const override {
     auto* d = static_cast<uint8_t*>(f.Get(dst_));
     FillElements(d, f.Get(value_), es_, count_);
     const auto* s = static_cast<const uint8_t*>(f.Get(src_));
-    CopyStrided(d + dst_offset_ * static_cast<int64_t>(es_), dst_strides_, s + src_offset_ * static_cast<int64_t>(es_),
-                src_strides_, dims_, es_);
+    copier_.Run(d + dst_offset_ * static_cast<int64_t>(es_), s + src_offset_ * static_cast<int64_t>(es_));
     return Status::Ok();
   }
 
@@ -104,6 +105,7 @@ class PadKernel final : public Kernel {
   std::vector<int64_t> dims_, dst_strides_, src_strides_;
   int64_t src_offset_, dst_offset_;
   size_t es_;
+  StridedCopier copier_;  // coalesced once: no allocation per run
 };
 
 template <class T>
@@ -187,6 +189,9 @@ class DynamicSliceKernel final : public Kernel {
     }
     piece_strides_ = RowMajorStrides(sizes_);
     bytes_ = static_cast<size_t>(x.byte_size());
+    // The copy's shape never changes, only its base: coalesced once here, not per run (a
+    // scan body slices every iteration).
+    copier_ = update ? StridedCopier(sizes_, strides_, piece_strides_, es_) : StridedCopier(sizes_, piece_strides_, strides_, es_);
   }
   Status Run(Frame& f, uint8_t*) const override {
     int64_t off = 0;
@@ -198,9 +203,9 @@ class DynamicSliceKernel final : public Kernel {
     auto* base = static_cast<uint8_t*>(f.Get(update_ ? result_ : operand_));
     if (update_) {
       if (f.Get(result_) != f.Get(operand_)) std::memcpy(f.Get(result_), f.Get(operand_), bytes_);
-      CopyStrided(base + off * static_cast<int64_t>(es_), strides_, f.Get(update_value_), piece_strides_, sizes_, es_);
+      copier_.Run(base + off * static_cast<int64_t>(es_), f.Get(update_value_));
     } else {
-      CopyStrided(f.Get(result_), piece_strides_, base + off * static_cast<int64_t>(es_), strides_, sizes_, es_);
+      copier_.Run(f.Get(result_), base + off * static_cast<int64_t>(es_));
     }
     return Status::Ok();
   }
@@ -212,6 +217,7 @@ class DynamicSliceKernel final : public Kernel {
   std::vector<ElementType> index_types_;
   std::vector<int64_t> dims_, sizes_, strides_, piece_strides_;
   size_t es_, bytes_;
+  StridedCopier copier_;
 };
 
 }  // namespace

@@ -4,9 +4,11 @@
 // argument and result buffers (tokens as TOKEN buffers) through runtime/ffi.
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "backends/cpu/executor/array_copy.h"
 #include "backends/cpu/executor/kernel.h"
 #include "runtime/ffi/attributes.h"
 #include "runtime/ffi/ffi_api.h"
@@ -175,19 +177,50 @@ StatusOr<BufferShape> ShapeOf(const Type& t, const std::string& what) {
   return s;
 }
 
-// Only the default (row-major) layout is supported: minor_to_major == [rank-1, ..., 0].
-Status CheckDefaultLayouts(const Op& op, const char* attr, const std::vector<BufferShape>& shapes) {
+// A buffer the handler wants in another layout than row-major (operand_layouts /
+// result_layouts, minor_to_major): its elements are copied to and from that order around the
+// call. `physical` is the stride of each logical dimension in the handler's order.
+struct Relayout {
+  std::vector<int64_t> dims, row_major, physical;
+  size_t element_bytes = 0;
+  size_t bytes = 0;
+};
+
+// Reads a layouts attribute: one optional Relayout per buffer (none for row-major ones).
+Status ReadLayouts(const Op& op, const char* attr, const std::vector<BufferShape>& shapes, const compiler::Module& module,
+                   const std::vector<ValueId>& values, std::vector<std::optional<Relayout>>* out) {
+  out->assign(shapes.size(), std::nullopt);
   const Attribute* layouts = op.attr(attr);
   if (layouts == nullptr || layouts->kind != Attribute::Kind::kArray) return Status::Ok();
   for (size_t k = 0; k < layouts->array.size() && k < shapes.size(); ++k) {
     std::vector<int64_t> m2m;
-    if (!layouts->array[k]->AsIntList(&m2m)) continue;
-    const size_t rank = shapes[k].dims.size();
-    bool dense = m2m.size() == rank;
-    for (size_t i = 0; dense && i < rank; ++i) dense = m2m[i] == static_cast<int64_t>(rank - 1 - i);
-    if (!dense)
-      return Unimplemented(std::string(attr) + "[" + std::to_string(k) +
-                           "] asks for a non-row-major layout; the CPU backend passes row-major buffers only");
+    if (!layouts->array[k]->AsIntList(&m2m) || shapes[k].dtype == XLA_FFI_DataType_TOKEN) continue;
+    const std::vector<int64_t>& dims = shapes[k].dims;
+    const size_t rank = dims.size();
+    std::vector<bool> seen(rank, false);
+    bool valid = m2m.size() == rank;
+    for (size_t i = 0; valid && i < rank; ++i) {
+      valid = m2m[i] >= 0 && static_cast<size_t>(m2m[i]) < rank && !seen[static_cast<size_t>(m2m[i])];
+      if (valid) seen[static_cast<size_t>(m2m[i])] = true;
+    }
+    if (!valid)
+      return InvalidArgument(std::string(attr) + "[" + std::to_string(k) + "] is not a permutation of the " +
+                             std::to_string(rank) + " dimensions");
+    bool row_major = true;
+    for (size_t i = 0; i < rank; ++i) row_major = row_major && m2m[i] == static_cast<int64_t>(rank - 1 - i);
+    if (row_major) continue;
+    Relayout r;
+    r.dims = dims;
+    r.row_major = RowMajorStrides(dims);
+    r.physical.assign(rank, 0);
+    int64_t stride = 1;
+    for (int64_t d : m2m) {
+      r.physical[static_cast<size_t>(d)] = stride;
+      stride *= dims[static_cast<size_t>(d)];
+    }
+    r.element_bytes = ElementTypeByteSize(module.type(values[k]).element);
+    r.bytes = shapes[k].bytes;
+    (*out)[k] = std::move(r);
   }
   return Status::Ok();
 }
@@ -207,8 +240,8 @@ class FfiCustomCallKernel final : public Kernel {
       JAXLIB_ASSIGN_OR_RETURN(BufferShape s, ShapeOf(module.type(results_[k]), "result " + std::to_string(k)));
       ret_shapes_.push_back(std::move(s));
     }
-    JAXLIB_RETURN_IF_ERROR(CheckDefaultLayouts(op, "operand_layouts", arg_shapes_));
-    JAXLIB_RETURN_IF_ERROR(CheckDefaultLayouts(op, "result_layouts", ret_shapes_));
+    JAXLIB_RETURN_IF_ERROR(ReadLayouts(op, "operand_layouts", arg_shapes_, module, operands_, &arg_layouts_));
+    JAXLIB_RETURN_IF_ERROR(ReadLayouts(op, "result_layouts", ret_shapes_, module, results_, &ret_layouts_));
     JAXLIB_RETURN_IF_ERROR(CollectAliases(op));
 
     ffi::AttrList attrs;
@@ -242,6 +275,19 @@ class FfiCustomCallKernel final : public Kernel {
       if (ret_data[result] != arg_data[operand] && ret_shapes_[result].bytes > 0)
         std::memcpy(ret_data[result], arg_data[operand], ret_shapes_[result].bytes);
     }
+    // Buffers in another layout go through scratch copies in that layout (an aliased result
+    // starts as its operand's values, in the result's layout).
+    std::vector<std::vector<uint8_t>> scratch;
+    auto to_physical = [&](const Relayout& r, const void* logical) {
+      scratch.emplace_back(r.bytes);
+      CopyStrided(scratch.back().data(), r.physical, logical, r.row_major, r.dims, r.element_bytes);
+      return static_cast<void*>(scratch.back().data());
+    };
+    std::vector<void*> ret_logical = ret_data;
+    for (size_t k = 0; k < operands_.size(); ++k)
+      if (arg_layouts_[k]) arg_data[k] = to_physical(*arg_layouts_[k], arg_data[k]);
+    for (size_t k = 0; k < results_.size(); ++k)
+      if (ret_layouts_[k]) ret_data[k] = to_physical(*ret_layouts_[k], ret_logical[k]);
     std::vector<XLA_FFI_Buffer> args = Buffers(arg_shapes_, arg_data.data());
     std::vector<XLA_FFI_Buffer> rets = Buffers(ret_shapes_, ret_data.data());
     XLA_FFI_ExecutionContext ctx;
@@ -254,6 +300,11 @@ class FfiCustomCallKernel final : public Kernel {
                                   std::pair{XLA_FFI_ExecutionStage_EXECUTE, bundle_.execute}}) {
       if (handler == nullptr) continue;
       JAXLIB_RETURN_IF_ERROR(ffi::InvokeHandler(target_, handler, stage, &ctx, args, rets, attrs_.get()));
+    }
+    for (size_t k = 0; k < results_.size(); ++k) {
+      if (!ret_layouts_[k]) continue;
+      const Relayout& r = *ret_layouts_[k];
+      CopyStrided(ret_logical[k], r.row_major, ret_data[k], r.physical, r.dims, r.element_bytes);
     }
     return Status::Ok();
   }
@@ -299,6 +350,7 @@ class FfiCustomCallKernel final : public Kernel {
   std::vector<ValueId> operands_, results_;
   std::vector<BufferShape> arg_shapes_, ret_shapes_;
   std::vector<std::pair<size_t, size_t>> aliases_;  // (operand, result)
+  std::vector<std::optional<Relayout>> arg_layouts_, ret_layouts_;
   std::unique_ptr<ffi::EncodedAttributes> attrs_;
   mutable ffi::StateSlots states_;
 };

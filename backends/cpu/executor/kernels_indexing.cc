@@ -1,12 +1,16 @@
 // gather and scatter. Both walk the batch (scatter) positions of the index array, resolve one
 // start index per position and move a whole window with a precomputed strided copy; scatter
-// combines windows with its update computation evaluated over the whole window at once.
+// combines windows with its update computation evaluated over the whole window at once, or,
+// for a one-op body (add, mul, max, min, ...) or an overwrite, resolves every window's offsets
+// first and applies all updates in one typed loop (no per-update dispatch).
 #include <algorithm>
 #include <cstring>
 
 #include "backends/cpu/executor/array_copy.h"
 #include "backends/cpu/executor/elementwise_program.h"
 #include "backends/cpu/executor/kernel.h"
+#include "backends/cpu/executor/monoid.h"
+#include "backends/cpu/executor/thread_pool.h"
 
 namespace jaxlib::cpu {
 
@@ -85,10 +89,14 @@ class GatherKernel final : public Kernel {
     }
     copier_ = StridedCopier(wdims, wdst, wsrc, es_);
     empty_ = r.element_count() == 0;
+    int64_t window = 1;
+    for (int64_t d : wdims) window *= d;
+    single_ = window == 1;
   }
 
   Status Run(Frame& f, uint8_t*) const override {
     if (empty_) return Status::Ok();
+    if (single_ && RunSingle(f)) return Status::Ok();
     const auto* x = static_cast<const uint8_t*>(f.Get(operand_));
     const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
     auto* out = static_cast<uint8_t*>(f.Get(out_));
@@ -118,6 +126,83 @@ class GatherKernel final : public Kernel {
   }
 
  private:
+  // One element per index vector (take_along_axis, x[i, j]): the same walk with typed index
+  // reads and element copies instead of a call per element. False for types it does not read.
+  static constexpr size_t kMaxComponents = 8;
+  bool RunSingle(Frame& f) const {
+    if (start_map_.size() > kMaxComponents) return false;
+    auto by_index = [&]<class I>() {
+      switch (es_) {
+        case 1: SingleLoop<I, uint8_t>(f); return true;
+        case 2: SingleLoop<I, uint16_t>(f); return true;
+        case 4: SingleLoop<I, uint32_t>(f); return true;
+        case 8: SingleLoop<I, uint64_t>(f); return true;
+        default: return false;
+      }
+    };
+    switch (index_type_) {
+      case ElementType::kS32: return by_index.template operator()<int32_t>();
+      case ElementType::kS64: return by_index.template operator()<int64_t>();
+      case ElementType::kU32: return by_index.template operator()<uint32_t>();
+      default: return false;
+    }
+  }
+
+  template <class I, class E>
+  void SingleLoop(Frame& f) const {
+    const E* x = static_cast<const E*>(f.Get(operand_));
+    const I* idx = static_cast<const I*>(f.Get(indices_));
+    E* out = static_cast<E*>(f.Get(out_));
+    const IndexWalk& w = *walk_;
+    const size_t nd = w.batch_dims.size(), nk = start_map_.size();
+    // Per start-index component: operand dim, its clamp bound and stride.
+    int64_t hi[kMaxComponents], xs[kMaxComponents];
+    for (size_t k = 0; k < nk; ++k) {
+      size_t d = static_cast<size_t>(start_map_[k]);
+      hi[k] = xdims_[d] - slice_sizes_[d];
+      xs[k] = xstrides_[d];
+    }
+    const int64_t last_dim = nd ? w.batch_dims[nd - 1] : 1;
+    const int64_t last_is = nd ? w.batch_strides[nd - 1] : 0, last_os = nd ? out_batch_strides_[nd - 1] : 0;
+    int64_t bpos_last_x = 0;  // operand offset of batching dims that follow the last batch dim
+    for (const auto& [odim, bpos] : batching_)
+      if (static_cast<size_t>(bpos) + 1 == nd) bpos_last_x += xstrides_[static_cast<size_t>(odim)];
+    if (last_dim == 0) return;
+    const int64_t outer = w.count / last_dim;
+    // Runs of the last batch dim, spread over the pool (each writes its own outputs).
+    ParallelFor(outer, std::max<int64_t>(1, 16384 / last_dim), [&](int64_t o0, int64_t o1) {
+      std::vector<int64_t> pos(nd, 0);
+      int64_t rem = o0;
+      for (size_t k = nd > 0 ? nd - 1 : 0; k-- > 0;) {
+        pos[k] = rem % w.batch_dims[k];
+        rem /= w.batch_dims[k];
+      }
+      for (int64_t o = o0; o < o1; ++o) {
+        int64_t ioff = 0, ooff = 0, xbase = 0;
+        for (size_t k = 0; k + 1 < nd; ++k) {
+          ioff += pos[k] * w.batch_strides[k];
+          ooff += pos[k] * out_batch_strides_[k];
+        }
+        for (const auto& [odim, bpos] : batching_)
+          if (static_cast<size_t>(bpos) + 1 < nd) xbase += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
+        for (int64_t j = 0; j < last_dim; ++j) {
+          const I* iv = idx + ioff + j * last_is;
+          int64_t xoff = xbase + j * bpos_last_x;
+          for (size_t k = 0; k < nk; ++k) {
+            int64_t s = static_cast<int64_t>(iv[static_cast<int64_t>(k) * w.vec_stride]);
+            s = s < 0 ? 0 : (s > hi[k] ? hi[k] : s);
+            xoff += s * xs[k];
+          }
+          out[ooff + j * last_os] = x[xoff];
+        }
+        for (int k = static_cast<int>(nd) - 2; k >= 0; --k) {
+          if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
+          pos[static_cast<size_t>(k)] = 0;
+        }
+      }
+    });
+  }
+
   ValueId operand_, indices_, out_;
   ElementType index_type_;
   size_t index_es_, es_;
@@ -126,6 +211,7 @@ class GatherKernel final : public Kernel {
   std::vector<std::pair<int64_t, int64_t>> batching_;
   StridedCopier copier_;
   bool empty_ = false;
+  bool single_ = false;  // the window is one element
 };
 
 // Scatter update computations recognised for direct window updates.
@@ -134,6 +220,121 @@ enum class UpdateKind { kGeneral, kOverwrite };
 UpdateKind MatchUpdate(const compiler::Region& r, size_t n) {
   if (n == 1 && r.ops.empty() && r.results.size() == 1 && r.results[0] == r.args[1]) return UpdateKind::kOverwrite;
   return UpdateKind::kGeneral;
+}
+
+// The window of one update as nested loops (innermost last), element strides in the operand
+// and in the updates.
+struct WindowLoop {
+  std::vector<int64_t> dims, xs, us;
+};
+
+// Applies every resolved update in order: x[xoff[b] + w] = op(x[xoff[b] + w], u[uoff[b] + w]).
+using ApplyAllFn = void (*)(void* x, const void* u, const int64_t* xoff, const int64_t* uoff, int64_t count,
+                            const WindowLoop& w, bool swapped);
+
+template <Monoid M, class T> inline void CombineInto(T* x, const T* u, bool swapped) {
+  using C = Compute<T>;
+  *x = Down<T>(swapped ? Combine<M, C>(Up(*u), Up(*x)) : Combine<M, C>(Up(*x), Up(*u)));
+}
+
+template <Monoid M, class T>
+void ApplyWindow(T* x, const T* u, const WindowLoop& w, size_t d, bool swapped) {
+  const int64_t n = w.dims[d], xs = w.xs[d], us = w.us[d];
+  if (d + 1 == w.dims.size()) {
+    if (xs == 1 && us == 1) {  // a contiguous run (row updates): vectorised
+      if (swapped) CombineRow<M, T, true>(x, u, n);
+      else CombineRow<M, T, false>(x, u, n);
+      return;
+    }
+    for (int64_t i = 0; i < n; ++i) CombineInto<M, T>(x + i * xs, u + i * us, swapped);
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) ApplyWindow<M, T>(x + i * xs, u + i * us, w, d + 1, swapped);
+}
+
+template <Monoid M, class T>
+void ApplyAll(void* xv, const void* uv, const int64_t* xoff, const int64_t* uoff, int64_t count, const WindowLoop& w,
+              bool swapped) {
+  T* x = static_cast<T*>(xv);
+  const T* u = static_cast<const T*>(uv);
+  if (w.dims.empty()) {  // one element per update (x.at[idx].add(u) on a vector, segment_sum)
+    if (swapped) {
+      for (int64_t b = 0; b < count; ++b)
+        if (xoff[b] >= 0) CombineInto<M, T>(x + xoff[b], u + uoff[b], true);
+    } else {
+      for (int64_t b = 0; b < count; ++b)
+        if (xoff[b] >= 0) CombineInto<M, T>(x + xoff[b], u + uoff[b], false);
+    }
+    return;
+  }
+  for (int64_t b = 0; b < count; ++b)
+    if (xoff[b] >= 0) ApplyWindow<M, T>(x + xoff[b], u + uoff[b], w, 0, swapped);
+}
+
+// One element per update, index read and update applied in one pass (x.at[i].add(u),
+// segment_sum): returns false for index types it does not read.
+using FusedScalarFn = bool (*)(void* x, const void* u, const void* idx, ElementType index_type, int64_t count,
+                               int64_t istride, int64_t ustride, int64_t hi, int64_t xs, bool swapped);
+
+template <Monoid M, class T>
+bool FusedScalar(void* xv, const void* uv, const void* idx, ElementType index_type, int64_t count, int64_t istride,
+                 int64_t ustride, int64_t hi, int64_t xs, bool swapped) {
+  T* x = static_cast<T*>(xv);
+  const T* u = static_cast<const T*>(uv);
+  auto run = [&]<class I, bool kSwapped>() {
+    const I* ip = static_cast<const I*>(idx);
+    for (int64_t b = 0; b < count; ++b) {
+      const int64_t s = static_cast<int64_t>(ip[b * istride]);
+      if (s < 0 || s > hi) continue;  // XLA skips an update outside the operand
+      CombineInto<M, T>(x + s * xs, u + b * ustride, kSwapped);
+    }
+  };
+  auto by_swap = [&]<class I>() {
+    if (swapped) run.template operator()<I, true>();
+    else run.template operator()<I, false>();
+  };
+  switch (index_type) {
+    case ElementType::kS32: by_swap.template operator()<int32_t>(); return true;
+    case ElementType::kS64: by_swap.template operator()<int64_t>(); return true;
+    case ElementType::kU32: by_swap.template operator()<uint32_t>(); return true;
+    default: return false;
+  }
+}
+
+// Overwrite: the last update of an element wins, as in sequential order.
+template <size_t kBytes>
+void OverwriteAll(void* xv, const void* uv, const int64_t* xoff, const int64_t* uoff, int64_t count,
+                  const WindowLoop& w, bool) {
+  auto* x = static_cast<uint8_t*>(xv);
+  const auto* u = static_cast<const uint8_t*>(uv);
+  auto copy_window = [&](auto&& self, uint8_t* xp, const uint8_t* up, size_t d) -> void {
+    const int64_t n = w.dims[d];
+    const size_t xs = static_cast<size_t>(w.xs[d]) * kBytes, us = static_cast<size_t>(w.us[d]) * kBytes;
+    if (d + 1 == w.dims.size()) {
+      if (w.xs[d] == 1 && w.us[d] == 1) std::memcpy(xp, up, static_cast<size_t>(n) * kBytes);
+      else for (int64_t i = 0; i < n; ++i) std::memcpy(xp + i * xs, up + i * us, kBytes);
+      return;
+    }
+    for (int64_t i = 0; i < n; ++i) self(self, xp + i * xs, up + i * us, d + 1);
+  };
+  for (int64_t b = 0; b < count; ++b) {
+    if (xoff[b] < 0) continue;
+    uint8_t* xp = x + static_cast<size_t>(xoff[b]) * kBytes;
+    const uint8_t* up = u + static_cast<size_t>(uoff[b]) * kBytes;
+    if (w.dims.empty()) std::memcpy(xp, up, kBytes);
+    else copy_window(copy_window, xp, up, 0);
+  }
+}
+
+ApplyAllFn PickOverwrite(size_t es) {
+  switch (es) {
+    case 1: return &OverwriteAll<1>;
+    case 2: return &OverwriteAll<2>;
+    case 4: return &OverwriteAll<4>;
+    case 8: return &OverwriteAll<8>;
+    case 16: return &OverwriteAll<16>;
+    default: return nullptr;
+  }
 }
 
 class ScatterKernel final : public Kernel {
@@ -192,6 +393,25 @@ class ScatterKernel final : public Kernel {
     }
     kind_ = MatchUpdate(*op.regions[0], n_);
     empty_ = upd.element_count() == 0;
+    // Unit window dims drop out of the loop; an all-unit window is one element per update.
+    for (size_t k = 0; k < wdims.size(); ++k)
+      if (wdims[k] != 1) {
+        loop_.dims.push_back(wdims[k]);
+        loop_.xs.push_back(wx[k]);
+        loop_.us.push_back(wu[k]);
+      }
+    if (n_ == 1) {
+      const compiler::Region& body = *op.regions[0];
+      if (kind_ == UpdateKind::kOverwrite) {
+        apply_all_ = PickOverwrite(es_[0]);
+      } else if (body.ops.size() == 1 && body.ops[0]->regions.empty()) {
+        apply_all_ = VisitMonoid<ApplyAllFn>(MatchMonoid(body), x.element, nullptr,
+                                             []<Monoid M, class T>() -> ApplyAllFn { return &ApplyAll<M, T>; });
+        fused_scalar_ = VisitMonoid<FusedScalarFn>(MatchMonoid(body), x.element, nullptr,
+                                                   []<Monoid M, class T>() -> FusedScalarFn { return &FusedScalar<M, T>; });
+        swapped_ = body.ops[0]->operands[0] == body.args[1] && body.args[0] != body.args[1];
+      }
+    }
   }
 
   static int64_t ScratchBytes(const compiler::Module& m, const Op& op) {
@@ -203,13 +423,15 @@ class ScatterKernel final : public Kernel {
     window = std::max<int64_t>(window, upd.element_count());  // upper bound, windows are <= updates
     int64_t total = 0;
     for (size_t k = 0; k < n; ++k) total += 3 * compiler::AlignUp(window * static_cast<int64_t>(ElementTypeByteSize(m.type(op.operands[k]).element)));
-    return total;
+    // The typed path's resolved offsets (operand and updates) per update window.
+    return std::max(total, 2 * compiler::AlignUp(count * 8));
   }
 
   Status Run(Frame& f, uint8_t* scratch) const override {
     for (size_t k = 0; k < n_; ++k)
       if (f.Get(results_[k]) != f.Get(inputs_[k]) && bytes_[k]) std::memcpy(f.Get(results_[k]), f.Get(inputs_[k]), bytes_[k]);
     if (empty_) return Status::Ok();
+    if (apply_all_) return RunTyped(f, scratch);
     const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
     std::vector<uint8_t*> cur(n_), upd(n_), nxt(n_);
     uint8_t* p = scratch;
@@ -251,6 +473,84 @@ class ScatterKernel final : public Kernel {
   }
 
  private:
+  // Resolves every update window's operand offset (-1 when it does not fit) and updates offset,
+  // then applies them all in one typed loop, in order.
+  Status RunTyped(Frame& f, uint8_t* scratch) const {
+    const IndexWalk& w = *walk_;
+    auto* xoffs = reinterpret_cast<int64_t*>(scratch);
+    auto* uoffs = reinterpret_cast<int64_t*>(scratch + compiler::AlignUp(w.count * 8));
+    const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
+    const size_t nvec = sd2od_.size();
+    if (nvec == 1 && w.batch_dims.size() <= 1 && batching_.empty() && ResolveOneComponent(f, idx)) return Status::Ok();
+    std::vector<int64_t> pos(w.batch_dims.size(), 0);
+    for (int64_t b = 0; b < w.count; ++b) {
+      int64_t ioff = 0, uoff = 0;
+      for (size_t k = 0; k < pos.size(); ++k) {
+        ioff += pos[k] * w.batch_strides[k];
+        uoff += pos[k] * upd_batch_strides_[k];
+      }
+      int64_t xoff = 0;
+      bool in_bounds = true;
+      for (size_t k = 0; k < nvec; ++k) {
+        size_t d = static_cast<size_t>(sd2od_[k]);
+        int64_t s = ReadIndex(idx + static_cast<size_t>(ioff + static_cast<int64_t>(k) * w.vec_stride) * index_es_, index_type_);
+        if (s < 0 || s > xdims_[d] - window_extent_[d]) in_bounds = false;
+        xoff += s * xstrides_[d];
+      }
+      for (const auto& [odim, bpos] : batching_) xoff += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
+      xoffs[b] = in_bounds ? xoff : -1;
+      uoffs[b] = uoff;
+      for (int k = static_cast<int>(pos.size()) - 1; k >= 0; --k) {
+        if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
+        pos[static_cast<size_t>(k)] = 0;
+      }
+    }
+    apply_all_(f.Get(results_[0]), f.Get(updates_[0]), xoffs, uoffs, w.count, loop_, swapped_);
+    return Status::Ok();
+  }
+
+  // One index component per update and at most one batch dim (x.at[i], segment_sum, .at[i, :]):
+  // offsets in one typed pass over the indices. False for index types it does not read.
+  // Resolved and applied a block at a time, so the offsets stay in L1 (not two arrays as
+  // long as the updates written to memory and read back).
+  bool ResolveOneComponent(Frame& f, const uint8_t* idx) const {
+    const IndexWalk& w = *walk_;
+    const int64_t bstride = w.batch_strides.empty() ? 0 : w.batch_strides[0];
+    const int64_t ustride = upd_batch_strides_.empty() ? 0 : upd_batch_strides_[0];
+    const size_t d = static_cast<size_t>(sd2od_[0]);
+    const int64_t hi = xdims_[d] - window_extent_[d], xs = xstrides_[d];
+    void* x = f.Get(results_[0]);
+    const void* u = f.Get(updates_[0]);
+    if (fused_scalar_ && loop_.dims.empty() &&
+        fused_scalar_(x, u, idx, index_type_, w.count, bstride, ustride, hi, xs, swapped_))
+      return true;
+    auto run = [&]<class I>() {
+      constexpr int64_t kBlock = 1024;
+      int64_t xoffs[kBlock], uoffs[kBlock];
+      const I* ip = reinterpret_cast<const I*>(idx);
+      for (int64_t b0 = 0; b0 < w.count; b0 += kBlock) {
+        const int64_t m = std::min(kBlock, w.count - b0);
+        for (int64_t j = 0; j < m; ++j) {
+          const int64_t b = b0 + j;
+          const int64_t s = static_cast<int64_t>(ip[b * bstride]);
+          xoffs[j] = (s < 0 || s > hi) ? -1 : s * xs;
+          uoffs[j] = b * ustride;
+        }
+        apply_all_(x, u, xoffs, uoffs, m, loop_, swapped_);
+      }
+    };
+    switch (index_type_) {
+      case ElementType::kS32: run.template operator()<int32_t>(); return true;
+      case ElementType::kS64: run.template operator()<int64_t>(); return true;
+      case ElementType::kU32: run.template operator()<uint32_t>(); return true;
+      case ElementType::kS16: run.template operator()<int16_t>(); return true;
+      case ElementType::kU16: run.template operator()<uint16_t>(); return true;
+      case ElementType::kS8: run.template operator()<int8_t>(); return true;
+      case ElementType::kU8: run.template operator()<uint8_t>(); return true;
+      default: return false;
+    }
+  }
+
   void Apply(Frame& f, int64_t xoff, int64_t uoff, std::vector<uint8_t*>& cur, std::vector<uint8_t*>& upd,
              std::vector<uint8_t*>& nxt, std::vector<const void*>& in, std::vector<void*>& out) const {
     if (kind_ == UpdateKind::kOverwrite) {
@@ -285,6 +585,10 @@ class ScatterKernel final : public Kernel {
   std::vector<StridedCopier> gather_x_, scatter_x_, gather_u_, direct_u_;
   UpdateKind kind_ = UpdateKind::kGeneral;
   bool empty_ = false;
+  WindowLoop loop_;
+  ApplyAllFn apply_all_ = nullptr;  // the typed path, when the body is recognised
+  FusedScalarFn fused_scalar_ = nullptr;  // its one-pass form for one-element updates
+  bool swapped_ = false;             // the body's op takes (update, current)
 };
 
 }  // namespace

@@ -117,7 +117,8 @@ class RngBitGeneratorKernel final : public Kernel {
         new_state[1] = base + static_cast<uint64_t>(count_);
       } else {
         // XLA halves the shape along its first even dimension (else the largest); each counter
-        // yields two words that land at positions 2i and 2i+1 of that dimension.
+        // yields two words that land at positions 2i and 2i+1 of that dimension. u8/u16 outputs
+        // are the same u32 words converted (truncated), as XLA's ThreeFryRngBit32 does.
         int64_t split = -1;
         for (size_t k = 0; k < out_dims_.size(); ++k)
           if (out_dims_[k] % 2 == 0) {
@@ -147,7 +148,7 @@ class RngBitGeneratorKernel final : public Kernel {
             int64_t j = 2 * i + w;
             if (j >= full_extent) continue;
             int64_t pos = (outer * full_extent + j) * inner + rest;
-            std::memcpy(out + static_cast<size_t>(pos) * 4, &x[w], 4);
+            std::memcpy(out + static_cast<size_t>(pos) * es_, &x[w], es_);
           }
         }
         new_state[1] = base + static_cast<uint64_t>(half_count);
@@ -177,7 +178,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeRngBitGeneratorKernel(KernelBuilder& b, co
   if (s.element != ElementType::kU64 || s.rank() != 1 || s.dims[0] < 2 || s.dims[0] > (philox ? 3 : 2))
     return InvalidArgument("rng_bit_generator state must be tensor<" + std::string(philox ? "2 or 3" : "2") + "xui64>");
   size_t es = ElementTypeByteSize(r.element);
-  if (es != 4 && es != 8 && !(philox && (es == 1 || es == 2)))
+  if (es != 1 && es != 2 && es != 4 && es != 8)
     return Unimplemented("rng_bit_generator output " + r.ToString() + " with algorithm " + alg);
   return std::unique_ptr<Kernel>(new RngBitGeneratorKernel(op, b.module(), philox));
 }

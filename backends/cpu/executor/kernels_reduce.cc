@@ -7,6 +7,7 @@
 #include "backends/cpu/executor/array_copy.h"
 #include "backends/cpu/executor/elementwise_program.h"
 #include "backends/cpu/executor/kernel.h"
+#include "backends/cpu/executor/monoid.h"
 #include "backends/cpu/executor/scalar_math.h"
 #include "backends/cpu/executor/thread_pool.h"
 #include "backends/cpu/executor/vector_kernels.h"
@@ -20,55 +21,6 @@ using compiler::Type;
 using compiler::ValueId;
 
 namespace {
-
-enum class Monoid { kNone, kAdd, kMul, kMax, kMin, kAnd, kOr, kXor };
-
-// Recognises a body that applies one commutative binary op to its two arguments.
-Monoid MatchMonoid(const Region& r) {
-  if (r.args.size() != 2 || r.ops.size() != 1 || r.results.size() != 1) return Monoid::kNone;
-  const Op& op = *r.ops[0];
-  if (op.results[0] != r.results[0] || op.operands.size() != 2) return Monoid::kNone;
-  bool args = (op.operands[0] == r.args[0] && op.operands[1] == r.args[1]) ||
-              (op.operands[0] == r.args[1] && op.operands[1] == r.args[0]);
-  if (!args) return Monoid::kNone;
-  switch (op.kind) {
-    case OpKind::kAdd: return Monoid::kAdd;
-    case OpKind::kMultiply: return Monoid::kMul;
-    case OpKind::kMaximum: return Monoid::kMax;
-    case OpKind::kMinimum: return Monoid::kMin;
-    case OpKind::kAnd: return Monoid::kAnd;
-    case OpKind::kOr: return Monoid::kOr;
-    case OpKind::kXor: return Monoid::kXor;
-    default: return Monoid::kNone;
-  }
-}
-
-template <Monoid M, class C> inline C Combine(C a, C b) {
-  if constexpr (M == Monoid::kAdd) {
-    if constexpr (std::is_same_v<C, bool>) return a || b;
-    else if constexpr (std::is_integral_v<C>) return WrapAdd(a, b);
-    else return a + b;
-  } else if constexpr (M == Monoid::kMul) {
-    if constexpr (std::is_same_v<C, bool>) return a && b;
-    else if constexpr (std::is_integral_v<C>) return WrapMul(a, b);
-    else return a * b;
-  } else if constexpr (M == Monoid::kMax) {
-    if constexpr (std::is_floating_point_v<C>) return NanPropMax(a, b);
-    else return a > b ? a : b;
-  } else if constexpr (M == Monoid::kMin) {
-    if constexpr (std::is_floating_point_v<C>) return NanPropMin(a, b);
-    else return a < b ? a : b;
-  } else if constexpr (M == Monoid::kAnd) {
-    if constexpr (std::is_same_v<C, bool>) return a && b;
-    else return static_cast<C>(a & b);
-  } else if constexpr (M == Monoid::kOr) {
-    if constexpr (std::is_same_v<C, bool>) return a || b;
-    else return static_cast<C>(a | b);
-  } else {
-    if constexpr (std::is_same_v<C, bool>) return a != b;
-    else return static_cast<C>(a ^ b);
-  }
-}
 
 // Input viewed as [outer, R, inner] (reduced dims contiguous, possibly after a transpose).
 template <Monoid M, class T>

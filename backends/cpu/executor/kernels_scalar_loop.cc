@@ -145,6 +145,7 @@ class ScalarWhileKernel final : public Kernel {
       for (const ScalarInstr& i : *code) {
         ScalarLoopInstr j;
         j.op = i.op;
+        j.ew = &i.ew;
         j.out = i.out;
         std::copy(std::begin(i.in), std::end(i.in), std::begin(j.in));
         j.num_in = i.num_in;

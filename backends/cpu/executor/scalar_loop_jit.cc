@@ -82,6 +82,7 @@ enum class Lowering : uint8_t {
   kFloatCompare,
   kIntToFloat, kUint32ToFloat, kF32ToF64, kF64ToF32,
   kSelect,
+  kCall,  // the interpreter's one-element kernel (Step::call), registers saved around it
 };
 
 // Ops whose pattern reads every operand before writing the result, so the result may take the
@@ -109,6 +110,7 @@ struct Step {
   uint16_t out = 0;
   uint16_t in[3] = {0, 0, 0};
   uint8_t num_in = 0;
+  const EwInstr* call = nullptr;  // kCall
 };
 
 // A slot of the loop, plus the synthetic sign-mask constants negation needs.
@@ -269,7 +271,15 @@ class LoopCompiler {
     return true;
   }
 
+  // An inline pattern, else a call of the interpreter's kernel.
   bool LowerOp(const ScalarLoopInstr& ins, Step* s) {
+    if (LowerInline(ins, s)) return true;
+    if (s->num_in == 0 || !LowerCall(ins, s)) return false;  // num_in 0: the op itself is malformed
+    reason_.clear();
+    return true;
+  }
+
+  bool LowerInline(const ScalarLoopInstr& ins, Step* s) {
     if (!ins.op || ins.op->operands.empty() || ins.op->results.size() != 1) return Fail("internal error: op");
     const compiler::Module& m = *d_.module;
     const compiler::Op& op = *ins.op;
@@ -346,6 +356,20 @@ class LoopCompiler {
       default:
         return unsupported();
     }
+  }
+
+  // Any other op the interpreter runs (transcendentals, integer division, ...): a call of its
+  // own kernel on one element, so the bits are the interpreter's.
+  bool LowerCall(const ScalarLoopInstr& ins, Step* s) {
+    if (!ins.ew || !ins.ew->fn) return false;
+    const compiler::Module& m = *d_.module;
+    Repr r;
+    for (compiler::ValueId v : ins.op->operands)
+      if (!ReprOf(m.type(v).element, &r)) return false;
+    s->how = Lowering::kCall;
+    s->call = ins.ew;
+    has_calls_ = true;
+    return true;
   }
 
   // Compare semantics of the interpreter's compare kernels: ints by their compare_type
@@ -579,8 +603,9 @@ class LoopCompiler {
   void EmitFunction() {
     e_.Endbr64();  // a valid indirect-branch target where IBT is enforced
     for (Gpr g : kCalleeSaved) e_.Push(g);
-    e_.Push(Gpr::kRdi);  // io, at [rsp] from here on
-    const Mem io_slot{Gpr::kRsp, 0};
+    e_.Push(Gpr::kRdi);  // io, at [rsp + frame] from here on
+    if (frame_bytes()) e_.SubRI(Gpr::kRsp, frame_bytes());
+    const Mem io_slot{Gpr::kRsp, frame_bytes()};
     for (uint16_t s : constants_) {
       const Value& v = values_[s];
       if (v.repr.cls == RegClass::kXmm) {
@@ -607,6 +632,7 @@ class LoopCompiler {
 
     e_.MovRM(kScratchGpr, io_slot, true);
     for (int k : carries_in_regs_) StoreCell(values_[d_.carry_slots[static_cast<size_t>(k)]], kScratchGpr);
+    if (frame_bytes()) e_.AddRI(Gpr::kRsp, frame_bytes());
     e_.Pop(kScratchGpr);  // drop io
     for (size_t i = std::size(kCalleeSaved); i-- > 0;) e_.Pop(kCalleeSaved[i]);
     e_.Ret();
@@ -722,6 +748,64 @@ class LoopCompiler {
         e_.Cvtsd2ssRR(X(s.out), X(s.in[0]));
         return;
       case Lowering::kSelect: EmitSelect(s); return;
+      case Lowering::kCall: EmitCall(s); return;
+    }
+  }
+
+  // The frame kCall steps use below the saved io pointer (a multiple of 16: calls see rsp
+  // 16-byte aligned, as the six pushes plus io leave it).
+  static constexpr int kXmmSave = 0;                        // 15 x 8: xmm0..xmm14 (scalars: low 64 bits)
+  static constexpr int kGprSave = kXmmSave + 8 * kNumAllocXmms;
+  static constexpr Gpr kCallerSavedGprs[] = {Gpr::kRax, Gpr::kRcx, Gpr::kRdx, Gpr::kRsi,
+                                             Gpr::kRdi, Gpr::kR8,  Gpr::kR9,  Gpr::kR10};
+  static constexpr int kArgValues = kGprSave + 8 * static_cast<int>(std::size(kCallerSavedGprs));
+  static constexpr int kArgPointers = kArgValues + 8 * 3;
+  static constexpr int kResult = kArgPointers + 8 * 3;
+  static constexpr int kFrameBytes = (kResult + 8 + 15) / 16 * 16;
+  int frame_bytes() const { return has_calls_ ? kFrameBytes : 0; }
+
+  // fn(&result, {&arg0, &arg1, &arg2}, 1, *call) with every caller-saved register that holds
+  // a value saved around it; the result is loaded into the step's register after the restore.
+  void EmitCall(const Step& s) {
+    const Value& out = values_[s.out];
+    auto at = [](int off) { return Mem{Gpr::kRsp, off}; };
+    for (int k = 0; k < s.num_in; ++k) {
+      const Value& v = values_[s.in[k]];
+      if (v.repr.cls == RegClass::kXmm) e_.MovsdMR(at(kArgValues + 8 * k), x86::XmmReg(v.reg));
+      else e_.MovMR(at(kArgValues + 8 * k), static_cast<Gpr>(v.reg), true);
+    }
+    // Only registers the allocator gave to some value need saving (callee-saved GPRs survive).
+    uint32_t xmms = 0, gprs = 0;
+    for (const Value& v : values_)
+      if (v.reg >= 0) (v.repr.cls == RegClass::kXmm ? xmms : gprs) |= 1u << v.reg;
+    for (int x = 0; x < kNumAllocXmms; ++x)
+      if (xmms & (1u << x)) e_.MovsdMR(at(kXmmSave + 8 * x), x86::XmmReg(x));
+    for (size_t g = 0; g < std::size(kCallerSavedGprs); ++g)
+      if (gprs & (1u << static_cast<int>(kCallerSavedGprs[g])))
+        e_.MovMR(at(kGprSave + 8 * static_cast<int>(g)), kCallerSavedGprs[g], true);
+    for (int k = 0; k < 3; ++k) {
+      e_.LeaRM(kScratchGpr, at(kArgValues + 8 * (k < s.num_in ? k : 0)));
+      e_.MovMR(at(kArgPointers + 8 * k), kScratchGpr, true);
+    }
+    e_.LeaRM(Gpr::kRdi, at(kResult));
+    e_.LeaRM(Gpr::kRsi, at(kArgPointers));
+    e_.MovRI(Gpr::kRdx, 1);
+    e_.MovRI(Gpr::kRcx, reinterpret_cast<uint64_t>(s.call));
+    e_.MovRI(kScratchGpr, reinterpret_cast<uint64_t>(s.call->fn));
+    e_.CallR(kScratchGpr);
+    for (int x = 0; x < kNumAllocXmms; ++x)
+      if (xmms & (1u << x)) e_.MovsdRM(x86::XmmReg(x), at(kXmmSave + 8 * x));
+    for (size_t g = 0; g < std::size(kCallerSavedGprs); ++g)
+      if (gprs & (1u << static_cast<int>(kCallerSavedGprs[g])))
+        e_.MovRM(kCallerSavedGprs[g], at(kGprSave + 8 * static_cast<int>(g)), true);
+    const Mem result = at(kResult);
+    if (out.repr.cls == RegClass::kXmm) {
+      if (out.repr.bytes == 8) e_.MovsdRM(x86::XmmReg(out.reg), result);
+      else e_.MovssRM(x86::XmmReg(out.reg), result);
+    } else if (out.repr.bytes == 1) {
+      e_.MovzxRM8(static_cast<Gpr>(out.reg), result);
+    } else {
+      e_.MovRM(static_cast<Gpr>(out.reg), result, out.repr.bytes == 8);
     }
   }
 
@@ -775,6 +859,7 @@ class LoopCompiler {
   std::vector<Value> values_;
   std::vector<Step> cond_, body_;
   int sign_mask_f32_ = -1, sign_mask_f64_ = -1;  // slots, once made
+  bool has_calls_ = false;                        // some step is a kCall (needs the frame)
   std::vector<int> carries_in_regs_;  // carry indices with a register
   std::vector<uint16_t> constants_;   // constant slots to materialise (one per register)
   std::vector<uint16_t> loads_;       // load slots to read from io

@@ -1,6 +1,7 @@
 // Native x86-64 code for the all-scalar while loops that kernels_scalar_loop.cc flattens: the
 // whole loop runs in one call with every value in a register. It only ever runs what the
-// interpreter would run, op for op (no reassociation, no FMA), so results are bit-identical;
+// interpreter would run, op for op (no reassociation, no FMA), so results are bit-identical
+// (ops without an inline pattern call the interpreter's own one-element kernel);
 // anything it cannot keep exact returns nullptr and the interpreter runs instead.
 #pragma once
 
@@ -8,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "backends/cpu/executor/elementwise_program.h"
 #include "runtime/compiler/ir.h"
 #include "runtime/support/element_type.h"
 
@@ -16,6 +18,9 @@ namespace jaxlib::cpu {
 // One flattened instruction: `op`'s result goes to slot `out`, its operands come from `in`.
 struct ScalarLoopInstr {
   const compiler::Op* op = nullptr;
+  // The interpreter's kernel for this op (outlives the loop's code): ops without an inline
+  // pattern (sin, exp, integer division, ...) call it on one element, as the interpreter does.
+  const EwInstr* ew = nullptr;
   uint16_t out = 0;
   uint16_t in[3] = {0, 0, 0};
   uint8_t num_in = 0;

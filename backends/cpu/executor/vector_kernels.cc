@@ -159,18 +159,27 @@ JAXLIB_VM_INLINE VF Combine(VF a, VF b) {
   else return NanMin(a, b);
 }
 
-// [outer, R, inner] with inner > 1: 16 columns at a time, each folded sequentially over R from
-// init with F::Apply (a binary op functor above).
+// [outer, R, inner] with inner > 1: each column folded sequentially over R from init with
+// F::Apply (a binary op functor above). Columns go a block of up to 64 vectors at a time whose
+// accumulators stay in L1 while the rows stream through contiguously (a column at a time would
+// walk memory at the row stride, a page per load).
 template <class F>
 JAXLIB_VM_INLINE void ColumnReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {
+  constexpr int64_t kBlock = 64 * kLanes;
+  alignas(64) float acc[kBlock];
   for (int64_t o = 0; o < outer; ++o) {
     float* dst = out + o * inner;
     const float* base = x + o * R * inner;
-    for (int64_t i = 0; i < inner; i += kLanes) {
-      int64_t m = inner - i < kLanes ? inner - i : kLanes;
-      VF acc = Splat(init);
-      for (int64_t r = 0; r < R; ++r) acc = F::Apply(acc, Load(base + r * inner + i, m));
-      Store(dst + i, acc, m);
+    for (int64_t i0 = 0; i0 < inner; i0 += kBlock) {
+      const int64_t w = inner - i0 < kBlock ? inner - i0 : kBlock;
+      for (int64_t i = 0; i < w; i += kLanes) Store(acc + i, Splat(init), w - i < kLanes ? w - i : kLanes);
+      for (int64_t r = 0; r < R; ++r) {
+        const float* row = base + r * inner + i0;
+        int64_t i = 0;
+        for (; i + kLanes <= w; i += kLanes) Store(acc + i, F::Apply(Load(acc + i, kLanes), Load(row + i, kLanes)), kLanes);
+        if (i < w) Store(acc + i, F::Apply(Load(acc + i, w - i), Load(row + i, w - i)), w - i);
+      }
+      std::memcpy(dst + i0, acc, static_cast<size_t>(w) * sizeof(float));
     }
   }
 }
@@ -332,6 +341,54 @@ JAXLIB_VM_INLINE void FillPatternBody(void* dst, uint64_t pattern, int64_t bytes
   for (; off < bytes; off += 8) std::memcpy(d + off, &pattern, 8);
 }
 
+// ---------------------------------------------------------------- 32-bit integer kernels
+// The same arithmetic as elementwise_kernels.cc's scalar functors for s32/u32 (wrapping add,
+// sub and mul, bitwise ops, XLA's shifts past the width, compares by the compare type), written
+// as plain loops that each ISA instantiation below vectorises at its own width.
+struct IAddV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a + b; } };
+struct ISubV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a - b; } };
+struct IMulV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a * b; } };
+struct IAndV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a & b; } };
+struct IOrV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a | b; } };
+struct IXorV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a ^ b; } };
+struct IShlV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return b >= 32 ? 0 : a << (b & 31); } };
+struct IShrLV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return b >= 32 ? 0 : a >> (b & 31); } };
+struct IShrAV {
+  template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) {
+    const int32_t sa = static_cast<int32_t>(a);
+    return static_cast<U>(b >= 32 ? (sa >> 31) : (sa >> (b & 31)));
+  }
+};
+struct IMaxSV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return static_cast<int32_t>(a) > static_cast<int32_t>(b) ? a : b; } };
+struct IMinSV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return static_cast<int32_t>(a) < static_cast<int32_t>(b) ? a : b; } };
+struct IMaxUV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a > b ? a : b; } };
+struct IMinUV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a < b ? a : b; } };
+
+template <class F>
+JAXLIB_VM_INLINE void IntBinaryBody(void* out, const void* const* in, int64_t n) {
+  const uint32_t* a = static_cast<const uint32_t*>(in[0]);
+  const uint32_t* b = static_cast<const uint32_t*>(in[1]);
+  uint32_t* o = static_cast<uint32_t*>(out);
+  for (int64_t i = 0; i < n; ++i) o[i] = F::template Apply<uint32_t>(a[i], b[i]);
+}
+
+// kDir: 0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE; kSigned: the bits read as int32.
+template <int kDir, bool kSigned>
+JAXLIB_VM_INLINE void IntCompareBody(void* out, const void* const* in, int64_t n) {
+  using T = std::conditional_t<kSigned, int32_t, uint32_t>;
+  const T* a = static_cast<const T*>(in[0]);
+  const T* b = static_cast<const T*>(in[1]);
+  bool* o = static_cast<bool*>(out);
+  for (int64_t i = 0; i < n; ++i) {
+    if constexpr (kDir == 0) o[i] = a[i] == b[i];
+    else if constexpr (kDir == 1) o[i] = a[i] != b[i];
+    else if constexpr (kDir == 2) o[i] = a[i] < b[i];
+    else if constexpr (kDir == 3) o[i] = a[i] <= b[i];
+    else if constexpr (kDir == 4) o[i] = a[i] > b[i];
+    else o[i] = a[i] >= b[i];
+  }
+}
+
 // ---------------------------------------------------------------- per-ISA instantiations
 #define JAXLIB_ISA_KERNELS(Suffix, Attr)                                                              \
   template <class F> Attr void Unary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { \
@@ -355,6 +412,13 @@ JAXLIB_VM_INLINE void FillPatternBody(void* dst, uint64_t pattern, int64_t bytes
   Attr void Scale##Suffix(const float* e, float r, float* y, int64_t n, bool stream) { ScaleBody(e, r, y, n, stream); } \
   Attr void Sum##Suffix(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {           \
     SumReduceBody(x, out, init, outer, R, inner);                                                                   \
+  }                                                                                                                 \
+  template <class F> Attr void IntBinary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) {       \
+    IntBinaryBody<F>(o, in, n);                                                                                     \
+  }                                                                                                                 \
+  template <int kDir, bool kSigned>                                                                                 \
+  Attr void IntCompare##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) {                         \
+    IntCompareBody<kDir, kSigned>(o, in, n);                                                                        \
   }
 
 #define JAXLIB_FAST_ROW_Base(kMax) nullptr
@@ -398,6 +462,65 @@ EwFn SelectFor(VectorIsa isa) {
     case VectorIsa::kAvx512: return &SelectAvx512;
     case VectorIsa::kAvx2: return &SelectAvx2;
     default: return &SelectBase;
+  }
+}
+
+template <class F> EwFn IntBinaryFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &IntBinaryAvx512<F>;
+    case VectorIsa::kAvx2: return &IntBinaryAvx2<F>;
+    default: return &IntBinaryBase<F>;
+  }
+}
+template <int kDir, bool kSigned> EwFn IntCompareFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &IntCompareAvx512<kDir, kSigned>;
+    case VectorIsa::kAvx2: return &IntCompareAvx2<kDir, kSigned>;
+    default: return &IntCompareBase<kDir, kSigned>;
+  }
+}
+template <bool kSigned> EwFn IntCompareDir(VectorIsa isa, const std::string& dir) {
+  if (dir == "EQ") return IntCompareFor<0, kSigned>(isa);
+  if (dir == "NE") return IntCompareFor<1, kSigned>(isa);
+  if (dir == "LT") return IntCompareFor<2, kSigned>(isa);
+  if (dir == "LE") return IntCompareFor<3, kSigned>(isa);
+  if (dir == "GT") return IntCompareFor<4, kSigned>(isa);
+  if (dir == "GE") return IntCompareFor<5, kSigned>(isa);
+  return nullptr;
+}
+
+// s32/u32 ops (and a select of 32-bit values, which moves bits like the f32 one).
+EwFn IntVectorKernel(const compiler::Module& m, const Op& op, VectorIsa isa) {
+  if (op.results.size() != 1 || op.operands.empty()) return nullptr;
+  const ElementType t = m.type(op.operands[0]).element;
+  if (op.kind == OpKind::kSelect) {
+    if (op.operands.size() != 3 || t != ElementType::kPred) return nullptr;
+    const ElementType v = m.type(op.operands[1]).element;
+    return v == ElementType::kS32 || v == ElementType::kU32 ? SelectFor(isa) : nullptr;
+  }
+  if (t != ElementType::kS32 && t != ElementType::kU32) return nullptr;
+  for (compiler::ValueId v : op.operands)
+    if (m.type(v).element != t) return nullptr;
+  const bool is_signed = t == ElementType::kS32;
+  if (op.kind == OpKind::kCompare) {
+    const std::string dir = op.EnumAttr("comparison_direction"), type = op.EnumAttr("compare_type");
+    const bool cmp_signed = is_signed ? type != "UNSIGNED" : type == "SIGNED";
+    return cmp_signed ? IntCompareDir<true>(isa, dir) : IntCompareDir<false>(isa, dir);
+  }
+  if (m.type(op.results[0]).element != t || op.operands.size() != 2) return nullptr;
+  switch (op.kind) {
+    case OpKind::kAdd: return IntBinaryFor<IAddV>(isa);
+    case OpKind::kSubtract: return IntBinaryFor<ISubV>(isa);
+    case OpKind::kMultiply: return IntBinaryFor<IMulV>(isa);
+    case OpKind::kAnd: return IntBinaryFor<IAndV>(isa);
+    case OpKind::kOr: return IntBinaryFor<IOrV>(isa);
+    case OpKind::kXor: return IntBinaryFor<IXorV>(isa);
+    case OpKind::kShiftLeft: return IntBinaryFor<IShlV>(isa);
+    case OpKind::kShiftRightLogical: return IntBinaryFor<IShrLV>(isa);
+    case OpKind::kShiftRightArithmetic: return IntBinaryFor<IShrAV>(isa);
+    case OpKind::kMaximum: return is_signed ? IntBinaryFor<IMaxSV>(isa) : IntBinaryFor<IMaxUV>(isa);
+    case OpKind::kMinimum: return is_signed ? IntBinaryFor<IMinSV>(isa) : IntBinaryFor<IMinUV>(isa);
+    default: return nullptr;
   }
 }
 
@@ -483,6 +606,8 @@ EwFn SelectVectorKernel(const compiler::Module& m, const Op& op) {
       return UnaryByKind(op.kind, isa);
   }
 }
+
+EwFn SelectIntVectorKernel(const compiler::Module& m, const Op& op) { return IntVectorKernel(m, op, DetectedVectorIsa()); }
 
 SoftmaxRowFns SelectSoftmaxRowFns() {
   switch (DetectedVectorIsa()) {

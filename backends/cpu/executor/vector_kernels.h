@@ -1,4 +1,4 @@
-// Vectorised f32 elementwise kernels with run-time ISA dispatch: each kernel is compiled for
+// Vectorised f32 (and 32-bit integer) elementwise kernels with run-time ISA dispatch: each kernel is compiled for
 // AVX-512, AVX2 and the x86-64 baseline, and the best one the CPU supports is picked when a
 // program is compiled, so wheels built for any x86-64 still use the wide units.
 #pragma once
@@ -18,6 +18,11 @@ VectorIsa DetectedVectorIsa();
 // The vectorised kernel of `op` (f32 arithmetic, compare, select, exp/log/tanh/...), or nullptr
 // when the op or its types are not vectorised here (the generic kernels handle it then).
 EwFn SelectVectorKernel(const compiler::Module& m, const compiler::Op& op);
+
+// The vectorised kernel of a 32-bit integer op (s32/u32 add, sub, mul, bitwise, shifts, max,
+// min, compare; select of 32-bit values), with the scalar kernels' exact semantics; nullptr
+// for anything else.
+EwFn SelectIntVectorKernel(const compiler::Module& m, const compiler::Op& op);
 
 // Reduction of f32 laid out as [outer, R, inner] into out[outer, inner], from `init`: sums
 // (rows: lane-parallel partial sums, as XLA's vectorised reductions reassociate; columns:

@@ -72,6 +72,8 @@ class Encoder {
   void XorRI8(Gpr r, int8_t imm, bool w64);        // 83 /6 ib
   void SetccR8(Cond cc, Gpr dst);                   // 0F 90+cc /0
   void CmovccRR(Cond cc, Gpr dst, Gpr src, bool w64);  // 0F 40+cc /r
+  void LeaRM(Gpr dst, Mem src);                     // REX.W 8D /r  LEA r64, m
+  void CallR(Gpr target);                           // FF /2        CALL r64 (absolute, indirect)
   void Push(Gpr r);                                 // 50+rd
   void Pop(Gpr r);                                  // 58+rd
   void Ret();                                       // C3

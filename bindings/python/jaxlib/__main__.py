@@ -32,6 +32,25 @@ def _jaxlib_section() -> dict[str, Any]:
     return info
 
 
+def _api_section() -> dict[str, Any]:
+    """How many of the claimed jaxlib release's xla_client names ours has, and which of them
+    raise by design."""
+    from jaxlib import api_level
+
+    info: dict[str, Any] = {"claimed": api_level.XLA_CLIENT_API_VERSION, "total": len(api_level.XLA_CLIENT_NAMES)}
+    try:
+        from jaxlib import xla_client
+
+        info["missing"] = [n for n in api_level.XLA_CLIENT_NAMES if not hasattr(xla_client, n)]
+        info["unsupported"] = dict(sorted(xla_client.UNSUPPORTED_NAMES.items()))
+    except Exception as e:  # noqa: BLE001 - the doctor reports, never crashes
+        info["missing"] = list(api_level.XLA_CLIENT_NAMES)
+        info["unsupported"] = {}
+        info["error"] = f"{type(e).__name__}: {e}"
+    info["present"] = info["total"] - len(info["missing"])
+    return info
+
+
 def _backend_section(name: str, reg: Any) -> dict[str, Any]:
     from jaxlib import plugin_support, xla_client
 
@@ -68,6 +87,7 @@ def collect() -> dict[str, Any]:
     """The whole report as a JSON-serializable dict."""
     report: dict[str, Any] = {
         "jaxlib": _jaxlib_section(),
+        "api": _api_section(),
         "python": {"version": sys.version.split()[0], "implementation": platform.python_implementation(), "executable": sys.executable},
         "platform": {"system": platform.system(), "machine": platform.machine(), "release": platform.release(), "libc": " ".join(platform.libc_ver())},
         "environment": {k: os.environ.get(k) for k in ("JAX_PLATFORMS", "JAXLIB_SKIP_VERSION_CHECK") if k in os.environ},
@@ -88,6 +108,7 @@ def collect() -> dict[str, Any]:
         report["fixes"].append("pip install jaxlib-cpu  # no backend is installed")
     report["ok"] = (
         report["jaxlib"]["extension"] == "ok"
+        and not report["api"]["missing"]
         and bool(report["backends"])
         and all(b["status"] == "loaded" for b in report["backends"])
         and not report["discovery_failures"]
@@ -102,6 +123,13 @@ def _print_text(report: dict[str, Any]) -> None:
         print(f"  extension built as {j['build_version']}, PJRT C API {j['pjrt_c_api_version']} (plugins >= {j['min_plugin_pjrt_c_api_version']})")
     else:
         print(f"  extension: {j['extension']}")
+    a = report["api"]
+    line = f"  xla_client {a['claimed']}-compatible: {a['present']}/{a['total']} names"
+    if a["unsupported"]:
+        line += f" ({len(a['unsupported'])} raise UnsupportedApiError by design: {', '.join(a['unsupported'])})"
+    print(line)
+    if a["missing"]:
+        print(f"    missing: {', '.join(a['missing'])}")
     p, pl = report["python"], report["platform"]
     print(f"Python {p['version']} ({p['implementation']}) at {p['executable']}")
     print(f"Platform {pl['system']} {pl['machine']} {pl['release']} {pl['libc']}".rstrip())

@@ -133,3 +133,25 @@ def _first_top_level(text: str, char: str) -> int | None:
         elif ch in ">)]":
             depth -= 1
     return None
+
+
+_COUNT_RE = {
+    "replicas": re.compile(r"\bmhlo\.num_replicas\s*=\s*([0-9]+)"),
+    "partitions": re.compile(r"\bmhlo\.num_partitions\s*=\s*([0-9]+)"),
+}
+
+
+def module_counts(text: str | bytes) -> tuple[int, int] | None:
+    """(num_replicas, num_partitions) from the module attributes of StableHLO text.
+
+    Only the module carries these attributes, in the pretty form (``module @m attributes
+    {...}``) and the generic one alike; a missing one counts as 1. None when the program is
+    bytecode or names neither.
+    """
+    if not isinstance(text, str):
+        return None
+    found = {k: r.search(text) for k, r in _COUNT_RE.items()}
+    if not any(found.values()):
+        return None
+    replicas, partitions = (int(m.group(1)) if m else 1 for m in (found["replicas"], found["partitions"]))
+    return max(replicas, 1), max(partitions, 1)

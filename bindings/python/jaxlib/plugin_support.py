@@ -343,6 +343,18 @@ def load_pjrt_plugin_dynamically(plugin_name: str, library_path: str | os.PathLi
         return api
 
 
+def register_loaded_plugin(plugin_name: str, api: Any) -> None:
+    """Records a plugin some other code loaded (a PluginApi from ``plugin_from_c_api``) under
+    ``plugin_name``, so clients can be made of it. No version handshake: the caller vouches for
+    the table (it came from code that already uses it)."""
+    with _lock:
+        if plugin_name in _loaded and _loaded[plugin_name] is not api:
+            from jaxlib._jaxlib import XlaRuntimeError
+
+            raise XlaRuntimeError(f"ALREADY_EXISTS: PJRT_Api already exists for device type {plugin_name}")
+        _loaded[plugin_name] = api
+
+
 def initialize_pjrt_plugin(plugin_name: str) -> None:
     """Calls PJRT_Plugin_Initialize once for a loaded plugin (later calls are no-ops)."""
     with _lock:

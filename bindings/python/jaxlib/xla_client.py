@@ -7,47 +7,77 @@ happen in ``jaxlib._jaxlib`` with the GIL released. It never loads a plugin on i
 
 from __future__ import annotations
 
+import contextlib
 import enum
+import logging
+import os
 import threading
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Protocol
 
 import numpy as np
 
-from jaxlib import _dtypes, _jaxlib, plugin_support
-from jaxlib._mlir_signature import ParamType, main_parameter_types
+from jaxlib import _dtypes, _jaxlib, api_level, plugin_support
+from jaxlib._mlir_signature import ParamType, main_parameter_types, module_counts
+
+# Re-exported names (the `as` spelling marks them public for linters).
+from jaxlib.hlo_sharding import HloSharding as HloSharding
+from jaxlib.hlo_sharding import OpSharding as OpSharding
+from jaxlib.layouts import Layout as Layout
+from jaxlib.layouts import PjRtLayout as PjRtLayout
+from jaxlib.layouts import default_layout
+from jaxlib.shardings import GSPMDSharding as GSPMDSharding
+from jaxlib.shardings import NamedSharding as NamedSharding
+from jaxlib.shardings import Sharding as Sharding
+from jaxlib.shardings import SingleDeviceSharding as SingleDeviceSharding
+from jaxlib.shardings import check_and_canonicalize_memory_kind as check_and_canonicalize_memory_kind
+from jaxlib.tracebacks import Frame as Frame
+from jaxlib.tracebacks import Traceback as Traceback
+from jaxlib.tracebacks import TracebackScope as TracebackScope
 
 XlaRuntimeError: type[RuntimeError] = _jaxlib.XlaRuntimeError
 PluginVersionError = plugin_support.PluginVersionError
 
+logger = logging.getLogger(__name__)
+
+#: The jaxlib release whose ``xla_client`` API this module matches, name for name.
+API_COMPATIBILITY = api_level.XLA_CLIENT_API_VERSION
+
+
+class UnsupportedApiError(XlaRuntimeError, NotImplementedError):  # type: ignore[misc,valid-type]
+    """A name of jaxlib 0.10.2's ``xla_client`` that our design cannot give real behaviour
+    (``UNIMPLEMENTED: <name>: <why>``); ``UNSUPPORTED_NAMES`` lists each with its reason."""
+
+
+#: The public names that always raise UnsupportedApiError, and why.
+UNSUPPORTED_NAMES: dict[str, str] = {
+    "XlaComputation": "HLO module protos: our plugins compile StableHLO only and jaxlib carries no HLO builder "
+                      "or parser; pass MLIR text or bytecode to Client.compile_and_load",
+    "register_custom_call_partitioner": "custom SPMD partitioners plug into XLA's SPMD partitioner, which our "
+                                        "compiler does not have (programs arrive partitioned or with Shardy "
+                                        "shardings it lowers itself); no plugin offers the Custom_Partitioner "
+                                        "extension to us",
+    "register_custom_call_as_batch_partitionable": "batch partitioning of custom calls is a rule of XLA's SPMD "
+                                                   "partitioner, which our compiler does not have",
+    "encode_inspect_sharding_callback": "the InspectSharding custom call is resolved by XLA's sharding "
+                                        "propagation, which our compiler does not run",
+}
+
+
+def _unsupported(name: str) -> UnsupportedApiError:
+    return UnsupportedApiError(f"UNIMPLEMENTED: {name}: {UNSUPPORTED_NAMES[name]}")
+
 __all__ = [
-    "ArrayCopySemantics",
-    "ArrayImpl",
-    "Client",
-    "CompileOptions",
-    "CompiledMemoryStats",
-    "CustomCallTargetTraits",
-    "Device",
-    "DeviceAssignment",
-    "DeviceList",
-    "ExecutableBuildOptions",
-    "ExecuteResults",
-    "HostBufferSemantics",
-    "LoadedExecutable",
-    "Memory",
-    "PluginVersionError",
-    "PrimitiveType",
-    "Shape",
-    "XlaRuntimeError",
-    "batched_block_until_ready",
-    "batched_device_put",
-    "custom_call_targets",
-    "make_c_api_client",
-    "make_cpu_client",
-    "make_gpu_client",
-    "register_custom_call_target",
-    "register_custom_type",
+    # The 62 public names of jaxlib 0.10.2's xla_client (jaxlib.api_level).
+    *api_level.XLA_CLIENT_NAMES,
+    # Ours beyond 0.10.2.
+    "API_COMPATIBILITY", "CompiledMemoryStats", "ExecutableBuildOptions", "ExecuteResults",
+    "PluginVersionError", "UNSUPPORTED_NAMES", "UnsupportedApiError", "dlpack_managed_tensor_to_buffer",
+    "get_execution_stream_id", "make_gpu_client",
 ]
+
+#: Platform names as XLA's custom-call registry spells them ("gpu" means CUDA, as in jaxlib).
+xla_platform_names: dict[str, str] = {"cpu": "Host", "gpu": "CUDA"}
 
 
 def _error(code: str, message: str) -> RuntimeError:
@@ -116,6 +146,15 @@ class CustomCallTargetTraits(enum.IntFlag):
 
     DEFAULT = 0
     COMMAND_BUFFER_COMPATIBLE = 1
+
+
+class AutotuneCacheMode(enum.IntEnum):
+    """How a GPU compiler uses its autotuning cache (recorded in compile options; our CPU
+    compiler does not autotune)."""
+
+    UNSPECIFIED = 0
+    UPDATE = 1
+    READ = 2
 
 
 def dtype_to_etype(dtype: Any) -> PrimitiveType:
@@ -193,6 +232,35 @@ class Shape:
         return f"{self._dtype.name}[{','.join(map(str, self._dims))}]"
 
     __str__ = __repr__
+
+
+class ProgramShape:
+    """Parameter shapes and result shape of a program."""
+
+    def __init__(self, parameter_shapes: Sequence[Shape], result_shape: Shape) -> None:
+        self._parameters = list(parameter_shapes)
+        self._result = result_shape
+
+    def parameter_shapes(self) -> list[Shape]:
+        """One shape per parameter."""
+        return list(self._parameters)
+
+    def result_shape(self) -> Shape:
+        """The result's shape."""
+        return self._result
+
+    def __repr__(self) -> str:
+        params = ", ".join(f"(unknown): {p}" for p in self._parameters)
+        return f"({params}) -> {self._result}"
+
+    __str__ = __repr__
+
+
+class XlaComputation:
+    """An HLO module (``HloModuleProto`` bytes). Always raises: see ``UNSUPPORTED_NAMES``."""
+
+    def __init__(self, serialized_hlo_module_proto: bytes = b"") -> None:
+        raise _unsupported("XlaComputation")
 
 
 # --------------------------------------------------------------------------- compile options
@@ -506,7 +574,13 @@ class DeviceList:
 # --------------------------------------------------------------------------- arrays
 
 
-class ArrayImpl:
+class Array:
+    """Base class of device arrays (``jax.Array`` registers as one under real JAX)."""
+
+    __slots__ = ()
+
+
+class ArrayImpl(Array):
     """A single-device array owned by a client."""
 
     __slots__ = ("__weakref__", "_client", "_dtype", "_handle", "_shape")
@@ -604,20 +678,37 @@ class ArrayImpl:
         value = self._to_numpy()
         return value if dtype is None else value.astype(dtype, copy=False)
 
-    def __dlpack__(self, *, stream: Any = None, max_version: Any = None, dl_device: Any = None, copy: Any = None) -> Any:
-        """DLPack export of a host copy (CPU arrays only)."""
-        if self._client.platform != "cpu":
-            raise BufferError(f"__dlpack__ is supported for CPU arrays only, not {self._client.platform}")
-        value = self._to_numpy()
-        if max_version is None:
-            return value.__dlpack__()
-        return value.__dlpack__(max_version=max_version)
+    def __dlpack__(
+        self, *, stream: Any = None, max_version: tuple[int, int] | None = None, dl_device: Any = None, copy: bool | None = None
+    ) -> Any:
+        """A DLPack capsule over this array's memory, without a copy (CPU arrays).
+
+        The capsule holds a PJRT external reference: the memory stays valid until the consumer
+        frees it, even if this array is deleted or its client closed first. ``copy=True`` hands
+        out a fresh host copy instead; ``max_version >= (1, 0)`` gets a versioned capsule.
+        """
+        if dl_device is not None and tuple(dl_device) != (1, 0):
+            raise BufferError(f"__dlpack__: cannot export to DLPack device {tuple(dl_device)}; this array is on (kDLCPU, 0)")
+        self.__dlpack_device__()
+        versioned = max_version is not None and tuple(max_version) >= (1, 0)
+        if copy:
+            value = self._to_numpy()
+            return value.__dlpack__(max_version=max_version) if versioned else value.__dlpack__()
+        code_bits = _dlpack_dtype(self._dtype)
+        if code_bits is None:
+            raise BufferError(f"__dlpack__: dtype {self.dtype} has no DLPack type code")
+        self._client._check_open()
+        return _jaxlib.buffer_to_dlpack(self._handle, code_bits[0], code_bits[1], versioned)
 
     def __dlpack_device__(self) -> tuple[int, int]:
-        """(kDLCPU, 0) for CPU arrays."""
+        """(kDLCPU, 0) for arrays in host memory (every array of a CPU client)."""
         if self._client.platform != "cpu":
             raise BufferError(f"__dlpack__ is supported for CPU arrays only, not {self._client.platform}")
         return (1, 0)
+
+    def unsafe_buffer_pointer(self) -> int:
+        """The address of the array's memory (waits until it is ready; valid while it lives)."""
+        return int(self._handle.unsafe_buffer_pointer())
 
     def __len__(self) -> int:
         if not self._shape:
@@ -670,9 +761,38 @@ class ExecuteResults:
         """The first ``n`` outputs of disassemble_into_single_device_arrays()."""
         return self.disassemble_into_single_device_arrays()[:n]
 
-    def consume_token(self) -> None:
-        """Tokens are not modelled; present for API compatibility."""
-        return None
+    def consume_token(self) -> ShardedToken:
+        """The execution's completion token on every device (ready once the outputs are)."""
+        outputs = [a for dev in self._per_device for a in dev]
+        return ShardedToken([Token(outputs) for _ in range(max(len(self._per_device), 1))])
+
+
+class Token:
+    """Completion of one execution on one device: ``block_until_ready`` waits for its outputs."""
+
+    def __init__(self, outputs: Sequence[ArrayImpl]) -> None:
+        self._outputs = list(outputs)
+
+    def block_until_ready(self) -> None:
+        """Waits for the execution; raises its error."""
+        for a in self._outputs:
+            a.block_until_ready()
+
+
+class ShardedToken:
+    """One Token per device of an execution."""
+
+    def __init__(self, tokens: Sequence[Token]) -> None:
+        self._tokens = list(tokens)
+
+    def get_token(self, device_index: int) -> Token:
+        """The token of the ``device_index``-th device."""
+        return self._tokens[device_index]
+
+    def block_until_ready(self) -> None:
+        """Waits on every device."""
+        for t in self._tokens:
+            t.block_until_ready()
 
 
 class LoadedExecutable:
@@ -777,6 +897,40 @@ class LoadedExecutable:
     def get_compiled_memory_stats(self) -> CompiledMemoryStats:
         """Memory sizes the compiler computed; XlaRuntimeError UNIMPLEMENTED where unsupported."""
         return CompiledMemoryStats(self._handle.compiled_memory_stats())
+
+    def get_parameter_layouts(self) -> list[PjRtLayout]:
+        """The layout of each parameter (our plugins: dense row-major)."""
+        if self._params is None:
+            raise _error("UNIMPLEMENTED", "parameter layouts need the program's text (the parameters of a bytecode "
+                                          "program are not known to the host)")
+        return [PjRtLayout(default_layout(len(p.dims))) for p in self._params]
+
+    def get_output_layouts(self) -> list[PjRtLayout]:
+        """The layout of each output (dense row-major)."""
+        return [PjRtLayout(default_layout(len(d))) for d in self._handle.output_dimensions]
+
+    def get_parameter_shardings(self) -> list[OpSharding] | None:
+        """None: per-parameter shardings are not reported through PJRT C API 0.81."""
+        return None
+
+    def get_output_shardings(self) -> list[OpSharding] | None:
+        """None: per-output shardings are not reported through PJRT C API 0.81."""
+        return None
+
+    def size_of_generated_code_in_bytes(self) -> int:
+        """Bytes of generated code, as the compiled memory statistics report it."""
+        try:
+            return int(self.get_compiled_memory_stats().generated_code_size_in_bytes)
+        except XlaRuntimeError:
+            return -1
+
+    def cost_analysis(self) -> dict[str, float]:
+        """No cost model is offered through the C API here: an empty dict."""
+        return {}
+
+    def execute_with_token(self, arguments: Sequence[ArrayImpl], device: Any = None) -> tuple[list[ArrayImpl], Token]:
+        """``execute`` plus a Token that is ready when the execution is done."""
+        return LoadedExecutable_execute_with_token(self, arguments, device)
 
     def delete(self) -> None:
         """Unloads the executable."""
@@ -891,7 +1045,8 @@ class LoadedExecutable:
         if self.is_deleted():
             raise _error("FAILED_PRECONDITION", "execute_sharded(): the executable has been deleted")
         n = len(self._devices)
-        per_arg = [list(a) for a in arguments]
+        # An argument is its shards, one per device; a lone array stands for itself.
+        per_arg = [[a] if isinstance(a, ArrayImpl) else list(a) for a in arguments]
         for i, shards in enumerate(per_arg):
             if len(shards) != n:
                 raise _error(
@@ -904,6 +1059,122 @@ class LoadedExecutable:
         user_data = self._host_user_data() if self._host_callbacks else []
         outs = self._handle.execute([[a._handle for a in args] for args in per_device], None, user_data)
         return ExecuteResults([[ArrayImpl(self._client, h) for h in dev] for dev in outs])
+
+
+def LoadedExecutable_execute(self: LoadedExecutable, arguments: Sequence[ArrayImpl], device: Any = None) -> list[ArrayImpl]:  # noqa: N802
+    """Runs ``self`` on its first device through ``execute_sharded`` (jaxlib's module-level form)."""
+    results = self.execute_sharded(arguments)
+    return [x[0] for x in results.disassemble_into_single_device_arrays()]
+
+
+def LoadedExecutable_execute_with_token(  # noqa: N802
+    self: LoadedExecutable, arguments: Sequence[ArrayImpl], device: Any = None
+) -> tuple[list[ArrayImpl], Token]:
+    """``LoadedExecutable_execute`` plus the first device's completion Token."""
+    results = self.execute_sharded(arguments, with_tokens=True)
+    return [x[0] for x in results.disassemble_into_single_device_arrays()], results.consume_token().get_token(0)
+
+
+class Executable:
+    """A compiled program not loaded onto devices: what ``Client.compile`` returns.
+
+    It holds the plugin's serialized executable and the program's metadata; ``load()`` (or
+    ``client.deserialize_executable(exe.serialize(), devices)``) makes a LoadedExecutable.
+    """
+
+    def __init__(self, client: Client, loaded: LoadedExecutable, devices: Sequence[Device]) -> None:
+        self._client = client
+        self._devices = list(devices)
+        self._name = loaded.name
+        self._fingerprint = loaded.fingerprint
+        self._program = loaded._program
+        self._num_outputs = loaded.num_outputs()
+        self._output_layouts = loaded.get_output_layouts()
+        try:
+            self._parameter_layouts: list[PjRtLayout] | None = loaded.get_parameter_layouts()
+        except XlaRuntimeError:
+            self._parameter_layouts = None
+        self._memory_kinds = loaded.get_output_memory_kinds()
+        try:
+            self._stats: CompiledMemoryStats | None = loaded.get_compiled_memory_stats()
+        except XlaRuntimeError:
+            self._stats = None
+        # The plugin's bytes are the unloaded form; a plugin that cannot serialize keeps the
+        # loaded executable instead, and load() hands it out once.
+        self._serialized: bytes | None
+        try:
+            self._serialized = loaded.serialize()
+            self._loaded: LoadedExecutable | None = None
+            loaded.delete()
+        except XlaRuntimeError:
+            self._serialized = None
+            self._loaded = loaded
+
+    @property
+    def name(self) -> str:
+        """The module's name."""
+        return self._name
+
+    @property
+    def fingerprint(self) -> bytes | None:
+        """The plugin's identity of the compiled program."""
+        return self._fingerprint
+
+    def serialize(self) -> bytes:
+        """Bytes ``Client.deserialize_executable`` loads, here or in another process."""
+        if self._serialized is None:
+            raise _error("UNIMPLEMENTED", f"the {self._client.plugin_name} plugin cannot serialize executables")
+        return self._serialized
+
+    def load(self, executable_devices: DeviceList | Sequence[Device] | None = None) -> LoadedExecutable:
+        """Loads the program onto ``executable_devices`` (default: the devices it was compiled for)."""
+        devices = list(executable_devices) if executable_devices is not None else self._devices
+        if self._serialized is not None:
+            return self._client.deserialize_executable(self._serialized, devices)
+        if self._loaded is None or devices != self._devices:
+            raise _error("UNIMPLEMENTED", f"the {self._client.plugin_name} plugin cannot serialize executables, so "
+                                          "this executable loads once, onto the devices it was compiled for")
+        loaded, self._loaded = self._loaded, None
+        return loaded
+
+    def hlo_modules(self) -> list[Any]:
+        """Not available: our plugins keep StableHLO, not HLO modules."""
+        raise _error("UNIMPLEMENTED", "hlo_modules() needs HLO modules; our plugins compile StableHLO")
+
+    def get_output_memory_kinds(self) -> list[list[str]]:
+        """The memory kind of each output."""
+        return [list(k) for k in self._memory_kinds]
+
+    def get_output_layouts(self) -> list[PjRtLayout]:
+        """The layout of each output."""
+        return list(self._output_layouts)
+
+    def get_parameter_layouts(self) -> list[PjRtLayout]:
+        """The layout of each parameter."""
+        if self._parameter_layouts is None:
+            raise _error("UNIMPLEMENTED", "parameter layouts need the program's text")
+        return list(self._parameter_layouts)
+
+    def get_parameter_shardings(self) -> list[OpSharding] | None:
+        """None (not reported through PJRT C API 0.81)."""
+        return None
+
+    def get_output_shardings(self) -> list[OpSharding] | None:
+        """None (not reported through PJRT C API 0.81)."""
+        return None
+
+    def get_compiled_memory_stats(self) -> CompiledMemoryStats:
+        """The compiler's memory sizes."""
+        if self._stats is None:
+            raise _error("UNIMPLEMENTED", f"the {self._client.plugin_name} plugin reports no compiled memory stats")
+        return self._stats
+
+    def cost_analysis(self) -> dict[str, float]:
+        """No cost model is offered through the C API here: an empty dict."""
+        return {}
+
+    def __repr__(self) -> str:
+        return f"<Executable {self._name!r} (unloaded, {len(self._devices)} device(s))>"
 
 
 # --------------------------------------------------------------------------- client
@@ -1049,7 +1320,10 @@ class Client:
         """Compiles StableHLO (MLIR text or bytecode) and loads it onto ``executable_devices``.
 
         Without an explicit device assignment in ``compile_options``, the devices are laid out
-        as ``num_replicas x num_partitions`` (one replica per device when no options are given).
+        as ``num_replicas x num_partitions``. Without ``compile_options`` the module's own
+        ``mhlo.num_replicas`` / ``mhlo.num_partitions`` decide (read from the text here; for
+        bytecode, from a first compile on one device, whose executable reports the counts the
+        plugin read); a module that names neither, or 1 x 1, runs one replica per device.
         """
         self._check_open()
         for cb in host_callbacks:
@@ -1061,19 +1335,28 @@ class Client:
         devices = self._executable_devices(executable_devices)
         options = compile_options if compile_options is not None else CompileOptions()
         build = options.executable_build_options
-        if compile_options is None and len(devices) > 1:
-            build.num_replicas = len(devices)
+        code = computation.encode("utf-8") if isinstance(computation, str) else bytes(computation)
+        source = "the module's attributes"
+        if compile_options is None:
+            counts = module_counts(computation)
+            if counts is None and len(devices) > 1:
+                counts = self._counts_from_plugin(code, devices[0])
+            if counts is None or counts == (1, 1):
+                counts, source = (len(devices), 1), "one replica per executable device"
+            build.num_replicas, build.num_partitions = counts
+        else:
+            source = "compile_options"
         assignment = options._assignment_list()
         if not assignment and devices:
             r, p = int(build.num_replicas), int(build.num_partitions)
             if r * p != len(devices):
                 raise _error(
                     "INVALID_ARGUMENT",
-                    f"compile(): {len(devices)} executable device(s) do not match num_replicas={r} x num_partitions={p}",
+                    f"compile(): the program needs {r * p} devices ({r} replicas x {p} partitions, from "
+                    f"{source}) but {len(devices)} executable device(s) were given",
                 )
             ids = [d.id for d in devices]
             assignment = [ids[i * p : (i + 1) * p] for i in range(r)]
-        code = computation.encode("utf-8") if isinstance(computation, str) else bytes(computation)
         handle = self._handle.compile(
             code,
             "mlir",
@@ -1086,14 +1369,84 @@ class Client:
         exec_devices = [self._device_for(d) for d in handle.addressable_devices()]
         return LoadedExecutable(self, handle, computation, exec_devices, host_callbacks)
 
+    def _counts_from_plugin(self, code: bytes, device: Device) -> tuple[int, int] | None:
+        """(num_replicas, num_partitions) the plugin reads from a bytecode module's attributes.
+
+        The host has no bytecode reader, so it compiles once for one device and reads the
+        executable's counts (our plugins report the module's when the options say 1 x 1).
+        """
+        probe = self._handle.compile(code, "mlir", 1, 1, [[device.id]], False, False)
+        try:
+            return int(probe.num_replicas), int(probe.num_partitions)
+        finally:
+            probe.delete()
+
     def compile(
         self,
         computation: str | bytes,
-        executable_devices: DeviceList | Sequence[Device] | None = None,
+        executable_devices: DeviceList | Sequence[Device] | DeviceTopology | None = None,
         compile_options: CompileOptions | None = None,
-    ) -> LoadedExecutable:
-        """Compiles and loads (PJRT 0.81 has no unloaded executables); see compile_and_load."""
-        return self.compile_and_load(computation, executable_devices, compile_options)
+        *,
+        topology: DeviceTopology | None = None,
+    ) -> Executable:
+        """Compiles without loading: an Executable to ``serialize()`` or ``load()`` later.
+
+        ``executable_devices`` (or a ``topology`` of this client's platform, meaning its devices)
+        place the program as ``compile_and_load`` does. Through PJRT C API 0.81 the plugin
+        compiles and loads in one call; the loaded form is serialized and released at once.
+        """
+        if isinstance(executable_devices, DeviceTopology):
+            topology, executable_devices = executable_devices, None
+        if topology is not None:
+            if topology.platform != self.platform:
+                raise _error("INVALID_ARGUMENT", f"compile(): a {topology.platform} topology cannot be compiled for by a "
+                                                 f"{self.platform} client")
+            if executable_devices is None:
+                executable_devices = self.local_devices()[: max(len(topology._devices), 1)]
+        loaded = self.compile_and_load(computation, executable_devices, compile_options)
+        return Executable(self, loaded, loaded.local_devices())
+
+    def get_default_layout(self, dtype: Any, shard_shape: Sequence[int], device: Device) -> PjRtLayout:
+        """The layout arrays of ``dtype`` and ``shard_shape`` get on ``device``: dense row-major."""
+        _dtypes.from_numpy(dtype)
+        if not isinstance(device, Device) or device.client is not self:
+            raise _error("INVALID_ARGUMENT", "get_default_layout() needs a device of this client")
+        return PjRtLayout(default_layout(len(tuple(shard_shape))))
+
+    def topology(self) -> DeviceTopology:
+        """This client's topology (PJRT_Client_TopologyDescription)."""
+        self._check_open()
+        return DeviceTopology(self._handle.topology())
+
+    def from_dlpack(self, external: Any, device: Device | Memory | None = None, *, copy: bool | None = None) -> ArrayImpl:
+        """An array over a DLPack producer's host memory (an object with ``__dlpack__``, or a
+        capsule). 64-byte aligned, compact row-major memory is wrapped without a copy
+        (PJRT_Client_CreateViewOfDeviceBuffer) and the producer's memory is released only when
+        the plugin lets go of it; other memory is copied, unless ``copy=False`` (BufferError).
+        ``copy=True`` always copies.
+        """
+        self._check_open()
+        memory: Memory | None = None
+        if isinstance(device, Memory):
+            memory, device = device, None
+        if device is None and memory is None:
+            device = self._local[0]
+        capsule = external
+        if hasattr(external, "__dlpack__"):
+            try:
+                capsule = external.__dlpack__(max_version=(1, 0))
+            except TypeError:  # a producer that predates versioned capsules
+                capsule = external.__dlpack__()
+        try:
+            handle, _zero_copy = _jaxlib.dlpack_to_buffer(
+                self._handle, capsule, device._handle if device is not None else None,
+                memory._handle if memory is not None else None, copy is not False, bool(copy))
+        except BufferError:
+            if copy is False or not hasattr(external, "__dlpack__"):
+                raise
+            # Strided producer memory: numpy makes it compact, then it is copied like any host value.
+            return self.buffer_from_pyval(np.from_dlpack(external), device or memory, force_copy=True)
+        return ArrayImpl(self, handle)
 
     def serialize_executable(self, executable: LoadedExecutable) -> bytes:
         """``executable.serialize()``, the spelling JAX's compilation cache also uses."""
@@ -1171,6 +1524,189 @@ class Client:
     def __repr__(self) -> str:
         state = " closed" if self._handle.closed else ""
         return f"<jaxlib Client {self.platform} ({self._plugin_name}){state}: {len(self._devices)} device(s)>"
+
+
+# --------------------------------------------------------------------------- topologies
+
+
+class DeviceTopology:
+    """A PJRT topology description: a platform's devices without (or besides) a client."""
+
+    def __init__(self, handle: Any) -> None:
+        self._handle = handle
+        self._devices = list(handle.devices)
+
+    @property
+    def platform(self) -> str:
+        """The platform name ("cpu", "cuda", ...)."""
+        return str(self._handle.platform_name)
+
+    @property
+    def platform_version(self) -> str:
+        """The plugin's free-form platform version."""
+        return str(self._handle.platform_version)
+
+    def serialize(self) -> bytes:
+        """PJRT_TopologyDescription_Serialize's bytes."""
+        return bytes(self._handle.serialize())
+
+    def fingerprint(self) -> int:
+        """A stable 64-bit identity of the serialized topology (FNV-1a)."""
+        h = 0xCBF29CE484222325
+        for b in self.serialize():
+            h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+        return h
+
+    @property
+    def attributes(self) -> dict[str, Any]:
+        """PJRT_TopologyDescription_Attributes."""
+        return dict(self._handle.attributes)
+
+    def _make_compile_only_devices(self) -> list[dict[str, Any]]:
+        """The topology's device descriptions (id, process_index, kind, debug_string, to_string)."""
+        return [dict(d) for d in self._devices]
+
+    def __repr__(self) -> str:
+        return f"<DeviceTopology {self.platform}: {len(self._devices)} device(s)>"
+
+
+def get_topology_for_devices(devices: Sequence[Device]) -> DeviceTopology:
+    """The topology of the client the (non-empty) ``devices`` belong to."""
+    devices = list(devices)
+    if not devices:
+        raise _error("INVALID_ARGUMENT", "get_topology_for_devices() needs at least one device")
+    client = devices[0].client
+    if any(d.client is not client for d in devices):
+        raise _error("INVALID_ARGUMENT", "get_topology_for_devices(): the devices belong to different clients")
+    return client.topology()
+
+
+def _plugin_api(c_api: Any) -> Any:
+    """The PluginApi behind a 'pjrt_c_api' capsule, a PluginApi, or a loaded plugin's name."""
+    if isinstance(c_api, str):
+        return plugin_support.loaded_plugin(c_api)
+    if isinstance(c_api, _jaxlib.PluginApi):
+        return c_api
+    return _jaxlib.plugin_from_c_api(c_api)
+
+
+def make_c_api_device_topology(c_api: Any, topology_name: str = "", **kwargs: Any) -> DeviceTopology:
+    """The topology of the plugin ``c_api`` (a 'pjrt_c_api' capsule, as load_pjrt_plugin_dynamically
+    returns, or a loaded plugin's name) for client options ``kwargs``.
+
+    Asks the plugin for a client-free description (PJRT_TopologyDescription_Create). Plugins
+    that have none (XLA's CPU plugin: "Topology not supported for CPU compilation") are
+    described by a client made with the same options, which the topology keeps alive.
+    """
+    api = _plugin_api(c_api)
+    try:
+        return DeviceTopology(_jaxlib.create_topology(api, topology_name, dict(kwargs)))
+    except XlaRuntimeError as e:
+        if not str(e).startswith("UNIMPLEMENTED") or topology_name:
+            raise
+    api.initialize()
+    client = _jaxlib.Client.create(api, dict(kwargs))
+    return DeviceTopology(client.topology())
+
+
+def make_tfrt_tpu_c_api_device_topology(topology_name: str = "", **kwargs: Any) -> DeviceTopology:
+    """The topology of the loaded "tpu" plugin (Google's libtpu, through jaxlib-tpu)."""
+    if not plugin_support.pjrt_plugin_loaded("tpu"):
+        raise _error("FAILED_PRECONDITION", "the TPU PJRT plugin is not loaded: install jaxlib-tpu (it registers "
+                                            "libtpu) on a TPU host, or load_pjrt_plugin_dynamically('tpu', path)")
+    return make_c_api_device_topology("tpu", topology_name, **kwargs)
+
+
+# --------------------------------------------------------------------------- plugins
+
+
+def pjrt_plugin_loaded(plugin_name: str) -> bool:
+    """True once a plugin of that name is loaded in this process."""
+    return plugin_support.pjrt_plugin_loaded(plugin_name)
+
+
+def load_pjrt_plugin_dynamically(plugin_name: str, library_path: str) -> Any:
+    """Loads the PJRT plugin at ``library_path`` as ``plugin_name`` (with the version handshake);
+    returns its PJRT_Api as a 'pjrt_c_api' capsule. A name loads once (ALREADY_EXISTS after)."""
+    if plugin_support.pjrt_plugin_loaded(plugin_name):
+        raise _error("ALREADY_EXISTS", f"PJRT_Api already exists for device type {plugin_name}")
+    return plugin_support.load_pjrt_plugin_dynamically(plugin_name, library_path).c_api()
+
+
+def load_pjrt_plugin_with_c_api(plugin_name: str, c_api: Any) -> None:
+    """Registers a PJRT_Api that is already loaded (a 'pjrt_c_api' capsule) as ``plugin_name``."""
+    if plugin_support.pjrt_plugin_loaded(plugin_name):
+        raise _error("ALREADY_EXISTS", f"PJRT_Api already exists for device type {plugin_name}")
+    plugin_support.register_loaded_plugin(plugin_name, _jaxlib.plugin_from_c_api(c_api))
+
+
+def pjrt_plugin_initialized(plugin_name: str) -> bool:
+    """True once PJRT_Plugin_Initialize ran for the loaded plugin (FAILED_PRECONDITION if not loaded)."""
+    api = plugin_support.loaded_plugins().get(plugin_name)
+    if api is None:
+        raise _error("FAILED_PRECONDITION", f"PJRT_Api is not initialized: no plugin named '{plugin_name}' is loaded")
+    return bool(api.initialized)
+
+
+def initialize_pjrt_plugin(plugin_name: str) -> None:
+    """PJRT_Plugin_Initialize for a loaded plugin (once; later calls do nothing)."""
+    plugin_support.initialize_pjrt_plugin(plugin_name)
+
+
+def generate_pjrt_gpu_plugin_options() -> dict[str, str | int | list[int] | float | bool]:
+    """GPU client options from the environment, as jaxlib reads them: XLA_PYTHON_CLIENT_ALLOCATOR,
+    XLA_CLIENT_MEM_FRACTION (or the deprecated XLA_PYTHON_CLIENT_MEM_FRACTION),
+    XLA_PYTHON_CLIENT_PREALLOCATE, XLA_PYTHON_CLIENT_COLLECTIVE_MEM_SIZE_MB,
+    XLA_PYTHON_CLIENT_ABORT_COLLECTIVES_ON_FAILURE and XLA_PYTHON_CLIENT_USE_TFRT_GPU_CLIENT."""
+    env = os.environ
+    allocator = env.get("XLA_PYTHON_CLIENT_ALLOCATOR", "default").lower()
+    if allocator not in ("default", "platform", "bfc", "cuda_async", "vmm"):
+        raise ValueError(f'XLA_PYTHON_CLIENT_ALLOCATOR env var must be "default", "platform", "bfc", "cuda_async", '
+                         f'or "vmm", got "{allocator}"')
+    fraction = env.get("XLA_CLIENT_MEM_FRACTION", "")
+    deprecated = env.get("XLA_PYTHON_CLIENT_MEM_FRACTION", "")
+    if deprecated and fraction:
+        raise ValueError("XLA_CLIENT_MEM_FRACTION is specified together with XLA_PYTHON_CLIENT_MEM_FRACTION. "
+                         "Remove the latter one, it is deprecated.")
+    fraction = fraction or deprecated
+    options: dict[str, str | int | list[int] | float | bool] = {"platform_name": "cuda", "allocator": allocator}
+    if fraction:
+        options["memory_fraction"] = float(fraction)
+    preallocate = env.get("XLA_PYTHON_CLIENT_PREALLOCATE", "")
+    if preallocate:
+        options["preallocate"] = preallocate not in ("false", "False", "0")
+    collective_mb = env.get("XLA_PYTHON_CLIENT_COLLECTIVE_MEM_SIZE_MB", "")
+    if collective_mb:
+        options["collective_memory_size"] = int(collective_mb) << 20
+    options["abort_collectives_on_failure"] = bool(int(env.get("XLA_PYTHON_CLIENT_ABORT_COLLECTIVES_ON_FAILURE", "0")))
+    options["use_tfrt_gpu_client"] = bool(int(env.get("XLA_PYTHON_CLIENT_USE_TFRT_GPU_CLIENT", "0")))
+    return options
+
+
+# --------------------------------------------------------------------------- execution stream
+
+
+_stream = threading.local()
+
+
+def get_execution_stream_id() -> int:
+    """The calling thread's execution stream id (0 unless inside execution_stream_id)."""
+    return int(getattr(_stream, "id", 0))
+
+
+@contextlib.contextmanager
+def execution_stream_id(new_id: int) -> Iterator[None]:
+    """Sets the calling thread's execution stream id for the block, then restores it.
+
+    GPU plugins may use it to pick a stream; our CPU plugin runs every execution on its own
+    thread pool, so there it only scopes the value ``get_execution_stream_id`` reports.
+    """
+    saved = get_execution_stream_id()
+    _stream.id = int(new_id)
+    try:
+        yield
+    finally:
+        _stream.id = saved
 
 
 # --------------------------------------------------------------------------- factories
@@ -1313,10 +1849,167 @@ def batched_block_until_ready(x: Sequence[ArrayImpl]) -> None:
         a.block_until_ready()
 
 
+def _single_device(sharding_or_devices: Any, where: str) -> Device:
+    devices = list(sharding_or_devices._internal_device_list if isinstance(sharding_or_devices, Sharding)
+                   else sharding_or_devices)
+    if len(devices) != 1:
+        raise _error("UNIMPLEMENTED", f"{where}: arrays span one device in this jaxlib; got {len(devices)} devices "
+                                      "(use execute_sharded with one array per device)")
+    return devices[0]
+
+
+def _copy_with_semantics(x: ArrayImpl, device: Device, semantics: ArrayCopySemantics) -> ArrayImpl:
+    semantics = ArrayCopySemantics(semantics)
+    if device == x.device and semantics != ArrayCopySemantics.ALWAYS_COPY:
+        return x
+    out = x.copy_to_device(device)
+    if semantics == ArrayCopySemantics.DONATE_INPUT:
+        x.delete()
+    return out
+
+
+def batched_copy_array_to_devices_with_sharding(
+    arrays: Sequence[ArrayImpl],
+    devices: Sequence[DeviceList],
+    sharding: Sequence[Any],
+    array_copy_semantics: Sequence[ArrayCopySemantics],
+) -> list[ArrayImpl]:
+    """Copies each array to its device list (one device each), reusing, copying or donating the
+    source as its ArrayCopySemantics says."""
+    if not (len(arrays) == len(devices) == len(sharding) == len(array_copy_semantics)):
+        raise _error("INVALID_ARGUMENT", "batched_copy_array_to_devices_with_sharding(): the four sequences differ in length")
+    return [_copy_with_semantics(x, _single_device(d, "batched_copy_array_to_devices_with_sharding()"), s)
+            for x, d, s in zip(arrays, devices, array_copy_semantics, strict=True)]
+
+
+def reorder_shards(x: ArrayImpl, dst_sharding: Any, array_copy_semantics: ArrayCopySemantics) -> ArrayImpl:
+    """``x`` laid out as ``dst_sharding`` (one device): the same array, a copy, or a donated move."""
+    return _copy_with_semantics(x, _single_device(dst_sharding, "reorder_shards()"), array_copy_semantics)
+
+
+class ResultHandler:
+    """Builds the array of an execution's per-device outputs (what array_result_handler returns)."""
+
+    def __init__(self, aval: Any, sharding: Any, committed: bool) -> None:
+        self.aval, self.sharding, self.committed = aval, sharding, committed
+
+    def wrap(self, arrays: Sequence[ArrayImpl]) -> ArrayImpl:
+        """The array made of ``arrays`` (one per device of the sharding)."""
+        _single_device(self.sharding, "array_result_handler")
+        if len(arrays) != 1:
+            raise _error("INVALID_ARGUMENT", f"array_result_handler: {len(arrays)} shards for a single-device sharding")
+        a = arrays[0]
+        shape = tuple(getattr(self.aval, "shape", a.shape))
+        dtype = getattr(self.aval, "dtype", a.dtype)
+        if tuple(a.shape) != shape or np.dtype(dtype) != a.dtype:
+            raise _error("INVALID_ARGUMENT", f"array_result_handler: shard {a.dtype}{list(a.shape)} does not match "
+                                             f"the aval {np.dtype(dtype)}{list(shape)}")
+        return a
+
+    __call__ = wrap
+
+
+def array_result_handler(aval: Any, sharding: Any, committed: bool, _skip_checks: bool = False) -> ResultHandler:
+    """A ResultHandler for arrays of ``aval`` (shape and dtype) laid out as ``sharding``."""
+    return ResultHandler(aval, sharding, committed)
+
+
+def dlpack_managed_tensor_to_buffer(tensor: Any, device: Device, stream: Any = None, copy: bool | None = None) -> ArrayImpl:
+    """An array over a DLPack capsule's (or producer's) host memory on ``device``; see Client.from_dlpack."""
+    if stream is not None:
+        raise _error("INVALID_ARGUMENT", "dlpack_managed_tensor_to_buffer(): host tensors take no stream")
+    return device.client.from_dlpack(tensor, device, copy=copy)
+
+
+def _dlpack_dtype(row: _dtypes.DType) -> tuple[int, int] | None:
+    """(DLPack type code, bits) of a dtype, None for types DLPack cannot name."""
+    if row.name == "bf16":
+        return (4, 16)
+    kind = row.numpy.kind
+    codes = {"b": 6, "i": 0, "u": 1, "f": 2, "c": 5}
+    if kind not in codes or row.name.startswith(("f8", "f4", "s4", "u4", "s2", "u2")):
+        return None
+    return codes[kind], row.numpy.itemsize * 8
+
+
 # --------------------------------------------------------------------------- custom calls
 
 _custom_call_lock = threading.Lock()
 _custom_call_targets: dict[str, dict[str, tuple[Any, int, CustomCallTargetTraits]]] = {}
+
+
+class CustomCallHandler(Protocol):
+    """Registers one custom-call target with a platform's runtime (see register_custom_call_handler)."""
+
+    def __call__(self, name: str, fn: Any, platform: str, /, api_version: int = ...,
+                 traits: CustomCallTargetTraits = ...) -> None: ...
+
+
+class CustomTypeIdHandler(Protocol):
+    """Registers one FFI type id with a platform's runtime (see register_custom_type_handler)."""
+
+    def __call__(self, type_name: str, type_id: Any, /) -> None: ...
+
+
+# User handlers per XLA platform name, and what was registered before a handler existed.
+_call_handlers: dict[str, CustomCallHandler] = {}
+_calls_waiting: dict[str, list[tuple[str, Any, int, CustomCallTargetTraits]]] = {}
+_type_handlers: dict[str, CustomTypeIdHandler] = {}
+_types_waiting: dict[str, list[tuple[str, Any]]] = {}
+
+
+def _xla_platform(platform: str) -> str:
+    return xla_platform_names.get(platform, platform)
+
+
+def register_custom_call_handler(platform: str, handler: CustomCallHandler) -> None:
+    """Installs ``handler`` for ``platform`` (once; later calls are ignored) and hands it every
+    target registered for that platform so far. Our own plugins need no handler: their targets
+    reach them through make_cpu_client and the PJRT FFI extension."""
+    key = _xla_platform(platform)
+    with _custom_call_lock:
+        if key in _call_handlers:
+            logger.debug("custom call handler for %s is already registered; keeping the first", key)
+            return
+        _call_handlers[key] = handler
+        waiting = _calls_waiting.pop(key, [])
+    for name, fn, api_version, traits in waiting:
+        handler(name, fn, key, api_version, traits)
+
+
+def register_custom_type_handler(platform: str, handler: CustomTypeIdHandler) -> None:
+    """Installs ``handler`` for ``platform``'s FFI type ids (once) and replays earlier registrations."""
+    key = _xla_platform(platform)
+    with _custom_call_lock:
+        if key in _type_handlers:
+            logger.debug("custom type handler for %s is already registered; keeping the first", key)
+            return
+        _type_handlers[key] = handler
+        waiting = _types_waiting.pop(key, [])
+    for name, type_id in waiting:
+        handler(name, type_id)
+
+
+def register_custom_call_partitioner(
+    name: str,
+    prop_user_sharding: Callable[..., Any],
+    partition: Callable[..., Any],
+    infer_sharding_from_operands: Callable[..., Any],
+    can_side_effecting_have_replicated_sharding: bool = False,
+    c_api: Any = None,
+) -> None:
+    """Always raises UnsupportedApiError (see UNSUPPORTED_NAMES)."""
+    raise _unsupported("register_custom_call_partitioner")
+
+
+def register_custom_call_as_batch_partitionable(target_name: str, c_api: Any = None) -> None:
+    """Always raises UnsupportedApiError (see UNSUPPORTED_NAMES)."""
+    raise _unsupported("register_custom_call_as_batch_partitionable")
+
+
+def encode_inspect_sharding_callback(callback: Any) -> bytes:
+    """Always raises UnsupportedApiError (see UNSUPPORTED_NAMES)."""
+    raise _unsupported("encode_inspect_sharding_callback")
 
 
 def register_custom_call_target(
@@ -1334,8 +2027,14 @@ def register_custom_call_target(
     """
     key = _custom_call_platform(platform)
     _custom_call_address(name, fn)  # validate now, not at the first client
+    xla_key = _xla_platform(platform)
     with _custom_call_lock:
         _custom_call_targets.setdefault(key, {})[name] = (fn, int(api_version), CustomCallTargetTraits(traits))
+        handler = _call_handlers.get(xla_key)
+        if handler is None:
+            _calls_waiting.setdefault(xla_key, []).append((name, fn, int(api_version), CustomCallTargetTraits(traits)))
+    if handler is not None:
+        handler(name, fn, xla_key, int(api_version), CustomCallTargetTraits(traits))
     if int(api_version) == 1:
         # Typed FFI handlers go into the plugin's FFI registry (PJRT FFI extension) at once
         # when the plugin is loaded, else when its first client is made.
@@ -1399,6 +2098,13 @@ def register_custom_type(type_name: str, type_id: Any, platform: str = "cpu") ->
 
     from jaxlib_cpu.pjrt_ffi import PjrtFfiExtension
 
+    xla_key = _xla_platform(platform)
+    with _custom_call_lock:
+        handler = _type_handlers.get(xla_key)
+        if handler is None:
+            _types_waiting.setdefault(xla_key, []).append((type_name, type_id))
+    if handler is not None:
+        handler(type_name, type_id)
     api = plugin_support.loaded_plugin(_custom_call_platform(platform))
     address = _custom_call_address(type_name, type_id)
     slot = ctypes.c_int64.from_address(address)

@@ -263,6 +263,8 @@ bool DecodeBuiltinType(EntryReader& r, TypeValue* out) {
       ElementType e = ElementType::kInvalid;
       bool is_unsigned = signedness == 2;
       switch (width) {
+        case 2: e = is_unsigned ? ElementType::kU2 : ElementType::kS2; break;
+        case 4: e = is_unsigned ? ElementType::kU4 : ElementType::kS4; break;
         case 8: e = is_unsigned ? ElementType::kU8 : ElementType::kS8; break;
         case 16: e = is_unsigned ? ElementType::kU16 : ElementType::kS16; break;
         case 32: e = is_unsigned ? ElementType::kU32 : ElementType::kS32; break;

@@ -4,6 +4,7 @@
 
 #include "runtime/compiler/bytecode/dialect_encodings.h"
 #include "runtime/compiler/half_float.h"
+#include "runtime/support/narrow_float.h"
 
 namespace jaxlib::compiler::bytecode {
 
@@ -54,6 +55,8 @@ AttrPtr MakeDenseAttribute(EntryReader& r, const TypeValue& type, std::string_vi
            std::to_string(es * static_cast<size_t>(n)));
     return nullptr;
   }
+  if (IsNarrow(t.element))  // one element per byte; only its low bits count
+    for (uint8_t& b : d->bytes) b &= static_cast<uint8_t>((1u << ElementTypeBitWidth(t.element)) - 1);
   return MakeDenseAttr(std::move(d));
 }
 
@@ -65,7 +68,7 @@ AttrPtr MakeIntegerAttribute(EntryReader& r, const TypeValue& type, unsigned wid
     a->b = (u & 1) != 0;
   } else {
     a->kind = Attribute::Kind::kInt;
-    bool is_unsigned = type.kind == TypeValue::Kind::kElement && IsUnsignedInt(type.type.element);
+    bool is_unsigned = type.kind == TypeValue::Kind::kElement && IsAnyUnsignedInt(type.type.element);
     if (width < 64) {
       u &= (uint64_t{1} << width) - 1;
       if (!is_unsigned && (u >> (width - 1)) & 1) u |= ~((uint64_t{1} << width) - 1);  // sign-extend
@@ -80,7 +83,7 @@ AttrPtr MakeIntegerAttribute(EntryReader& r, const TypeValue& type, unsigned wid
 AttrPtr MakeFloatAttribute(EntryReader& r, const TypeValue& type, const std::vector<uint64_t>& bits) {
   auto a = std::make_shared<Attribute>();
   uint64_t b = bits.empty() ? 0 : bits[0];
-  if (type.kind != TypeValue::Kind::kElement || !IsFloat(type.type.element)) {
+  if (type.kind != TypeValue::Kind::kElement || !IsAnyFloat(type.type.element)) {
     a->kind = Attribute::Kind::kOpaque;
     a->s = "float of type " + (type.name.empty() ? std::string("?") : type.name);
     return a;
@@ -91,7 +94,8 @@ AttrPtr MakeFloatAttribute(EntryReader& r, const TypeValue& type, const std::vec
     case ElementType::kF16: a->f = f16::ToFloat(static_cast<uint16_t>(b)); break;
     case ElementType::kBF16: a->f = static_cast<float>(bf16::FromBits(static_cast<uint16_t>(b))); break;
     case ElementType::kF32: a->f = BitsToFloat(static_cast<uint32_t>(b)); break;
-    default: std::memcpy(&a->f, &b, 8); break;
+    case ElementType::kF64: std::memcpy(&a->f, &b, 8); break;
+    default: a->f = DecodeNarrowFloat(static_cast<uint32_t>(b), *NarrowFloatFormatOf(type.type.element)); break;
   }
   (void)r;
   return a;

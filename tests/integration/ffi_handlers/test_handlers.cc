@@ -154,6 +154,17 @@ XLA_FFI_Error* fail_always(XLA_FFI_CallFrame* f) {
   return Fail(f->api, XLA_FFI_Error_Code_FAILED_PRECONDITION, "the handler refused: input 7 is not allowed");
 }
 
+// Copies the bytes of its f32 operand into its f32 result as they lie in memory: what the
+// result holds then shows both buffers' layouts.
+XLA_FFI_Error* copy_memory(XLA_FFI_CallFrame* f) {
+  const XLA_FFI_Api* api = f->api;
+  if (f->stage != XLA_FFI_ExecutionStage_EXECUTE) return nullptr;
+  XLA_FFI_Buffer *x = Arg(f, 0), *y = Ret(f, 0);
+  if (Elements(x) != Elements(y)) return Fail(api, XLA_FFI_Error_Code_INVALID_ARGUMENT, "element counts differ");
+  std::memcpy(y->data, x->data, static_cast<size_t>(Elements(x)) * 4);
+  return nullptr;
+}
+
 // (token, x) -> (token, 2x); checks the tokens arrive as TOKEN buffers of rank 0.
 XLA_FFI_Error* token_double(XLA_FFI_CallFrame* f) {
   const XLA_FFI_Api* api = f->api;

@@ -52,17 +52,20 @@ def build_info() -> dict[str, Any]:
 def lapack_library_path() -> str | None:
     """Path of the LAPACK shared library the plugin uses for linear algebra, or None.
 
-    ``$JAXLIB_CPU_LAPACK_LIBRARY`` when set (the plugin also honours it directly), else the
-    library of the ``scipy-openblas32`` dependency. Only looks at files: nothing is loaded here.
+    ``$JAXLIB_CPU_LAPACK_LIBRARY`` when set (the plugin also honours it directly); else the
+    OpenBLAS a scipy wheel ships, when scipy is installed: it is the LAPACK scipy and real
+    jaxlib call, so decompositions that are unique only up to signs or ordering (Schur vectors,
+    eigenvectors) come out as they do in scipy and on XLA's CPU backend; else the library of our
+    ``scipy-openblas32`` dependency (the same OpenBLAS build family, exporting the same
+    ``scipy_``-prefixed symbols). Only looks at files: nothing is imported or loaded here.
     """
     override = os.environ.get("JAXLIB_CPU_LAPACK_LIBRARY")
     if override:
         return override
-    try:
-        import scipy_openblas32
-    except ImportError:
-        return None
-    lib_dir = scipy_openblas32.get_lib_dir()
+    return _scipy_bundled_lapack() or _scipy_openblas32_lapack()
+
+
+def _find_library(lib_dir: str, stem_prefix: str) -> str | None:
     try:
         names = sorted(os.listdir(lib_dir))
     except OSError:
@@ -70,9 +73,34 @@ def lapack_library_path() -> str | None:
     suffix = {"darwin": ".dylib", "win32": ".dll"}.get(sys.platform, ".so")
     for name in names:
         stem = name if sys.platform == "win32" else name[3:]
-        if stem.startswith("scipy_openblas") and suffix in name:
+        if stem.startswith(stem_prefix) and suffix in name:
             return os.path.join(lib_dir, name)
     return None
+
+
+def _scipy_bundled_lapack() -> str | None:
+    # Wheels repaired by auditwheel / delocate / delvewheel keep scipy's OpenBLAS beside the
+    # package (scipy.libs) or inside it (.dylibs). A scipy built against a system LAPACK has
+    # neither, and the dependency's library is used instead.
+    import importlib.util
+
+    spec = importlib.util.find_spec("scipy")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    package_dir = list(spec.submodule_search_locations)[0]
+    for lib_dir in (package_dir + ".libs", os.path.join(package_dir, ".dylibs")):
+        found = _find_library(lib_dir, "scipy_openblas")
+        if found:
+            return found
+    return None
+
+
+def _scipy_openblas32_lapack() -> str | None:
+    try:
+        import scipy_openblas32
+    except ImportError:
+        return None
+    return _find_library(scipy_openblas32.get_lib_dir(), "scipy_openblas")
 
 
 def _lapack_option() -> dict[str, Any]:

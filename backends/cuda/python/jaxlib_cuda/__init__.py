@@ -60,7 +60,7 @@ def library_path() -> str:
 
 
 def _wheel_subdirs(major: int) -> list[tuple[str, ...]]:
-    # Mirrors NvidiaWheelLibDirs in backends/cuda/cuda_library_search.cc.
+    # Mirrors NvidiaWheelLibDirs in backends/gpu/cuda_library_search.cc.
     if major >= 13:
         return [("nvidia", f"cu{major}", "lib")]
     return [("nvidia", "cuda_nvrtc", "lib"), ("nvidia", "cublas", "lib")]
@@ -82,15 +82,34 @@ def nvidia_library_dirs(search_path: Iterable[str] | None = None, major: int | N
     return found
 
 
+def _lapack_library() -> str | None:
+    # Ops without a GPU kernel run on the host with the CPU executor: its LAPACK is jaxlib-cpu's.
+    try:
+        from jaxlib_cpu import lapack_library_path
+    except ImportError:
+        return None
+    return lapack_library_path()
+
+
 def client_options() -> dict[str, str]:
-    """PJRT client-creation options this package adds (the library directories it found)."""
+    """PJRT client-creation options this package adds (library directories and LAPACK it found)."""
+    options: dict[str, str] = {}
     dirs = nvidia_library_dirs()
-    return {"cuda_library_dirs": os.pathsep.join(dirs)} if dirs else {}
+    if dirs:
+        options["cuda_library_dirs"] = os.pathsep.join(dirs)
+    lapack = _lapack_library()
+    if lapack:
+        options["lapack_library"] = lapack
+    return options
 
 
 def initialize() -> None:
     """Registers the plugin with the host loading it: our jaxlib as platform ``cuda`` (priority
-    500; cheap, no dlopen), or real JAX as ``jaxlib_cuda<MAJOR>`` when ``JAX_PLATFORMS`` names it."""
+    500; cheap, no dlopen), or real JAX as ``jaxlib_cuda<MAJOR>`` when ``JAX_PLATFORMS`` names it.
+
+    The plugin compiles and runs programs, so it may outrank the CPU backend; where no GPU (or
+    driver) is present its client creation fails and selection moves on, reporting why once.
+    """
     from . import _host_registration as hosts
 
     hosts.register(

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import _ext
 
-__all__ = ["DISTRIBUTION", "build_info", "initialize", "library_path"]
+__all__ = ["DISTRIBUTION", "build_info", "client_options", "initialize", "library_path"]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 DISTRIBUTION: str = "jaxlib-rocm"
@@ -30,6 +30,16 @@ def library_path() -> str:
     return str(_PACKAGE_DIR / "pjrt_plugin_jaxlib_rocm.so")
 
 
+def client_options() -> dict[str, str]:
+    """PJRT client-creation options this package adds: jaxlib-cpu's LAPACK for the host fallback."""
+    try:
+        from jaxlib_cpu import lapack_library_path
+    except ImportError:
+        return {}
+    lapack = lapack_library_path()
+    return {"lapack_library": lapack} if lapack else {}
+
+
 def initialize() -> None:
     """Registers the plugin with the host loading it: our jaxlib as platform ``rocm`` (priority
     500; cheap, no dlopen), or real JAX as ``jaxlib_rocm`` when ``JAX_PLATFORMS`` names it."""
@@ -41,8 +51,8 @@ def initialize() -> None:
             library_path=library_path(),
             jaxlib_name="rocm",
             jaxlib_priority=500,
-            jaxlib_options={},
-            jax_options=dict,
+            jaxlib_options=client_options(),
+            jax_options=client_options,
             build_info=build_info(),
         )
     )

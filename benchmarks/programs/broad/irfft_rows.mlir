@@ -1,0 +1,11 @@
+module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<1024x513xf32>, %arg1: tensor<1024x513xf32>) -> (tensor<1024x1024xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.complex %arg0, %arg1 : tensor<1024x513xcomplex<f32>>
+    %1 = call @fft(%0) : (tensor<1024x513xcomplex<f32>>) -> tensor<1024x1024xf32>
+    return %1 : tensor<1024x1024xf32>
+  }
+  func.func private @fft(%arg0: tensor<1024x513xcomplex<f32>>) -> tensor<1024x1024xf32> {
+    %0 = stablehlo.fft %arg0, type = IRFFT, length = [1024] : (tensor<1024x513xcomplex<f32>>) -> tensor<1024x1024xf32>
+    return %0 : tensor<1024x1024xf32>
+  }
+}

@@ -1,0 +1,504 @@
+"""Kernel tests of the CPU executor's per-family algorithms (issue 12) against numpy.
+
+Sorts by key codes (NaN and signed-zero order as JAX's comparator gives it, stability, ties,
+descending and lexicographic keys, empty and length-1 axes, the general fallback), top_k by
+selection, cumulative reduce_window as a scan, typed pooling windows, scatter with duplicate
+indices, the FFT kinds at power-of-two, mixed-radix, prime (Bluestein) and four-step lengths,
+and in-place updates inside loops. Run through the standalone driver (tests/unit/compiler).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_compiler_driver import driver, run  # noqa: F401  (driver is a fixture)
+
+MOD = 'module @m attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {'
+
+# JAX's float sort comparator: -0 -> +0, NaN -> canonical NaN, then LT TOTALORDER.
+JAX_F32_LT = """
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>{extra_args}):
+        %z = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+        %nan = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+        %e1 = stablehlo.compare EQ, %a, %z, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        %a1 = stablehlo.select %e1, %z, %a : tensor<i1>, tensor<f32>
+        %n1 = stablehlo.compare NE, %a, %a, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        %a2 = stablehlo.select %n1, %nan, %a1 : tensor<i1>, tensor<f32>
+        %e2 = stablehlo.compare EQ, %b, %z, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        %b1 = stablehlo.select %e2, %z, %b : tensor<i1>, tensor<f32>
+        %n2 = stablehlo.compare NE, %b, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        %b2 = stablehlo.select %n2, %nan, %b1 : tensor<i1>, tensor<f32>
+        %lt = stablehlo.compare {dir}, %a2, %b2, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        stablehlo.return %lt : tensor<i1>"""
+
+
+def sort_program(shape: tuple[int, ...], dim: int, direction: str = "LT", with_index: bool = False) -> str:
+    t = "tensor<" + "x".join(str(d) for d in shape) + "xf32>"
+    ti = t.replace("f32", "i32")
+    if with_index:
+        extra = ", %i: tensor<i32>, %j: tensor<i32>"
+        body = JAX_F32_LT.format(extra_args=extra, dir=direction)
+        return f"""
+    {MOD}
+      func.func public @main(%x: {t}) -> ({t}, {ti}) {{
+        %iota = stablehlo.iota dim = {dim} : {ti}
+        %0:2 = "stablehlo.sort"(%x, %iota) <{{dimension = {dim} : i64, is_stable = true}}> ({{{body}
+        }}) : ({t}, {ti}) -> ({t}, {ti})
+        return %0#0, %0#1 : {t}, {ti}
+      }}
+    }}"""
+    body = JAX_F32_LT.format(extra_args="", dir=direction)
+    return f"""
+    {MOD}
+      func.func public @main(%x: {t}) -> {t} {{
+        %0 = "stablehlo.sort"(%x) <{{dimension = {dim} : i64, is_stable = true}}> ({{{body}
+        }}) : ({t}) -> {t}
+        return %0 : {t}
+      }}
+    }}"""
+
+
+def jax_sort_reference(x: np.ndarray, axis: int) -> tuple[np.ndarray, np.ndarray]:
+    """Values and indices of a stable sort by JAX's key (-0 == +0, every NaN after +inf)."""
+    nan = np.isnan(x)
+    key = np.where(nan | (x == 0), np.float32(0), x)
+    idx = np.lexsort((key, nan), axis=axis)  # primary: NaN or not; then the value
+    return np.take_along_axis(x, idx, axis=axis), idx.astype(np.int32)
+
+
+SPECIALS = np.array([np.nan, -np.nan, 0.0, -0.0, np.inf, -np.inf, 1.0, -1.0, 1.0, 0.0, -0.0, np.nan], np.float32)
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 31, 33, 1000, 70000])
+def test_sort_f32_orders_nan_and_zeros_like_jax_and_is_stable(driver, tmp_path, n):  # noqa: F811
+    rng = np.random.default_rng(n)
+    x = rng.integers(-20, 20, size=n).astype(np.float32)  # many duplicates: stability shows
+    x[: min(n, len(SPECIALS))] = SPECIALS[: min(n, len(SPECIALS))]
+    rng.shuffle(x)
+    vals, idx = run(driver, tmp_path, sort_program((n,), 0, with_index=True), x)
+    want_v, want_i = jax_sort_reference(x, 0)
+    assert np.array_equal(vals.view(np.uint32), want_v.view(np.uint32)), "sorted values (bits: -0 vs +0 kept, NaNs last)"
+    assert np.array_equal(idx, want_i), "argsort indices: a stable sort keeps equal keys in input order"
+
+
+def test_sort_along_middle_axis_and_descending(driver, tmp_path):  # noqa: F811
+    rng = np.random.default_rng(7)
+    x = rng.integers(-5, 5, size=(3, 50, 4)).astype(np.float32)
+    x[1, 3, 2] = np.nan
+    x[2, 7, 0] = -0.0
+    (vals,) = run(driver, tmp_path, sort_program((3, 50, 4), 1), x)
+    want, _ = jax_sort_reference(x, 1)
+    assert np.array_equal(vals.view(np.uint32), want.view(np.uint32)), "sort along axis 1 of [3,50,4]"
+    vals, idx = run(driver, tmp_path, sort_program((40,), 0, direction="GT", with_index=True), x[0, :40, 0].copy())
+    v = x[0, :40, 0]
+    want_i = np.argsort(-v, kind="stable")
+    assert np.array_equal(idx, want_i), "GT comparator: descending, ties in input order"
+    assert np.array_equal(vals, v[want_i]), "descending values"
+
+
+def test_lexsort_two_integer_keys(driver, tmp_path):  # noqa: F811
+    rng = np.random.default_rng(3)
+    a = rng.integers(0, 4, size=300).astype(np.int32)
+    b = rng.integers(-3, 3, size=300).astype(np.int32)
+    mlir = f"""
+    {MOD}
+      func.func public @main(%a: tensor<300xi32>, %b: tensor<300xi32>) -> tensor<300xi32> {{
+        %iota = stablehlo.iota dim = 0 : tensor<300xi32>
+        %0:3 = "stablehlo.sort"(%a, %b, %iota) <{{dimension = 0 : i64, is_stable = true}}> ({{
+        ^bb0(%a0: tensor<i32>, %a1: tensor<i32>, %b0: tensor<i32>, %b1: tensor<i32>, %i0: tensor<i32>, %i1: tensor<i32>):
+          %2 = stablehlo.compare LT, %b0, %b1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          %3 = stablehlo.compare LT, %a0, %a1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          %4 = stablehlo.compare EQ, %a0, %a1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          %5 = stablehlo.and %4, %2 : tensor<i1>
+          %6 = stablehlo.or %3, %5 : tensor<i1>
+          stablehlo.return %6 : tensor<i1>
+        }}) : (tensor<300xi32>, tensor<300xi32>, tensor<300xi32>) -> (tensor<300xi32>, tensor<300xi32>, tensor<300xi32>)
+        return %0#2 : tensor<300xi32>
+      }}
+    }}"""
+    (idx,) = run(driver, tmp_path, mlir, a, b)
+    assert np.array_equal(idx, np.lexsort((b, a))), "lexicographic (a, then b) order, stable"
+
+
+def sort_by_body(n: int, body: str) -> str:
+    return f"""
+    {MOD}
+      func.func public @main(%x: tensor<{n}xf32>) -> tensor<{n}xf32> {{
+        %0 = "stablehlo.sort"(%x) <{{dimension = 0 : i64, is_stable = true}}> ({{
+        ^bb0(%a: tensor<f32>, %b: tensor<f32>):{body}
+        }}) : (tensor<{n}xf32>) -> tensor<{n}xf32>
+        return %0 : tensor<{n}xf32>
+      }}
+    }}"""
+
+
+def test_sort_by_computed_key_and_by_unrecognised_comparator(driver, tmp_path):  # noqa: F811
+    x = np.array([3, -1, 2, -3, 1, 0, -2, 5, -5, 4] * 7, np.float32)
+    by_abs = """
+          %p = stablehlo.abs %a : tensor<f32>
+          %q = stablehlo.abs %b : tensor<f32>
+          %r = stablehlo.compare LT, %p, %q, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+          stablehlo.return %r : tensor<i1>"""
+    (out,) = run(driver, tmp_path, sort_by_body(70, by_abs), x)
+    assert np.array_equal(out, x[np.argsort(np.abs(x), kind="stable")]), "sort by |x| (a computed key), stable"
+    # not(b <= a): the same order without NaN, but no form the analysis knows: the general sort.
+    negated = """
+          %le = stablehlo.compare LE, %b, %a, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+          %r = stablehlo.not %le : tensor<i1>
+          stablehlo.return %r : tensor<i1>"""
+    (out,) = run(driver, tmp_path, sort_by_body(70, negated), x)
+    assert np.array_equal(out, np.sort(x, kind="stable")), "general comparator sort"
+
+
+def test_float_compare_sort_with_nan_falls_back(driver, tmp_path):  # noqa: F811
+    # A plain FLOAT LT comparator with NaN present is no strict weak order: the general sort
+    # runs. Without NaN the key path must give the same as numpy's stable sort (-0 == +0).
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<6xf32>) -> tensor<6xf32> {{
+        %0 = "stablehlo.sort"(%x) <{{dimension = 0 : i64, is_stable = true}}> ({{
+        ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+          %r = stablehlo.compare LT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+          stablehlo.return %r : tensor<i1>
+        }}) : (tensor<6xf32>) -> tensor<6xf32>
+        return %0 : tensor<6xf32>
+      }}
+    }}"""
+    x = np.array([0.0, 2.0, -0.0, -1.0, 0.0, -0.0], np.float32)
+    (out,) = run(driver, tmp_path, mlir, x)
+    assert np.array_equal(out.view(np.uint32), x[np.argsort(x, kind="stable")].view(np.uint32)), "zeros keep input order"
+    xn = np.array([2.0, np.nan, 1.0, 0.5, np.nan, -1.0], np.float32)
+    (out,) = run(driver, tmp_path, mlir, xn)
+    assert out.shape == (6,) and np.isnan(out).sum() == 2, "NaNs survive the general sort"
+
+
+@pytest.mark.parametrize("rows,length,k", [(3, 10, 1), (4, 64, 8), (2, 5, 5), (5, 1000, 16)])
+def test_top_k_ties_by_index_and_nan_largest(driver, tmp_path, rows, length, k):  # noqa: F811
+    rng = np.random.default_rng(length)
+    x = rng.integers(0, 6, size=(rows, length)).astype(np.float32)  # many ties
+    x[0, length // 2] = np.nan
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<{rows}x{length}xf32>) -> (tensor<{rows}x{k}xf32>, tensor<{rows}x{k}xi32>) {{
+        %v, %i = chlo.top_k(%x, k = {k}) : tensor<{rows}x{length}xf32> -> (tensor<{rows}x{k}xf32>, tensor<{rows}x{k}xi32>)
+        return %v, %i : tensor<{rows}x{k}xf32>, tensor<{rows}x{k}xi32>
+      }}
+    }}"""
+    vals, idx = run(driver, tmp_path, mlir, x)
+    key = np.where(np.isnan(x), np.inf, x)
+    rank = np.isnan(x).astype(np.int8)
+    order = np.lexsort((-key, -rank), axis=1)[:, :k]  # NaN first, then larger, ties by index
+    assert np.array_equal(idx, order), "top_k indices: largest first, NaN largest, ties by lower index"
+    assert np.array_equal(vals.view(np.uint32), np.take_along_axis(x, order, 1).view(np.uint32)), "top_k values"
+
+
+def cumulative_program(shape: tuple[int, ...], axis: int, op: str, init: str, dtype: str = "f32") -> str:
+    t = f"tensor<{'x'.join(str(d) for d in shape)}x{dtype}>"
+    win = ", ".join(str(shape[d]) if d == axis else "1" for d in range(len(shape)))
+    pad = ", ".join(f"[{shape[d] - 1}, 0]" if d == axis else "[0, 0]" for d in range(len(shape)))
+    ones = ", ".join("1" for _ in shape)
+    return f"""
+    {MOD}
+      func.func public @main(%x: {t}) -> {t} {{
+        %init = stablehlo.constant dense<{init}> : tensor<{dtype}>
+        %0 = "stablehlo.reduce_window"(%x, %init) <{{base_dilations = array<i64: {ones}>, padding = dense<[{pad}]> : tensor<{len(shape)}x2xi64>, window_dilations = array<i64: {ones}>, window_dimensions = array<i64: {win}>, window_strides = array<i64: {ones}>}}> ({{
+        ^bb0(%a: tensor<{dtype}>, %b: tensor<{dtype}>):
+          %s = stablehlo.{op} %a, %b : tensor<{dtype}>
+          stablehlo.return %s : tensor<{dtype}>
+        }}) : ({t}, tensor<{dtype}>) -> {t}
+        return %0 : {t}
+      }}
+    }}"""
+
+
+@pytest.mark.parametrize("shape,axis", [((7,), 0), ((2, 1), 1), ((3, 40), 1), ((50, 6), 0), ((2, 30, 3), 1), ((40000,), 0)])
+def test_cumulative_reduce_window_is_a_scan(driver, tmp_path, shape, axis):  # noqa: F811
+    x = np.random.default_rng(1).standard_normal(shape).astype(np.float32)
+    x.flat[0] = np.nan if x.size > 10 else x.flat[0]
+    (s,) = run(driver, tmp_path, cumulative_program(shape, axis, "add", "0.000000e+00"), x)
+    want = np.cumsum(x.astype(np.float32), axis=axis, dtype=np.float32)
+    assert np.array_equal(s, want, equal_nan=True), "cumsum: a sequential fold from init, as the window fold"
+    (m,) = run(driver, tmp_path, cumulative_program(shape, axis, "maximum", "0xFF800000"), x)
+    want_m = np.maximum.accumulate(x, axis=axis)  # NaN propagates like XLA's max
+    assert np.array_equal(m, want_m, equal_nan=True), "cummax with NaN propagation"
+
+
+def test_cumulative_int_and_nonidentity_init(driver, tmp_path):  # noqa: F811
+    x = np.arange(1, 11, dtype=np.int32)
+    (p,) = run(driver, tmp_path, cumulative_program((10,), 0, "multiply", "1", "i32"), x)
+    assert np.array_equal(p, np.cumprod(x).astype(np.int32)), "cumprod of i32 (wrapping)"
+    # init 5 is not add's identity (no scan): as XLA's CPU emitter (checked with jax 0.10.2),
+    # padding positions are skipped and init enters each window once.
+    (s,) = run(driver, tmp_path, cumulative_program((10,), 0, "add", "5", "i32"), x)
+    assert np.array_equal(s, 5 + np.cumsum(x).astype(np.int32)), "init once per window, padding skipped"
+
+
+def test_max_pool_window_skips_padding_and_propagates_nan(driver, tmp_path):  # noqa: F811
+    x = np.random.default_rng(2).standard_normal((1, 6, 6, 3)).astype(np.float32)
+    x[0, 2, 3, 1] = np.nan
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<1x6x6x3xf32>) -> tensor<1x3x3x3xf32> {{
+        %init = stablehlo.constant dense<0xFF800000> : tensor<f32>
+        %0 = "stablehlo.reduce_window"(%x, %init) <{{padding = dense<[[0, 0], [0, 1], [0, 1], [0, 0]]> : tensor<4x2xi64>, window_dimensions = array<i64: 1, 3, 3, 1>, window_strides = array<i64: 1, 2, 2, 1>}}> ({{
+        ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+          %s = stablehlo.maximum %a, %b : tensor<f32>
+          stablehlo.return %s : tensor<f32>
+        }}) : (tensor<1x6x6x3xf32>, tensor<f32>) -> tensor<1x3x3x3xf32>
+        return %0 : tensor<1x3x3x3xf32>
+      }}
+    }}"""
+    (out,) = run(driver, tmp_path, mlir, x)
+    p = np.pad(x, ((0, 0), (0, 1), (0, 1), (0, 0)), constant_values=-np.inf)
+    want = np.full((1, 3, 3, 3), -np.inf, np.float32)
+    for i in range(3):
+        for j in range(3):
+            win = p[0, 2 * i:2 * i + 3, 2 * j:2 * j + 3, :]
+            want[0, i, j] = np.where(np.isnan(win).any(axis=(0, 1)), np.nan, np.nanmax(win, axis=(0, 1)))
+    assert np.array_equal(out, want, equal_nan=True), "3x3/2 max pool, NaN propagates"
+
+
+def test_scatter_add_duplicates_and_out_of_bounds(driver, tmp_path):  # noqa: F811
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal(50).astype(np.float32)
+    idx = rng.integers(-3, 55, size=(200, 1)).astype(np.int32)  # duplicates and out-of-range
+    u = rng.standard_normal(200).astype(np.float32)
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<50xf32>, %i: tensor<200x1xi32>, %u: tensor<200xf32>) -> tensor<50xf32> {{
+        %0 = "stablehlo.scatter"(%x, %i, %u) <{{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}}> ({{
+        ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+          %s = stablehlo.add %a, %b : tensor<f32>
+          stablehlo.return %s : tensor<f32>
+        }}) : (tensor<50xf32>, tensor<200x1xi32>, tensor<200xf32>) -> tensor<50xf32>
+        return %0 : tensor<50xf32>
+      }}
+    }}"""
+    (out,) = run(driver, tmp_path, mlir, x, idx, u)
+    want = x.copy()
+    for k in range(200):  # sequential order, out-of-bounds updates skipped
+        if 0 <= idx[k, 0] < 50:
+            want[idx[k, 0]] = np.float32(want[idx[k, 0]] + u[k])
+    assert np.array_equal(out, want), "scatter-add applies duplicates in order and skips out-of-bounds indices"
+
+
+def test_scatter_rows_max(driver, tmp_path):  # noqa: F811
+    rng = np.random.default_rng(6)
+    x = rng.standard_normal((10, 8)).astype(np.float32)
+    idx = rng.integers(0, 10, size=(30, 1)).astype(np.int32)
+    u = rng.standard_normal((30, 8)).astype(np.float32)
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<10x8xf32>, %i: tensor<30x1xi32>, %u: tensor<30x8xf32>) -> tensor<10x8xf32> {{
+        %0 = "stablehlo.scatter"(%x, %i, %u) <{{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}}> ({{
+        ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+          %s = stablehlo.maximum %a, %b : tensor<f32>
+          stablehlo.return %s : tensor<f32>
+        }}) : (tensor<10x8xf32>, tensor<30x1xi32>, tensor<30x8xf32>) -> tensor<10x8xf32>
+        return %0 : tensor<10x8xf32>
+      }}
+    }}"""
+    (out,) = run(driver, tmp_path, mlir, x, idx, u)
+    want = x.copy()
+    np.maximum.at(want, idx[:, 0], u)
+    assert np.array_equal(out, want), "row scatter with a max body"
+
+
+FFT_LENGTHS = [1, 2, 8, 12, 97, 500, 1000, 4096, 3 * 8192]
+
+
+@pytest.mark.parametrize("n", FFT_LENGTHS)
+def test_fft_kinds_match_numpy(driver, tmp_path, n):  # noqa: F811
+    rng = np.random.default_rng(n)
+    x = rng.standard_normal((2, n)).astype(np.float32)
+    y = rng.standard_normal((2, n)).astype(np.float32)
+    h = n // 2 + 1
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<2x{n}xf32>, %y: tensor<2x{n}xf32>) -> (tensor<2x{n}xcomplex<f32>>, tensor<2x{n}xcomplex<f32>>, tensor<2x{h}xcomplex<f32>>, tensor<2x{n}xf32>) {{
+        %c = stablehlo.complex %x, %y : tensor<2x{n}xcomplex<f32>>
+        %0 = stablehlo.fft %c, type = FFT, length = [{n}] : (tensor<2x{n}xcomplex<f32>>) -> tensor<2x{n}xcomplex<f32>>
+        %1 = stablehlo.fft %c, type = IFFT, length = [{n}] : (tensor<2x{n}xcomplex<f32>>) -> tensor<2x{n}xcomplex<f32>>
+        %2 = stablehlo.fft %x, type = RFFT, length = [{n}] : (tensor<2x{n}xf32>) -> tensor<2x{h}xcomplex<f32>>
+        %3 = stablehlo.fft %2, type = IRFFT, length = [{n}] : (tensor<2x{h}xcomplex<f32>>) -> tensor<2x{n}xf32>
+        return %0, %1, %2, %3 : tensor<2x{n}xcomplex<f32>>, tensor<2x{n}xcomplex<f32>>, tensor<2x{h}xcomplex<f32>>, tensor<2x{n}xf32>
+      }}
+    }}"""
+    f, fi, rf, back = run(driver, tmp_path, mlir, x, y)
+    c = x.astype(np.float64) + 1j * y.astype(np.float64)
+    scale = np.sqrt(n) * 1e-5 + 1e-6
+    np.testing.assert_allclose(f, np.fft.fft(c, axis=-1), atol=scale * 4, err_msg=f"FFT of length {n}")
+    np.testing.assert_allclose(fi, np.fft.ifft(c, axis=-1), atol=scale * 4 / n, err_msg=f"IFFT of length {n}")
+    np.testing.assert_allclose(rf, np.fft.rfft(x.astype(np.float64), axis=-1), atol=scale * 4, err_msg=f"RFFT of length {n}")
+    np.testing.assert_allclose(back, x, atol=1e-5, err_msg=f"IRFFT(RFFT(x)) of length {n}")
+
+
+def test_fft2_and_irfft_ignores_imaginary_dc(driver, tmp_path):  # noqa: F811
+    rng = np.random.default_rng(9)
+    x = rng.standard_normal((3, 16, 10)).astype(np.float32)
+    y = rng.standard_normal((3, 16, 10)).astype(np.float32)
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<3x16x10xf32>, %y: tensor<3x16x10xf32>) -> (tensor<3x16x10xcomplex<f32>>, tensor<3x16x18xf32>) {{
+        %c = stablehlo.complex %x, %y : tensor<3x16x10xcomplex<f32>>
+        %0 = stablehlo.fft %c, type = FFT, length = [16, 10] : (tensor<3x16x10xcomplex<f32>>) -> tensor<3x16x10xcomplex<f32>>
+        %1 = stablehlo.fft %c, type = IRFFT, length = [16, 18] : (tensor<3x16x10xcomplex<f32>>) -> tensor<3x16x18xf32>
+        return %0, %1 : tensor<3x16x10xcomplex<f32>>, tensor<3x16x18xf32>
+      }}
+    }}"""
+    f2, ir = run(driver, tmp_path, mlir, x, y)
+    c = x.astype(np.float64) + 1j * y
+    np.testing.assert_allclose(f2, np.fft.fft2(c), atol=1e-4, err_msg="2-D FFT over the trailing axes")
+    np.testing.assert_allclose(ir, np.fft.irfftn(c, s=(16, 18), axes=(1, 2)), atol=1e-5,
+                               err_msg="2-D IRFFT (imaginary parts of the DC and Nyquist bins ignored)")
+
+
+def test_scan_stacking_updates_in_place_inside_while(driver, tmp_path):  # noqa: F811
+    # ys[i] = x * i for i < 5 through dynamic_update_slice on a loop carry (planned in place).
+    x = np.arange(4, dtype=np.float32) + 1
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<4xf32>) -> tensor<5x4xf32> {{
+        %zero = stablehlo.constant dense<0.000000e+00> : tensor<5x4xf32>
+        %c0 = stablehlo.constant dense<0> : tensor<i32>
+        %0:3 = stablehlo.while(%i = %c0, %ys = %zero, %v = %x) : tensor<i32>, tensor<5x4xf32>, tensor<4xf32>
+         cond {{
+          %lim = stablehlo.constant dense<5> : tensor<i32>
+          %p = stablehlo.compare LT, %i, %lim, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          stablehlo.return %p : tensor<i1>
+        }} do {{
+          %fi = stablehlo.convert %i : (tensor<i32>) -> tensor<f32>
+          %b = stablehlo.broadcast_in_dim %fi, dims = [] : (tensor<f32>) -> tensor<4xf32>
+          %row = stablehlo.multiply %v, %b : tensor<4xf32>
+          %r2 = stablehlo.reshape %row : (tensor<4xf32>) -> tensor<1x4xf32>
+          %z = stablehlo.constant dense<0> : tensor<i32>
+          %ys2 = stablehlo.dynamic_update_slice %ys, %r2, %i, %z : (tensor<5x4xf32>, tensor<1x4xf32>, tensor<i32>, tensor<i32>) -> tensor<5x4xf32>
+          %one = stablehlo.constant dense<1> : tensor<i32>
+          %i2 = stablehlo.add %i, %one : tensor<i32>
+          stablehlo.return %i2, %ys2, %v : tensor<i32>, tensor<5x4xf32>, tensor<4xf32>
+        }}
+        return %0#1 : tensor<5x4xf32>
+      }}
+    }}"""
+    (ys,) = run(driver, tmp_path, mlir, x)
+    assert np.array_equal(ys, np.arange(5, dtype=np.float32)[:, None] * x[None, :]), "stacked rows of the loop"
+
+
+SCALAR_LOOP_WITH_CALLS = f"""
+{MOD}
+  func.func public @main(%x: tensor<f32>, %n: tensor<i32>) -> (tensor<f32>, tensor<i32>, tensor<f64>) {{
+    %c0 = stablehlo.constant dense<0> : tensor<i32>
+    %d0 = stablehlo.constant dense<1.000000e+00> : tensor<f64>
+    %0:4 = stablehlo.while(%i = %c0, %c = %x, %k = %n, %d = %d0) : tensor<i32>, tensor<f32>, tensor<i32>, tensor<f64>
+     cond {{
+      %lim = stablehlo.constant dense<300> : tensor<i32>
+      %p = stablehlo.compare LT, %i, %lim, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    }} do {{
+      %s = stablehlo.sine %c : tensor<f32>
+      %e = stablehlo.exponential %s : tensor<f32>
+      %t = stablehlo.tanh %e : tensor<f32>
+      %q = stablehlo.constant dense<0.999> : tensor<f32>
+      %c2 = stablehlo.multiply %t, %q : tensor<f32>
+      %seven = stablehlo.constant dense<7> : tensor<i32>
+      %m = stablehlo.remainder %k, %seven : tensor<i32>
+      %dv = stablehlo.divide %k, %seven : tensor<i32>
+      %k2 = stablehlo.add %m, %dv : tensor<i32>
+      %k3 = stablehlo.multiply %k2, %n : tensor<i32>
+      %lg = stablehlo.log %d : tensor<f64>
+      %one = stablehlo.constant dense<1.5> : tensor<f64>
+      %d2 = stablehlo.add %lg, %one : tensor<f64>
+      %inc = stablehlo.constant dense<1> : tensor<i32>
+      %i2 = stablehlo.add %i, %inc : tensor<i32>
+      stablehlo.return %i2, %c2, %k3, %d2 : tensor<i32>, tensor<f32>, tensor<i32>, tensor<f64>
+    }}
+    return %0#1, %0#2, %0#3 : tensor<f32>, tensor<i32>, tensor<f64>
+  }}
+}}"""
+
+
+def test_scalar_loop_jit_calls_interpreter_kernels_bit_for_bit(driver, tmp_path):  # noqa: F811
+    # sin, exp, tanh, integer remainder/division and an f64 log have no inline JIT pattern: the
+    # native loop calls the interpreter's one-element kernels, so its bits equal the interpreter's.
+    import os
+    import subprocess
+
+    prog = tmp_path / "loop.mlir"
+    prog.write_text(SCALAR_LOOP_WITH_CALLS)
+    ins = []
+    for i, a in enumerate((np.float32(0.3), np.int32(12345))):
+        path = tmp_path / f"in{i}.npy"
+        np.save(path, np.asarray(a))
+        ins.append(str(path))
+    outs = {}
+    for mode in ("jit", "interpreter"):
+        d = tmp_path / mode
+        d.mkdir()
+        env = dict(os.environ, JAXLIB_CPU_JIT_TRACE="1")
+        if mode == "interpreter":
+            env["JAXLIB_CPU_DISABLE_JIT"] = "1"
+        r = subprocess.run([str(driver), "--out", str(d), str(prog), *ins], capture_output=True, text=True, env=env,
+                           timeout=120)
+        assert r.returncode == 0, r.stderr
+        if mode == "jit":
+            assert "native" in r.stderr, f"the loop should compile to native code: {r.stderr}"
+        outs[mode] = [np.load(d / f"out{k}.npy") for k in range(3)]
+    for a, b in zip(outs["jit"], outs["interpreter"], strict=True):
+        assert a.tobytes() == b.tobytes(), f"JIT {a!r} != interpreter {b!r}"
+    c, k, dd = np.float32(0.3), 12345, 1.0
+    for _ in range(300):
+        c = np.float32(np.tanh(np.exp(np.sin(c, dtype=np.float32), dtype=np.float32), dtype=np.float32) * np.float32(0.999))
+        q = abs(k) // 7 * (1 if k >= 0 else -1)  # StableHLO divide/remainder truncate toward zero
+        k = ((k - 7 * q + q) * 12345) % 2**32
+        k = k - 2**32 if k >= 2**31 else k  # i32 wraps
+        dd = np.log(dd) + 1.5
+    assert abs(float(outs["jit"][0]) - float(c)) < 1e-5, "f32 recurrence close to numpy's"
+    assert int(outs["jit"][1]) == k, "i32 remainder/division recurrence (truncating, wrapping)"
+    assert abs(float(outs["jit"][2]) - dd) < 1e-12, "f64 log recurrence"
+
+
+def fft_rows_program(rows: int, n: int) -> str:
+    return f"""
+    {MOD}
+      func.func public @main(%x: tensor<{rows}x{n}xf32>, %y: tensor<{rows}x{n}xf32>) -> tensor<{rows}x{n}xcomplex<f32>> {{
+        %c = stablehlo.complex %x, %y : tensor<{rows}x{n}xcomplex<f32>>
+        %0 = stablehlo.fft %c, type = FFT, length = [{n}] : (tensor<{rows}x{n}xcomplex<f32>>) -> tensor<{rows}x{n}xcomplex<f32>>
+        return %0 : tensor<{rows}x{n}xcomplex<f32>>
+      }}
+    }}"""
+
+
+@pytest.mark.parametrize("n", [12, 60, 500])
+def test_fft_lines_batched_eight_at_a_time_match_one_line(driver, tmp_path, n):  # noqa: F811
+    # 19 rows: two batches of eight lines (vector lanes across lines) and three lines alone; the
+    # batched path does the one-line path's operations in the same order, so the same bits.
+    rng = np.random.default_rng(n)
+    x = rng.standard_normal((19, n)).astype(np.float32)
+    y = rng.standard_normal((19, n)).astype(np.float32)
+    (many,) = run(driver, tmp_path, fft_rows_program(19, n), x, y)
+    np.testing.assert_allclose(many, np.fft.fft(x.astype(np.float64) + 1j * y, axis=-1), atol=1e-4 * np.sqrt(n),
+                               err_msg="batched row FFTs")
+    for r in (0, 9, 18):
+        (one,) = run(driver, tmp_path, fft_rows_program(1, n), x[r:r + 1], y[r:r + 1])
+        assert one.tobytes() == many[r:r + 1].tobytes(), f"row {r}: batched and one-line transforms differ in bits"
+
+
+def test_gather_one_element_windows(driver, tmp_path):  # noqa: F811
+    # take_along_axis (operand batching dims) and x[i] over a 2-D index batch, with clamping.
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((37, 50)).astype(np.float32)
+    idx = rng.integers(-3, 55, size=(37, 9, 1)).astype(np.int32)
+    flat = rng.integers(-2, 40, size=(5, 7, 1)).astype(np.int32)
+    v = rng.standard_normal(37).astype(np.float32)
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<37x50xf32>, %i: tensor<37x9x1xi32>, %v: tensor<37xf32>, %j: tensor<5x7x1xi32>) -> (tensor<37x9xf32>, tensor<5x7xf32>) {{
+        %0 = "stablehlo.gather"(%x, %i) <{{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}}> : (tensor<37x50xf32>, tensor<37x9x1xi32>) -> tensor<37x9xf32>
+        %1 = "stablehlo.gather"(%v, %j) <{{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1>}}> : (tensor<37xf32>, tensor<5x7x1xi32>) -> tensor<5x7xf32>
+        return %0, %1 : tensor<37x9xf32>, tensor<5x7xf32>
+      }}
+    }}"""
+    a, b = run(driver, tmp_path, mlir, x, idx, v, flat)
+    want_a = np.take_along_axis(x, np.clip(idx[..., 0], 0, 49), axis=1)
+    assert np.array_equal(a, want_a), "take_along_axis form, start indices clamped into the operand"
+    assert np.array_equal(b, v[np.clip(flat[..., 0], 0, 36)]), "x[i] over a [5,7] index batch"
