@@ -4,6 +4,8 @@ build_matrix  build, repair and validate the whole wheel family (release enginee
 tests         install the built wheels and run the test suite (the README's test command);
               a full run (no arguments) also queues `jax`
 jax           real JAX from PyPI with our jaxlib-cpu added by the README's command: tests/jax
+multiprocess, multiprocess_jax   multi-process jobs under our host / real JAX (tests/multiprocess)
+bench_collectives                all_reduce bandwidth across processes, ours against XLA + gloo
 lint          ruff over Python sources
 gpu_emulated  the whole corpus through each GPU plugin on emulated drivers (no GPU needed)
 """
@@ -127,6 +129,61 @@ def jax(session: nox.Session) -> None:
     session.run(*JAX_PLUGIN_INSTALL.split())
     session.run("pytest", "-ra", *(session.posargs or ["tests/jax"]),
                 env={"JAXLIB_WHEELHOUSE": str(WHEELHOUSE)})
+
+
+# --- Multi-process jobs (tests/multiprocess, benchmarks/collectives_bandwidth.py; issue 15) ------
+
+
+@nox.session(python=_test_python())
+def multiprocess(session: nox.Session) -> None:
+    """Multi-process jobs under our host, the full set: 2 and 4 processes x 2 CPU devices on
+    127.0.0.1 (collectives, gathered jit, JAX's shard_map corpus, killed peers, wrong process
+    count or address, no MPI). Installs our wheels with the `mpi` extra (PyPI's mpich). Needs
+    `nox -s build_matrix` first; arguments after `--` go to pytest. `nox -s tests` runs a subset
+    (tests/integration/test_multiprocess_smoke.py).
+    """
+    if not sorted(WHEELHOUSE.glob("*.whl")):
+        session.error("no wheels in wheelhouse/: run `nox -s build_matrix` first")
+    version = _wheelhouse_version()
+    session.install("pytest>=8")
+    # Exactly this wheelhouse's build of ours, whatever an old venv held; then the rest as
+    # users get it: the wheels' dependencies and the `mpi` extra's (mpich) from the index.
+    session.install("--no-index", "--find-links", str(WHEELHOUSE), "--no-deps", "--force-reinstall",
+                    f"jaxlib=={version}", f"jaxlib-cpu=={version}")
+    session.install("--find-links", str(WHEELHOUSE), f"jaxlib=={version}", f"jaxlib-cpu[mpi]=={version}")
+    session.run("pytest", "-ra", *(session.posargs or ["tests/multiprocess", "tests/integration/test_multiprocess_smoke.py"]),
+                env={"JAXLIB_MULTIPROCESS_TESTS": "1"})
+
+
+def _install_real_jax_with_our_plugin(session: nox.Session) -> None:
+    """jax + Google's jaxlib from PyPI, then our jaxlib-cpu with its `mpi` extra."""
+    if not sorted(WHEELHOUSE.glob("jaxlib_cpu-*.whl")):
+        session.error("no jaxlib-cpu wheel in wheelhouse/: run `nox -s build_matrix` first")
+    session.install(*JAX_TEST_DEPS)
+    session.run("python", "-m", "pip", "uninstall", "-y", "jaxlib-cpu")
+    session.run("python", "-m", "pip", "install", "--find-links", str(WHEELHOUSE), "jaxlib-cpu[mpi]")
+
+
+@nox.session(python=_test_python())
+def multiprocess_jax(session: nox.Session) -> None:
+    """Multi-process jobs under real JAX (jax.distributed.initialize, JAX_PLATFORMS=jaxlib_cpu):
+    2 and 4 processes x 2 CPU devices, shard_map collectives, a data-parallel gradient, killed
+    peers, a wrong process count or address. Needs `nox -s build_matrix`; arguments go to pytest.
+    """
+    _install_real_jax_with_our_plugin(session)
+    session.run("pytest", "-ra", *(session.posargs or ["tests/multiprocess"]),
+                env={"JAXLIB_MULTIPROCESS_TESTS": "1"})
+
+
+@nox.session(python=_test_python())
+def bench_collectives(session: nox.Session) -> None:
+    """All-reduce bandwidth (1 KiB .. 64 MiB, 2 and 4 processes, GB/s): our jaxlib_cpu on MPI
+    against XLA's CPU backend with gloo, both through real JAX on 127.0.0.1. Prints the table;
+    options after `--` go to benchmarks/collectives_bandwidth.py (`--processes`, `--sizes`,
+    `--out`). Not a default session; needs `nox -s build_matrix`.
+    """
+    _install_real_jax_with_our_plugin(session)
+    session.run("python", str(REPO / "benchmarks" / "collectives_bandwidth.py"), *session.posargs)
 
 
 @nox.session

@@ -23,7 +23,21 @@ from pathlib import Path
 
 import numpy as np
 
-from jaxlib import distributed, xla_client
+if os.environ.get("JAXLIB_TEST_HIDE_MPICH") == "1":
+    # The "no MPI" case in an environment that has it: jaxlib_cpu finds mpich through its
+    # distribution metadata, so hide that before jaxlib imports the plugin.
+    import importlib.metadata as _metadata
+
+    _files = _metadata.files
+
+    def _files_without_mpich(name: str):
+        if name.lower() == "mpich":
+            raise _metadata.PackageNotFoundError(name)
+        return _files(name)
+
+    _metadata.files = _files_without_mpich
+
+from jaxlib import distributed, xla_client  # noqa: E402
 
 SHARD = 8  # elements of each device's block of x and y
 
@@ -240,9 +254,9 @@ def main() -> None:
     extra = sys.argv[6:]
     claimed_nodes = int(extra[0]) if scenario == "connect" and extra else nodes
     address = extra[1] if scenario == "connect" and len(extra) > 1 else f"127.0.0.1:{port}"
-    service = None
     if node == 0:
-        service = distributed.get_distributed_runtime_service(f"127.0.0.1:{port}", nodes)
+        # Held until the process exits: process 0 serves the job's store.
+        service = distributed.get_distributed_runtime_service(f"127.0.0.1:{port}", nodes)  # noqa: F841
     dist = distributed.get_distributed_runtime_client(address, node, init_timeout=float(os.environ.get("INIT_TIMEOUT", "60")))
     try:
         dist.connect()
@@ -258,7 +272,13 @@ def main() -> None:
         if scenario != "connect":
             raise
         result(scenario="connect", error=f"{type(e).__name__}: {e}")
-        os._exit(0)  # without waiting for processes that may never come
+        # Process 0 serves the store: give the others a moment to finish with it, then leave
+        # without waiting for processes that may never come.
+        try:
+            dist.wait_at_barrier("connect_done", 15000)
+        except Exception:  # noqa: BLE001 - a peer that never connected
+            pass
+        os._exit(0)
     t = nodes * per_process
     check_topology(client, node, nodes, per_process)
     if scenario == "connect":

@@ -7,7 +7,8 @@ check raises, so the process exits non-zero with the message.
 Scenarios: programs (shard_map psum / all_gather / ppermute / psum_scatter / all_to_all, and a
 data-parallel gradient both with shard_map + pmean and with jit over sharded inputs, every
 shard checked against numpy), kill (the last process kills itself; the others report the
-error and how long it took).
+error and how long it took), connect (start-up with a claimed process count and address:
+    jax_worker.py PORT NODE_ID NUM_NODES DEVICES connect CLAIMED_NUM_NODES ADDRESS).
 """
 
 from __future__ import annotations
@@ -141,9 +142,36 @@ def scenario_kill(jax, node: int, nodes: int, t: int) -> None:
     raise AssertionError(f"process {node}: psum succeeded although process {nodes - 1} was killed")
 
 
+def scenario_connect(port: int, node: int, nodes: int, per_process: int, claimed: int, address: str) -> None:
+    """Start-up only, with this process claiming `claimed` processes and dialing `address`:
+    reports the error (or the device count) and leaves without JAX's shutdown barrier."""
+    import jax
+
+    jax.config.update("jax_num_cpu_devices", per_process)
+    try:
+        jax.distributed.initialize(coordinator_address=address, num_processes=claimed, process_id=node,
+                                   initialization_timeout=int(os.environ.get("INIT_TIMEOUT", "20")))
+        result(scenario="connect", devices=len(jax.devices()))
+    except Exception as e:  # noqa: BLE001 - start-up failures are what this scenario reports
+        result(scenario="connect", error=f"{type(e).__name__}: {e}")
+        # Process 0 serves JAX's coordination service: give the others a moment to finish
+        # with it before leaving.
+        try:
+            from jax._src import distributed
+
+            distributed.global_state.client.wait_at_barrier("connect_done", 15000)
+        except Exception:  # noqa: BLE001 - a peer that never connected
+            pass
+    sys.stdout.flush()
+    os._exit(0)
+
+
 def main() -> None:
     port, node, nodes, per_process, scenario = sys.argv[1:6]
     node, nodes, per_process = int(node), int(nodes), int(per_process)
+    if scenario == "connect":
+        extra = sys.argv[6:]
+        scenario_connect(int(port), node, nodes, per_process, int(extra[0]), extra[1])
     jax = start(int(port), node, nodes, per_process)
     t = nodes * per_process
     if scenario == "programs":

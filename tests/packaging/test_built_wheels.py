@@ -119,3 +119,19 @@ def test_install_into_fresh_venv_per_python(report, tmp_path: Path) -> None:
 def test_matrix_module_agrees_with_report(report) -> None:
     m = matrix_mod.load()
     assert set(report["pythons_found"]) | set(report["pythons_missing"]) == set(m.pythons)
+
+
+def test_cpu_wheel_offers_mpi_as_an_extra(wheels) -> None:
+    """Multi-process jobs need MPI (`pip install 'jaxlib-cpu[mpi]'`); one-process users do not."""
+    import email
+
+    cpu = [w for w in wheels if w.name.startswith("jaxlib_cpu-")]
+    assert cpu, "no jaxlib-cpu wheel in the build report"
+    with zipfile.ZipFile(cpu[0]) as zf:
+        name = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA"))
+        meta = email.message_from_bytes(zf.read(name))
+    assert "mpi" in (meta.get_all("Provides-Extra") or []), f"{cpu[0].name} declares no `mpi` extra"
+    requires = [r.replace(" ", "") for r in meta.get_all("Requires-Dist") or []]
+    assert any(r.startswith("mpich>=5") and "extra=='mpi'" in r.replace('"', "'") for r in requires), requires
+    assert not any(r.startswith("mpich") and "extra" not in r for r in requires), \
+        f"mpich must stay optional (one-process users do not need it): {requires}"

@@ -119,6 +119,7 @@ StatusOr<std::unique_ptr<PeerLiveness>> PeerLiveness::Connect(const JobStore& st
   std::unique_ptr<PeerLiveness> live(new PeerLiveness(self, count));
   live->sockets_.assign(static_cast<size_t>(count), -1);
   live->reasons_.assign(static_cast<size_t>(count), std::string());
+  live->death_order_.assign(static_cast<size_t>(count), 0);
   auto fail = [&](const std::string& what) {
     return Unavailable("multi-process bootstrap: " + what + " (" + std::strerror(errno) + ")");
   };
@@ -248,39 +249,34 @@ void PeerLiveness::Watch() {
       const int p = peers[i];
       std::string why = n == 0 ? "exited or was killed (its connection closed)"
                                : std::string("is unreachable (") + std::strerror(errno) + ")";
-      {
-        std::lock_guard<std::mutex> lock(mu_);
-        reasons_[static_cast<size_t>(p)] = "process " + std::to_string(p) + " of the job " + why;
-      }
-      dead_[static_cast<size_t>(p)].store(true);
+      MarkDead(p, "process " + std::to_string(p) + " of the job " + why);
     }
   }
 }
 
 void PeerLiveness::MarkDead(int process, const std::string& why) {
   if (process < 0 || process >= count_ || process == self_) return;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (dead_[static_cast<size_t>(process)].load()) return;
-    reasons_[static_cast<size_t>(process)] = why;
-  }
+  std::lock_guard<std::mutex> lock(mu_);
+  if (dead_[static_cast<size_t>(process)].load()) return;
+  reasons_[static_cast<size_t>(process)] = why;
+  death_order_[static_cast<size_t>(process)] = ++deaths_;
   dead_[static_cast<size_t>(process)].store(true);
 }
 
 std::string PeerLiveness::DeadPeer(const std::vector<int>& processes) const {
-  auto check = [&](int p) -> std::string {
-    if (p < 0 || p >= count_ || p == self_ || !dead_[static_cast<size_t>(p)].load()) return {};
-    std::lock_guard<std::mutex> lock(mu_);
-    return reasons_[static_cast<size_t>(p)];
+  std::lock_guard<std::mutex> lock(mu_);
+  if (deaths_ == 0) return {};
+  int first = -1;
+  auto consider = [&](int p) {
+    if (p < 0 || p >= count_ || p == self_ || !dead_[static_cast<size_t>(p)].load()) return;
+    if (first < 0 || death_order_[static_cast<size_t>(p)] < death_order_[static_cast<size_t>(first)]) first = p;
   };
   if (processes.empty()) {
-    for (int p = 0; p < count_; ++p)
-      if (std::string why = check(p); !why.empty()) return why;
-    return {};
+    for (int p = 0; p < count_; ++p) consider(p);
+  } else {
+    for (int p : processes) consider(p);
   }
-  for (int p : processes)
-    if (std::string why = check(p); !why.empty()) return why;
-  return {};
+  return first < 0 ? std::string() : reasons_[static_cast<size_t>(first)];
 }
 
 }  // namespace jaxlib::cpu

@@ -24,7 +24,8 @@ class PeerLiveness {
   static StatusOr<std::unique_ptr<PeerLiveness>> Connect(const JobStore& store, uint64_t nonce);
   ~PeerLiveness();
 
-  // Empty while every peer in `processes` (all peers when empty) is alive; else why one is not.
+  // Empty while every peer in `processes` (all peers when empty) is alive; else why the first
+  // of them to go is gone (later deaths are often peers that gave up because of it).
   std::string DeadPeer(const std::vector<int>& processes = {}) const;
   // Another source (the host) knows a peer is gone.
   void MarkDead(int process, const std::string& why);
@@ -39,6 +40,8 @@ class PeerLiveness {
   std::vector<std::atomic<bool>> dead_;
   mutable std::mutex mu_;
   std::vector<std::string> reasons_;
+  std::vector<uint64_t> death_order_;  // 0 while alive; guarded by mu_
+  uint64_t deaths_ = 0;
   int wake_[2] = {-1, -1};  // a pipe that ends Watch
   std::thread watcher_;
 };

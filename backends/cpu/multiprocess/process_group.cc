@@ -77,9 +77,13 @@ StatusOr<std::shared_ptr<ProcessGroup>> ProcessGroup::Join(plugin::DistributedCo
   // One key namespace per client a process creates, so a second client of the same job
   // (created in the same order everywhere) does not read the first one's keys.
   static std::atomic<int> clients{0};
+  // The engine first: without MPI the job cannot run, and every process says so at once
+  // instead of after the others have joined (or timed out waiting for it).
+  JAXLIB_ASSIGN_OR_RETURN(const mpi::Library* library, mpi::LoadLibrary(options.mpi_library));
   const std::string prefix = "jaxlib_cpu/client" + std::to_string(clients.fetch_add(1)) + "/";
   JobStore store(std::move(context), prefix, options.timeout_ms);
   std::shared_ptr<ProcessGroup> group(new ProcessGroup());
+  group->mpi_ = library;
   group->node_id_ = store.node_id();
   group->num_nodes_ = store.num_nodes();
   const int n = group->num_nodes_, self = group->node_id_;
@@ -131,7 +135,6 @@ StatusOr<std::shared_ptr<ProcessGroup>> ProcessGroup::Join(plugin::DistributedCo
 }
 
 Status ProcessGroup::StartMpi(const JobStore& store, const ProcessGroupOptions& options, uint64_t nonce) {
-  JAXLIB_ASSIGN_OR_RETURN(mpi_, mpi::LoadLibrary(options.mpi_library));
   MpiProcessState& state = ProcessState();
   {
     std::lock_guard<std::mutex> lock(state.mu);

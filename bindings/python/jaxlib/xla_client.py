@@ -812,7 +812,10 @@ class LoadedExecutable:
         # (dtype, shape) per output, read once from the executable's metadata so execute()
         # need not ask the plugin for every output's type and dims (dispatch latency).
         self._out_meta: list[tuple[_dtypes.DType, tuple[int, ...]]] | None = None
-        if len(devices) == 1:
+        # One device in all: @main's types are the arguments'. A multi-process program may have
+        # one device here and others elsewhere; its arguments are shards.
+        self._whole_program_here = len(devices) == 1 and int(handle.num_replicas) * int(handle.num_partitions) == 1
+        if self._whole_program_here:
             # execute()'s path: the extension checks argument types itself and, with the output
             # metadata, builds the ArrayImpl outputs too.
             if self._params is not None:
@@ -952,7 +955,7 @@ class LoadedExecutable:
             )
         # Several devices: each gets its shard, whose shape @main's global types do not give
         # (shard_map); the plugin checks shards against its per-device parameters.
-        check_shape = len(self._devices) == 1
+        check_shape = self._whole_program_here
         client = self._client
         for i, a in enumerate(args):
             if type(a) is not ArrayImpl or a._client is not client or a._handle.is_deleted:
