@@ -60,8 +60,10 @@ def worker(backend: str, port: int, node: int, nodes: int, sizes: list[int]) -> 
         out = f(x)
         got = np.asarray(out.addressable_shards[0].data)
         want = nodes * (nodes + 1) / 2
-        if not np.all(got == want):
-            raise SystemExit(f"{backend}: psum of {size} bytes gave {got[:4]}..., expected {want}")
+        bad = np.flatnonzero(got != want)
+        if bad.size:
+            raise SystemExit(f"{backend}: psum of {size} bytes on {nodes} processes: {bad.size} of {got.size} "
+                             f"elements wrong, first at {bad[0]}: {got[bad[0]]}, expected {want}")
         f(x).block_until_ready()
         samples = []
         budget = time.monotonic() + 2.0
@@ -131,7 +133,7 @@ def main() -> int:
             ours, xla = results[f"ours/{nodes}"], results[f"xla_gloo/{nodes}"]
             cells = []
             for r in (ours, xla):
-                cells.append(f"{size / r[size] / 1e9:.3f}" if isinstance(r, dict) else "failed")
+                cells.append(f"{size / r[size] / 1e9:.3g}" if isinstance(r, dict) else "failed")
             ratio = (f"{xla[size] / ours[size]:.2f}x" if isinstance(ours, dict) and isinstance(xla, dict) else "-")
             row += f" {cells[0]:>11} | {cells[1]:>13} | {ratio:>8} |"
         print(row)
