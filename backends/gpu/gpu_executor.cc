@@ -16,8 +16,8 @@
 #include <thread>
 #include <unistd.h>
 
-#include "backends/cpu/executor/collectives.h"
-#include "backends/cpu/executor/kernel.h"
+#include "backends/cpu/executor/parallel/collectives.h"
+#include "backends/cpu/executor/program/kernel.h"
 #include "backends/gpu/kernel_emitter.h"
 #include "runtime/compiler/execution_plan.h"
 

@@ -1,5 +1,5 @@
 // The device-side support code every generated module starts with: element types, the per-op
-// scalar semantics (XLA's conventions, as backends/cpu/executor/scalar_math.h has them) and the
+// scalar semantics (XLA's conventions, as backends/cpu/executor/elementwise/scalar_math.h has them) and the
 // kernel parameter block. Plain CUDA C++ that NVRTC, hipRTC and g++ (through the host model of
 // the built-ins the tests use) all compile; it may include no header.
 #include "backends/gpu/kernel_emitter.h"

@@ -109,7 +109,7 @@ ValueId SoftmaxInput(const Module& m, const Op& div) {
   const Type& t = m.type(div.results[0]);
   if (t.element != ElementType::kF32 || t.rank() < 1 || t.dims.back() < 1) return -1;
   // Smaller arrays keep their reduce ops, which sum in XLA's own tree order below this size
-  // (backends/cpu/executor/kernels_reduce.cc); from here on every path uses the row reducer.
+  // (backends/cpu/executor/kernels/reduce.cc); from here on every path uses the row reducer.
   if (t.element_count() < kSoftmaxMinElements) return -1;
   const Op* exp = Def(m, div.operands[0]);
   if (!exp || exp->kind != OpKind::kExp) return -1;

@@ -5,7 +5,7 @@
 // padding split evenly, padded positions contribute the init value), each folded sequentially
 // in row-major order from init, then one final sequential fold. Float sums of
 // kXlaYnnReduceMinElements or more go to a library whose order is not reproduced.
-// (backends/cpu/executor/kernels_reduce.cc implements the same order for the CPU.)
+// (backends/cpu/executor/kernels/reduce.cc implements the same order for the CPU.)
 #pragma once
 
 #include <cstdint>

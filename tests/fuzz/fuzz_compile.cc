@@ -7,7 +7,7 @@
 #include <new>
 #include <string_view>
 
-#include "backends/cpu/executor/cpu_program.h"
+#include "backends/cpu/executor/program/cpu_program.h"
 #include "runtime/compiler/execution_plan.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

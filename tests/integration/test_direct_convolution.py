@@ -1,4 +1,4 @@
-"""The CPU plugin's direct f32 convolution (backends/cpu/executor/direct_convolution.cc) against a
+"""The CPU plugin's direct f32 convolution (backends/cpu/executor/linalg/direct_convolution.cc) against a
 float64 numpy reference, through ``jaxlib.xla_client``: padding, strides, both dilations,
 reversal, 1-D/2-D/3-D, feature-count tails, non-canonical layouts, NaN/inf propagation; and the
 dispatch: ``JAXLIB_CPU_DISABLE_DIRECT_CONV=1`` (and an ISA cap below AVX-512) keeps the im2col

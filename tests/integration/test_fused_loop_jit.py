@@ -1,4 +1,4 @@
-"""The CPU backend's fused-loop JIT (backends/cpu/executor/fused_loop_jit.cc): fused f32
+"""The CPU backend's fused-loop JIT (backends/cpu/executor/jit/fused_loop_jit.cc): fused f32
 elementwise loops as native AVX-512 code, against the tile interpreter it replaces.
 
 Each program runs in two child processes through `jaxlib.xla_client`: one with the JIT, one with

@@ -1,4 +1,4 @@
-"""The CPU backend's scalar-loop JIT (backends/cpu/executor/scalar_loop_jit.cc) against its
+"""The CPU backend's scalar-loop JIT (backends/cpu/executor/jit/scalar_loop_jit.cc) against its
 interpreter and against exact values computed here.
 
 Every program is an all-scalar stablehlo.while: hand-written ones with exact expected values,

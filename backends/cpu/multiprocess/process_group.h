@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/cpu/executor/cross_process.h"
+#include "backends/cpu/executor/parallel/cross_process.h"
 #include "backends/cpu/multiprocess/job_store.h"
 #include "backends/cpu/multiprocess/mpi_library.h"
 #include "backends/cpu/multiprocess/peer_liveness.h"

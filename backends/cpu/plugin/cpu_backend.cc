@@ -11,8 +11,8 @@
 #include <mutex>
 #include <utility>
 
-#include "backends/cpu/executor/cpu_buffer.h"
-#include "backends/cpu/executor/cpu_compile.h"
+#include "backends/cpu/executor/program/cpu_buffer.h"
+#include "backends/cpu/executor/program/cpu_compile.h"
 #include "backends/cpu/multiprocess/process_group.h"
 #include "runtime/compiler/bytecode/vhlo_ops.h"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/cpu/executor/kernel.h"
+#include "backends/cpu/executor/program/kernel.h"
 #include "runtime/plugin_adapter/backend.h"
 
 namespace jaxlib::cpu {

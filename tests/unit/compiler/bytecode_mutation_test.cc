@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/cpu/executor/cpu_program.h"
+#include "backends/cpu/executor/program/cpu_program.h"
 #include "runtime/compiler/execution_plan.h"
 
 namespace {

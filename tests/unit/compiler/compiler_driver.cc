@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "backends/cpu/executor/cpu_buffer.h"
-#include "backends/cpu/executor/cpu_compile.h"
+#include "backends/cpu/executor/program/cpu_buffer.h"
+#include "backends/cpu/executor/program/cpu_compile.h"
 
 using jaxlib::ElementType;
 

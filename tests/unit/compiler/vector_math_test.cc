@@ -1,4 +1,4 @@
-// Accuracy of the vectorised f32 math (backends/cpu/executor/vector_math.h) against glibc in
+// Accuracy of the vectorised f32 math (backends/cpu/executor/elementwise/vector_math.h) against glibc in
 // double precision, for every ISA variant this CPU runs, plus bit-identity across variants.
 // Prints one line per function and ISA; exits 1 when a bound is exceeded. Driven by
 // test_vector_math.py.
@@ -10,7 +10,7 @@
 #include <vector>
 #include <xmmintrin.h>
 
-#include "backends/cpu/executor/vector_kernels.h"
+#include "backends/cpu/executor/elementwise/vector_kernels.h"
 
 namespace {
 

@@ -1,0 +1,434 @@
+// The CPU lowering of fused-loop programs: binds each instruction to a typed tile kernel and runs
+// the tiles (interpreter), or hands the program to the fused-loop JIT.
+#include "backends/cpu/executor/elementwise/elementwise_program.h"
+
+#include <algorithm>
+#include <cstring>
+#include <unordered_map>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+#include "backends/cpu/executor/jit/fused_loop_jit.h"
+#include "backends/cpu/executor/elementwise/scalar_math.h"
+#include "backends/cpu/executor/elementwise/vector_kernels.h"
+
+namespace jaxlib::cpu {
+
+using compiler::Op;
+using compiler::OpKind;
+using compiler::Region;
+using compiler::ValueId;
+
+namespace {
+
+constexpr int64_t kTile = 512;
+// Loops shorter than this stay interpreted: generating code costs a few microseconds and two
+// system calls, more than such a loop takes to interpret.
+constexpr int64_t kMinNativeElements = 4096;
+
+void FillBytes(uint8_t* dst, const uint8_t* value, size_t es, int64_t n) {
+  switch (es) {
+    case 1: std::memset(dst, value[0], static_cast<size_t>(n)); return;
+    case 2: {
+      uint16_t v;
+      std::memcpy(&v, value, 2);
+      auto* d = reinterpret_cast<uint16_t*>(dst);
+      for (int64_t i = 0; i < n; ++i) d[i] = v;
+      return;
+    }
+    case 4:
+    case 8: {
+      // Vector stores of the repeated value: broadcasts fill a tile per row of a
+      // [rows, 1] -> [rows, cols] broadcast, so this is hot.
+      static const FillPatternFn fill = SelectFillPattern();
+      uint64_t pattern;
+      if (es == 4) {
+        uint32_t v;
+        std::memcpy(&v, value, 4);
+        pattern = (uint64_t{v} << 32) | v;
+      } else {
+        std::memcpy(&pattern, value, 8);
+      }
+      const int64_t bytes = n * static_cast<int64_t>(es);
+      fill(dst, pattern, bytes & ~int64_t{7});
+      if (bytes & 7) std::memcpy(dst + (bytes & ~int64_t{7}), value, 4);  // an odd count of 4-byte values
+      return;
+    }
+    default:
+      for (int64_t i = 0; i < n; ++i) std::memcpy(dst + static_cast<size_t>(i) * es, value, es);
+  }
+}
+
+template <class T>
+void WriteIota(void* dst, const int64_t* idx, int64_t n) {
+  T* d = static_cast<T*>(dst);
+  for (int64_t i = 0; i < n; ++i) d[i] = ConvertValue<T, int64_t>(idx[i]);
+}
+
+void WriteIotaTyped(ElementType t, void* dst, const int64_t* idx, int64_t n) {
+  switch (t) {
+    case ElementType::kPred: WriteIota<bool>(dst, idx, n); break;
+    case ElementType::kS8: WriteIota<int8_t>(dst, idx, n); break;
+    case ElementType::kS16: WriteIota<int16_t>(dst, idx, n); break;
+    case ElementType::kS32: WriteIota<int32_t>(dst, idx, n); break;
+    case ElementType::kS64: WriteIota<int64_t>(dst, idx, n); break;
+    case ElementType::kU8: WriteIota<uint8_t>(dst, idx, n); break;
+    case ElementType::kU16: WriteIota<uint16_t>(dst, idx, n); break;
+    case ElementType::kU32: WriteIota<uint32_t>(dst, idx, n); break;
+    case ElementType::kU64: WriteIota<uint64_t>(dst, idx, n); break;
+    case ElementType::kF16: WriteIota<f16>(dst, idx, n); break;
+    case ElementType::kBF16: WriteIota<bf16>(dst, idx, n); break;
+    case ElementType::kF32: WriteIota<float>(dst, idx, n); break;
+    case ElementType::kF64: WriteIota<double>(dst, idx, n); break;
+    case ElementType::kC64: WriteIota<c64>(dst, idx, n); break;
+    case ElementType::kC128: WriteIota<c128>(dst, idx, n); break;
+    default: break;
+  }
+}
+
+// Copies elements [begin, begin+n) of a strided view (strides per loop dim, 0 = broadcast).
+// `*splat`: the source element `dst` already holds in every slot from the previous tile, or
+// nullptr. A tile that is one broadcast value (a row's max or sum in softmax, with the tile
+// inside the row) is filled only when that value's element changes.
+void GatherStrided(uint8_t* dst, const uint8_t* src, size_t es, const std::vector<int64_t>& dims,
+                   const std::vector<int64_t>& strides, int64_t begin, int64_t n, const uint8_t** splat) {
+  const int r = static_cast<int>(dims.size());
+  if (r == 0) {
+    FillBytes(dst, src, es, n);
+    return;
+  }
+  int64_t idx[16] = {0};
+  int64_t rem = begin;
+  int64_t off = 0;
+  for (int k = r - 1; k >= 0; --k) {
+    idx[k] = rem % dims[static_cast<size_t>(k)];
+    rem /= dims[static_cast<size_t>(k)];
+    off += idx[k] * strides[static_cast<size_t>(k)];
+  }
+  const int64_t inner = dims[static_cast<size_t>(r - 1)];
+  const int64_t inner_stride = strides[static_cast<size_t>(r - 1)];
+  if (inner_stride == 0 && idx[r - 1] + n <= inner) {
+    const uint8_t* value = src + static_cast<size_t>(off) * es;
+    if (*splat != value) FillBytes(dst, value, es, n);
+    *splat = value;
+    return;
+  }
+  *splat = nullptr;
+  int64_t done = 0;
+  while (done < n) {
+    int64_t run = std::min(inner - idx[r - 1], n - done);
+    uint8_t* d = dst + static_cast<size_t>(done) * es;
+    if (inner_stride == 0) {
+      FillBytes(d, src + static_cast<size_t>(off) * es, es, run);
+    } else if (inner_stride == 1) {
+      std::memcpy(d, src + static_cast<size_t>(off) * es, static_cast<size_t>(run) * es);
+    } else {
+      for (int64_t i = 0; i < run; ++i)
+        std::memcpy(d + static_cast<size_t>(i) * es, src + static_cast<size_t>(off + i * inner_stride) * es, es);
+    }
+    done += run;
+    off += run * inner_stride;
+    idx[r - 1] += run;
+    // Carry into outer dimensions.
+    for (int k = r - 1; k > 0 && idx[k] == dims[static_cast<size_t>(k)]; --k) {
+      off -= idx[k] * strides[static_cast<size_t>(k)];
+      idx[k] = 0;
+      ++idx[k - 1];
+      off += strides[static_cast<size_t>(k - 1)];
+    }
+  }
+}
+
+void IotaIndices(int64_t* out, const std::vector<int64_t>& dims, int64_t dim, int64_t begin, int64_t n) {
+  int64_t inner = 1;
+  for (size_t k = static_cast<size_t>(dim) + 1; k < dims.size(); ++k) inner *= dims[k];
+  int64_t extent = dims[static_cast<size_t>(dim)];
+  for (int64_t i = 0; i < n; ++i) out[i] = ((begin + i) / inner) % extent;
+}
+
+// The AVX-512 compare predicate that computes `op` as the f32 vector kernels do (GCC's vector
+// ==, !=, <, <=, >, >=: ordered and quiet for ==, unordered for !=), or -1.
+int8_t VcmpPredicate(const compiler::Module& m, const Op& op) {
+  if (op.operands.size() != 2 || m.type(op.operands[0]).element != ElementType::kF32) return -1;
+  if (op.EnumAttr("compare_type") == "TOTALORDER") return -1;
+  const std::string dir = op.EnumAttr("comparison_direction");
+  if (dir == "EQ") return 0x00;  // EQ_OQ
+  if (dir == "NE") return 0x04;  // NEQ_UQ
+  if (dir == "LT") return 0x01;  // LT_OS
+  if (dir == "LE") return 0x02;  // LE_OS
+  if (dir == "GT") return 0x0E;  // GT_OS
+  if (dir == "GE") return 0x0D;  // GE_OS
+  return -1;
+}
+
+}  // namespace
+
+StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& m, const Region& region,
+                                                        const std::vector<int64_t>& loop_dims,
+                                                        std::vector<ValueId>* outer_inputs, bool args_are_arrays,
+                                                        const std::vector<ValueId>* results_override) {
+  JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<const compiler::FusedLoopProgram> program,
+                          compiler::BuildFusedLoopProgram(m, region, loop_dims, args_are_arrays, results_override));
+  *outer_inputs = program->outer_inputs;
+  return Lower(m, std::move(program));
+}
+
+StatusOr<std::shared_ptr<EwProgram>> EwProgram::Lower(const compiler::Module& m,
+                                                      std::shared_ptr<const compiler::FusedLoopProgram> program) {
+  auto p = std::make_shared<EwProgram>();
+  const compiler::FusedLoopProgram& prog = *program;
+  p->loop_dims_ = prog.loop_dims;
+  p->loop_size_ = prog.loop_size;
+  for (const compiler::FusedLoopRegister& r : prog.regs) p->regs_.push_back(Reg{r.type, r.elem_size});
+  p->inputs_ = prog.inputs;
+  p->output_regs_ = prog.output_regs;
+  p->direct_output_index_ = prog.direct_output_index;
+  for (const compiler::FusedLoopInstr& in : prog.instrs) {
+    const Op& op = *in.op;
+    EwInstr ins;
+    std::string err;
+    ins.fn = SelectElementwiseKernel(m, op, &err, &ins.aux0, &ins.aux1, /*fused_loop=*/!prog.args_are_arrays);
+    ins.kind = op.kind;
+    if (op.kind == OpKind::kCompare) ins.vcmp = VcmpPredicate(m, op);
+    if (!ins.fn) return InvalidArgument(compiler::OpDescription(op) + ": " + err);
+    ins.num_in = in.num_in;
+    for (int k = 0; k < 3; ++k) ins.in[k] = in.in[k];
+    ins.out = in.out;
+    p->instrs_.push_back(ins);
+  }
+  p->program_ = std::move(program);
+  if (p->loop_size_ >= kMinNativeElements) p->TryNative();
+  return p;
+}
+
+void EwProgram::TryNative() {
+  FusedLoopDesc d;
+  bool tiled = false;
+  d.num_regs = static_cast<int>(regs_.size());
+  for (const Reg& r : regs_)
+    if (r.type != ElementType::kF32 && r.type != ElementType::kPred)
+      d.ineligible = "a " + std::string(ElementTypeMlirName(r.type)) + " value";
+  for (const EwInput& in : inputs_) {
+    FusedLoopDesc::Input j;
+    j.reg = in.reg;
+    j.pred = in.type == ElementType::kPred;
+    if (in.type != ElementType::kF32 && !(j.pred && (in.mode == EwInput::Mode::kContiguous || in.mode == EwInput::Mode::kStrided)))
+      d.ineligible = "a " + std::string(ElementTypeMlirName(in.type)) + " input";
+    switch (in.mode) {
+      case EwInput::Mode::kContiguous: j.mode = FusedLoopDesc::Input::Mode::kStream; break;
+      case EwInput::Mode::kScalar: j.mode = FusedLoopDesc::Input::Mode::kScalar; break;
+      case EwInput::Mode::kConstant:
+        j.mode = FusedLoopDesc::Input::Mode::kConstant;
+        if (in.constant.size() == 4) std::memcpy(&j.constant_bits, in.constant.data(), 4);
+        break;
+      case EwInput::Mode::kStrided:
+      case EwInput::Mode::kIota:
+        // Gathered into a tile buffer by the interpreter's code, then streamed from there.
+        j.mode = FusedLoopDesc::Input::Mode::kStream;
+        tiled = true;
+        break;
+    }
+    d.inputs.push_back(j);
+  }
+  for (const EwInstr& ins : instrs_) {
+    FusedLoopDesc::Instr j;
+    j.kind = ins.kind;
+    j.out = ins.out;
+    j.num_in = ins.num_in;
+    j.compare = ins.vcmp;
+    for (int k = 0; k < 3; ++k) j.in[k] = ins.in[k];
+    d.instrs.push_back(j);
+  }
+  d.outputs = output_regs_;
+  native_tiled_ = tiled;
+  native_.Set(std::move(d));
+}
+
+// dst <- src (`bytes`), with non-temporal stores where dst is 16-byte aligned. The caller
+// fences (StreamFence) before anyone else reads dst.
+void StreamCopy(uint8_t* dst, const uint8_t* src, size_t bytes) {
+#if defined(__x86_64__)
+  size_t head = (16 - reinterpret_cast<uintptr_t>(dst) % 16) % 16;
+  if (head > bytes) head = bytes;
+  std::memcpy(dst, src, head);
+  size_t k = head;
+  for (; k + 16 <= bytes; k += 16)
+    _mm_stream_si128(reinterpret_cast<__m128i*>(dst + k), _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + k)));
+  std::memcpy(dst + k, src + k, bytes - k);
+#else
+  std::memcpy(dst, src, bytes);
+#endif
+}
+
+
+int64_t EwProgram::output_bytes() const {
+  int64_t b = 0;
+  for (int r : output_regs_) b += loop_size_ * static_cast<int64_t>(regs_[static_cast<size_t>(r)].elem_size);
+  return b;
+}
+
+void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
+                    bool stream_outputs) const {
+  const FusedLoopJit* jit = native_.Get();
+  if (jit && end - begin >= jit->elements_per_iteration()) RunNative(*jit, inputs, outputs, begin, end, stream_outputs);
+  else Interpret(inputs, outputs, begin, end, stream_outputs);
+}
+
+void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, void* const* outputs, int64_t begin,
+                          int64_t end, bool stream_outputs) const {
+  const size_t ni = inputs_.size(), no = output_regs_.size();
+  const int64_t step = jit.elements_per_iteration();
+  thread_local std::vector<uint8_t> tiles;
+  thread_local std::vector<const void*> ptrs;
+  thread_local std::vector<int64_t> iota_idx;
+  thread_local std::vector<const uint8_t*> splat;  // GatherStrided's memo per input
+  const size_t tile_bytes = static_cast<size_t>(kTile) * 4;
+  ptrs.resize(ni + no);
+  uint8_t* base = nullptr;
+  if (native_tiled_) {
+    if (tiles.size() < ni * tile_bytes + 64) tiles.resize(ni * tile_bytes + 64);
+    if (iota_idx.size() < static_cast<size_t>(kTile)) iota_idx.resize(static_cast<size_t>(kTile));
+    splat.assign(ni, nullptr);
+    base = tiles.data() + (64 - reinterpret_cast<uintptr_t>(tiles.data()) % 64) % 64;
+  }
+  // Streaming stores need 64-byte aligned outputs: interpret up to the first aligned element.
+  bool stream = stream_outputs;
+  if (stream) {
+    const auto addr = reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[0]) + begin * 4);
+    const int64_t head = addr % 4 ? 0 : static_cast<int64_t>((64 - addr % 64) % 64 / 4);
+    for (size_t j = 0; j < no; ++j)
+      stream = stream && reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[j]) + (begin + head) * 4) % 64 == 0;
+    if (stream && head > 0 && end - begin - head >= step) {
+      Interpret(inputs, outputs, begin, begin + head, /*stream_outputs=*/false);
+      begin += head;
+    } else if (head > 0) {
+      stream = false;
+    }
+  }
+  // Gathered inputs are filled a tile at a time (tiles keep 64-byte alignment from one to the
+  // next); without them one call covers the whole range.
+  const int64_t span = native_tiled_ ? kTile : end - begin;
+  for (int64_t start = begin; start < end; start += span) {
+    const int64_t n = std::min(span, end - start);
+    const int64_t iterations = n / step;
+    if (iterations == 0) {
+      Interpret(inputs, outputs, start, end, /*stream_outputs=*/false);
+      break;
+    }
+    const int64_t m = iterations * step;
+    for (size_t k = 0; k < ni; ++k) {
+      const EwInput& in = inputs_[k];
+      const auto* src = static_cast<const uint8_t*>(in.source >= 0 ? inputs[in.source] : nullptr);
+      const size_t es = ElementTypeByteSize(in.type);
+      uint8_t* tile = base ? base + k * tile_bytes : nullptr;
+      switch (in.mode) {
+        case EwInput::Mode::kContiguous: ptrs[k] = src + start * static_cast<int64_t>(es); break;
+        case EwInput::Mode::kStrided:
+          GatherStrided(tile, src, es, loop_dims_, in.strides, start, m, &splat[k]);
+          ptrs[k] = tile;
+          break;
+        case EwInput::Mode::kIota:
+          IotaIndices(iota_idx.data(), loop_dims_, in.iota_dim, start, m);
+          WriteIotaTyped(in.type, tile, iota_idx.data(), m);
+          ptrs[k] = tile;
+          break;
+        default: ptrs[k] = src; break;  // scalar (its address) or constant (unused)
+      }
+    }
+    for (size_t j = 0; j < no; ++j) ptrs[ni + j] = static_cast<uint8_t*>(outputs[j]) + start * 4;
+    jit.Run(ptrs.data(), iterations, stream);
+    if (m < n) Interpret(inputs, outputs, start + m, start + n, /*stream_outputs=*/false);
+  }
+  if (stream) StreamFence();
+}
+
+void EwProgram::Interpret(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
+                          bool stream_outputs) const {
+  thread_local std::vector<uint8_t> scratch;
+  thread_local std::vector<int64_t> iota_idx;
+  const size_t nregs = regs_.size();
+  size_t need = nregs * static_cast<size_t>(kTile) * 16 + 64;
+  if (scratch.size() < need) scratch.resize(need);
+  uint8_t* base = scratch.data();
+  base += (64 - reinterpret_cast<uintptr_t>(base) % 64) % 64;
+  auto tile_buf = [&](int r) { return base + static_cast<size_t>(r) * static_cast<size_t>(kTile) * 16; };
+  if (iota_idx.size() < static_cast<size_t>(kTile)) iota_idx.resize(static_cast<size_t>(kTile));
+
+  void* ptr[256];
+  std::vector<void*> big;
+  void** regp = ptr;
+  if (nregs > 256) {
+    big.resize(nregs);
+    regp = big.data();
+  }
+  // Loop-invariant inputs are filled once (only as far as the first tile reaches).
+  const int64_t fill = std::min<int64_t>(kTile, end - begin);
+  for (const EwInput& in : inputs_) {
+    size_t es = ElementTypeByteSize(in.type);
+    if (in.mode == EwInput::Mode::kScalar) {
+      FillBytes(tile_buf(in.reg), static_cast<const uint8_t*>(inputs[in.source]), es, fill);
+      regp[in.reg] = tile_buf(in.reg);
+    } else if (in.mode == EwInput::Mode::kConstant) {
+      FillBytes(tile_buf(in.reg), in.constant.data(), es, fill);
+      regp[in.reg] = tile_buf(in.reg);
+    }
+  }
+  thread_local std::vector<const uint8_t*> splat;  // GatherStrided's memo per input
+  splat.assign(inputs_.size(), nullptr);              // no allocation once grown
+  for (int64_t start = begin; start < end; start += kTile) {
+    const int64_t n = std::min(kTile, end - start);
+    for (const EwInput& in : inputs_) {
+      size_t es = ElementTypeByteSize(in.type);
+      switch (in.mode) {
+        case EwInput::Mode::kContiguous: {
+          const uint8_t* src = static_cast<const uint8_t*>(inputs[in.source]) + static_cast<size_t>(start) * es;
+          regp[in.reg] = const_cast<uint8_t*>(src);
+          // The instructions touch each input in bursts, which the hardware prefetcher follows
+          // poorly: ask for the next tile while this one computes.
+          if (start + kTile < end) {
+            const uint8_t* next = src + static_cast<size_t>(kTile) * es;
+            const size_t bytes = static_cast<size_t>(std::min(kTile, end - start - kTile)) * es;
+            for (size_t off = 0; off < bytes; off += 64) __builtin_prefetch(next + off);
+          }
+          break;
+        }
+        case EwInput::Mode::kStrided:
+          GatherStrided(tile_buf(in.reg), static_cast<const uint8_t*>(inputs[in.source]), es, loop_dims_, in.strides, start, n,
+                        &splat[static_cast<size_t>(&in - inputs_.data())]);
+          regp[in.reg] = tile_buf(in.reg);
+          break;
+        case EwInput::Mode::kIota:
+          IotaIndices(iota_idx.data(), loop_dims_, in.iota_dim, start, n);
+          WriteIotaTyped(in.type, tile_buf(in.reg), iota_idx.data(), n);
+          regp[in.reg] = tile_buf(in.reg);
+          break;
+        default: break;
+      }
+    }
+    for (const EwInstr& ins : instrs_) {
+      int o = stream_outputs ? -1 : direct_output_index_[static_cast<size_t>(ins.out)];
+      void* out = o >= 0 ? static_cast<uint8_t*>(outputs[o]) + static_cast<size_t>(start) * regs_[static_cast<size_t>(ins.out)].elem_size
+                         : tile_buf(ins.out);
+      const void* in[3] = {regp[ins.in[0] < 0 ? 0 : ins.in[0]], ins.num_in > 1 ? regp[ins.in[1]] : nullptr,
+                           ins.num_in > 2 ? regp[ins.in[2]] : nullptr};
+      ins.fn(out, in, n, ins);
+      regp[ins.out] = out;
+    }
+    for (size_t k = 0; k < output_regs_.size(); ++k) {
+      int r = output_regs_[k];
+      if (!stream_outputs && direct_output_index_[static_cast<size_t>(r)] == static_cast<int>(k)) continue;
+      size_t es = ElementTypeByteSize(regs_[static_cast<size_t>(r)].type);
+      uint8_t* dst = static_cast<uint8_t*>(outputs[k]) + static_cast<size_t>(start) * es;
+      if (stream_outputs) {
+        StreamCopy(dst, static_cast<const uint8_t*>(regp[r]), static_cast<size_t>(n) * es);
+      } else {
+        std::memcpy(dst, regp[r], static_cast<size_t>(n) * es);
+      }
+    }
+  }
+  if (stream_outputs) StreamFence();
+}
+
+}  // namespace jaxlib::cpu

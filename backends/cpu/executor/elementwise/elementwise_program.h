@@ -1,0 +1,107 @@
+// The CPU lowering of a fused-loop program (runtime/compiler/fused_loop_program.h): the ops of a
+// fused region (or of a scalar body such as a reduce or sort comparator) bound to typed
+// whole-tile kernels over the program's registers. Runs over [begin, end) of the loop; each
+// instruction processes a full tile, never one element. Registers and input modes come from the
+// program unchanged, so the interpreter and the JIT see exactly what the plan describes.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backends/cpu/executor/jit/fused_loop_jit.h"
+#include "runtime/compiler/fused_loop_program.h"
+#include "runtime/compiler/ir.h"
+#include "runtime/compiler/op_kind.h"
+#include "runtime/support/status.h"
+
+namespace jaxlib::cpu {
+
+struct EwInstr;
+using EwFn = void (*)(void* out, const void* const* in, int64_t n, const EwInstr& ins);
+
+struct EwInstr {
+  EwFn fn = nullptr;
+  compiler::OpKind kind = compiler::OpKind::kConstant;  // the op it computes (for the JIT)
+  int8_t vcmp = -1;  // an f32 compare's VCMPPS predicate (for the JIT), else -1
+  int out = -1;
+  int in[3] = {-1, -1, -1};
+  int num_in = 0;
+  int64_t aux0 = 0, aux1 = 0;
+};
+
+// How a register receives its tile: the plan's device-neutral input description.
+using EwInput = compiler::FusedLoopInput;
+
+// Selects the typed kernel of an elementwise op; nullptr (and `error`) when the element
+// types are not supported. `fused_loop`: the op runs in a top-level elementwise loop (not in a
+// reduce/sort/scatter body), where XLA's code generation differs in a few corner cases.
+EwFn SelectElementwiseKernel(const compiler::Module& m, const compiler::Op& op, std::string* error,
+                             int64_t* aux0, int64_t* aux1, bool fused_loop = false);
+
+// Whole-array element type conversion (stablehlo.convert semantics); nullptr if unsupported.
+EwFn GetConvertKernel(ElementType from, ElementType to);
+// Runs a conversion kernel over n elements.
+inline void ConvertArray(EwFn fn, const void* src, void* dst, int64_t n) {
+  EwInstr ins;
+  const void* in[1] = {src};
+  fn(dst, in, n, ins);
+}
+
+class EwProgram {
+ public:
+  // Lowers a program built by compiler::BuildFusedLoopProgram (the plan's fused loops).
+  static StatusOr<std::shared_ptr<EwProgram>> Lower(const compiler::Module& m,
+                                                    std::shared_ptr<const compiler::FusedLoopProgram> program);
+  // Builds the program of `region` and lowers it. Compiles `region` run over a loop of shape `loop_dims`. Region arguments are the program's
+  // inputs in order; `outer_inputs` receives values used in the region but defined outside it
+  // (captured scalars), which become additional inputs after the arguments. With
+  // `args_are_arrays`, region arguments (scalars in a reduce/sort/scatter body) are read as
+  // contiguous arrays of the loop length: the body is evaluated for many elements at once.
+  // `results`, when given, replaces the region's results as the program's outputs, and the
+  // region's reduce ops are skipped (a fused reduction's kernel reduces those outputs itself).
+  static StatusOr<std::shared_ptr<EwProgram>> Compile(const compiler::Module& m, const compiler::Region& region,
+                                                      const std::vector<int64_t>& loop_dims,
+                                                      std::vector<compiler::ValueId>* outer_inputs,
+                                                      bool args_are_arrays = false,
+                                                      const std::vector<compiler::ValueId>* results = nullptr);
+
+  // Runs elements [begin, end) of the loop. inputs[i]: base pointer of input i (arguments then
+  // captured values); outputs[j]: base pointer of region result j. Not reentrant per thread.
+  // `stream_outputs`: outputs are written with non-temporal stores (no read-for-ownership, no
+  // cache pollution) for arrays far larger than the caches that nothing reads right away.
+  void Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
+           bool stream_outputs = false) const;
+  // Bytes of all outputs over the whole loop.
+  int64_t output_bytes() const;
+
+  int64_t loop_size() const { return loop_size_; }
+  size_t num_outputs() const { return output_regs_.size(); }
+
+ private:
+  struct Reg {
+    ElementType type;
+    size_t elem_size;
+  };
+  std::shared_ptr<const compiler::FusedLoopProgram> program_;  // registers, inputs, outputs
+  std::vector<int64_t> loop_dims_;
+  int64_t loop_size_ = 1;
+  std::vector<Reg> regs_;
+  std::vector<EwInput> inputs_;
+  std::vector<EwInstr> instrs_;             // the program's instructions, bound to kernels
+  std::vector<int> output_regs_;
+  std::vector<int> direct_output_index_;    // reg -> output index or -1
+  LazyFusedLoopJit native_;                   // the loop as native code, when it can be
+  bool native_tiled_ = false;                 // some input is gathered per tile first
+
+  // Elements [begin, end) through the tile interpreter.
+  void Interpret(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end, bool stream_outputs) const;
+  // Elements [begin, end) as native code; gathered inputs are filled a tile at a time.
+  void RunNative(const FusedLoopJit& jit, const void* const* inputs, void* const* outputs, int64_t begin,
+                 int64_t end, bool stream_outputs) const;
+  // Attempts the native loop (after the register program is built).
+  void TryNative();
+};
+
+}  // namespace jaxlib::cpu

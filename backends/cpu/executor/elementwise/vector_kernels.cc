@@ -1,0 +1,653 @@
+// The f32 elementwise kernels of vector_kernels.h. One always-inlined body per op shape (unary,
+// binary, compare, select) over 16-lane vectors, instantiated three times with GCC target
+// attributes; nothing here may be called without going through the ISA check.
+#include "backends/cpu/executor/elementwise/vector_kernels.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+#include <type_traits>
+
+#include "backends/cpu/executor/elementwise/vector_math.h"
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+#pragma GCC diagnostic ignored "-Wpsabi"
+// No fused multiply-add contraction: -mavx512f brings FMA with it, and every ISA variant must
+// round identically (tests/unit/compiler/vector_math_test.cc checks bit identity).
+#pragma GCC optimize("fp-contract=off")
+
+namespace jaxlib::cpu {
+namespace {
+
+using compiler::Op;
+using compiler::OpKind;
+using namespace vmath;  // NOLINT: the vector vocabulary of this file
+
+// ---------------------------------------------------------------- op functors
+#define JAXLIB_VUNARY(Name, expr) \
+  struct Name {                   \
+    static JAXLIB_VM_INLINE VF Apply(VF x) { return expr; } \
+  };
+JAXLIB_VUNARY(ExpV, Exp(x))
+JAXLIB_VUNARY(Expm1V, Expm1(x))
+JAXLIB_VUNARY(LogV, Log(x))
+JAXLIB_VUNARY(Log1pV, Log1p(x))
+JAXLIB_VUNARY(TanhV, Tanh(x))
+JAXLIB_VUNARY(LogisticV, Logistic(x))
+JAXLIB_VUNARY(ErfV, Erf(x))
+JAXLIB_VUNARY(NegV, -x)
+JAXLIB_VUNARY(AbsV, Abs(x))
+JAXLIB_VUNARY(SquareV, x * x)
+#undef JAXLIB_VUNARY
+
+#define JAXLIB_VBINARY(Name, expr) \
+  struct Name {                    \
+    static JAXLIB_VM_INLINE VF Apply(VF a, VF b) { return expr; } \
+  };
+JAXLIB_VBINARY(AddV, a + b)
+JAXLIB_VBINARY(SubV, a - b)
+JAXLIB_VBINARY(MulV, a * b)
+JAXLIB_VBINARY(DivV, a / b)
+JAXLIB_VBINARY(MaxV, NanMax(a, b))
+JAXLIB_VBINARY(MinV, NanMin(a, b))
+#undef JAXLIB_VBINARY
+
+#define JAXLIB_VCOMPARE(Name, op) \
+  struct Name {                   \
+    static JAXLIB_VM_INLINE VI Apply(VF a, VF b) { return a op b; } \
+  };
+JAXLIB_VCOMPARE(EqV, ==)
+JAXLIB_VCOMPARE(NeV, !=)
+JAXLIB_VCOMPARE(LtV, <)
+JAXLIB_VCOMPARE(LeV, <=)
+JAXLIB_VCOMPARE(GtV, >)
+JAXLIB_VCOMPARE(GeV, >=)
+#undef JAXLIB_VCOMPARE
+
+using VB = uint8_t __attribute__((vector_size(16)));
+
+// ---------------------------------------------------------------- bodies (one per op shape)
+JAXLIB_VM_INLINE VF Load(const float* p, int64_t n) {
+  VF v = {};
+  std::memcpy(&v, p, static_cast<size_t>(n) * sizeof(float));
+  return v;
+}
+JAXLIB_VM_INLINE void Store(float* p, VF v, int64_t n) { std::memcpy(p, &v, static_cast<size_t>(n) * sizeof(float)); }
+
+template <class F>
+JAXLIB_VM_INLINE void UnaryBody(void* out, const void* const* in, int64_t n) {
+  const float* a = static_cast<const float*>(in[0]);
+  float* o = static_cast<float*>(out);
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) Store(o + i, F::Apply(Load(a + i, kLanes)), kLanes);
+  if (i < n) Store(o + i, F::Apply(Load(a + i, n - i)), n - i);
+}
+
+template <class F>
+JAXLIB_VM_INLINE void BinaryBody(void* out, const void* const* in, int64_t n) {
+  const float* a = static_cast<const float*>(in[0]);
+  const float* b = static_cast<const float*>(in[1]);
+  float* o = static_cast<float*>(out);
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) Store(o + i, F::Apply(Load(a + i, kLanes), Load(b + i, kLanes)), kLanes);
+  if (i < n) Store(o + i, F::Apply(Load(a + i, n - i), Load(b + i, n - i)), n - i);
+}
+
+template <class F>
+JAXLIB_VM_INLINE void CompareBody(void* out, const void* const* in, int64_t n) {
+  const float* a = static_cast<const float*>(in[0]);
+  const float* b = static_cast<const float*>(in[1]);
+  uint8_t* o = static_cast<uint8_t*>(out);
+  int64_t i = 0;
+  // Full vectors with fixed-size loads and stores (a variable size would go byte by byte).
+  for (; i + kLanes <= n; i += kLanes) {
+    VB r = __builtin_convertvector(F::Apply(Load(a + i, kLanes), Load(b + i, kLanes)) & 1, VB);
+    std::memcpy(o + i, &r, kLanes);
+  }
+  if (i < n) {
+    int64_t m = n - i;
+    VB r = __builtin_convertvector(F::Apply(Load(a + i, m), Load(b + i, m)) & 1, VB);
+    std::memcpy(o + i, &r, static_cast<size_t>(m));
+  }
+}
+
+// Predicate bytes (0/1) to lane masks. GCC widens a byte vector element by element, so the
+// AVX2 / AVX-512 bodies use the zero-extending loads directly.
+JAXLIB_VM_INLINE VI PredMaskBase(const uint8_t* p) {
+  VB pb;
+  std::memcpy(&pb, p, kLanes);
+  return VI(__builtin_convertvector(pb, VI) != 0);
+}
+__attribute__((always_inline, target("avx2"))) inline VI PredMaskAvx2(const uint8_t* p) {
+  __m256i lo = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
+  __m256i hi = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8)));
+  VI w;
+  std::memcpy(&w, &lo, 32);
+  std::memcpy(reinterpret_cast<uint8_t*>(&w) + 32, &hi, 32);
+  return VI(w != 0);
+}
+__attribute__((always_inline, target("avx512f"))) inline VI PredMaskAvx512(const uint8_t* p) {
+  // The zero-masked form: the plain one trips a GCC 12 -Wmaybe-uninitialized false positive.
+  __m512i x = _mm512_maskz_cvtepu8_epi32(0xffff, _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+  VI w;
+  std::memcpy(&w, &x, 64);
+  return VI(w != 0);
+}
+
+// A macro, not a template: the ISA-specific mask loaders may only be inlined into functions
+// compiled for their ISA.
+#define JAXLIB_SELECT_BODY(kMask)                                                                         \
+  const uint8_t* p = static_cast<const uint8_t*>(in[0]);                                                  \
+  const float* a = static_cast<const float*>(in[1]);                                                      \
+  const float* b = static_cast<const float*>(in[2]);                                                      \
+  float* o = static_cast<float*>(out);                                                                    \
+  int64_t i = 0;                                                                                          \
+  for (; i + kLanes <= n; i += kLanes)                                                                    \
+    Store(o + i, Select(kMask(p + i), Load(a + i, kLanes), Load(b + i, kLanes)), kLanes);                \
+  if (i < n) {                                                                                            \
+    uint8_t tail[kLanes] = {};                                                                            \
+    std::memcpy(tail, p + i, static_cast<size_t>(n - i));                                                 \
+    Store(o + i, Select(kMask(tail), Load(a + i, n - i), Load(b + i, n - i)), n - i);                     \
+  }
+
+template <bool kMax>
+JAXLIB_VM_INLINE VF Combine(VF a, VF b) {
+  if constexpr (kMax) return NanMax(a, b);
+  else return NanMin(a, b);
+}
+
+// [outer, R, inner] with inner > 1: each column folded sequentially over R from init with
+// F::Apply (a binary op functor above). Columns go a block of up to 64 vectors at a time whose
+// accumulators stay in L1 while the rows stream through contiguously (a column at a time would
+// walk memory at the row stride, a page per load).
+template <class F>
+JAXLIB_VM_INLINE void ColumnReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {
+  constexpr int64_t kBlock = 64 * kLanes;
+  alignas(64) float acc[kBlock];
+  for (int64_t o = 0; o < outer; ++o) {
+    float* dst = out + o * inner;
+    const float* base = x + o * R * inner;
+    for (int64_t i0 = 0; i0 < inner; i0 += kBlock) {
+      const int64_t w = inner - i0 < kBlock ? inner - i0 : kBlock;
+      for (int64_t i = 0; i < w; i += kLanes) Store(acc + i, Splat(init), w - i < kLanes ? w - i : kLanes);
+      for (int64_t r = 0; r < R; ++r) {
+        const float* row = base + r * inner + i0;
+        int64_t i = 0;
+        for (; i + kLanes <= w; i += kLanes) Store(acc + i, F::Apply(Load(acc + i, kLanes), Load(row + i, kLanes)), kLanes);
+        if (i < w) Store(acc + i, F::Apply(Load(acc + i, w - i), Load(row + i, w - i)), w - i);
+      }
+      std::memcpy(dst + i0, acc, static_cast<size_t>(w) * sizeof(float));
+    }
+  }
+}
+
+// Rows (inner == 1): lane-parallel partial results, then the lanes; else across inner.
+// A row's max (min) by plain VMAXPS (VMINPS), which is exact whenever no NaN is present and the
+// result has a nonzero exponent field: a number other than zero or a denormal has one bit
+// pattern, so the order of comparisons cannot matter, and denormals (zero under DAZ) cannot win
+// over it. Returns false otherwise (NaNs, signed zeros and flushed denormals), and the caller
+// runs the NaN-aware loop. Three instructions per vector instead of about twenty.
+using FastRowFn = bool (*)(const float* x, int64_t n, float init, float* out);
+
+#if defined(__x86_64__)
+// GCC 12's _mm512_reduce_* start from _mm512_undefined_*, which -Wmaybe-uninitialized flags.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+template <bool kMax>
+__attribute__((target("avx512f"))) bool FastRowMaxMinAvx512(const float* x, int64_t n, float init, float* out) {
+  const __m512i abs_mask = _mm512_set1_epi32(0x7fffffff);
+  auto pick = [](__m512 a, __m512 b) { return kMax ? _mm512_max_ps(a, b) : _mm512_min_ps(a, b); };
+  auto magnitude = [&](__m512 v) { return _mm512_and_si512(_mm512_castps_si512(v), abs_mask); };
+  __m512 a0 = _mm512_set1_ps(init), a1 = a0, a2 = a0, a3 = a0;
+  // The largest |bits| seen: above 0x7f800000 only for a NaN.
+  __m512i m0 = magnitude(a0), m1 = m0, m2 = m0, m3 = m0;
+  int64_t i = 0;
+  for (; i + 64 <= n; i += 64) {
+    const __m512 v0 = _mm512_loadu_ps(x + i), v1 = _mm512_loadu_ps(x + i + 16);
+    const __m512 v2 = _mm512_loadu_ps(x + i + 32), v3 = _mm512_loadu_ps(x + i + 48);
+    a0 = pick(a0, v0);
+    a1 = pick(a1, v1);
+    a2 = pick(a2, v2);
+    a3 = pick(a3, v3);
+    m0 = _mm512_max_epu32(m0, magnitude(v0));
+    m1 = _mm512_max_epu32(m1, magnitude(v1));
+    m2 = _mm512_max_epu32(m2, magnitude(v2));
+    m3 = _mm512_max_epu32(m3, magnitude(v3));
+  }
+  for (; i + 16 <= n; i += 16) {
+    const __m512 v = _mm512_loadu_ps(x + i);
+    a0 = pick(a0, v);
+    m0 = _mm512_max_epu32(m0, magnitude(v));
+  }
+  if (i < n) {
+    const __m512 v = _mm512_mask_loadu_ps(a0, static_cast<__mmask16>((1u << (n - i)) - 1), x + i);
+    a0 = pick(a0, v);
+    m0 = _mm512_max_epu32(m0, magnitude(v));
+  }
+  const __m512i m = _mm512_max_epu32(_mm512_max_epu32(m0, m1), _mm512_max_epu32(m2, m3));
+  if (_mm512_reduce_max_epu32(m) > 0x7f800000u) return false;
+  const __m512 a = pick(pick(a0, a1), pick(a2, a3));
+  const float r = kMax ? _mm512_reduce_max_ps(a) : _mm512_reduce_min_ps(a);
+  uint32_t bits;
+  std::memcpy(&bits, &r, 4);
+  if ((bits & 0x7f800000u) == 0) return false;
+  *out = r;
+  return true;
+}
+#pragma GCC diagnostic pop
+#endif
+
+template <bool kMax>
+JAXLIB_VM_INLINE void MaxMinReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R,
+                                       int64_t inner, FastRowFn fast_row) {
+  if (inner == 1) {
+    for (int64_t o = 0; o < outer; ++o) {
+      const float* row = x + o * R;
+      if (fast_row && fast_row(row, R, init, &out[o])) continue;
+      // Four independent accumulators: one chain of NaN-aware max/min is latency-bound.
+      VF acc = Splat(init), acc1 = acc, acc2 = acc, acc3 = acc;
+      int64_t r = 0;
+      for (; r + 4 * kLanes <= R; r += 4 * kLanes) {
+        acc = Combine<kMax>(acc, Load(row + r, kLanes));
+        acc1 = Combine<kMax>(acc1, Load(row + r + kLanes, kLanes));
+        acc2 = Combine<kMax>(acc2, Load(row + r + 2 * kLanes, kLanes));
+        acc3 = Combine<kMax>(acc3, Load(row + r + 3 * kLanes, kLanes));
+      }
+      acc = Combine<kMax>(Combine<kMax>(acc, acc1), Combine<kMax>(acc2, acc3));
+      for (; r + kLanes <= R; r += kLanes) acc = Combine<kMax>(acc, Load(row + r, kLanes));
+      if (r < R) {
+        VF tail = Splat(init);  // max/min are idempotent: spare lanes may repeat init
+        std::memcpy(&tail, row + r, static_cast<size_t>(R - r) * sizeof(float));
+        acc = Combine<kMax>(acc, tail);
+      }
+      // Fold the lanes pairwise.
+      float lanes[kLanes];
+      std::memcpy(lanes, &acc, sizeof(lanes));
+      VF v = Splat(lanes[0]);
+      for (int k = 1; k < kLanes; ++k) v = Combine<kMax>(v, Splat(lanes[k]));
+      float res[kLanes];
+      std::memcpy(res, &v, sizeof(res));
+      out[o] = res[0];
+    }
+    return;
+  }
+  ColumnReduceBody<std::conditional_t<kMax, MaxV, MinV>>(x, out, init, outer, R, inner);
+}
+
+JAXLIB_VM_INLINE float HorizontalSum(VF v) {
+  float l[kLanes];
+  std::memcpy(l, &v, sizeof(l));
+  for (int w = kLanes / 2; w >= 1; w /= 2)
+    for (int k = 0; k < w; ++k) l[k] = l[k] + l[k + w];
+  return l[0];
+}
+
+JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {
+  if (inner == 1) {
+    for (int64_t o = 0; o < outer; ++o) {
+      const float* row = x + o * R;
+      VF a0 = {}, a1 = {}, a2 = {}, a3 = {};
+      int64_t r = 0;
+      for (; r + 4 * kLanes <= R; r += 4 * kLanes) {
+        a0 += Load(row + r, kLanes);
+        a1 += Load(row + r + kLanes, kLanes);
+        a2 += Load(row + r + 2 * kLanes, kLanes);
+        a3 += Load(row + r + 3 * kLanes, kLanes);
+      }
+      for (; r < R; r += kLanes) a0 += Load(row + r, R - r < kLanes ? R - r : kLanes);
+      out[o] = init + HorizontalSum((a0 + a1) + (a2 + a3));
+    }
+    return;
+  }
+  ColumnReduceBody<AddV>(x, out, init, outer, R, inner);
+}
+
+// Softmax rows (kernels/softmax.cc): y = exp(x - m) and y = e * r with the row's m or r held in
+// a register. The same IEEE subtract, Exp and multiply as SubV, ExpV and MulV, element for element.
+JAXLIB_VM_INLINE void ExpShiftedBody(const float* x, float m, float* y, int64_t n) {
+  const VF mv = Splat(m);
+  int64_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) Store(y + i, Exp(Load(x + i, kLanes) - mv), kLanes);
+  if (i < n) Store(y + i, Exp(Load(x + i, n - i) - mv), n - i);
+}
+JAXLIB_VM_INLINE void ScaleBody(const float* e, float r, float* y, int64_t n, bool stream) {
+  const VF rv = Splat(r);
+  int64_t i = 0;
+#if defined(__x86_64__)
+  if (stream && reinterpret_cast<uintptr_t>(y) % 64 == 0) {
+    for (; i + kLanes <= n; i += kLanes) {
+      // SSE streaming stores exist on every x86-64; the compiler fuses the four into one
+      // 64-byte write-combining line.
+      alignas(64) VF q = Load(e + i, kLanes) * rv;
+      for (int k = 0; k < kLanes; k += 4) _mm_stream_ps(y + i + k, _mm_load_ps(reinterpret_cast<const float*>(&q) + k));
+    }
+  }
+#else
+  (void)stream;
+#endif
+  for (; i + kLanes <= n; i += kLanes) Store(y + i, Load(e + i, kLanes) * rv, kLanes);
+  if (i < n) Store(y + i, Load(e + i, n - i) * rv, n - i);
+}
+
+using VU64 = uint64_t __attribute__((vector_size(64)));
+JAXLIB_VM_INLINE void FillPatternBody(void* dst, uint64_t pattern, int64_t bytes) {
+  VU64 block = VU64{} + pattern;
+  uint8_t* d = static_cast<uint8_t*>(dst);
+  int64_t off = 0;
+  for (; off + 64 <= bytes; off += 64) std::memcpy(d + off, &block, 64);
+  for (; off < bytes; off += 8) std::memcpy(d + off, &pattern, 8);
+}
+
+// ---------------------------------------------------------------- 32-bit integer kernels
+// The same arithmetic as elementwise_kernels.cc's scalar functors for s32/u32 (wrapping add,
+// sub and mul, bitwise ops, XLA's shifts past the width, compares by the compare type), written
+// as plain loops that each ISA instantiation below vectorises at its own width.
+struct IAddV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a + b; } };
+struct ISubV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a - b; } };
+struct IMulV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a * b; } };
+struct IAndV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a & b; } };
+struct IOrV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a | b; } };
+struct IXorV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a ^ b; } };
+struct IShlV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return b >= 32 ? 0 : a << (b & 31); } };
+struct IShrLV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return b >= 32 ? 0 : a >> (b & 31); } };
+struct IShrAV {
+  template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) {
+    const int32_t sa = static_cast<int32_t>(a);
+    return static_cast<U>(b >= 32 ? (sa >> 31) : (sa >> (b & 31)));
+  }
+};
+struct IMaxSV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return static_cast<int32_t>(a) > static_cast<int32_t>(b) ? a : b; } };
+struct IMinSV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return static_cast<int32_t>(a) < static_cast<int32_t>(b) ? a : b; } };
+struct IMaxUV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a > b ? a : b; } };
+struct IMinUV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a < b ? a : b; } };
+
+template <class F>
+JAXLIB_VM_INLINE void IntBinaryBody(void* out, const void* const* in, int64_t n) {
+  const uint32_t* a = static_cast<const uint32_t*>(in[0]);
+  const uint32_t* b = static_cast<const uint32_t*>(in[1]);
+  uint32_t* o = static_cast<uint32_t*>(out);
+  for (int64_t i = 0; i < n; ++i) o[i] = F::template Apply<uint32_t>(a[i], b[i]);
+}
+
+// kDir: 0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE; kSigned: the bits read as int32.
+template <int kDir, bool kSigned>
+JAXLIB_VM_INLINE void IntCompareBody(void* out, const void* const* in, int64_t n) {
+  using T = std::conditional_t<kSigned, int32_t, uint32_t>;
+  const T* a = static_cast<const T*>(in[0]);
+  const T* b = static_cast<const T*>(in[1]);
+  bool* o = static_cast<bool*>(out);
+  for (int64_t i = 0; i < n; ++i) {
+    if constexpr (kDir == 0) o[i] = a[i] == b[i];
+    else if constexpr (kDir == 1) o[i] = a[i] != b[i];
+    else if constexpr (kDir == 2) o[i] = a[i] < b[i];
+    else if constexpr (kDir == 3) o[i] = a[i] <= b[i];
+    else if constexpr (kDir == 4) o[i] = a[i] > b[i];
+    else o[i] = a[i] >= b[i];
+  }
+}
+
+// ---------------------------------------------------------------- per-ISA instantiations
+#define JAXLIB_ISA_KERNELS(Suffix, Attr)                                                              \
+  template <class F> Attr void Unary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { \
+    UnaryBody<F>(o, in, n);                                                                           \
+  }                                                                                                   \
+  template <class F> Attr void Binary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { \
+    BinaryBody<F>(o, in, n);                                                                          \
+  }                                                                                                   \
+  template <class F> Attr void Compare##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { \
+    CompareBody<F>(o, in, n);                                                                         \
+  }                                                                                                   \
+  Attr void Select##Suffix(void* out, const void* const* in, int64_t n, const EwInstr&) {                          \
+    JAXLIB_SELECT_BODY(PredMask##Suffix)                                                                            \
+  }                                                                                                                 \
+  template <bool kMax> Attr void MaxMin##Suffix(const float* x, float* out, float init, int64_t outer, int64_t R,  \
+                                                int64_t inner) {                                                    \
+    MaxMinReduceBody<kMax>(x, out, init, outer, R, inner, JAXLIB_FAST_ROW_##Suffix(kMax));                          \
+  }                                                                                                                 \
+  Attr void Fill##Suffix(void* dst, uint64_t pattern, int64_t bytes) { FillPatternBody(dst, pattern, bytes); }     \
+  Attr void ExpShifted##Suffix(const float* x, float m, float* y, int64_t n) { ExpShiftedBody(x, m, y, n); }       \
+  Attr void Scale##Suffix(const float* e, float r, float* y, int64_t n, bool stream) { ScaleBody(e, r, y, n, stream); } \
+  Attr void Sum##Suffix(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {           \
+    SumReduceBody(x, out, init, outer, R, inner);                                                                   \
+  }                                                                                                                 \
+  template <class F> Attr void IntBinary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) {       \
+    IntBinaryBody<F>(o, in, n);                                                                                     \
+  }                                                                                                                 \
+  template <int kDir, bool kSigned>                                                                                 \
+  Attr void IntCompare##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) {                         \
+    IntCompareBody<kDir, kSigned>(o, in, n);                                                                        \
+  }
+
+#define JAXLIB_FAST_ROW_Base(kMax) nullptr
+#define JAXLIB_FAST_ROW_Avx2(kMax) nullptr
+#if defined(__x86_64__)
+#define JAXLIB_FAST_ROW_Avx512(kMax) (&FastRowMaxMinAvx512<kMax>)
+#else
+#define JAXLIB_FAST_ROW_Avx512(kMax) nullptr
+#endif
+JAXLIB_ISA_KERNELS(Base, )
+JAXLIB_ISA_KERNELS(Avx2, __attribute__((target("avx2"))))
+JAXLIB_ISA_KERNELS(Avx512, __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,prefer-vector-width=512"))))
+#undef JAXLIB_ISA_KERNELS
+#undef JAXLIB_FAST_ROW_Base
+#undef JAXLIB_FAST_ROW_Avx2
+#undef JAXLIB_FAST_ROW_Avx512
+
+template <class F> EwFn UnaryFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &UnaryAvx512<F>;
+    case VectorIsa::kAvx2: return &UnaryAvx2<F>;
+    default: return &UnaryBase<F>;
+  }
+}
+template <class F> EwFn BinaryFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &BinaryAvx512<F>;
+    case VectorIsa::kAvx2: return &BinaryAvx2<F>;
+    default: return &BinaryBase<F>;
+  }
+}
+template <class F> EwFn CompareFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &CompareAvx512<F>;
+    case VectorIsa::kAvx2: return &CompareAvx2<F>;
+    default: return &CompareBase<F>;
+  }
+}
+EwFn SelectFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &SelectAvx512;
+    case VectorIsa::kAvx2: return &SelectAvx2;
+    default: return &SelectBase;
+  }
+}
+
+template <class F> EwFn IntBinaryFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &IntBinaryAvx512<F>;
+    case VectorIsa::kAvx2: return &IntBinaryAvx2<F>;
+    default: return &IntBinaryBase<F>;
+  }
+}
+template <int kDir, bool kSigned> EwFn IntCompareFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &IntCompareAvx512<kDir, kSigned>;
+    case VectorIsa::kAvx2: return &IntCompareAvx2<kDir, kSigned>;
+    default: return &IntCompareBase<kDir, kSigned>;
+  }
+}
+template <bool kSigned> EwFn IntCompareDir(VectorIsa isa, const std::string& dir) {
+  if (dir == "EQ") return IntCompareFor<0, kSigned>(isa);
+  if (dir == "NE") return IntCompareFor<1, kSigned>(isa);
+  if (dir == "LT") return IntCompareFor<2, kSigned>(isa);
+  if (dir == "LE") return IntCompareFor<3, kSigned>(isa);
+  if (dir == "GT") return IntCompareFor<4, kSigned>(isa);
+  if (dir == "GE") return IntCompareFor<5, kSigned>(isa);
+  return nullptr;
+}
+
+// s32/u32 ops (and a select of 32-bit values, which moves bits like the f32 one).
+EwFn IntVectorKernel(const compiler::Module& m, const Op& op, VectorIsa isa) {
+  if (op.results.size() != 1 || op.operands.empty()) return nullptr;
+  const ElementType t = m.type(op.operands[0]).element;
+  if (op.kind == OpKind::kSelect) {
+    if (op.operands.size() != 3 || t != ElementType::kPred) return nullptr;
+    const ElementType v = m.type(op.operands[1]).element;
+    return v == ElementType::kS32 || v == ElementType::kU32 ? SelectFor(isa) : nullptr;
+  }
+  if (t != ElementType::kS32 && t != ElementType::kU32) return nullptr;
+  for (compiler::ValueId v : op.operands)
+    if (m.type(v).element != t) return nullptr;
+  const bool is_signed = t == ElementType::kS32;
+  if (op.kind == OpKind::kCompare) {
+    const std::string dir = op.EnumAttr("comparison_direction"), type = op.EnumAttr("compare_type");
+    const bool cmp_signed = is_signed ? type != "UNSIGNED" : type == "SIGNED";
+    return cmp_signed ? IntCompareDir<true>(isa, dir) : IntCompareDir<false>(isa, dir);
+  }
+  if (m.type(op.results[0]).element != t || op.operands.size() != 2) return nullptr;
+  switch (op.kind) {
+    case OpKind::kAdd: return IntBinaryFor<IAddV>(isa);
+    case OpKind::kSubtract: return IntBinaryFor<ISubV>(isa);
+    case OpKind::kMultiply: return IntBinaryFor<IMulV>(isa);
+    case OpKind::kAnd: return IntBinaryFor<IAndV>(isa);
+    case OpKind::kOr: return IntBinaryFor<IOrV>(isa);
+    case OpKind::kXor: return IntBinaryFor<IXorV>(isa);
+    case OpKind::kShiftLeft: return IntBinaryFor<IShlV>(isa);
+    case OpKind::kShiftRightLogical: return IntBinaryFor<IShrLV>(isa);
+    case OpKind::kShiftRightArithmetic: return IntBinaryFor<IShrAV>(isa);
+    case OpKind::kMaximum: return is_signed ? IntBinaryFor<IMaxSV>(isa) : IntBinaryFor<IMaxUV>(isa);
+    case OpKind::kMinimum: return is_signed ? IntBinaryFor<IMinSV>(isa) : IntBinaryFor<IMinUV>(isa);
+    default: return nullptr;
+  }
+}
+
+template <bool kMax> F32ReduceFn MaxMinFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &MaxMinAvx512<kMax>;
+    case VectorIsa::kAvx2: return &MaxMinAvx2<kMax>;
+    default: return &MaxMinBase<kMax>;
+  }
+}
+
+VectorIsa Detect() {
+  VectorIsa isa = VectorIsa::kBaseline;
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx2")) isa = VectorIsa::kAvx2;
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+      __builtin_cpu_supports("avx512dq"))
+    isa = VectorIsa::kAvx512;
+#endif
+  if (const char* env = std::getenv("JAXLIB_CPU_ISA"); env && *env) {
+    std::string_view want(env);
+    VectorIsa cap = want == "baseline" ? VectorIsa::kBaseline : want == "avx2" ? VectorIsa::kAvx2 : VectorIsa::kAvx512;
+    if (static_cast<int>(cap) < static_cast<int>(isa)) isa = cap;
+  }
+  return isa;
+}
+
+EwFn UnaryByKind(OpKind k, VectorIsa isa) {
+  switch (k) {
+    case OpKind::kExp: return UnaryFor<ExpV>(isa);
+    case OpKind::kExpm1: return UnaryFor<Expm1V>(isa);
+    case OpKind::kLog: return UnaryFor<LogV>(isa);
+    case OpKind::kLog1p: return UnaryFor<Log1pV>(isa);
+    case OpKind::kTanh: return UnaryFor<TanhV>(isa);
+    case OpKind::kLogistic: return UnaryFor<LogisticV>(isa);
+    case OpKind::kErf: return UnaryFor<ErfV>(isa);
+    case OpKind::kNegate: return UnaryFor<NegV>(isa);
+    case OpKind::kAbs: return UnaryFor<AbsV>(isa);
+    case OpKind::kSquare: return UnaryFor<SquareV>(isa);
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+VectorIsa DetectedVectorIsa() {
+  static const VectorIsa isa = Detect();
+  return isa;
+}
+
+EwFn SelectVectorKernel(const compiler::Module& m, const Op& op) {
+  if (op.results.size() != 1 || op.operands.empty()) return nullptr;
+  const VectorIsa isa = DetectedVectorIsa();
+  for (compiler::ValueId v : op.operands)
+    if (op.kind != OpKind::kSelect || v != op.operands[0])
+      if (m.type(v).element != ElementType::kF32) return nullptr;
+  ElementType r = m.type(op.results[0]).element;
+  switch (op.kind) {
+    case OpKind::kAdd: return BinaryFor<AddV>(isa);
+    case OpKind::kSubtract: return BinaryFor<SubV>(isa);
+    case OpKind::kMultiply: return BinaryFor<MulV>(isa);
+    case OpKind::kDivide: return BinaryFor<DivV>(isa);
+    case OpKind::kMaximum: return BinaryFor<MaxV>(isa);
+    case OpKind::kMinimum: return BinaryFor<MinV>(isa);
+    case OpKind::kCompare: {
+      if (r != ElementType::kPred || op.EnumAttr("compare_type") == "TOTALORDER") return nullptr;
+      std::string dir = op.EnumAttr("comparison_direction");
+      if (dir == "EQ") return CompareFor<EqV>(isa);
+      if (dir == "NE") return CompareFor<NeV>(isa);
+      if (dir == "LT") return CompareFor<LtV>(isa);
+      if (dir == "LE") return CompareFor<LeV>(isa);
+      if (dir == "GT") return CompareFor<GtV>(isa);
+      if (dir == "GE") return CompareFor<GeV>(isa);
+      return nullptr;
+    }
+    case OpKind::kSelect:
+      if (op.operands.size() != 3 || m.type(op.operands[0]).element != ElementType::kPred || r != ElementType::kF32)
+        return nullptr;
+      return SelectFor(isa);
+    default:
+      if (r != ElementType::kF32 || op.operands.size() != 1) return nullptr;
+      return UnaryByKind(op.kind, isa);
+  }
+}
+
+EwFn SelectIntVectorKernel(const compiler::Module& m, const Op& op) { return IntVectorKernel(m, op, DetectedVectorIsa()); }
+
+SoftmaxRowFns SelectSoftmaxRowFns() {
+  switch (DetectedVectorIsa()) {
+    case VectorIsa::kAvx512: return {&ExpShiftedAvx512, &ScaleAvx512};
+    case VectorIsa::kAvx2: return {&ExpShiftedAvx2, &ScaleAvx2};
+    default: return {&ExpShiftedBase, &ScaleBase};
+  }
+}
+
+F32ReduceFn SelectF32Reduce(F32ReduceKind kind) {
+  const VectorIsa isa = DetectedVectorIsa();
+  switch (kind) {
+    case F32ReduceKind::kMax: return MaxMinFor<true>(isa);
+    case F32ReduceKind::kMin: return MaxMinFor<false>(isa);
+    default:
+      return isa == VectorIsa::kAvx512 ? &SumAvx512 : isa == VectorIsa::kAvx2 ? &SumAvx2 : &SumBase;
+  }
+}
+
+void StreamFence() {
+#if defined(__x86_64__)
+  _mm_sfence();
+#endif
+}
+
+FillPatternFn SelectFillPattern() {
+  const VectorIsa isa = DetectedVectorIsa();
+  return isa == VectorIsa::kAvx512 ? &FillAvx512 : isa == VectorIsa::kAvx2 ? &FillAvx2 : &FillBase;
+}
+
+EwFn VectorUnaryKernelForTest(const std::string& name, VectorIsa isa) {
+  if (static_cast<int>(isa) > static_cast<int>(DetectedVectorIsa())) return nullptr;
+  if (name == "exp") return UnaryByKind(OpKind::kExp, isa);
+  if (name == "expm1") return UnaryByKind(OpKind::kExpm1, isa);
+  if (name == "log") return UnaryByKind(OpKind::kLog, isa);
+  if (name == "log1p") return UnaryByKind(OpKind::kLog1p, isa);
+  if (name == "tanh") return UnaryByKind(OpKind::kTanh, isa);
+  if (name == "logistic") return UnaryByKind(OpKind::kLogistic, isa);
+  if (name == "erf") return UnaryByKind(OpKind::kErf, isa);
+  return nullptr;
+}
+
+}  // namespace jaxlib::cpu

@@ -1,0 +1,56 @@
+// Vectorised f32 (and 32-bit integer) elementwise kernels with run-time ISA dispatch: each kernel is compiled for
+// AVX-512, AVX2 and the x86-64 baseline, and the best one the CPU supports is picked when a
+// program is compiled, so wheels built for any x86-64 still use the wide units.
+#pragma once
+
+#include <string>
+
+#include "backends/cpu/executor/elementwise/elementwise_program.h"
+
+namespace jaxlib::cpu {
+
+enum class VectorIsa { kBaseline = 0, kAvx2 = 1, kAvx512 = 2 };
+
+// The widest ISA this CPU and OS support, lowered by $JAXLIB_CPU_ISA=baseline|avx2 (for tests
+// and for comparing variants; it never raises the level).
+VectorIsa DetectedVectorIsa();
+
+// The vectorised kernel of `op` (f32 arithmetic, compare, select, exp/log/tanh/...), or nullptr
+// when the op or its types are not vectorised here (the generic kernels handle it then).
+EwFn SelectVectorKernel(const compiler::Module& m, const compiler::Op& op);
+
+// The vectorised kernel of a 32-bit integer op (s32/u32 add, sub, mul, bitwise, shifts, max,
+// min, compare; select of 32-bit values), with the scalar kernels' exact semantics; nullptr
+// for anything else.
+EwFn SelectIntVectorKernel(const compiler::Module& m, const compiler::Op& op);
+
+// Reduction of f32 laid out as [outer, R, inner] into out[outer, inner], from `init`: sums
+// (rows: lane-parallel partial sums, as XLA's vectorised reductions reassociate; columns:
+// sequential per element) and XLA's NaN-propagating max/min (any NaN wins; max(-0, +0) = +0).
+// Softmax rows: exp_shifted(x, m, y, n) sets y = exp(x - m), scale(e, r, y, n, stream) sets
+// y = e * r (e may be y), bit-identical to the subtract, exp and multiply kernels with m and r
+// broadcast. `stream`: y is written with non-temporal stores where it is 64-byte aligned (the
+// caller fences before anyone reads it).
+struct SoftmaxRowFns {
+  void (*exp_shifted)(const float* x, float m, float* y, int64_t n);
+  void (*scale)(const float* e, float r, float* y, int64_t n, bool stream);
+};
+SoftmaxRowFns SelectSoftmaxRowFns();
+
+using F32ReduceFn = void (*)(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner);
+enum class F32ReduceKind { kSum, kMax, kMin };
+F32ReduceFn SelectF32Reduce(F32ReduceKind kind);
+
+// Orders earlier non-temporal stores before later stores (sfence); a no-op elsewhere.
+void StreamFence();
+
+// Fills `bytes` bytes (a multiple of 8) at dst with the repeating 8-byte `pattern` (a 4-byte
+// value twice, or one 8-byte value): the broadcast tiles of fused loops.
+using FillPatternFn = void (*)(void* dst, uint64_t pattern, int64_t bytes);
+FillPatternFn SelectFillPattern();
+
+// For unit tests: the f32 unary kernel named `name` ("exp", "expm1", "log", "log1p", "tanh",
+// "logistic", "erf") for `isa`, or nullptr.
+EwFn VectorUnaryKernelForTest(const std::string& name, VectorIsa isa);
+
+}  // namespace jaxlib::cpu

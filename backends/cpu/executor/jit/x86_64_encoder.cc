@@ -1,0 +1,328 @@
+// Byte-level encodings of x86_64_encoder.h (Intel SDM vol. 2, chapter 2 for the REX/ModRM/SIB
+// format, the instruction pages for each opcode). Emits bytes only; never executes them.
+#include "backends/cpu/executor/jit/x86_64_encoder.h"
+
+#include <cstring>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
+namespace jaxlib::cpu::x86 {
+
+namespace {
+int Num(Gpr r) { return static_cast<int>(r); }
+int Num(Xmm r) { return static_cast<int>(r); }
+}  // namespace
+
+// ------------------------------------------------------------------ instruction format
+
+// REX = 0100WRXB: W = 64-bit operand size, R extends ModRM.reg, B extends ModRM.rm (or the
+// SIB base); X (SIB index) is never used here. Emitted when some bit is set or `force`d.
+void Encoder::Rex(bool w, int reg, int rm, bool force) {
+  uint8_t rex = static_cast<uint8_t>(0x40 | (w ? 8 : 0) | ((reg >> 3) & 1) << 2 | ((rm >> 3) & 1));
+  if (rex != 0x40 || force) Byte(rex);
+}
+
+namespace {
+// Byte registers 4..7 are spl/bpl/sil/dil only with a REX prefix (ah..bh without one).
+bool NeedsRexForByte(int r) { return r >= 4 && r <= 7; }
+}  // namespace
+
+void Encoder::OpRR(uint8_t prefix, bool w, std::initializer_list<uint8_t> opcode, int reg, int rm, bool byte_regs) {
+  if (prefix) Byte(prefix);  // a mandatory prefix (66/F2/F3) precedes REX
+  Rex(w, reg, rm, byte_regs && NeedsRexForByte(rm));
+  for (uint8_t b : opcode) Byte(b);
+  Byte(static_cast<uint8_t>(0xC0 | (reg & 7) << 3 | (rm & 7)));  // mod = 11: register direct
+}
+
+void Encoder::OpRM(uint8_t prefix, bool w, std::initializer_list<uint8_t> opcode, int reg, Mem m, bool byte_regs) {
+  int base = Num(m.base);
+  if (prefix) Byte(prefix);
+  Rex(w, reg, base, byte_regs && NeedsRexForByte(reg));  // the base is never a byte register
+  for (uint8_t b : opcode) Byte(b);
+  Byte(static_cast<uint8_t>(0x80 | (reg & 7) << 3 | (base & 7)));  // mod = 10: [base + disp32]
+  // rm = 100 means "a SIB byte follows"; SIB 0x24 = no index, base rsp/r12.
+  if ((base & 7) == 4) Byte(0x24);
+  Imm32(static_cast<uint32_t>(m.disp));
+}
+
+void Encoder::Imm32(uint32_t v) {
+  for (int i = 0; i < 4; ++i) Byte(static_cast<uint8_t>(v >> (8 * i)));
+}
+
+// ------------------------------------------------------------------ general-purpose registers
+
+void Encoder::MovRR(Gpr dst, Gpr src, bool w64) { OpRR(0, w64, {0x8B}, Num(dst), Num(src)); }
+
+void Encoder::MovRI(Gpr dst, uint64_t imm) {
+  int d = Num(dst);
+  if (imm <= 0xFFFFFFFFull) {
+    // B8+rd id: MOV r32, imm32, zero-extended to 64 bits.
+    Rex(false, 0, d, false);
+    Byte(static_cast<uint8_t>(0xB8 + (d & 7)));
+    Imm32(static_cast<uint32_t>(imm));
+  } else if (static_cast<int64_t>(imm) == static_cast<int32_t>(imm)) {
+    // REX.W C7 /0 id: MOV r/m64, imm32 sign-extended.
+    OpRR(0, true, {0xC7}, 0, d);
+    Imm32(static_cast<uint32_t>(imm));
+  } else {
+    // REX.W B8+rd io: MOV r64, imm64.
+    Rex(true, 0, d, false);
+    Byte(static_cast<uint8_t>(0xB8 + (d & 7)));
+    Imm32(static_cast<uint32_t>(imm));
+    Imm32(static_cast<uint32_t>(imm >> 32));
+  }
+}
+
+void Encoder::MovRM(Gpr dst, Mem src, bool w64) { OpRM(0, w64, {0x8B}, Num(dst), src); }
+void Encoder::LeaRM(Gpr dst, Mem src) { OpRM(0, true, {0x8D}, Num(dst), src); }
+void Encoder::CallR(Gpr target) { OpRR(0, false, {0xFF}, 2, Num(target)); }
+void Encoder::MovzxRM8(Gpr dst, Mem src) { OpRM(0, false, {0x0F, 0xB6}, Num(dst), src); }
+void Encoder::MovMR(Mem dst, Gpr src, bool w64) { OpRM(0, w64, {0x89}, Num(src), dst); }
+void Encoder::MovMR8(Mem dst, Gpr src) { OpRM(0, false, {0x88}, Num(src), dst, /*byte_regs=*/true); }
+void Encoder::MovzxRR8(Gpr dst, Gpr src) { OpRR(0, false, {0x0F, 0xB6}, Num(dst), Num(src), /*byte_regs=*/true); }
+void Encoder::MovsxdRR(Gpr dst, Gpr src) { OpRR(0, true, {0x63}, Num(dst), Num(src)); }
+void Encoder::AddRR(Gpr dst, Gpr src, bool w64) { OpRR(0, w64, {0x03}, Num(dst), Num(src)); }
+void Encoder::SubRR(Gpr dst, Gpr src, bool w64) { OpRR(0, w64, {0x2B}, Num(dst), Num(src)); }
+void Encoder::ImulRR(Gpr dst, Gpr src, bool w64) { OpRR(0, w64, {0x0F, 0xAF}, Num(dst), Num(src)); }
+void Encoder::AndRR(Gpr dst, Gpr src, bool w64) { OpRR(0, w64, {0x23}, Num(dst), Num(src)); }
+void Encoder::OrRR(Gpr dst, Gpr src, bool w64) { OpRR(0, w64, {0x0B}, Num(dst), Num(src)); }
+void Encoder::XorRR(Gpr dst, Gpr src, bool w64) { OpRR(0, w64, {0x33}, Num(dst), Num(src)); }
+void Encoder::CmpRR(Gpr a, Gpr b, bool w64) { OpRR(0, w64, {0x3B}, Num(a), Num(b)); }
+void Encoder::TestRR(Gpr a, Gpr b, bool w64) { OpRR(0, w64, {0x85}, Num(b), Num(a)); }
+void Encoder::NegR(Gpr r, bool w64) { OpRR(0, w64, {0xF7}, 3, Num(r)); }
+void Encoder::NotR(Gpr r, bool w64) { OpRR(0, w64, {0xF7}, 2, Num(r)); }
+
+void Encoder::XorRI8(Gpr r, int8_t imm, bool w64) {
+  OpRR(0, w64, {0x83}, 6, Num(r));
+  Byte(static_cast<uint8_t>(imm));
+}
+
+void Encoder::SetccR8(Cond cc, Gpr dst) {
+  OpRR(0, false, {0x0F, static_cast<uint8_t>(0x90 | static_cast<uint8_t>(cc))}, 0, Num(dst), /*byte_regs=*/true);
+}
+
+void Encoder::CmovccRR(Cond cc, Gpr dst, Gpr src, bool w64) {
+  OpRR(0, w64, {0x0F, static_cast<uint8_t>(0x40 | static_cast<uint8_t>(cc))}, Num(dst), Num(src));
+}
+
+void Encoder::Push(Gpr r) {
+  Rex(false, 0, Num(r), false);
+  Byte(static_cast<uint8_t>(0x50 + (Num(r) & 7)));
+}
+
+void Encoder::Pop(Gpr r) {
+  Rex(false, 0, Num(r), false);
+  Byte(static_cast<uint8_t>(0x58 + (Num(r) & 7)));
+}
+
+void Encoder::Ret() { Byte(0xC3); }
+
+void Encoder::Endbr64() {
+  Byte(0xF3);
+  Byte(0x0F);
+  Byte(0x1E);
+  Byte(0xFA);
+}
+void Encoder::Int3() { Byte(0xCC); }
+
+// ------------------------------------------------------------------ SSE scalar
+
+void Encoder::MovapsRR(Xmm dst, Xmm src) { OpRR(0, false, {0x0F, 0x28}, Num(dst), Num(src)); }
+void Encoder::MovssRM(Xmm dst, Mem src) { OpRM(0xF3, false, {0x0F, 0x10}, Num(dst), src); }
+void Encoder::MovsdRM(Xmm dst, Mem src) { OpRM(0xF2, false, {0x0F, 0x10}, Num(dst), src); }
+void Encoder::MovssMR(Mem dst, Xmm src) { OpRM(0xF3, false, {0x0F, 0x11}, Num(src), dst); }
+void Encoder::MovsdMR(Mem dst, Xmm src) { OpRM(0xF2, false, {0x0F, 0x11}, Num(src), dst); }
+void Encoder::AddssRR(Xmm dst, Xmm src) { OpRR(0xF3, false, {0x0F, 0x58}, Num(dst), Num(src)); }
+void Encoder::AddsdRR(Xmm dst, Xmm src) { OpRR(0xF2, false, {0x0F, 0x58}, Num(dst), Num(src)); }
+void Encoder::MulssRR(Xmm dst, Xmm src) { OpRR(0xF3, false, {0x0F, 0x59}, Num(dst), Num(src)); }
+void Encoder::MulsdRR(Xmm dst, Xmm src) { OpRR(0xF2, false, {0x0F, 0x59}, Num(dst), Num(src)); }
+void Encoder::SubssRR(Xmm dst, Xmm src) { OpRR(0xF3, false, {0x0F, 0x5C}, Num(dst), Num(src)); }
+void Encoder::SubsdRR(Xmm dst, Xmm src) { OpRR(0xF2, false, {0x0F, 0x5C}, Num(dst), Num(src)); }
+void Encoder::DivssRR(Xmm dst, Xmm src) { OpRR(0xF3, false, {0x0F, 0x5E}, Num(dst), Num(src)); }
+void Encoder::DivsdRR(Xmm dst, Xmm src) { OpRR(0xF2, false, {0x0F, 0x5E}, Num(dst), Num(src)); }
+void Encoder::UcomissRR(Xmm a, Xmm b) { OpRR(0, false, {0x0F, 0x2E}, Num(a), Num(b)); }
+void Encoder::UcomisdRR(Xmm a, Xmm b) { OpRR(0x66, false, {0x0F, 0x2E}, Num(a), Num(b)); }
+void Encoder::XorpsRR(Xmm dst, Xmm src) { OpRR(0, false, {0x0F, 0x57}, Num(dst), Num(src)); }
+void Encoder::Cvtsi2ssRR(Xmm dst, Gpr src, bool src64) { OpRR(0xF3, src64, {0x0F, 0x2A}, Num(dst), Num(src)); }
+void Encoder::Cvtsi2sdRR(Xmm dst, Gpr src, bool src64) { OpRR(0xF2, src64, {0x0F, 0x2A}, Num(dst), Num(src)); }
+void Encoder::Cvtss2sdRR(Xmm dst, Xmm src) { OpRR(0xF3, false, {0x0F, 0x5A}, Num(dst), Num(src)); }
+void Encoder::Cvtsd2ssRR(Xmm dst, Xmm src) { OpRR(0xF2, false, {0x0F, 0x5A}, Num(dst), Num(src)); }
+void Encoder::MovqXR(Xmm dst, Gpr src) { OpRR(0x66, true, {0x0F, 0x6E}, Num(dst), Num(src)); }
+
+// ------------------------------------------------------------------ 64-bit immediates
+
+void Encoder::AddRI(Gpr r, int32_t imm) {
+  OpRR(0, true, {0x81}, 0, Num(r));
+  Imm32(static_cast<uint32_t>(imm));
+}
+
+void Encoder::SubRI(Gpr r, int32_t imm) {
+  OpRR(0, true, {0x81}, 5, Num(r));
+  Imm32(static_cast<uint32_t>(imm));
+}
+
+// ------------------------------------------------------------------ AVX-512 (EVEX)
+
+// EVEX = 62 P0 P1 P2 (SDM vol. 2 §2.7.1), here always W0 and 512-bit (L'L = 10):
+//   P0 = R X B R' 0 mmm   (R, X, B, R' stored inverted)
+//   P1 = W vvvv 1 pp      (vvvv stored inverted)
+//   P2 = z L'L b V' aaa   (V' stored inverted)
+// A 5-bit register in ModRM.reg takes its bit 3 from R and bit 4 from R'; in ModRM.rm (mod = 11)
+// bit 3 from B and bit 4 from X; the vvvv operand's bit 4 is V'. Memory operands use mod = 10
+// (disp32, which EVEX never scales) and no index, so X stays clear.
+void Encoder::Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa) {
+  const int v = vvvv < 0 ? 0 : vvvv;
+  const int b_src = m ? Num(m->base) : rm;
+  const int r_bit = (reg >> 3) & 1, r_hi = (reg >> 4) & 1;
+  const int b_bit = (b_src >> 3) & 1, x_bit = m ? 0 : (rm >> 4) & 1;
+  Byte(0x62);
+  Byte(static_cast<uint8_t>((r_bit ^ 1) << 7 | (x_bit ^ 1) << 6 | (b_bit ^ 1) << 5 | (r_hi ^ 1) << 4 | (map & 7)));
+  Byte(static_cast<uint8_t>((~v & 15) << 3 | 1 << 2 | (pp & 3)));
+  Byte(static_cast<uint8_t>(2 << 5 | (bcst ? 1 : 0) << 4 | (((v >> 4) & 1) ^ 1) << 3 | (aaa & 7)));
+  Byte(opcode);
+  if (!m) {
+    Byte(static_cast<uint8_t>(0xC0 | (reg & 7) << 3 | (rm & 7)));
+    return;
+  }
+  Byte(static_cast<uint8_t>(0x80 | (reg & 7) << 3 | (b_src & 7)));
+  if ((b_src & 7) == 4) Byte(0x24);  // SIB: no index, base rsp/r12
+  Imm32(static_cast<uint32_t>(m->disp));
+}
+
+namespace {
+struct VOpCode {
+  int map, pp;
+  uint8_t opcode;
+};
+VOpCode Code(VOp op) {
+  switch (op) {
+    case VOp::kAddPs: return {1, 0, 0x58};
+    case VOp::kMulPs: return {1, 0, 0x59};
+    case VOp::kSubPs: return {1, 0, 0x5C};
+    case VOp::kDivPs: return {1, 0, 0x5E};
+    case VOp::kMaxPs: return {1, 0, 0x5F};
+    case VOp::kMinPs: return {1, 0, 0x5D};
+    case VOp::kAndD: return {1, 1, 0xDB};
+    case VOp::kOrD: return {1, 1, 0xEB};
+    case VOp::kXorD: return {1, 1, 0xEF};
+  }
+  return {1, 0, 0x58};
+}
+int Num(Zmm r) { return static_cast<int>(r); }
+int Num(Kreg r) { return static_cast<int>(r); }
+}  // namespace
+
+void Encoder::VOpRRR(VOp op, Zmm dst, Zmm a, Zmm b, Kreg k) {
+  VOpCode c = Code(op);
+  Evex(c.map, c.pp, c.opcode, Num(dst), Num(a), Num(b), nullptr, false, Num(k));
+}
+void Encoder::VOpRRM(VOp op, Zmm dst, Zmm a, Mem b, bool bcst, Kreg k) {
+  VOpCode c = Code(op);
+  Evex(c.map, c.pp, c.opcode, Num(dst), Num(a), 0, &b, bcst, Num(k));
+}
+void Encoder::VmovupsRM(Zmm dst, Mem src) { Evex(1, 0, 0x10, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::VmovupsMR(Mem dst, Zmm src) { Evex(1, 0, 0x11, Num(src), -1, 0, &dst, false, 0); }
+void Encoder::VmovntpsMR(Mem dst, Zmm src) { Evex(1, 0, 0x2B, Num(src), -1, 0, &dst, false, 0); }
+void Encoder::VmovapsRR(Zmm dst, Zmm src, Kreg k) { Evex(1, 0, 0x28, Num(dst), -1, Num(src), nullptr, false, Num(k)); }
+void Encoder::VbroadcastssRM(Zmm dst, Mem src) { Evex(2, 1, 0x18, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::VcmppsRR(Kreg dst, Zmm a, Zmm b, VCmp p) {
+  Evex(1, 0, 0xC2, Num(dst), Num(a), Num(b), nullptr, false, 0);
+  Byte(static_cast<uint8_t>(p));
+}
+void Encoder::VcmppsRM(Kreg dst, Zmm a, Mem b, VCmp p) {
+  Evex(1, 0, 0xC2, Num(dst), Num(a), 0, &b, true, 0);
+  Byte(static_cast<uint8_t>(p));
+}
+void Encoder::VblendmpsRRR(Zmm dst, Kreg k, Zmm a, Zmm b) { Evex(2, 1, 0x65, Num(dst), Num(a), Num(b), nullptr, false, Num(k)); }
+void Encoder::VblendmpsRRM(Zmm dst, Kreg k, Zmm a, Mem b) { Evex(2, 1, 0x65, Num(dst), Num(a), 0, &b, true, Num(k)); }
+void Encoder::VptestnmdRM(Kreg dst, Zmm a, Mem b) { Evex(2, 2, 0x27, Num(dst), Num(a), 0, &b, true, 0); }
+void Encoder::VsqrtpsRR(Zmm dst, Zmm src) { Evex(1, 0, 0x51, Num(dst), -1, Num(src), nullptr, false, 0); }
+void Encoder::Vpmovm2dRK(Zmm dst, Kreg src) { Evex(2, 2, 0x38, Num(dst), -1, Num(src), nullptr, false, 0); }
+void Encoder::VptestmdRR(Kreg dst, Zmm a, Zmm b) { Evex(2, 1, 0x27, Num(dst), Num(a), Num(b), nullptr, false, 0); }
+void Encoder::VpmovzxbdRM(Zmm dst, Mem src) { Evex(2, 1, 0x31, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::VrndscalepsRR(Zmm dst, Zmm src, uint8_t imm) {
+  Evex(3, 1, 0x08, Num(dst), -1, Num(src), nullptr, false, 0);
+  Byte(imm);
+}
+void Encoder::VscalefpsRRR(Zmm dst, Zmm a, Zmm b) { Evex(2, 1, 0x2C, Num(dst), Num(a), Num(b), nullptr, false, 0); }
+void Encoder::Vzeroupper() {
+  Byte(0xC5);
+  Byte(0xF8);
+  Byte(0x77);
+}
+
+// ------------------------------------------------------------------ labels
+
+int Encoder::NewLabel() {
+  label_pos_.push_back(-1);
+  return static_cast<int>(label_pos_.size() - 1);
+}
+
+void Encoder::Bind(int label) { label_pos_[static_cast<size_t>(label)] = static_cast<int64_t>(code_.size()); }
+
+void Encoder::Rel32To(int label) {
+  fixups_.push_back({code_.size(), label});
+  Imm32(0);
+}
+
+void Encoder::Jmp(int label) {
+  Byte(0xE9);
+  Rel32To(label);
+}
+
+void Encoder::Jcc(Cond cc, int label) {
+  Byte(0x0F);
+  Byte(static_cast<uint8_t>(0x80 | static_cast<uint8_t>(cc)));
+  Rel32To(label);
+}
+
+void Encoder::AlignWithInt3(size_t alignment) {
+  while (code_.size() % alignment) Int3();
+}
+
+bool Encoder::Finish(std::vector<uint8_t>* out) const {
+  *out = code_;
+  for (const Fixup& f : fixups_) {
+    int64_t target = label_pos_[static_cast<size_t>(f.label)];
+    if (target < 0) return false;
+    auto rel = static_cast<uint32_t>(static_cast<int32_t>(target - static_cast<int64_t>(f.at + 4)));
+    for (int i = 0; i < 4; ++i) (*out)[f.at + static_cast<size_t>(i)] = static_cast<uint8_t>(rel >> (8 * i));
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------ executable memory
+
+std::unique_ptr<ExecutableCode> ExecutableCode::Create(const std::vector<uint8_t>& code) {
+#if defined(__linux__)
+  if (code.empty()) return nullptr;
+  long page = sysconf(_SC_PAGESIZE);
+  if (page <= 0) return nullptr;
+  size_t bytes = (code.size() + static_cast<size_t>(page) - 1) / static_cast<size_t>(page) * static_cast<size_t>(page);
+  void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) return nullptr;
+  std::memcpy(p, code.data(), code.size());
+  if (mprotect(p, bytes, PROT_READ | PROT_EXEC) != 0) {
+    munmap(p, bytes);
+    return nullptr;
+  }
+  // x86 keeps instruction fetch coherent with stores; this is a no-op there and documents that
+  // the bytes are about to run.
+  __builtin___clear_cache(static_cast<char*>(p), static_cast<char*>(p) + code.size());
+  return std::unique_ptr<ExecutableCode>(new ExecutableCode(p, bytes));
+#else
+  (void)code;
+  return nullptr;
+#endif
+}
+
+ExecutableCode::~ExecutableCode() {
+#if defined(__linux__)
+  munmap(base_, bytes_);
+#endif
+}
+
+}  // namespace jaxlib::cpu::x86

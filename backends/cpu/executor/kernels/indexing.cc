@@ -1,0 +1,614 @@
+// gather and scatter. Both walk the batch (scatter) positions of the index array, resolve one
+// start index per position and move a whole window with a precomputed strided copy; scatter
+// combines windows with its update computation evaluated over the whole window at once, or,
+// for a one-op body (add, mul, max, min, ...) or an overwrite, resolves every window's offsets
+// first and applies all updates in one typed loop (no per-update dispatch).
+#include <algorithm>
+#include <cstring>
+
+#include "backends/cpu/executor/memory/array_copy.h"
+#include "backends/cpu/executor/elementwise/elementwise_program.h"
+#include "backends/cpu/executor/program/kernel.h"
+#include "backends/cpu/executor/elementwise/monoid.h"
+#include "backends/cpu/executor/parallel/thread_pool.h"
+
+namespace jaxlib::cpu {
+
+using compiler::Op;
+using compiler::OpKind;
+using compiler::Type;
+using compiler::ValueId;
+
+int64_t ReadIndex(const void* p, ElementType t);
+
+namespace {
+
+bool Contains(const std::vector<int64_t>& v, int64_t x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+// Iterates the batch positions of an index array (all dims but index_vector_dim) and yields,
+// per position, the element offset of its index vector's first component.
+struct IndexWalk {
+  std::vector<int64_t> batch_dims;     // sizes of the index array's batch dims
+  std::vector<int64_t> batch_strides;  // their element strides in the index array
+  int64_t vec_stride = 0;              // stride along index_vector_dim (0 if implicit)
+  int64_t vec_len = 1;
+  int64_t count = 1;
+
+  IndexWalk(const Type& idx, int64_t ivd) {
+    std::vector<int64_t> s = RowMajorStrides(idx.dims);
+    for (int k = 0; k < idx.rank(); ++k) {
+      if (k == ivd) {
+        vec_stride = s[static_cast<size_t>(k)];
+        vec_len = idx.dims[static_cast<size_t>(k)];
+        continue;
+      }
+      batch_dims.push_back(idx.dims[static_cast<size_t>(k)]);
+      batch_strides.push_back(s[static_cast<size_t>(k)]);
+      count *= idx.dims[static_cast<size_t>(k)];
+    }
+  }
+};
+
+class GatherKernel final : public Kernel {
+ public:
+  GatherKernel(const Op& op, const compiler::Module& m) : operand_(op.operands[0]), indices_(op.operands[1]), out_(op.results[0]) {
+    const Type& x = m.type(op.operands[0]);
+    const Type& idx = m.type(op.operands[1]);
+    const Type& r = m.type(op.results[0]);
+    index_type_ = idx.element;
+    index_es_ = ElementTypeByteSize(idx.element);
+    es_ = ElementTypeByteSize(x.element);
+    int64_t ivd = op.IntAttr("index_vector_dim", 0);
+    walk_ = std::make_unique<IndexWalk>(idx, ivd);
+    std::vector<int64_t> offset_dims = op.IntListAttr("offset_dims"), collapsed = op.IntListAttr("collapsed_slice_dims"),
+                         obatch = op.IntListAttr("operand_batching_dims"), ibatch = op.IntListAttr("start_indices_batching_dims"),
+                         sizes = op.IntListAttr("slice_sizes");
+    start_map_ = op.IntListAttr("start_index_map");
+    xdims_ = x.dims;
+    slice_sizes_ = sizes;
+    xstrides_ = RowMajorStrides(x.dims);
+    std::vector<int64_t> rs = RowMajorStrides(r.dims);
+    // Result batch dims (not offset dims), in order, correspond to the index walk's batch dims.
+    for (int k = 0; k < r.rank(); ++k)
+      if (!Contains(offset_dims, k)) out_batch_strides_.push_back(rs[static_cast<size_t>(k)]);
+    // Operand batching dims: operand dim obatch[k] takes the index position of idx dim ibatch[k].
+    for (size_t k = 0; k < obatch.size(); ++k) {
+      int64_t idim = ibatch[k];
+      int64_t pos = idim > ivd && ivd < idx.rank() ? idim - 1 : idim;  // position among batch dims
+      batching_.push_back({obatch[k], pos});
+    }
+    // The window: operand dims not collapsed / batching, in order, land on offset_dims.
+    std::vector<int64_t> wdims, wsrc, wdst;
+    size_t oi = 0;
+    for (int k = 0; k < x.rank(); ++k) {
+      if (Contains(collapsed, k) || Contains(obatch, k)) continue;
+      int64_t od = offset_dims[oi++];
+      wdims.push_back(sizes[static_cast<size_t>(k)]);
+      wsrc.push_back(xstrides_[static_cast<size_t>(k)]);
+      wdst.push_back(rs[static_cast<size_t>(od)]);
+    }
+    copier_ = StridedCopier(wdims, wdst, wsrc, es_);
+    empty_ = r.element_count() == 0;
+    int64_t window = 1;
+    for (int64_t d : wdims) window *= d;
+    single_ = window == 1;
+  }
+
+  Status Run(Frame& f, uint8_t*) const override {
+    if (empty_) return Status::Ok();
+    if (single_ && RunSingle(f)) return Status::Ok();
+    const auto* x = static_cast<const uint8_t*>(f.Get(operand_));
+    const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
+    auto* out = static_cast<uint8_t*>(f.Get(out_));
+    const IndexWalk& w = *walk_;
+    std::vector<int64_t> pos(w.batch_dims.size(), 0);
+    for (int64_t b = 0; b < w.count; ++b) {
+      int64_t ioff = 0, ooff = 0;
+      for (size_t k = 0; k < pos.size(); ++k) {
+        ioff += pos[k] * w.batch_strides[k];
+        ooff += pos[k] * out_batch_strides_[k];
+      }
+      int64_t xoff = 0;
+      for (size_t k = 0; k < start_map_.size(); ++k) {
+        size_t d = static_cast<size_t>(start_map_[k]);
+        int64_t s = ReadIndex(idx + static_cast<size_t>(ioff + static_cast<int64_t>(k) * w.vec_stride) * index_es_, index_type_);
+        s = std::clamp<int64_t>(s, 0, xdims_[d] - slice_sizes_[d]);
+        xoff += s * xstrides_[d];
+      }
+      for (const auto& [odim, bpos] : batching_) xoff += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
+      copier_.Run(out + static_cast<size_t>(ooff) * es_, x + static_cast<size_t>(xoff) * es_);
+      for (int k = static_cast<int>(pos.size()) - 1; k >= 0; --k) {
+        if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
+        pos[static_cast<size_t>(k)] = 0;
+      }
+    }
+    return Status::Ok();
+  }
+
+ private:
+  // One element per index vector (take_along_axis, x[i, j]): the same walk with typed index
+  // reads and element copies instead of a call per element. False for types it does not read.
+  static constexpr size_t kMaxComponents = 8;
+  bool RunSingle(Frame& f) const {
+    if (start_map_.size() > kMaxComponents) return false;
+    auto by_index = [&]<class I>() {
+      switch (es_) {
+        case 1: SingleLoop<I, uint8_t>(f); return true;
+        case 2: SingleLoop<I, uint16_t>(f); return true;
+        case 4: SingleLoop<I, uint32_t>(f); return true;
+        case 8: SingleLoop<I, uint64_t>(f); return true;
+        default: return false;
+      }
+    };
+    switch (index_type_) {
+      case ElementType::kS32: return by_index.template operator()<int32_t>();
+      case ElementType::kS64: return by_index.template operator()<int64_t>();
+      case ElementType::kU32: return by_index.template operator()<uint32_t>();
+      default: return false;
+    }
+  }
+
+  template <class I, class E>
+  void SingleLoop(Frame& f) const {
+    const E* x = static_cast<const E*>(f.Get(operand_));
+    const I* idx = static_cast<const I*>(f.Get(indices_));
+    E* out = static_cast<E*>(f.Get(out_));
+    const IndexWalk& w = *walk_;
+    const size_t nd = w.batch_dims.size(), nk = start_map_.size();
+    // Per start-index component: operand dim, its clamp bound and stride.
+    int64_t hi[kMaxComponents], xs[kMaxComponents];
+    for (size_t k = 0; k < nk; ++k) {
+      size_t d = static_cast<size_t>(start_map_[k]);
+      hi[k] = xdims_[d] - slice_sizes_[d];
+      xs[k] = xstrides_[d];
+    }
+    const int64_t last_dim = nd ? w.batch_dims[nd - 1] : 1;
+    const int64_t last_is = nd ? w.batch_strides[nd - 1] : 0, last_os = nd ? out_batch_strides_[nd - 1] : 0;
+    int64_t bpos_last_x = 0;  // operand offset of batching dims that follow the last batch dim
+    for (const auto& [odim, bpos] : batching_)
+      if (static_cast<size_t>(bpos) + 1 == nd) bpos_last_x += xstrides_[static_cast<size_t>(odim)];
+    if (last_dim == 0) return;
+    const int64_t outer = w.count / last_dim;
+    // Runs of the last batch dim, spread over the pool (each writes its own outputs).
+    ParallelFor(outer, std::max<int64_t>(1, 16384 / last_dim), [&](int64_t o0, int64_t o1) {
+      std::vector<int64_t> pos(nd, 0);
+      int64_t rem = o0;
+      for (size_t k = nd > 0 ? nd - 1 : 0; k-- > 0;) {
+        pos[k] = rem % w.batch_dims[k];
+        rem /= w.batch_dims[k];
+      }
+      for (int64_t o = o0; o < o1; ++o) {
+        int64_t ioff = 0, ooff = 0, xbase = 0;
+        for (size_t k = 0; k + 1 < nd; ++k) {
+          ioff += pos[k] * w.batch_strides[k];
+          ooff += pos[k] * out_batch_strides_[k];
+        }
+        for (const auto& [odim, bpos] : batching_)
+          if (static_cast<size_t>(bpos) + 1 < nd) xbase += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
+        for (int64_t j = 0; j < last_dim; ++j) {
+          const I* iv = idx + ioff + j * last_is;
+          int64_t xoff = xbase + j * bpos_last_x;
+          for (size_t k = 0; k < nk; ++k) {
+            int64_t s = static_cast<int64_t>(iv[static_cast<int64_t>(k) * w.vec_stride]);
+            s = s < 0 ? 0 : (s > hi[k] ? hi[k] : s);
+            xoff += s * xs[k];
+          }
+          out[ooff + j * last_os] = x[xoff];
+        }
+        for (int k = static_cast<int>(nd) - 2; k >= 0; --k) {
+          if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
+          pos[static_cast<size_t>(k)] = 0;
+        }
+      }
+    });
+  }
+
+  ValueId operand_, indices_, out_;
+  ElementType index_type_;
+  size_t index_es_, es_;
+  std::unique_ptr<IndexWalk> walk_;
+  std::vector<int64_t> start_map_, xdims_, slice_sizes_, xstrides_, out_batch_strides_;
+  std::vector<std::pair<int64_t, int64_t>> batching_;
+  StridedCopier copier_;
+  bool empty_ = false;
+  bool single_ = false;  // the window is one element
+};
+
+// Scatter update computations recognised for direct window updates.
+enum class UpdateKind { kGeneral, kOverwrite };
+
+UpdateKind MatchUpdate(const compiler::Region& r, size_t n) {
+  if (n == 1 && r.ops.empty() && r.results.size() == 1 && r.results[0] == r.args[1]) return UpdateKind::kOverwrite;
+  return UpdateKind::kGeneral;
+}
+
+// The window of one update as nested loops (innermost last), element strides in the operand
+// and in the updates.
+struct WindowLoop {
+  std::vector<int64_t> dims, xs, us;
+};
+
+// Applies every resolved update in order: x[xoff[b] + w] = op(x[xoff[b] + w], u[uoff[b] + w]).
+using ApplyAllFn = void (*)(void* x, const void* u, const int64_t* xoff, const int64_t* uoff, int64_t count,
+                            const WindowLoop& w, bool swapped);
+
+template <Monoid M, class T> inline void CombineInto(T* x, const T* u, bool swapped) {
+  using C = Compute<T>;
+  *x = Down<T>(swapped ? Combine<M, C>(Up(*u), Up(*x)) : Combine<M, C>(Up(*x), Up(*u)));
+}
+
+template <Monoid M, class T>
+void ApplyWindow(T* x, const T* u, const WindowLoop& w, size_t d, bool swapped) {
+  const int64_t n = w.dims[d], xs = w.xs[d], us = w.us[d];
+  if (d + 1 == w.dims.size()) {
+    if (xs == 1 && us == 1) {  // a contiguous run (row updates): vectorised
+      if (swapped) CombineRow<M, T, true>(x, u, n);
+      else CombineRow<M, T, false>(x, u, n);
+      return;
+    }
+    for (int64_t i = 0; i < n; ++i) CombineInto<M, T>(x + i * xs, u + i * us, swapped);
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) ApplyWindow<M, T>(x + i * xs, u + i * us, w, d + 1, swapped);
+}
+
+template <Monoid M, class T>
+void ApplyAll(void* xv, const void* uv, const int64_t* xoff, const int64_t* uoff, int64_t count, const WindowLoop& w,
+              bool swapped) {
+  T* x = static_cast<T*>(xv);
+  const T* u = static_cast<const T*>(uv);
+  if (w.dims.empty()) {  // one element per update (x.at[idx].add(u) on a vector, segment_sum)
+    if (swapped) {
+      for (int64_t b = 0; b < count; ++b)
+        if (xoff[b] >= 0) CombineInto<M, T>(x + xoff[b], u + uoff[b], true);
+    } else {
+      for (int64_t b = 0; b < count; ++b)
+        if (xoff[b] >= 0) CombineInto<M, T>(x + xoff[b], u + uoff[b], false);
+    }
+    return;
+  }
+  for (int64_t b = 0; b < count; ++b)
+    if (xoff[b] >= 0) ApplyWindow<M, T>(x + xoff[b], u + uoff[b], w, 0, swapped);
+}
+
+// One element per update, index read and update applied in one pass (x.at[i].add(u),
+// segment_sum): returns false for index types it does not read.
+using FusedScalarFn = bool (*)(void* x, const void* u, const void* idx, ElementType index_type, int64_t count,
+                               int64_t istride, int64_t ustride, int64_t hi, int64_t xs, bool swapped);
+
+template <Monoid M, class T>
+bool FusedScalar(void* xv, const void* uv, const void* idx, ElementType index_type, int64_t count, int64_t istride,
+                 int64_t ustride, int64_t hi, int64_t xs, bool swapped) {
+  T* x = static_cast<T*>(xv);
+  const T* u = static_cast<const T*>(uv);
+  auto run = [&]<class I, bool kSwapped>() {
+    const I* ip = static_cast<const I*>(idx);
+    for (int64_t b = 0; b < count; ++b) {
+      const int64_t s = static_cast<int64_t>(ip[b * istride]);
+      if (s < 0 || s > hi) continue;  // XLA skips an update outside the operand
+      CombineInto<M, T>(x + s * xs, u + b * ustride, kSwapped);
+    }
+  };
+  auto by_swap = [&]<class I>() {
+    if (swapped) run.template operator()<I, true>();
+    else run.template operator()<I, false>();
+  };
+  switch (index_type) {
+    case ElementType::kS32: by_swap.template operator()<int32_t>(); return true;
+    case ElementType::kS64: by_swap.template operator()<int64_t>(); return true;
+    case ElementType::kU32: by_swap.template operator()<uint32_t>(); return true;
+    default: return false;
+  }
+}
+
+// Overwrite: the last update of an element wins, as in sequential order.
+template <size_t kBytes>
+void OverwriteAll(void* xv, const void* uv, const int64_t* xoff, const int64_t* uoff, int64_t count,
+                  const WindowLoop& w, bool) {
+  auto* x = static_cast<uint8_t*>(xv);
+  const auto* u = static_cast<const uint8_t*>(uv);
+  auto copy_window = [&](auto&& self, uint8_t* xp, const uint8_t* up, size_t d) -> void {
+    const int64_t n = w.dims[d];
+    const size_t xs = static_cast<size_t>(w.xs[d]) * kBytes, us = static_cast<size_t>(w.us[d]) * kBytes;
+    if (d + 1 == w.dims.size()) {
+      if (w.xs[d] == 1 && w.us[d] == 1) std::memcpy(xp, up, static_cast<size_t>(n) * kBytes);
+      else for (int64_t i = 0; i < n; ++i) std::memcpy(xp + i * xs, up + i * us, kBytes);
+      return;
+    }
+    for (int64_t i = 0; i < n; ++i) self(self, xp + i * xs, up + i * us, d + 1);
+  };
+  for (int64_t b = 0; b < count; ++b) {
+    if (xoff[b] < 0) continue;
+    uint8_t* xp = x + static_cast<size_t>(xoff[b]) * kBytes;
+    const uint8_t* up = u + static_cast<size_t>(uoff[b]) * kBytes;
+    if (w.dims.empty()) std::memcpy(xp, up, kBytes);
+    else copy_window(copy_window, xp, up, 0);
+  }
+}
+
+ApplyAllFn PickOverwrite(size_t es) {
+  switch (es) {
+    case 1: return &OverwriteAll<1>;
+    case 2: return &OverwriteAll<2>;
+    case 4: return &OverwriteAll<4>;
+    case 8: return &OverwriteAll<8>;
+    case 16: return &OverwriteAll<16>;
+    default: return nullptr;
+  }
+}
+
+class ScatterKernel final : public Kernel {
+ public:
+  ScatterKernel(const Op& op, const compiler::Module& m, std::shared_ptr<EwProgram> body, std::vector<ValueId> captured)
+      : body_(std::move(body)), captured_(std::move(captured)) {
+    n_ = (op.operands.size() - 1) / 2;
+    for (size_t k = 0; k < n_; ++k) {
+      inputs_.push_back(op.operands[k]);
+      updates_.push_back(op.operands[n_ + 1 + k]);
+      results_.push_back(op.results[k]);
+      es_.push_back(ElementTypeByteSize(m.type(op.operands[k]).element));
+      bytes_.push_back(static_cast<size_t>(m.type(op.operands[k]).byte_size()));
+    }
+    indices_ = op.operands[n_];
+    const Type& x = m.type(op.operands[0]);
+    const Type& idx = m.type(indices_);
+    const Type& upd = m.type(op.operands[n_ + 1]);
+    index_type_ = idx.element;
+    index_es_ = ElementTypeByteSize(idx.element);
+    int64_t ivd = op.IntAttr("index_vector_dim", 0);
+    walk_ = std::make_unique<IndexWalk>(idx, ivd);
+    std::vector<int64_t> uwd = op.IntListAttr("update_window_dims"), iwd = op.IntListAttr("inserted_window_dims"),
+                         ib = op.IntListAttr("input_batching_dims"), sib = op.IntListAttr("scatter_indices_batching_dims");
+    sd2od_ = op.IntListAttr("scatter_dims_to_operand_dims");
+    xdims_ = x.dims;
+    xstrides_ = RowMajorStrides(x.dims);
+    std::vector<int64_t> us = RowMajorStrides(upd.dims);
+    for (int k = 0; k < upd.rank(); ++k)
+      if (!Contains(uwd, k)) upd_batch_strides_.push_back(us[static_cast<size_t>(k)]);
+    for (size_t k = 0; k < ib.size(); ++k) {
+      int64_t idim = sib[k];
+      int64_t pos = idim > ivd && ivd < idx.rank() ? idim - 1 : idim;
+      batching_.push_back({ib[k], pos});
+    }
+    window_extent_.assign(x.dims.size(), 1);
+    std::vector<int64_t> wdims, wx, wu;
+    size_t wi = 0;
+    for (int k = 0; k < x.rank(); ++k) {
+      if (Contains(iwd, k) || Contains(ib, k)) continue;
+      int64_t ud = uwd[wi++];
+      int64_t size = upd.dims[static_cast<size_t>(ud)];
+      window_extent_[static_cast<size_t>(k)] = size;
+      wdims.push_back(size);
+      wx.push_back(xstrides_[static_cast<size_t>(k)]);
+      wu.push_back(us[static_cast<size_t>(ud)]);
+    }
+    window_ = 1;
+    for (int64_t d : wdims) window_ *= d;
+    std::vector<int64_t> dense = RowMajorStrides(wdims);
+    for (size_t k = 0; k < n_; ++k) {
+      gather_x_.emplace_back(wdims, dense, wx, es_[k]);   // results window -> temp
+      scatter_x_.emplace_back(wdims, wx, dense, es_[k]);  // temp -> results window
+      gather_u_.emplace_back(wdims, dense, wu, es_[k]);   // updates window -> temp
+      direct_u_.emplace_back(wdims, wx, wu, es_[k]);      // updates window -> results window
+    }
+    kind_ = MatchUpdate(*op.regions[0], n_);
+    empty_ = upd.element_count() == 0;
+    // Unit window dims drop out of the loop; an all-unit window is one element per update.
+    for (size_t k = 0; k < wdims.size(); ++k)
+      if (wdims[k] != 1) {
+        loop_.dims.push_back(wdims[k]);
+        loop_.xs.push_back(wx[k]);
+        loop_.us.push_back(wu[k]);
+      }
+    if (n_ == 1) {
+      const compiler::Region& body = *op.regions[0];
+      if (kind_ == UpdateKind::kOverwrite) {
+        apply_all_ = PickOverwrite(es_[0]);
+      } else if (body.ops.size() == 1 && body.ops[0]->regions.empty()) {
+        apply_all_ = VisitMonoid<ApplyAllFn>(MatchMonoid(body), x.element, nullptr,
+                                             []<Monoid M, class T>() -> ApplyAllFn { return &ApplyAll<M, T>; });
+        fused_scalar_ = VisitMonoid<FusedScalarFn>(MatchMonoid(body), x.element, nullptr,
+                                                   []<Monoid M, class T>() -> FusedScalarFn { return &FusedScalar<M, T>; });
+        swapped_ = body.ops[0]->operands[0] == body.args[1] && body.args[0] != body.args[1];
+      }
+    }
+  }
+
+  static int64_t ScratchBytes(const compiler::Module& m, const Op& op) {
+    size_t n = (op.operands.size() - 1) / 2;
+    const Type& upd = m.type(op.operands[n + 1]);
+    const Type& idx = m.type(op.operands[n]);
+    int64_t count = std::max<int64_t>(1, idx.element_count());
+    int64_t window = count == 0 ? 0 : upd.element_count() / std::max<int64_t>(1, count);
+    window = std::max<int64_t>(window, upd.element_count());  // upper bound, windows are <= updates
+    int64_t total = 0;
+    for (size_t k = 0; k < n; ++k) total += 3 * compiler::AlignUp(window * static_cast<int64_t>(ElementTypeByteSize(m.type(op.operands[k]).element)));
+    // The typed path's resolved offsets (operand and updates) per update window.
+    return std::max(total, 2 * compiler::AlignUp(count * 8));
+  }
+
+  Status Run(Frame& f, uint8_t* scratch) const override {
+    for (size_t k = 0; k < n_; ++k)
+      if (f.Get(results_[k]) != f.Get(inputs_[k]) && bytes_[k]) std::memcpy(f.Get(results_[k]), f.Get(inputs_[k]), bytes_[k]);
+    if (empty_) return Status::Ok();
+    if (apply_all_) return RunTyped(f, scratch);
+    const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
+    std::vector<uint8_t*> cur(n_), upd(n_), nxt(n_);
+    uint8_t* p = scratch;
+    for (size_t k = 0; k < n_; ++k) {
+      int64_t b = compiler::AlignUp(window_ * static_cast<int64_t>(es_[k]));
+      cur[k] = p;
+      upd[k] = p + b;
+      nxt[k] = p + 2 * b;
+      p += 3 * b;
+    }
+    std::vector<const void*> in(2 * n_ + captured_.size());
+    std::vector<void*> out(n_);
+    for (size_t c = 0; c < captured_.size(); ++c) in[2 * n_ + c] = f.Get(captured_[c]);
+    const IndexWalk& w = *walk_;
+    std::vector<int64_t> pos(w.batch_dims.size(), 0);
+    for (int64_t b = 0; b < w.count; ++b) {
+      int64_t ioff = 0, uoff = 0;
+      for (size_t k = 0; k < pos.size(); ++k) {
+        ioff += pos[k] * w.batch_strides[k];
+        uoff += pos[k] * upd_batch_strides_[k];
+      }
+      int64_t xoff = 0;
+      bool in_bounds = true;
+      for (size_t k = 0; k < sd2od_.size(); ++k) {
+        size_t d = static_cast<size_t>(sd2od_[k]);
+        int64_t s = ReadIndex(idx + static_cast<size_t>(ioff + static_cast<int64_t>(k) * w.vec_stride) * index_es_, index_type_);
+        // XLA skips a window that does not fit entirely inside the operand.
+        if (s < 0 || s > xdims_[d] - window_extent_[d]) in_bounds = false;
+        xoff += s * xstrides_[d];
+      }
+      for (const auto& [odim, bpos] : batching_) xoff += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
+      if (in_bounds) Apply(f, xoff, uoff, cur, upd, nxt, in, out);
+      for (int k = static_cast<int>(pos.size()) - 1; k >= 0; --k) {
+        if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
+        pos[static_cast<size_t>(k)] = 0;
+      }
+    }
+    return Status::Ok();
+  }
+
+ private:
+  // Resolves every update window's operand offset (-1 when it does not fit) and updates offset,
+  // then applies them all in one typed loop, in order.
+  Status RunTyped(Frame& f, uint8_t* scratch) const {
+    const IndexWalk& w = *walk_;
+    auto* xoffs = reinterpret_cast<int64_t*>(scratch);
+    auto* uoffs = reinterpret_cast<int64_t*>(scratch + compiler::AlignUp(w.count * 8));
+    const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
+    const size_t nvec = sd2od_.size();
+    if (nvec == 1 && w.batch_dims.size() <= 1 && batching_.empty() && ResolveOneComponent(f, idx)) return Status::Ok();
+    std::vector<int64_t> pos(w.batch_dims.size(), 0);
+    for (int64_t b = 0; b < w.count; ++b) {
+      int64_t ioff = 0, uoff = 0;
+      for (size_t k = 0; k < pos.size(); ++k) {
+        ioff += pos[k] * w.batch_strides[k];
+        uoff += pos[k] * upd_batch_strides_[k];
+      }
+      int64_t xoff = 0;
+      bool in_bounds = true;
+      for (size_t k = 0; k < nvec; ++k) {
+        size_t d = static_cast<size_t>(sd2od_[k]);
+        int64_t s = ReadIndex(idx + static_cast<size_t>(ioff + static_cast<int64_t>(k) * w.vec_stride) * index_es_, index_type_);
+        if (s < 0 || s > xdims_[d] - window_extent_[d]) in_bounds = false;
+        xoff += s * xstrides_[d];
+      }
+      for (const auto& [odim, bpos] : batching_) xoff += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
+      xoffs[b] = in_bounds ? xoff : -1;
+      uoffs[b] = uoff;
+      for (int k = static_cast<int>(pos.size()) - 1; k >= 0; --k) {
+        if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
+        pos[static_cast<size_t>(k)] = 0;
+      }
+    }
+    apply_all_(f.Get(results_[0]), f.Get(updates_[0]), xoffs, uoffs, w.count, loop_, swapped_);
+    return Status::Ok();
+  }
+
+  // One index component per update and at most one batch dim (x.at[i], segment_sum, .at[i, :]):
+  // offsets in one typed pass over the indices. False for index types it does not read.
+  // Resolved and applied a block at a time, so the offsets stay in L1 (not two arrays as
+  // long as the updates written to memory and read back).
+  bool ResolveOneComponent(Frame& f, const uint8_t* idx) const {
+    const IndexWalk& w = *walk_;
+    const int64_t bstride = w.batch_strides.empty() ? 0 : w.batch_strides[0];
+    const int64_t ustride = upd_batch_strides_.empty() ? 0 : upd_batch_strides_[0];
+    const size_t d = static_cast<size_t>(sd2od_[0]);
+    const int64_t hi = xdims_[d] - window_extent_[d], xs = xstrides_[d];
+    void* x = f.Get(results_[0]);
+    const void* u = f.Get(updates_[0]);
+    if (fused_scalar_ && loop_.dims.empty() &&
+        fused_scalar_(x, u, idx, index_type_, w.count, bstride, ustride, hi, xs, swapped_))
+      return true;
+    auto run = [&]<class I>() {
+      constexpr int64_t kBlock = 1024;
+      int64_t xoffs[kBlock], uoffs[kBlock];
+      const I* ip = reinterpret_cast<const I*>(idx);
+      for (int64_t b0 = 0; b0 < w.count; b0 += kBlock) {
+        const int64_t m = std::min(kBlock, w.count - b0);
+        for (int64_t j = 0; j < m; ++j) {
+          const int64_t b = b0 + j;
+          const int64_t s = static_cast<int64_t>(ip[b * bstride]);
+          xoffs[j] = (s < 0 || s > hi) ? -1 : s * xs;
+          uoffs[j] = b * ustride;
+        }
+        apply_all_(x, u, xoffs, uoffs, m, loop_, swapped_);
+      }
+    };
+    switch (index_type_) {
+      case ElementType::kS32: run.template operator()<int32_t>(); return true;
+      case ElementType::kS64: run.template operator()<int64_t>(); return true;
+      case ElementType::kU32: run.template operator()<uint32_t>(); return true;
+      case ElementType::kS16: run.template operator()<int16_t>(); return true;
+      case ElementType::kU16: run.template operator()<uint16_t>(); return true;
+      case ElementType::kS8: run.template operator()<int8_t>(); return true;
+      case ElementType::kU8: run.template operator()<uint8_t>(); return true;
+      default: return false;
+    }
+  }
+
+  void Apply(Frame& f, int64_t xoff, int64_t uoff, std::vector<uint8_t*>& cur, std::vector<uint8_t*>& upd,
+             std::vector<uint8_t*>& nxt, std::vector<const void*>& in, std::vector<void*>& out) const {
+    if (kind_ == UpdateKind::kOverwrite) {
+      direct_u_[0].Run(static_cast<uint8_t*>(f.Get(results_[0])) + static_cast<size_t>(xoff) * es_[0],
+                       static_cast<const uint8_t*>(f.Get(updates_[0])) + static_cast<size_t>(uoff) * es_[0]);
+      return;
+    }
+    for (size_t k = 0; k < n_; ++k) {
+      gather_x_[k].Run(cur[k], static_cast<const uint8_t*>(f.Get(results_[k])) + static_cast<size_t>(xoff) * es_[k]);
+      gather_u_[k].Run(upd[k], static_cast<const uint8_t*>(f.Get(updates_[k])) + static_cast<size_t>(uoff) * es_[k]);
+      in[k] = cur[k];
+      in[n_ + k] = upd[k];
+      out[k] = nxt[k];
+    }
+    body_->Run(in.data(), out.data(), 0, window_);
+    for (size_t k = 0; k < n_; ++k)
+      scatter_x_[k].Run(static_cast<uint8_t*>(f.Get(results_[k])) + static_cast<size_t>(xoff) * es_[k], nxt[k]);
+  }
+
+  std::shared_ptr<EwProgram> body_;
+  std::vector<ValueId> captured_;
+  size_t n_ = 0;
+  std::vector<ValueId> inputs_, updates_, results_;
+  ValueId indices_;
+  std::vector<size_t> es_, bytes_;
+  ElementType index_type_;
+  size_t index_es_;
+  std::unique_ptr<IndexWalk> walk_;
+  std::vector<int64_t> sd2od_, xdims_, xstrides_, upd_batch_strides_, window_extent_;
+  std::vector<std::pair<int64_t, int64_t>> batching_;
+  int64_t window_ = 1;
+  std::vector<StridedCopier> gather_x_, scatter_x_, gather_u_, direct_u_;
+  UpdateKind kind_ = UpdateKind::kGeneral;
+  bool empty_ = false;
+  WindowLoop loop_;
+  ApplyAllFn apply_all_ = nullptr;  // the typed path, when the body is recognised
+  FusedScalarFn fused_scalar_ = nullptr;  // its one-pass form for one-element updates
+  bool swapped_ = false;             // the body's op takes (update, current)
+};
+
+}  // namespace
+
+int64_t IndexingScratchBytes(const compiler::Module& m, const Op& op) {
+  if (op.kind == OpKind::kScatter) return ScatterKernel::ScratchBytes(m, op);
+  return 0;
+}
+
+StatusOr<std::unique_ptr<Kernel>> MakeIndexingKernel(KernelBuilder& b, const Op& op) {
+  const compiler::Module& m = b.module();
+  if (op.kind == OpKind::kGather) return std::unique_ptr<Kernel>(new GatherKernel(op, m));
+  size_t n = (op.operands.size() - 1) / 2;
+  std::vector<ValueId> captured;
+  std::shared_ptr<EwProgram> body;
+  if (MatchUpdate(*op.regions[0], n) == UpdateKind::kGeneral) {
+    int64_t loop = std::max<int64_t>(1, m.type(op.operands[n + 1]).element_count());
+    JAXLIB_ASSIGN_OR_RETURN(body, EwProgram::Compile(m, *op.regions[0], {loop}, &captured, /*args_are_arrays=*/true));
+  }
+  return std::unique_ptr<Kernel>(new ScatterKernel(op, m, std::move(body), std::move(captured)));
+}
+
+}  // namespace jaxlib::cpu

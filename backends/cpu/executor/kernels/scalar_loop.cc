@@ -1,0 +1,378 @@
+// The compact path for while loops over scalars (fori_loop counters, scalar recurrences): cond
+// and body are flattened once into one list of slot-to-slot instructions over a small register
+// file on the stack, common integer/float arithmetic and compares run inline, everything else
+// through the same elementwise kernels the fused loops use, so results are identical. Loops
+// with any non-scalar value, captured array or non-elementwise op keep the general WhileKernel.
+// When scalar_loop_jit.cc can compile the flattened loop, that native code runs it instead.
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <unordered_map>
+
+#include "backends/cpu/executor/elementwise/elementwise_program.h"
+#include "backends/cpu/executor/program/kernel.h"
+#include "backends/cpu/executor/jit/scalar_loop_jit.h"
+
+namespace jaxlib::cpu {
+
+using compiler::Op;
+using compiler::OpKind;
+using compiler::Region;
+using compiler::ValueId;
+
+namespace {
+
+constexpr int kSlotBytes = 16;   // c128 is the widest scalar
+constexpr int kMaxSlots = 256;   // the register file lives on the stack
+
+enum class Code : uint8_t {
+  kCall,  // generic elementwise kernel with n = 1
+  kCopy,
+  kAddI32, kSubI32, kMulI32, kAddI64, kSubI64, kMulI64,
+  kAddF32, kSubF32, kMulF32, kDivF32, kAddF64, kSubF64, kMulF64, kDivF64,
+  kLtI32, kLeI32, kGtI32, kGeI32, kEqI32, kNeI32,
+  kLtI64, kLeI64, kGtI64, kGeI64, kEqI64, kNeI64,
+  kLtF32, kLeF32, kGtF32, kGeF32, kEqF32, kNeF32,
+  kCvtI32F32,
+};
+
+struct ScalarInstr {
+  Code code = Code::kCall;
+  uint16_t out = 0;
+  uint16_t in[3] = {0, 0, 0};
+  uint8_t num_in = 0;
+  uint8_t bytes = 0;  // kCopy
+  EwInstr ew;         // kCall
+  const Op* op = nullptr;  // the source op (for the JIT)
+};
+
+// Picks the inline code of a few hot ops; kCall otherwise.
+Code FastCode(const compiler::Module& m, const Op& op) {
+  ElementType t = m.type(op.operands[0]).element;
+  ElementType r = m.type(op.results[0]).element;
+  auto arith = [&](Code i32, Code i64, Code f32, Code f64) {
+    if (t == ElementType::kS32 || t == ElementType::kU32) return i32;
+    if (t == ElementType::kS64 || t == ElementType::kU64) return i64;
+    if (t == ElementType::kF32) return f32;
+    if (t == ElementType::kF64) return f64;
+    return Code::kCall;
+  };
+  switch (op.kind) {
+    case OpKind::kAdd: return arith(Code::kAddI32, Code::kAddI64, Code::kAddF32, Code::kAddF64);
+    case OpKind::kSubtract: return arith(Code::kSubI32, Code::kSubI64, Code::kSubF32, Code::kSubF64);
+    case OpKind::kMultiply: return arith(Code::kMulI32, Code::kMulI64, Code::kMulF32, Code::kMulF64);
+    case OpKind::kDivide:
+      return t == ElementType::kF32 ? Code::kDivF32 : t == ElementType::kF64 ? Code::kDivF64 : Code::kCall;
+    case OpKind::kConvert:
+      return t == ElementType::kS32 && r == ElementType::kF32 ? Code::kCvtI32F32 : Code::kCall;
+    case OpKind::kCompare: {
+      std::string dir = op.EnumAttr("comparison_direction"), type = op.EnumAttr("compare_type");
+      int d = dir == "LT" ? 0 : dir == "LE" ? 1 : dir == "GT" ? 2 : dir == "GE" ? 3 : dir == "EQ" ? 4 : dir == "NE" ? 5 : -1;
+      if (d < 0) return Code::kCall;
+      bool is_signed = type.empty() || type == "SIGNED";
+      if (t == ElementType::kS32 && is_signed) return static_cast<Code>(static_cast<int>(Code::kLtI32) + d);
+      if (t == ElementType::kS64 && is_signed) return static_cast<Code>(static_cast<int>(Code::kLtI64) + d);
+      if (t == ElementType::kF32 && (type.empty() || type == "FLOAT")) return static_cast<Code>(static_cast<int>(Code::kLtF32) + d);
+      return Code::kCall;
+    }
+    default: return Code::kCall;
+  }
+}
+
+class ScalarWhileKernel final : public Kernel {
+ public:
+  Status Run(Frame& f, uint8_t*) const override {
+    if (jit_) return RunNative(f);
+    alignas(16) uint8_t file[kMaxSlots * kSlotBytes];
+    std::memcpy(file, init_.data(), init_.size());
+    for (const auto& [v, slot, bytes] : loads_) std::memcpy(file + slot * kSlotBytes, f.Get(v), bytes);
+    alignas(16) uint8_t next[kMaxSlots * kSlotBytes];
+    for (;;) {
+      Exec(cond_, file);
+      if (!file[cond_slot_ * kSlotBytes]) break;
+      Exec(body_, file);
+      if (direct_update_) {
+        // No result is another carry: assign in place, skipping carries passed through.
+        for (const auto& [dst, src] : updates_) std::memcpy(file + dst * kSlotBytes, file + src * kSlotBytes, kSlotBytes);
+        continue;
+      }
+      // Parallel assignment of the new carries (a result may be another carry).
+      for (size_t k = 0; k < carry_slots_.size(); ++k)
+        std::memcpy(next + k * kSlotBytes, file + result_slots_[k] * kSlotBytes, kSlotBytes);
+      for (size_t k = 0; k < carry_slots_.size(); ++k)
+        std::memcpy(file + carry_slots_[k] * kSlotBytes, next + k * kSlotBytes, kSlotBytes);
+    }
+    for (size_t k = 0; k < carry_slots_.size(); ++k)
+      std::memcpy(f.Get(results_[k]), file + carry_slots_[k] * kSlotBytes, result_bytes_[k]);
+    return Status::Ok();
+  }
+
+  // Builds the kernel, or returns nullptr when the loop is not all-scalar elementwise code.
+  static std::unique_ptr<ScalarWhileKernel> Build(const compiler::Module& m, const Op& op) {
+    auto k = std::unique_ptr<ScalarWhileKernel>(new ScalarWhileKernel());
+    if (!k->Init(m, op)) return nullptr;
+    k->jit_ = CompileScalarLoop(k->JitDesc(m, op));
+    return k;
+  }
+
+ private:
+  // The same loop on native code: io cells are loads_ in order (the carries first).
+  Status RunNative(Frame& f) const {
+    uint64_t io[kScalarLoopMaxCells];
+    for (size_t i = 0; i < loads_.size(); ++i) std::memcpy(&io[i], f.Get(loads_[i].v), loads_[i].bytes);
+    jit_->Run(io);
+    for (size_t k = 0; k < carry_slots_.size(); ++k) std::memcpy(f.Get(results_[k]), &io[k], result_bytes_[k]);
+    return Status::Ok();
+  }
+
+  // The flattened loop as scalar_loop_jit.h describes it.
+  ScalarLoopDesc JitDesc(const compiler::Module& m, const Op& op) const {
+    ScalarLoopDesc d;
+    d.module = &m;
+    d.while_op = &op;
+    d.slot_types.assign(slot_types_.begin(), slot_types_.begin() + next_slot_);
+    d.carry_slots = carry_slots_;
+    for (size_t i = carry_slots_.size(); i < loads_.size(); ++i)
+      d.load_slots.push_back(static_cast<uint16_t>(loads_[i].slot));
+    for (uint16_t s : constant_slots_) {
+      uint64_t bits = 0;
+      size_t bytes = std::min<size_t>(sizeof(bits), ElementTypeByteSize(slot_types_[s]));
+      std::memcpy(&bits, init_.data() + s * kSlotBytes, bytes);
+      d.constants.emplace_back(s, bits);
+    }
+    for (const auto* code : {&cond_, &body_}) {
+      std::vector<ScalarLoopInstr>& out = code == &cond_ ? d.cond : d.body;
+      for (const ScalarInstr& i : *code) {
+        ScalarLoopInstr j;
+        j.op = i.op;
+        j.ew = &i.ew;
+        j.out = i.out;
+        std::copy(std::begin(i.in), std::end(i.in), std::begin(j.in));
+        j.num_in = i.num_in;
+        out.push_back(j);
+      }
+    }
+    d.cond_slot = cond_slot_;
+    d.result_slots = result_slots_;
+    return d;
+  }
+
+  template <class T>
+  static T& At(uint8_t* file, uint16_t slot) {
+    return *reinterpret_cast<T*>(file + slot * kSlotBytes);
+  }
+
+  static void Exec(const std::vector<ScalarInstr>& code, uint8_t* file) {
+    for (const ScalarInstr& i : code) {
+      switch (i.code) {
+#define JAXLIB_BIN(C, T, expr)              \
+  case Code::C: {                           \
+    T a = At<T>(file, i.in[0]);             \
+    T b = At<T>(file, i.in[1]);             \
+    At<decltype(expr)>(file, i.out) = expr; \
+    break;                                  \
+  }
+        JAXLIB_BIN(kAddI32, uint32_t, static_cast<uint32_t>(a + b))
+        JAXLIB_BIN(kSubI32, uint32_t, static_cast<uint32_t>(a - b))
+        JAXLIB_BIN(kMulI32, uint32_t, static_cast<uint32_t>(a * b))
+        JAXLIB_BIN(kAddI64, uint64_t, static_cast<uint64_t>(a + b))
+        JAXLIB_BIN(kSubI64, uint64_t, static_cast<uint64_t>(a - b))
+        JAXLIB_BIN(kMulI64, uint64_t, static_cast<uint64_t>(a * b))
+        JAXLIB_BIN(kAddF32, float, a + b)
+        JAXLIB_BIN(kSubF32, float, a - b)
+        JAXLIB_BIN(kMulF32, float, a * b)
+        JAXLIB_BIN(kDivF32, float, a / b)
+        JAXLIB_BIN(kAddF64, double, a + b)
+        JAXLIB_BIN(kSubF64, double, a - b)
+        JAXLIB_BIN(kMulF64, double, a * b)
+        JAXLIB_BIN(kDivF64, double, a / b)
+        JAXLIB_BIN(kLtI32, int32_t, static_cast<bool>(a < b))
+        JAXLIB_BIN(kLeI32, int32_t, static_cast<bool>(a <= b))
+        JAXLIB_BIN(kGtI32, int32_t, static_cast<bool>(a > b))
+        JAXLIB_BIN(kGeI32, int32_t, static_cast<bool>(a >= b))
+        JAXLIB_BIN(kEqI32, int32_t, static_cast<bool>(a == b))
+        JAXLIB_BIN(kNeI32, int32_t, static_cast<bool>(a != b))
+        JAXLIB_BIN(kLtI64, int64_t, static_cast<bool>(a < b))
+        JAXLIB_BIN(kLeI64, int64_t, static_cast<bool>(a <= b))
+        JAXLIB_BIN(kGtI64, int64_t, static_cast<bool>(a > b))
+        JAXLIB_BIN(kGeI64, int64_t, static_cast<bool>(a >= b))
+        JAXLIB_BIN(kEqI64, int64_t, static_cast<bool>(a == b))
+        JAXLIB_BIN(kNeI64, int64_t, static_cast<bool>(a != b))
+        JAXLIB_BIN(kLtF32, float, static_cast<bool>(a < b))
+        JAXLIB_BIN(kLeF32, float, static_cast<bool>(a <= b))
+        JAXLIB_BIN(kGtF32, float, static_cast<bool>(a > b))
+        JAXLIB_BIN(kGeF32, float, static_cast<bool>(a >= b))
+        JAXLIB_BIN(kEqF32, float, static_cast<bool>(a == b))
+        JAXLIB_BIN(kNeF32, float, static_cast<bool>(a != b))
+#undef JAXLIB_BIN
+        case Code::kCvtI32F32: At<float>(file, i.out) = static_cast<float>(At<int32_t>(file, i.in[0])); break;
+        case Code::kCopy: std::memcpy(file + i.out * kSlotBytes, file + i.in[0] * kSlotBytes, i.bytes); break;
+        case Code::kCall: {
+          const void* in[3] = {file + i.in[0] * kSlotBytes, file + i.in[1] * kSlotBytes, file + i.in[2] * kSlotBytes};
+          i.ew.fn(file + i.out * kSlotBytes, in, 1, i.ew);
+          break;
+        }
+      }
+    }
+  }
+
+  static bool IsScalar(const compiler::Module& m, ValueId v) {
+    const compiler::Type& t = m.type(v);
+    return t.is_tensor() && t.element_count() == 1 && ElementTypeByteSize(t.element) <= kSlotBytes;
+  }
+
+  int Slot(ValueId v) {
+    auto it = slot_of_.find(v);
+    return it == slot_of_.end() ? -1 : it->second;
+  }
+  int NewSlot(ValueId v) {
+    if (next_slot_ >= kMaxSlots) return -1;
+    slot_of_[v] = next_slot_;
+    slot_types_[static_cast<size_t>(next_slot_)] = module_->type(v).element;
+    return next_slot_++;
+  }
+  // The slot of an operand; values defined outside the loop are loaded once per run.
+  int Operand(const compiler::Module& m, ValueId v) {
+    int s = Slot(v);
+    if (s >= 0) return s;
+    if (!IsScalar(m, v)) return -1;
+    s = NewSlot(v);
+    if (s >= 0) loads_.push_back({v, s, ElementTypeByteSize(m.type(v).element)});
+    return s;
+  }
+
+  bool Flatten(const compiler::Module& m, const Region& r, std::vector<ScalarInstr>* out) {
+    for (const auto& opp : r.ops) {
+      const Op& op = *opp;
+      for (ValueId v : op.results)
+        if (!IsScalar(m, v)) return false;
+      if (op.kind == OpKind::kConstant) {
+        const compiler::Attribute* a = op.attr("value");
+        if (!a || !a->dense) return false;
+        int s = NewSlot(op.results[0]);
+        if (s < 0) return false;
+        constant_slots_.push_back(static_cast<uint16_t>(s));
+        size_t es = ElementTypeByteSize(m.type(op.results[0]).element);
+        std::memcpy(init_.data() + s * kSlotBytes, a->dense->bytes.data(), std::min(es, a->dense->bytes.size()));
+        continue;
+      }
+      if (op.kind == OpKind::kFusion) {
+        const Region& fr = *op.regions[0];
+        if (fr.args.size() != op.operands.size() || fr.results.size() != op.results.size()) return false;
+        for (size_t k = 0; k < fr.args.size(); ++k) {
+          int s = Operand(m, op.operands[k]);
+          if (s < 0) return false;
+          slot_of_[fr.args[k]] = s;
+        }
+        in_fusion_ = true;
+        bool ok = Flatten(m, fr, out);
+        in_fusion_ = false;
+        if (!ok) return false;
+        for (size_t k = 0; k < fr.results.size(); ++k) {
+          int s = Operand(m, fr.results[k]);
+          if (s < 0) return false;
+          slot_of_[op.results[k]] = s;
+        }
+        continue;
+      }
+      if (op.results.size() != 1 || op.operands.empty()) return false;
+      // Scalar-to-scalar reshapes and broadcasts are the same element.
+      if (op.kind == OpKind::kReshape || op.kind == OpKind::kBroadcastInDim || op.kind == OpKind::kBroadcast) {
+        int s = Operand(m, op.operands[0]);
+        if (s < 0 || m.type(op.operands[0]).element != m.type(op.results[0]).element) return false;
+        slot_of_[op.results[0]] = s;
+        continue;
+      }
+      if (!compiler::IsElementwise(op.kind) || op.operands.size() > 3) return false;
+      ScalarInstr ins;
+      ins.op = &op;
+      ins.num_in = static_cast<uint8_t>(op.operands.size());
+      for (size_t k = 0; k < op.operands.size(); ++k) {
+        int s = Operand(m, op.operands[k]);
+        if (s < 0) return false;
+        ins.in[k] = static_cast<uint16_t>(s);
+      }
+      ins.code = FastCode(m, op);
+      std::string err;
+      ins.ew.fn = SelectElementwiseKernel(m, op, &err, &ins.ew.aux0, &ins.ew.aux1, /*fused_loop=*/in_fusion_);
+      if (!ins.ew.fn) return false;
+      // A kernel reads the slots it is given as whole operands; the generic ones index `in`.
+      ins.ew.num_in = ins.num_in;
+      int o = NewSlot(op.results[0]);
+      if (o < 0) return false;
+      ins.out = static_cast<uint16_t>(o);
+      out->push_back(ins);
+    }
+    return true;
+  }
+
+  bool Init(const compiler::Module& m, const Op& op) {
+    if (op.regions.size() != 2) return false;
+    module_ = &m;
+    for (ValueId v : op.operands)
+      if (!IsScalar(m, v)) return false;
+    init_.assign(kMaxSlots * kSlotBytes, 0);
+    const Region& cond = *op.regions[0];
+    const Region& body = *op.regions[1];
+    if (cond.args.size() != op.operands.size() || body.args.size() != op.operands.size() ||
+        body.results.size() != op.operands.size() || cond.results.size() != 1)
+      return false;
+    for (size_t k = 0; k < op.operands.size(); ++k) {
+      int s = NewSlot(cond.args[k]);
+      if (s < 0) return false;
+      slot_of_[body.args[k]] = s;
+      carry_slots_.push_back(static_cast<uint16_t>(s));
+      loads_.push_back({op.operands[k], s, ElementTypeByteSize(m.type(op.operands[k]).element)});
+      results_.push_back(op.results[k]);
+      result_bytes_.push_back(ElementTypeByteSize(m.type(op.results[k]).element));
+    }
+    if (!Flatten(m, cond, &cond_)) return false;
+    int c = Operand(m, cond.results[0]);
+    if (c < 0 || m.type(cond.results[0]).element != ElementType::kPred) return false;
+    cond_slot_ = static_cast<uint16_t>(c);
+    if (!Flatten(m, body, &body_)) return false;
+    for (ValueId v : body.results) {
+      int s = Operand(m, v);
+      if (s < 0) return false;
+      result_slots_.push_back(static_cast<uint16_t>(s));
+    }
+    direct_update_ = true;
+    for (size_t k = 0; k < result_slots_.size(); ++k) {
+      if (result_slots_[k] == carry_slots_[k]) continue;
+      for (uint16_t c : carry_slots_) direct_update_ = direct_update_ && result_slots_[k] != c;
+      updates_.emplace_back(carry_slots_[k], result_slots_[k]);
+    }
+    return true;
+  }
+
+  struct Load {
+    ValueId v;
+    int slot;
+    size_t bytes;
+  };
+  std::vector<uint8_t> init_;
+  std::vector<Load> loads_;
+  std::vector<ScalarInstr> cond_, body_;
+  std::vector<uint16_t> carry_slots_, result_slots_;
+  std::vector<std::pair<uint16_t, uint16_t>> updates_;  // (carry, result) slots that differ
+  bool direct_update_ = false;
+  std::vector<ValueId> results_;
+  std::vector<size_t> result_bytes_;
+  uint16_t cond_slot_ = 0;
+  std::unordered_map<ValueId, int> slot_of_;
+  const compiler::Module* module_ = nullptr;
+  std::array<ElementType, kMaxSlots> slot_types_{};
+  std::vector<uint16_t> constant_slots_;
+  std::unique_ptr<ScalarLoopJit> jit_;  // null: interpret
+  int next_slot_ = 0;
+  bool in_fusion_ = false;
+};
+
+}  // namespace
+
+// The scalar fast path of `op` (a while), or nullptr when it does not apply.
+std::unique_ptr<Kernel> MakeScalarWhileKernel(const compiler::Module& m, const Op& op) {
+  return ScalarWhileKernel::Build(m, op);
+}
+
+}  // namespace jaxlib::cpu

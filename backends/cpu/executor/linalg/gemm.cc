@@ -1,0 +1,188 @@
+// GEMM: the run-time BLAS for floating types (Fortran ?gemm_ of the library lapack_library.h
+// loads, called on row-major data as the column-major product C^T = B^T A^T), and a portable
+// blocked GEMM for the rest. Both split C into one block per pool thread when the product is big
+// enough to pay for the hand-off.
+#include "backends/cpu/executor/linalg/gemm.h"
+
+#include <algorithm>
+#include <complex>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "backends/cpu/executor/linalg/lapack_library.h"
+#include "backends/cpu/executor/parallel/thread_pool.h"
+
+namespace jaxlib::cpu {
+
+// Fortran BLAS ?gemm (trailing hidden string lengths of gfortran's convention; OpenBLAS ignores them).
+template <class T>
+using FortranGemm = void (*)(const char* ta, const char* tb, const int* m, const int* n, const int* k, const T* alpha,
+                             const T* a, const int* lda, const T* b, const int* ldb, const T* beta, T* c,
+                             const int* ldc, size_t, size_t);
+
+struct BlasGemm {
+  FortranGemm<float> s = nullptr;
+  FortranGemm<double> d = nullptr;
+  FortranGemm<std::complex<float>> c = nullptr;
+  FortranGemm<std::complex<double>> z = nullptr;
+};
+
+const BlasGemm* ResolveBlasGemm(const std::string& configured_path) {
+  auto lib = LapackLibrary::Get(configured_path);
+  if (!lib.ok()) return nullptr;
+  static std::mutex mu;
+  static auto* resolved = new std::map<const LapackLibrary*, std::unique_ptr<BlasGemm>>();
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = resolved->find(*lib);
+  if (it != resolved->end()) return it->second.get();
+  auto find = [&](const char* name) -> void* {
+    auto p = (*lib)->Find(name);
+    return p.ok() ? *p : nullptr;
+  };
+  auto g = std::make_unique<BlasGemm>();
+  g->s = reinterpret_cast<FortranGemm<float>>(find("sgemm"));
+  g->d = reinterpret_cast<FortranGemm<double>>(find("dgemm"));
+  g->c = reinterpret_cast<FortranGemm<std::complex<float>>>(find("cgemm"));
+  g->z = reinterpret_cast<FortranGemm<std::complex<double>>>(find("zgemm"));
+  // Our pool splits the product; OpenBLAS's own threads would compete with it for the cores
+  // (and spin after every call). The Fortran form takes the count by pointer.
+  if (void* set = find("openblas_set_num_threads")) {
+    int one = 1;
+    reinterpret_cast<void (*)(const int*)>(set)(&one);
+  }
+  const BlasGemm* raw = (g->s || g->d || g->c || g->z) ? g.get() : nullptr;
+  (*resolved)[*lib] = std::move(g);
+  return raw;
+}
+
+namespace {
+
+// Products below this many multiply-adds stay on one thread.
+constexpr int64_t kParallelMacs = int64_t{1} << 21;
+
+template <class T>
+void GemmBlocked(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, T* C, int64_t ldc, bool accumulate) {
+  const T* a = static_cast<const T*>(A.data);
+  const T* b = static_cast<const T*>(B.data);
+  auto at = [&](int64_t i, int64_t k) { return A.transposed ? a[k * A.ld + i] : a[i * A.ld + k]; };
+  if (!accumulate)
+    for (int64_t i = 0; i < M; ++i) std::fill(C + i * ldc, C + i * ldc + N, T(0));
+  if (B.transposed) {
+    // C[i,j] += sum_k A[i,k] B^T[j,k]: a dot product over contiguous rows of the stored B.
+    for (int64_t i = 0; i < M; ++i)
+      for (int64_t j = 0; j < N; ++j) {
+        const T* bj = b + j * B.ld;
+        T s = T(0);
+        for (int64_t k = 0; k < K; ++k) s += at(i, k) * bj[k];
+        C[i * ldc + j] += s;
+      }
+    return;
+  }
+  const int64_t ldb = B.ld;
+  constexpr int64_t kBlockK = 256, kBlockN = 512, kBlockM = 64;
+  for (int64_t j0 = 0; j0 < N; j0 += kBlockN) {
+    int64_t j1 = std::min(N, j0 + kBlockN);
+    for (int64_t k0 = 0; k0 < K; k0 += kBlockK) {
+      int64_t k1 = std::min(K, k0 + kBlockK);
+      for (int64_t i0 = 0; i0 < M; i0 += kBlockM) {
+        int64_t i1 = std::min(M, i0 + kBlockM);
+        for (int64_t i = i0; i < i1; ++i) {
+          T* c = C + i * ldc;
+          int64_t k = k0;
+          // Four rows of B per pass halve the loads and stores of C.
+          for (; k + 4 <= k1; k += 4) {
+            const T a0 = at(i, k), a1 = at(i, k + 1), a2 = at(i, k + 2), a3 = at(i, k + 3);
+            const T* b0 = b + k * ldb;
+            const T* b1 = b0 + ldb;
+            const T* b2 = b1 + ldb;
+            const T* b3 = b2 + ldb;
+            for (int64_t j = j0; j < j1; ++j) c[j] += a0 * b0[j] + a1 * b1[j] + a2 * b2[j] + a3 * b3[j];
+          }
+          for (; k < k1; ++k) {
+            const T av = at(i, k);
+            const T* bk = b + k * ldb;
+            for (int64_t j = j0; j < j1; ++j) c[j] += av * bk[j];
+          }
+        }
+      }
+    }
+  }
+}
+
+// Rows [m0, m1) of C use rows [m0, m1) of op(A).
+GemmOperand RowsOf(GemmOperand A, int64_t m0, size_t es) {
+  A.data = static_cast<const uint8_t*>(A.data) + static_cast<size_t>(A.transposed ? m0 : m0 * A.ld) * es;
+  return A;
+}
+// Columns [n0, n1) of C use columns [n0, n1) of op(B).
+GemmOperand ColsOf(GemmOperand B, int64_t n0, size_t es) {
+  B.data = static_cast<const uint8_t*>(B.data) + static_cast<size_t>(B.transposed ? n0 * B.ld : n0) * es;
+  return B;
+}
+
+// Runs body(M', N', A', B', C') on one block of C per pool thread (or once when small).
+template <class Body>
+void SplitGemm(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, uint8_t* C, int64_t ldc, size_t es,
+               Body&& body) {
+  if (M * N * K < kParallelMacs || ThreadPool::Global().num_threads() == 1) {
+    body(M, N, A, B, C);
+    return;
+  }
+  if (M >= N) {
+    ParallelFor(M, 8, [&](int64_t m0, int64_t m1) { body(m1 - m0, N, RowsOf(A, m0, es), B, C + static_cast<size_t>(m0 * ldc) * es); }, 8, 1);
+  } else {
+    ParallelFor(N, 16, [&](int64_t n0, int64_t n1) { body(M, n1 - n0, A, ColsOf(B, n0, es), C + static_cast<size_t>(n0) * es); }, 16, 1);
+  }
+}
+
+template <class T>
+void CallBlas(FortranGemm<T> fn, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, T* C, int64_t ldc,
+              bool accumulate) {
+  const char ta = B.transposed ? 'T' : 'N', tb = A.transposed ? 'T' : 'N';
+  const int m = static_cast<int>(N), n = static_cast<int>(M), k = static_cast<int>(K);
+  // Leading dimensions must be >= 1 even for empty operands.
+  const int lda_f = static_cast<int>(std::max<int64_t>(1, B.ld)), ldb_f = static_cast<int>(std::max<int64_t>(1, A.ld));
+  const int ldc_f = static_cast<int>(std::max<int64_t>(1, ldc));
+  const T alpha(1), beta(accumulate ? 1 : 0);
+  fn(&ta, &tb, &m, &n, &k, &alpha, static_cast<const T*>(B.data), &lda_f, static_cast<const T*>(A.data), &ldb_f,
+     &beta, C, &ldc_f, 1, 1);
+}
+
+template <class T>
+bool RunTyped(FortranGemm<T> blas, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, void* C,
+              int64_t ldc, bool accumulate) {
+  if (M == 0 || N == 0) return true;
+  constexpr int64_t kIntMax = std::numeric_limits<int>::max();
+  bool fits = M <= kIntMax && N <= kIntMax && K <= kIntMax && A.ld <= kIntMax && B.ld <= kIntMax && ldc <= kIntMax;
+  SplitGemm(M, N, K, A, B, static_cast<uint8_t*>(C), ldc, sizeof(T),
+            [&](int64_t m, int64_t n, GemmOperand a, GemmOperand b, uint8_t* c) {
+              if (blas && fits && K > 0) CallBlas<T>(blas, m, n, K, a, b, reinterpret_cast<T*>(c), ldc, accumulate);
+              else GemmBlocked<T>(m, n, K, a, b, reinterpret_cast<T*>(c), ldc, accumulate);
+            });
+  return true;
+}
+
+}  // namespace
+
+bool Gemm(const BlasGemm* blas, ElementType t, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, void* C,
+          int64_t ldc, bool accumulate) {
+  switch (t) {
+    case ElementType::kF32: return RunTyped<float>(blas ? blas->s : nullptr, M, N, K, A, B, C, ldc, accumulate);
+    case ElementType::kF64: return RunTyped<double>(blas ? blas->d : nullptr, M, N, K, A, B, C, ldc, accumulate);
+    case ElementType::kC64:
+      return RunTyped<std::complex<float>>(blas ? blas->c : nullptr, M, N, K, A, B, C, ldc, accumulate);
+    case ElementType::kC128:
+      return RunTyped<std::complex<double>>(blas ? blas->z : nullptr, M, N, K, A, B, C, ldc, accumulate);
+    case ElementType::kS32:
+    case ElementType::kU32: return RunTyped<uint32_t>(nullptr, M, N, K, A, B, C, ldc, accumulate);
+    case ElementType::kS64:
+    case ElementType::kU64: return RunTyped<uint64_t>(nullptr, M, N, K, A, B, C, ldc, accumulate);
+    default: return false;
+  }
+}
+
+}  // namespace jaxlib::cpu

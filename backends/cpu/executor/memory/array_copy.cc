@@ -1,0 +1,183 @@
+// Strided copy engine: coalesces dimensions, then walks an odometer with typed inner loops.
+#include "backends/cpu/executor/memory/array_copy.h"
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+namespace jaxlib::cpu {
+
+std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& dims) {
+  std::vector<int64_t> s(dims.size(), 1);
+  for (int k = static_cast<int>(dims.size()) - 2; k >= 0; --k)
+    s[static_cast<size_t>(k)] = s[static_cast<size_t>(k) + 1] * dims[static_cast<size_t>(k) + 1];
+  return s;
+}
+
+void FillElements(void* dst, const void* value, size_t es, int64_t n) {
+  auto* d = static_cast<uint8_t*>(dst);
+  switch (es) {
+    case 1: std::memset(d, *static_cast<const uint8_t*>(value), static_cast<size_t>(n)); return;
+    case 2: {
+      uint16_t v;
+      std::memcpy(&v, value, 2);
+      for (int64_t i = 0; i < n; ++i) std::memcpy(d + 2 * i, &v, 2);
+      return;
+    }
+    case 4: {
+      uint32_t v;
+      std::memcpy(&v, value, 4);
+      for (int64_t i = 0; i < n; ++i) std::memcpy(d + 4 * i, &v, 4);
+      return;
+    }
+    case 8: {
+      uint64_t v;
+      std::memcpy(&v, value, 8);
+      for (int64_t i = 0; i < n; ++i) std::memcpy(d + 8 * i, &v, 8);
+      return;
+    }
+    default:
+      for (int64_t i = 0; i < n; ++i) std::memcpy(d + static_cast<size_t>(i) * es, value, es);
+  }
+}
+
+namespace {
+
+template <size_t ES>
+void InnerCopy(uint8_t* d, int64_t ds, const uint8_t* s, int64_t ss, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) std::memcpy(d + i * ds * static_cast<int64_t>(ES), s + i * ss * static_cast<int64_t>(ES), ES);
+}
+
+void Inner(uint8_t* d, int64_t ds, const uint8_t* s, int64_t ss, int64_t n, size_t es) {
+  if (ds == 1 && ss == 1) {
+    std::memcpy(d, s, static_cast<size_t>(n) * es);
+    return;
+  }
+  if (ss == 0 && ds == 1) {
+    FillElements(d, s, es, n);
+    return;
+  }
+  switch (es) {
+    case 1: InnerCopy<1>(d, ds, s, ss, n); return;
+    case 2: InnerCopy<2>(d, ds, s, ss, n); return;
+    case 4: InnerCopy<4>(d, ds, s, ss, n); return;
+    case 8: InnerCopy<8>(d, ds, s, ss, n); return;
+    case 16: InnerCopy<16>(d, ds, s, ss, n); return;
+    default:
+      for (int64_t i = 0; i < n; ++i)
+        std::memcpy(d + i * ds * static_cast<int64_t>(es), s + i * ss * static_cast<int64_t>(es), es);
+  }
+}
+
+// A [nj, ni] block whose destination is contiguous along i and whose source is contiguous
+// along j (a transpose): copied in 16 x 16 tiles so both sides stay in cache lines, instead of
+// one full strided pass over the source per destination row.
+template <size_t ES>
+void TransposeTiles(uint8_t* d, int64_t dsj, const uint8_t* s, int64_t ssi, int64_t nj, int64_t ni) {
+  constexpr int64_t kTile = 16;
+  for (int64_t j0 = 0; j0 < nj; j0 += kTile) {
+    const int64_t je = std::min(nj, j0 + kTile);
+    for (int64_t i0 = 0; i0 < ni; i0 += kTile) {
+      const int64_t ie = std::min(ni, i0 + kTile);
+      for (int64_t j = j0; j < je; ++j) {
+        uint8_t* drow = d + j * dsj * static_cast<int64_t>(ES);
+        for (int64_t i = i0; i < ie; ++i)
+          std::memcpy(drow + i * static_cast<int64_t>(ES), s + (j + i * ssi) * static_cast<int64_t>(ES), ES);
+      }
+    }
+  }
+}
+
+// es is 1, 2, 4 or 8 (the caller checks).
+void Transpose(uint8_t* d, int64_t dsj, const uint8_t* s, int64_t ssi, int64_t nj, int64_t ni, size_t es) {
+  switch (es) {
+    case 1: TransposeTiles<1>(d, dsj, s, ssi, nj, ni); return;
+    case 2: TransposeTiles<2>(d, dsj, s, ssi, nj, ni); return;
+    case 4: TransposeTiles<4>(d, dsj, s, ssi, nj, ni); return;
+    default: TransposeTiles<8>(d, dsj, s, ssi, nj, ni); return;
+  }
+}
+
+}  // namespace
+
+StridedCopier::StridedCopier(const std::vector<int64_t>& dims, const std::vector<int64_t>& dst_strides,
+                             const std::vector<int64_t>& src_strides, size_t es)
+    : es_(es) {
+  // Drop unit dimensions and merge dimensions that are contiguous in both views.
+  for (size_t k = 0; k < dims.size(); ++k) {
+    if (dims[k] == 0) {
+      empty_ = true;
+      return;
+    }
+    if (dims[k] == 1) continue;
+    if (!d_.empty() && ds_.back() == dst_strides[k] * dims[k] && ss_.back() == src_strides[k] * dims[k]) {
+      d_.back() *= dims[k];
+      ds_.back() = dst_strides[k];
+      ss_.back() = src_strides[k];
+      continue;
+    }
+    d_.push_back(dims[k]);
+    ds_.push_back(dst_strides[k]);
+    ss_.push_back(src_strides[k]);
+  }
+}
+
+void StridedCopier::Run(void* dst, const void* src) const {
+  if (empty_) return;
+  auto* dp = static_cast<uint8_t*>(dst);
+  const auto* sp = static_cast<const uint8_t*>(src);
+  const int64_t ies = static_cast<int64_t>(es_);
+  if (d_.empty()) {
+    std::memcpy(dp, sp, es_);
+    return;
+  }
+  const int r = static_cast<int>(d_.size());
+  const int64_t inner = d_[static_cast<size_t>(r - 1)];
+  const int64_t ids = ds_[static_cast<size_t>(r - 1)], iss = ss_[static_cast<size_t>(r - 1)];
+  if (r == 1) {
+    Inner(dp, ids, sp, iss, inner, es_);
+    return;
+  }
+  if (r > 33) return;  // callers never exceed rank 32
+  // The dims walked outside the inner copy, outermost first: all but the innermost, and for a
+  // transpose (a gather along the destination's contiguous dim whose source is contiguous
+  // along another dim `t`, copied in tiles over (t, innermost)) all but t too.
+  size_t walk[32];
+  size_t num_walk = 0;
+  int t = -1;
+  if (ids == 1 && iss != 1 && inner >= 8 && (es_ == 1 || es_ == 2 || es_ == 4 || es_ == 8)) {
+    for (int k = 0; k < r - 1; ++k)
+      if (ss_[static_cast<size_t>(k)] == 1 && d_[static_cast<size_t>(k)] >= 8) t = k;
+  }
+  for (int k = 0; k < r - 1; ++k)
+    if (k != t) walk[num_walk++] = static_cast<size_t>(k);
+  const size_t ut = static_cast<size_t>(t);
+  int64_t idx[32] = {0};
+  int64_t doff = 0, soff = 0;
+  for (;;) {
+    if (t >= 0) {
+      Transpose(dp + doff * ies, ds_[ut], sp + soff * ies, iss, d_[ut], inner, es_);
+    } else {
+      Inner(dp + doff * ies, ids, sp + soff * ies, iss, inner, es_);
+    }
+    size_t k = num_walk;
+    for (; k-- > 0;) {
+      const size_t uk = walk[k];
+      ++idx[k];
+      doff += ds_[uk];
+      soff += ss_[uk];
+      if (idx[k] < d_[uk]) break;
+      doff -= ds_[uk] * d_[uk];
+      soff -= ss_[uk] * d_[uk];
+      idx[k] = 0;
+    }
+    if (k == static_cast<size_t>(-1)) return;
+  }
+}
+
+void CopyStrided(void* dst, const std::vector<int64_t>& dst_strides, const void* src,
+                 const std::vector<int64_t>& src_strides, const std::vector<int64_t>& dims, size_t es) {
+  StridedCopier(dims, dst_strides, src_strides, es).Run(dst, src);
+}
+
+}  // namespace jaxlib::cpu
