@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "multiprocess"))
-from checks import assert_all_ok, assert_peer_death_reported, mpi_or_skip  # noqa: E402
+from job_checks import assert_all_ok, assert_peer_death_reported, mpi_or_skip  # noqa: E402
 from launch_loader import load_launch  # noqa: E402
 
 mpi_or_skip(pytest.importorskip("jaxlib_cpu"))

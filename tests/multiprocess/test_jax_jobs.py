@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from checks import assert_all_ok, assert_peer_death_reported, mpi_or_skip  # noqa: E402
+from job_checks import assert_all_ok, assert_peer_death_reported, mpi_or_skip  # noqa: E402
 from launch_loader import load_launch  # noqa: E402
 
 launch = load_launch()
