@@ -10,6 +10,7 @@
 #include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/parallel/collectives.h"
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
+#include "backends/cpu/executor/elementwise/monoid.h"
 #include "backends/cpu/executor/program/kernel.h"
 
 namespace jaxlib::cpu {
@@ -361,24 +362,19 @@ class CollectiveKernel final : public Kernel {
   std::vector<int> processes_;       // sorted, unique
 };
 
-// The reduction a region computes when it is one binary op of its two arguments.
+// The reduction MPI can run for a reducer region: the single-op bodies MatchMonoid knows.
 std::optional<CrossProcessReduction> MatchReduction(const compiler::Region& r) {
-  if (r.args.size() != 2 || r.ops.size() != 1 || r.results.size() != 1) return std::nullopt;
-  const Op& op = *r.ops[0];
-  if (op.results.empty() || op.results[0] != r.results[0] || op.operands.size() != 2) return std::nullopt;
-  bool args = (op.operands[0] == r.args[0] && op.operands[1] == r.args[1]) ||
-              (op.operands[0] == r.args[1] && op.operands[1] == r.args[0]);
-  if (!args) return std::nullopt;
-  switch (op.kind) {
-    case OpKind::kAdd: return CrossProcessReduction::kSum;
-    case OpKind::kMultiply: return CrossProcessReduction::kProduct;
-    case OpKind::kMaximum: return CrossProcessReduction::kMax;
-    case OpKind::kMinimum: return CrossProcessReduction::kMin;
-    case OpKind::kAnd: return CrossProcessReduction::kAnd;
-    case OpKind::kOr: return CrossProcessReduction::kOr;
-    case OpKind::kXor: return CrossProcessReduction::kXor;
-    default: return std::nullopt;
+  switch (MatchMonoid(r)) {
+    case Monoid::kAdd: return CrossProcessReduction::kSum;
+    case Monoid::kMul: return CrossProcessReduction::kProduct;
+    case Monoid::kMax: return CrossProcessReduction::kMax;
+    case Monoid::kMin: return CrossProcessReduction::kMin;
+    case Monoid::kAnd: return CrossProcessReduction::kAnd;
+    case Monoid::kOr: return CrossProcessReduction::kOr;
+    case Monoid::kXor: return CrossProcessReduction::kXor;
+    case Monoid::kNone: return std::nullopt;
   }
+  return std::nullopt;
 }
 
 }  // namespace
