@@ -238,6 +238,55 @@ __attribute__((target("avx512f"))) bool FastRowMaxMinAvx512(const float* x, int6
   return true;
 }
 #pragma GCC diagnostic pop
+
+// The same exactness argument at 8 lanes.
+template <bool kMax>
+__attribute__((target("avx2"))) bool FastRowMaxMinAvx2(const float* x, int64_t n, float init, float* out) {
+  const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
+  auto pick = [](__m256 a, __m256 b) { return kMax ? _mm256_max_ps(a, b) : _mm256_min_ps(a, b); };
+  auto magnitude = [&](__m256 v) { return _mm256_and_si256(_mm256_castps_si256(v), abs_mask); };
+  __m256 a0 = _mm256_set1_ps(init), a1 = a0, a2 = a0, a3 = a0;
+  __m256i m0 = magnitude(a0), m1 = m0, m2 = m0, m3 = m0;
+  int64_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    const __m256 v0 = _mm256_loadu_ps(x + i), v1 = _mm256_loadu_ps(x + i + 8);
+    const __m256 v2 = _mm256_loadu_ps(x + i + 16), v3 = _mm256_loadu_ps(x + i + 24);
+    a0 = pick(a0, v0);
+    a1 = pick(a1, v1);
+    a2 = pick(a2, v2);
+    a3 = pick(a3, v3);
+    m0 = _mm256_max_epu32(m0, magnitude(v0));
+    m1 = _mm256_max_epu32(m1, magnitude(v1));
+    m2 = _mm256_max_epu32(m2, magnitude(v2));
+    m3 = _mm256_max_epu32(m3, magnitude(v3));
+  }
+  for (; i + 8 <= n; i += 8) {
+    const __m256 v = _mm256_loadu_ps(x + i);
+    a0 = pick(a0, v);
+    m0 = _mm256_max_epu32(m0, magnitude(v));
+  }
+  if (i < n) {
+    alignas(32) float tail[8] = {init, init, init, init, init, init, init, init};
+    std::memcpy(tail, x + i, static_cast<size_t>(n - i) * sizeof(float));
+    const __m256 v = _mm256_load_ps(tail);
+    a0 = pick(a0, v);
+    m0 = _mm256_max_epu32(m0, magnitude(v));
+  }
+  alignas(32) uint32_t mags[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(mags), _mm256_max_epu32(_mm256_max_epu32(m0, m1), _mm256_max_epu32(m2, m3)));
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, pick(pick(a0, a1), pick(a2, a3)));
+  float r = lanes[0];
+  for (int k = 0; k < 8; ++k) {
+    if (mags[k] > 0x7f800000u) return false;
+    r = kMax ? (lanes[k] > r ? lanes[k] : r) : (lanes[k] < r ? lanes[k] : r);
+  }
+  uint32_t bits;
+  std::memcpy(&bits, &r, 4);
+  if ((bits & 0x7f800000u) == 0) return false;
+  *out = r;
+  return true;
+}
 #endif
 
 template <bool kMax>
@@ -422,10 +471,11 @@ JAXLIB_VM_INLINE void IntCompareBody(void* out, const void* const* in, int64_t n
   }
 
 #define JAXLIB_FAST_ROW_Base(kMax) nullptr
-#define JAXLIB_FAST_ROW_Avx2(kMax) nullptr
 #if defined(__x86_64__)
+#define JAXLIB_FAST_ROW_Avx2(kMax) (&FastRowMaxMinAvx2<kMax>)
 #define JAXLIB_FAST_ROW_Avx512(kMax) (&FastRowMaxMinAvx512<kMax>)
 #else
+#define JAXLIB_FAST_ROW_Avx2(kMax) nullptr
 #define JAXLIB_FAST_ROW_Avx512(kMax) nullptr
 #endif
 JAXLIB_ISA_KERNELS(Base, )

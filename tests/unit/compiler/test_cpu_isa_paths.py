@@ -1,0 +1,177 @@
+"""The CPU executor's ISA-dispatched paths give the baseline (scalar) kernels' bits (issue 12).
+
+Each program runs with JAXLIB_CPU_ISA=baseline, =avx2 and uncapped; the results must be
+bit-identical and agree with numpy. Covers the f16/bf16 add/sub/mul/div vector kernels (F16C and
+integer bf16 rounding), half-float unary ops by table, and the AVX2 row max/min fast path (NaN,
+signed zeros, denormals and infinities). Run through the standalone driver (tests/unit/compiler).
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_compiler_driver import driver  # noqa: F401  (a fixture)
+
+MOD = 'module @m attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {'
+ISAS = ("baseline", "avx2", "")  # "" = what the CPU has
+
+pytestmark = pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="x86-64 ISA variants")
+
+
+def run_isa(driver: Path, tmp_path: Path, mlir: str, isa: str, *inputs: np.ndarray) -> list[np.ndarray]:
+    """Runs `mlir` with the vector ISA capped at `isa` ("" for none); returns the outputs."""
+    prog = tmp_path / "p.mlir"
+    prog.write_text(textwrap.dedent(mlir))
+    out = tmp_path / (isa or "native")
+    out.mkdir(exist_ok=True)
+    args = [str(driver), "--out", str(out), str(prog)]
+    for i, a in enumerate(inputs):
+        path = tmp_path / f"in{i}.npy"
+        np.save(path, np.ascontiguousarray(a))
+        args.append(str(path))
+    env = dict(os.environ)
+    env.pop("JAXLIB_CPU_ISA", None)
+    if isa:
+        env["JAXLIB_CPU_ISA"] = isa
+    r = subprocess.run(args, capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 0, f"driver exited {r.returncode} at ISA {isa or 'native'}: {r.stderr}"
+    outs, k = [], 0
+    while (out / f"out{k}.npy").exists():
+        outs.append(np.load(out / f"out{k}.npy"))
+        k += 1
+    return outs
+
+
+def run_every_isa(driver: Path, tmp_path: Path, mlir: str, *inputs: np.ndarray) -> list[np.ndarray]:
+    """Runs at every ISA, asserts bit-identical outputs, returns the baseline's."""
+    ref = run_isa(driver, tmp_path, mlir, "baseline", *inputs)
+    for isa in ISAS[1:]:
+        got = run_isa(driver, tmp_path, mlir, isa, *inputs)
+        for k, (g, r) in enumerate(zip(got, ref, strict=True)):
+            assert g.tobytes() == r.tobytes(), f"expected output {k} at ISA {isa or 'native'} to be the baseline's bits"
+    return ref
+
+
+def all_halves_pair(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every 16-bit pattern against a shuffled copy, plus an odd tail (65536 + 13 elements)."""
+    a = np.arange(65536 + 13, dtype=np.uint32).astype(np.uint16)
+    b = np.random.default_rng(seed).permutation(a)
+    return a, b
+
+
+@pytest.mark.parametrize("op", ["add", "subtract", "multiply", "divide"])
+def test_f16_arithmetic_vector_kernels_match_scalar_and_numpy(driver, tmp_path, op):  # noqa: F811
+    n = 65536 + 13
+    t = f"tensor<{n}xf16>"
+    a, b = all_halves_pair(1)
+    got = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}, %b: {t}) -> {t} {{
+            %0 = stablehlo.{op} %a, %b : {t}
+            return %0 : {t}
+          }}
+        }}""", a.view(np.float16), b.view(np.float16))[0]
+    fa, fb = a.view(np.float16).astype(np.float32), b.view(np.float16).astype(np.float32)
+    with np.errstate(all="ignore"):
+        want = {"add": fa + fb, "subtract": fa - fb, "multiply": fa * fb, "divide": fa / fb}[op].astype(np.float16)
+    g = got.view(np.float16)
+    nan = np.isnan(want)
+    assert np.array_equal(np.isnan(g), nan), "expected NaN exactly where float32-then-round gives NaN"
+    assert g[~nan].tobytes() == want[~nan].tobytes(), "expected each result rounded from one f32 operation"
+
+
+@pytest.mark.parametrize("op", ["add", "subtract", "multiply", "divide"])
+def test_bf16_arithmetic_vector_kernels_match_scalar(driver, tmp_path, op):  # noqa: F811
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    n = 65536 + 13
+    t = f"tensor<{n}xbf16>"
+    a, b = all_halves_pair(2)
+    got = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}, %b: {t}) -> {t} {{
+            %0 = stablehlo.{op} %a, %b : {t}
+            return %0 : {t}
+          }}
+        }}""", a, b)[0]
+    # Away from denormals (read as zero under DAZ, flushed under FTZ) and NaN payloads, the result
+    # is the f32 operation rounded to nearest even.
+    fa = a.view(ml_dtypes.bfloat16).astype(np.float32)
+    fb = b.view(ml_dtypes.bfloat16).astype(np.float32)
+    with np.errstate(all="ignore"):
+        f = {"add": fa + fb, "subtract": fa - fb, "multiply": fa * fb, "divide": fa / fb}[op]
+    tiny = np.finfo(np.float32).tiny
+    ok = ((np.abs(fa) >= tiny) | (fa == 0)) & ((np.abs(fb) >= tiny) | (fb == 0)) & ((np.abs(f) >= tiny) | (f == 0))
+    ok &= ~np.isnan(f)
+    want = f.astype(ml_dtypes.bfloat16).view(np.uint16)
+    assert ok.sum() > 30000
+    assert np.array_equal(got[ok], want[ok]), "expected each result rounded to nearest even from one f32 operation"
+    assert np.all((got[np.isnan(f)] & 0x7fc0) == 0x7fc0), "expected quiet NaNs"
+
+
+@pytest.mark.parametrize("dtype", ["f16", "bf16"])
+def test_half_unary_ops_by_table_cover_every_bit_pattern(driver, tmp_path, dtype):  # noqa: F811
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    t = f"tensor<65536x{dtype}>"
+    bits = np.arange(65536, dtype=np.uint32).astype(np.uint16)
+    tanh, exp, neg = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}) -> ({t}, {t}, {t}) {{
+            %0 = stablehlo.tanh %a : {t}
+            %1 = stablehlo.exponential %a : {t}
+            %2 = stablehlo.negate %a : {t}
+            return %0, %1, %2 : {t}, {t}, {t}
+          }}
+        }}""", bits)
+    np_t = np.float16 if dtype == "f16" else ml_dtypes.bfloat16
+    x = bits.view(np_t).astype(np.float64)
+    normal = (np.abs(x) >= np.finfo(np.float32).tiny) | (x == 0)  # DAZ reads bf16 denormals as zero
+    for name, got, ref in (("tanh", tanh, np.tanh(x)), ("exp", exp, np.exp(x))):
+        with np.errstate(all="ignore"):
+            want = ref.astype(np.float32).astype(np_t)
+        g = got.view(np_t)
+        keep = normal & ~np.isnan(x) & (np.abs(want.astype(np.float64)) >= np.finfo(np.float32).tiny)
+        diff = np.abs(g.view(np.uint16)[keep].astype(np.int32) - want.view(np.uint16)[keep].astype(np.int32))
+        assert diff.max() <= 1, f"expected {dtype} {name} within one half ulp of the true value"
+        assert np.isnan(g.astype(np.float32)[np.isnan(x)]).all(), f"expected {dtype} {name}(NaN) = NaN"
+    assert np.array_equal(neg.view(np.uint16)[normal], bits[normal] ^ 0x8000), f"expected {dtype} negate to flip the sign bit only"
+
+
+def test_row_max_min_fast_path_keeps_nan_zero_and_denormal_semantics(driver, tmp_path):  # noqa: F811
+    rng = np.random.default_rng(3)
+    rows, n = 12, 203  # 203: full 32-lane blocks, 8-lane blocks and a tail
+    x = rng.standard_normal((rows, n)).astype(np.float32)
+    x[1, 7] = np.nan
+    x[2, :] = 0.0
+    x[2, 5] = -0.0
+    x[3, :] = -0.0
+    x[4, :] = np.float32(1e-40)  # denormals: zero under DAZ
+    x[5, :] = -np.inf
+    x[6, 200] = np.inf
+    x[7, :] = -np.abs(x[7, :])
+    x[7, 202] = 0.0
+    x[8, 3] = -np.nan
+    x[9, :] = 7.5
+    t, r = f"tensor<{rows}x{n}xf32>", f"tensor<{rows}xf32>"
+    prog = f"""
+        {MOD}
+          func.func public @main(%x: {t}) -> ({r}, {r}) {{
+            %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+            %pinf = stablehlo.constant dense<0x7F800000> : tensor<f32>
+            %0 = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : ({t}, tensor<f32>) -> {r}
+            %1 = stablehlo.reduce(%x init: %pinf) applies stablehlo.minimum across dimensions = [1] : ({t}, tensor<f32>) -> {r}
+            return %0, %1 : {r}, {r}
+          }}
+        }}"""
+    mx, mn = run_every_isa(driver, tmp_path, prog, x)
+    plain = [0, 6, 9, 10, 11]
+    assert np.array_equal(mx[plain], x[plain].max(axis=1)), "expected the row maxima"
+    assert np.array_equal(mn[plain], x[plain].min(axis=1)), "expected the row minima"
+    assert np.isnan(mx[1]) and np.isnan(mn[1]) and np.isnan(mx[8]) and np.isnan(mn[8]), "expected NaN to win"
+    assert mx[5] == -np.inf and mn[6] == x[6].min() and mx[6] == np.inf
+    assert mx[7] == 0.0 and mn[7] == x[7].min()
