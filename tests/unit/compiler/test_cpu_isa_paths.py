@@ -175,3 +175,83 @@ def test_row_max_min_fast_path_keeps_nan_zero_and_denormal_semantics(driver, tmp
     assert np.isnan(mx[1]) and np.isnan(mn[1]) and np.isnan(mx[8]) and np.isnan(mn[8]), "expected NaN to win"
     assert mx[5] == -np.inf and mn[6] == x[6].min() and mx[6] == np.inf
     assert mx[7] == 0.0 and mn[7] == x[7].min()
+
+
+def special_f32(n: int, seed: int) -> np.ndarray:
+    """Normal values mixed with NaN, +-inf, +-0, denormals and values near exp/tanh's limits."""
+    rng = np.random.default_rng(seed)
+    x = (rng.standard_normal(n) * 30).astype(np.float32)
+    specials = np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-40, -1e-40, 88.7, 89.0, -104.0,
+                         -87.5, 9.0, -9.0, 4e-4, -4e-4, 1.0, -1.0], dtype=np.float32)
+    x[rng.choice(n, 400, replace=False)] = rng.choice(specials, 400)
+    return x
+
+
+def test_f32_elementwise_kernels_same_bits_at_every_width(driver, tmp_path):  # noqa: F811
+    n = 4099  # not a multiple of 16, 8 or 4: every tail path runs
+    t, p = f"tensor<{n}xf32>", f"tensor<{n}xi1>"
+    a, b = special_f32(n, 4), special_f32(n, 5)
+    outs = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}, %b: {t}) -> ({t}, {t}, {t}, {t}, {t}, {t}, {t}, {t}, {p}, {p}) {{
+            %0 = stablehlo.exponential %a : {t}
+            %1 = stablehlo.tanh %a : {t}
+            %2 = stablehlo.log %a : {t}
+            %3 = stablehlo.exponential_minus_one %a : {t}
+            %4 = stablehlo.logistic %a : {t}
+            %5 = stablehlo.maximum %a, %b : {t}
+            %6 = stablehlo.minimum %a, %b : {t}
+            %7 = stablehlo.log_plus_one %b : {t}
+            %8 = stablehlo.compare LT, %a, %b, FLOAT : ({t}, {t}) -> {p}
+            %9 = stablehlo.compare NE, %a, %b, FLOAT : ({t}, {t}) -> {p}
+            return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : {t}, {t}, {t}, {t}, {t}, {t}, {t}, {t}, {p}, {p}
+          }}
+        }}""", a, b)
+    flush = lambda v: np.where(np.abs(v) < np.finfo(np.float32).tiny, np.float32(0) * np.sign(v), v)  # noqa: E731
+    fa, fb = flush(a), flush(b)
+    with np.errstate(invalid="ignore"):
+        assert np.array_equal(outs[5], np.maximum(fa, fb), equal_nan=True), "expected NaN-propagating max"
+        assert np.array_equal(outs[6], np.minimum(fa, fb), equal_nan=True), "expected NaN-propagating min"
+        assert np.array_equal(outs[8], fa < fb) and np.array_equal(outs[9], fa != fb), "expected IEEE compares"
+    ok = np.isfinite(a) & (np.abs(a) < 80)
+    np.testing.assert_allclose(outs[0][ok], np.exp(a[ok].astype(np.float64)), rtol=1e-6, atol=0)
+
+
+@pytest.mark.parametrize("signed", [True, False])
+def test_int32_kernels_same_bits_at_every_width_and_c_semantics(driver, tmp_path, signed):  # noqa: F811
+    n = 4099
+    rng = np.random.default_rng(6)
+    dt, np_dt, cmp = ("i32", np.int32, "SIGNED") if signed else ("ui32", np.uint32, "UNSIGNED")
+    a = rng.integers(-2**31, 2**31, n, dtype=np.int64).astype(np.int32)
+    b = rng.integers(-2**31, 2**31, n, dtype=np.int64).astype(np.int32)
+    b[::3] = rng.integers(-40, 40, (n + 2) // 3)  # small divisors and shift counts, zeros, negatives
+    a[:6] = [-2**31, -2**31, 7, -7, 0, 2**31 - 1]
+    b[:6] = [-1, 0, 0, 2, -3, -1]
+    a, b = a.view(np_dt), b.view(np_dt)
+    t, p = f"tensor<{n}x{dt}>", f"tensor<{n}xi1>"
+    ops = ["divide", "remainder", "shift_left", "shift_right_logical", "shift_right_arithmetic", "maximum", "minimum",
+           "multiply"]
+    body = "\n".join(f"            %{k} = stablehlo.{op} %a, %b : {t}" for k, op in enumerate(ops))
+    k = len(ops)
+    outs = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}, %b: {t}) -> ({", ".join([t] * k)}, {p}, {p}) {{
+{body}
+            %{k} = stablehlo.compare LT, %a, %b, {cmp} : ({t}, {t}) -> {p}
+            %{k + 1} = stablehlo.compare GE, %a, %b, {cmp} : ({t}, {t}) -> {p}
+            return {", ".join(f"%{i}" for i in range(k + 2))} : {", ".join([t] * k)}, {p}, {p}
+          }}
+        }}""", a, b)
+    a64, b64 = a.astype(np.int64), b.astype(np.int64)
+    if signed:
+        safe = np.where(b64 == 0, 1, b64)
+        q = np.trunc(a64 / safe).astype(np.int64)  # exact: |a|, |b| < 2^31 in f64
+        q = np.where(b64 == 0, -1, np.where((a64 == -2**31) & (b64 == -1), -2**31, q))
+        r = np.where(b64 == 0, a64, np.where((a64 == -2**31) & (b64 == -1), 0, a64 - np.trunc(a64 / safe) * safe))
+        assert np.array_equal(outs[0].astype(np.int64), q), "expected C division (b = 0: -1; INT_MIN / -1: INT_MIN)"
+        assert np.array_equal(outs[1].astype(np.int64), r.astype(np.int64)), "expected C remainder (b = 0: a)"
+    u = b.view(np.uint32).astype(np.int64)
+    want_shl = np.where(u >= 32, 0, (a.view(np.uint32).astype(np.int64) << (u & 31)) & 0xffffffff)
+    assert np.array_equal(outs[2].view(np.uint32).astype(np.int64), want_shl), "expected shifts past 31 to give 0"
+    assert np.array_equal(outs[5], np.maximum(a, b)) and np.array_equal(outs[6], np.minimum(a, b))
+    assert np.array_equal(outs[8], a < b) and np.array_equal(outs[9], a >= b)
