@@ -255,3 +255,38 @@ def test_int32_kernels_same_bits_at_every_width_and_c_semantics(driver, tmp_path
     assert np.array_equal(outs[2].view(np.uint32).astype(np.int64), want_shl), "expected shifts past 31 to give 0"
     assert np.array_equal(outs[5], np.maximum(a, b)) and np.array_equal(outs[6], np.minimum(a, b))
     assert np.array_equal(outs[8], a < b) and np.array_equal(outs[9], a >= b)
+
+
+@pytest.mark.parametrize("shape", [(7, 131, 3), (3, 5, 97, 6)])
+def test_fused_loop_periodic_broadcast_and_iota_tiles(driver, tmp_path, shape):  # noqa: F811
+    # A per-channel constant broadcast along leading dims (periodic tiles) and iotas along every
+    # dim, over loops longer than a tile and not a multiple of it.
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal(shape).astype(np.float32)
+    c = rng.standard_normal(shape[-2:]).astype(np.float32)
+    r = len(shape)
+    t = "tensor<" + "x".join(map(str, shape)) + "xf32>"
+    ti = t.replace("f32", "i32")
+    tc = "tensor<" + "x".join(map(str, shape[-2:])) + "xf32>"
+    iotas = "\n".join(f"            %i{d} = stablehlo.iota dim = {d} : {ti}" for d in range(r))
+    adds, acc = [], "%i0"
+    for d in range(1, r):
+        adds.append(f"            %s{d} = stablehlo.multiply {acc}, %k : {ti}")
+        adds.append(f"            %a{d} = stablehlo.add %s{d}, %i{d} : {ti}")
+        acc = f"%a{d}"
+    out = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%x: {t}, %c: {tc}) -> ({t}, {ti}) {{
+            %b = stablehlo.broadcast_in_dim %c, dims = [{r - 2}, {r - 1}] : ({tc}) -> {t}
+            %y = stablehlo.add %x, %b : {t}
+            %k = stablehlo.constant dense<1000> : {ti}
+{iotas}
+{chr(10).join(adds)}
+            return %y, {acc} : {t}, {ti}
+          }}
+        }}""", x, c)
+    assert np.array_equal(out[0], x + c), "expected the per-channel constant repeated along leading dims"
+    want = np.zeros(shape, np.int64)
+    for d in range(r):
+        want = want * 1000 + np.indices(shape)[d]
+    assert np.array_equal(out[1].astype(np.int64), want.astype(np.int32).astype(np.int64)), "expected each iota's index"
