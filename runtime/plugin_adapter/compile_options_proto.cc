@@ -3,6 +3,9 @@
 // field is skipped, so newer callers' options parse as long as the bytes are well formed.
 #include "runtime/plugin_adapter/compile_options_proto.h"
 
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <string>
 
@@ -46,6 +49,15 @@ class WireReader {
     if (!ReadVarint(&size) || size > data_.size() - pos_) return false;
     *out = data_.substr(pos_, size);
     pos_ += size;
+    return true;
+  }
+
+  bool ReadFixed64(uint64_t* value) {
+    if (8 > data_.size() - pos_) return false;
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; --i) v = (v << 8) | static_cast<uint8_t>(data_[pos_ + i]);
+    pos_ += 8;
+    *value = v;
     return true;
   }
 
@@ -175,6 +187,153 @@ bool ParseBuildOptions(std::string_view bytes, RawBuildOptions* options) {
   return true;
 }
 
+
+// ---------------------------------------------------------------- env_option_overrides
+// `jit(..., compiler_options=...)` arrives as CompileOptionsProto.env_option_overrides (field
+// 7, map<string, OptionOverrideProto>). XLA's plugins apply each entry to a DebugOptions field
+// of the same name and refuse a name that is not one, or a value of the wrong kind; we check
+// the same way against the field list of the jaxlib JAX pairs with us, and then ignore the
+// values (they tune XLA's own passes, which we do not run).
+
+enum class OptionKind { kBool, kInt, kFloat, kString, kOther };
+
+struct DebugOptionField {
+  std::string_view name;
+  OptionKind kind;
+};
+
+constexpr DebugOptionField kDebugOptionFields[] = {
+#include "runtime/plugin_adapter/xla_debug_options.inc"
+};
+
+const DebugOptionField* FindDebugOption(std::string_view name) {
+  auto it = std::lower_bound(std::begin(kDebugOptionFields), std::end(kDebugOptionFields), name,
+                             [](const DebugOptionField& f, std::string_view n) { return f.name < n; });
+  return it != std::end(kDebugOptionFields) && it->name == name ? &*it : nullptr;
+}
+
+std::string_view KindName(OptionKind kind) {
+  switch (kind) {
+    case OptionKind::kBool: return "bool";
+    case OptionKind::kInt: return "integer";
+    case OptionKind::kFloat: return "float";
+    case OptionKind::kString: return "string";
+    case OptionKind::kOther: return "enum or list";
+  }
+  return "?";
+}
+
+// One OptionOverrideProto: string_field = 1, bool_field = 2, int_field = 3, double_field = 4.
+struct OptionValue {
+  enum class Which { kNone, kString, kBool, kInt, kDouble } which = Which::kNone;
+  std::string_view text;
+  uint64_t bits = 0;
+
+  std::string ToString() const {
+    switch (which) {
+      case Which::kString: return std::string(text);
+      case Which::kBool: return bits ? "1" : "0";
+      case Which::kInt: return std::to_string(static_cast<int64_t>(bits));
+      case Which::kDouble: {
+        double d;
+        std::memcpy(&d, &bits, sizeof d);
+        return std::to_string(d);
+      }
+      case Which::kNone: break;
+    }
+    return "";
+  }
+};
+
+bool ParseOptionValue(std::string_view bytes, OptionValue* value) {
+  WireReader reader(bytes);
+  while (!reader.done()) {
+    uint32_t field = 0;
+    int wire_type = 0;
+    if (!reader.ReadTag(&field, &wire_type)) return false;
+    if (field == 1 && wire_type == kLengthDelimited) {
+      if (!reader.ReadBytes(&value->text)) return false;
+      value->which = OptionValue::Which::kString;
+    } else if ((field == 2 || field == 3) && wire_type == kVarint) {
+      if (!reader.ReadVarint(&value->bits)) return false;
+      value->which = field == 2 ? OptionValue::Which::kBool : OptionValue::Which::kInt;
+    } else if (field == 4 && wire_type == kFixed64) {
+      if (!reader.ReadFixed64(&value->bits)) return false;
+      value->which = OptionValue::Which::kDouble;
+    } else if (!reader.Skip(wire_type)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The whole text is one number (strtoll/strtod: std::from_chars for floating point is missing
+// from older libc++).
+bool ParsesAsNumber(std::string_view text, bool integer) {
+  if (text.empty()) return false;
+  const std::string copy(text);
+  char* end = nullptr;
+  if (integer) {
+    (void)std::strtoll(copy.c_str(), &end, 10);
+  } else {
+    (void)std::strtod(copy.c_str(), &end);
+  }
+  return end == copy.c_str() + copy.size();
+}
+
+// XLA's rule: a typed value must match the field's kind; a string is parsed as that kind
+// ("True"/"False" for bools).
+bool ValueFits(OptionKind kind, const OptionValue& v) {
+  using W = OptionValue::Which;
+  if (v.which == W::kString) {
+    switch (kind) {
+      case OptionKind::kBool: return v.text == "True" || v.text == "False";
+      case OptionKind::kInt: return ParsesAsNumber(v.text, /*integer=*/true);
+      case OptionKind::kFloat: return ParsesAsNumber(v.text, /*integer=*/false);
+      case OptionKind::kString:
+      case OptionKind::kOther: return true;
+    }
+  }
+  switch (kind) {
+    case OptionKind::kBool: return v.which == W::kBool;
+    case OptionKind::kInt: return v.which == W::kInt;
+    case OptionKind::kFloat: return v.which == W::kDouble;
+    case OptionKind::kString:
+    case OptionKind::kOther: return false;
+  }
+  return false;
+}
+
+Status CheckOptionOverride(std::string_view entry) {
+  const Status malformed = InvalidArgument("failed to deserialize CompileOptionsProto");
+  std::string_view key;
+  OptionValue value;
+  WireReader reader(entry);
+  while (!reader.done()) {
+    uint32_t field = 0;
+    int wire_type = 0;
+    if (!reader.ReadTag(&field, &wire_type)) return malformed;
+    if (field == 1 && wire_type == kLengthDelimited) {
+      if (!reader.ReadBytes(&key)) return malformed;
+    } else if (field == 2 && wire_type == kLengthDelimited) {
+      std::string_view nested;
+      if (!reader.ReadBytes(&nested) || !ParseOptionValue(nested, &value)) return malformed;
+    } else if (!reader.Skip(wire_type)) {
+      return malformed;
+    }
+  }
+  const DebugOptionField* option = FindDebugOption(key);
+  if (option == nullptr) return InvalidArgument("No such compile option: '" + std::string(key) + "'");
+  if (value.which == OptionValue::Which::kNone) {
+    return InvalidArgument("compile option '" + std::string(key) + "' has no value");
+  }
+  if (!ValueFits(option->kind, value)) {
+    return InvalidArgument("While setting option " + std::string(key) + ", '" + value.ToString() +
+                           "' is not a valid " + std::string(KindName(option->kind)) + " value.");
+  }
+  return Status::Ok();
+}
+
 constexpr int64_t kMaxCount = 1 << 20;  // far above any device count; keeps products in int
 
 // A count field that is missing (0) or nonsensical (negative) means 1, like XLA's C++ defaults.
@@ -217,6 +376,10 @@ StatusOr<DecodedCompileOptions> DecodeCompileOptionsProto(std::string_view bytes
       uint64_t v = 0;
       if (!reader.ReadVarint(&v)) return malformed;
       portable = v != 0;
+    } else if (field == 7 && wire_type == kLengthDelimited) {
+      std::string_view entry;
+      if (!reader.ReadBytes(&entry)) return malformed;
+      if (Status s = CheckOptionOverride(entry); !s.ok()) return s;
     } else if (!reader.Skip(wire_type)) {
       return malformed;
     }

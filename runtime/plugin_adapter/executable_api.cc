@@ -674,6 +674,20 @@ Status LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
       options.donatable_args.push_back(index);
     }
   }
+  // A donated buffer passed again in the same call would be overwritten while still read.
+  for (int64_t index : options.donatable_args) {
+    for (size_t d = 0; d < args->num_devices; ++d) {
+      const DeviceBuffer* donated = arguments[d][static_cast<size_t>(index)];
+      for (size_t i = 0; i < args->num_args; ++i) {
+        if (static_cast<int64_t>(i) != index && arguments[d][i] == donated) {
+          return InvalidArgument(Prefixed(
+              kEntry, "attempt to donate the same buffer twice in Execute() (arguments " +
+                          std::to_string(index) + " and " + std::to_string(i) + " on device list " +
+                          std::to_string(d) + "; e.g. f(donate(a), a))"));
+        }
+      }
+    }
+  }
 
   std::vector<std::vector<DeviceBufferPtr>> outputs;
   JAXLIB_RETURN_IF_ERROR(loaded.executable->Execute(arguments, ordinals, options, &outputs));

@@ -21,10 +21,11 @@ def client():
 
 
 def _unary(client, op: str, x):
+    name = op if "." in op else f"stablehlo.{op}"
     text = f"""
 module @m {{
   func.func public @main(%arg0: tensor<{x.size}xcomplex<f32>>) -> tensor<{x.size}xcomplex<f32>> {{
-    %0 = stablehlo.{op} %arg0 : tensor<{x.size}xcomplex<f32>>
+    %0 = {name} %arg0 : tensor<{x.size}xcomplex<f32>>
     return %0 : tensor<{x.size}xcomplex<f32>>
   }}
 }}"""
@@ -46,6 +47,31 @@ def test_tan_of_infinite_real_part_is_nan_nan(client):
     out = _unary(client, "tan", x)
     assert np.isnan(out[:2].real).all() and np.isnan(out[:2].imag).all(), out
     np.testing.assert_allclose(out[2], np.tan(np.complex64(0.5 + 0.25j)), rtol=1e-6)
+
+
+_INF, _NAN = np.inf, np.nan
+
+
+@pytest.mark.parametrize("op", ["chlo.cosh", "chlo.sinh"])
+def test_hyperbolic_of_infinite_real_and_non_finite_imaginary_is_nan_nan(client, op):
+    # XLA's exp-based formulas give NaN + NaN j where C's ccosh/csinh keep an infinite real part.
+    x = np.array([complex(-_INF, _INF), complex(_INF, -_INF), complex(_INF, _NAN), complex(_INF, 0.5),
+                  complex(0.5, 0.25)], np.complex64)
+    out = _unary(client, op, x)
+    assert np.isnan(out[:3].real).all() and np.isnan(out[:3].imag).all(), out
+    assert np.isinf(out[3].real), out  # a finite imaginary part keeps the C99 answer
+    ref = np.cosh(np.complex64(0.5 + 0.25j)) if op == "chlo.cosh" else np.sinh(np.complex64(0.5 + 0.25j))
+    np.testing.assert_allclose(out[4], ref, rtol=1e-6)
+
+
+def test_tanh_of_zero_real_and_non_finite_imaginary_is_nan_nan(client):
+    x = np.array([complex(0.0, _INF), complex(-0.0, -_INF), complex(0.0, _NAN), complex(0.5, 0.25)], np.complex64)
+    out = _unary(client, "tanh", x)
+    assert np.isnan(out[:3].real).all() and np.isnan(out[:3].imag).all(), out
+    np.testing.assert_allclose(out[3], np.tanh(np.complex64(0.5 + 0.25j)), rtol=1e-6)
+    # tan(z) = -i tanh(iz): a NaN real part with a zero imaginary part is NaN + NaN j too.
+    t = _unary(client, "chlo.tan", np.array([complex(_NAN, 0.0), complex(_NAN, -0.0)], np.complex64))
+    assert np.isnan(t.real).all() and np.isnan(t.imag).all(), t
 
 
 def test_dce_sink_compiles_and_does_nothing(client):

@@ -17,7 +17,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 from jax import lax
-from jax_backends import assert_tree_close, is_ours, run_both, run_python
+from jax_backends import OURS, XLA, assert_tree_close, is_ours, run_both, run_python
 
 RNG = np.random.default_rng(1234)
 
@@ -404,3 +404,37 @@ def test_host_callbacks_run_from_our_plugin(capsys: pytest.CaptureFixture[str]) 
     jax.effects_barrier()
     assert calls == [(x + 1).tolist()], calls
     assert "host sees 2.5" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- jit's contract
+
+
+@pytest.mark.parametrize("backend", ["ours", "xla"])
+def test_compiler_options_are_checked_as_xla_checks_them(backend: str) -> None:
+    # Known DebugOptions names with values of their kind compile; an unknown name or a value of
+    # the wrong kind is refused with XLA's wording, on both backends alike.
+    device = jax.devices(OURS if backend == "ours" else XLA)[0]
+    x = jax.device_put(np.float32(3.0), device)
+
+    def f(v: jax.Array) -> jax.Array:
+        return jnp.sqrt(v * v) + 1.0
+
+    for options in ({"xla_embed_ir_in_executable": True}, {"xla_cpu_enable_fast_math": "False"},
+                    {"xla_backend_optimization_level": 1}, {"xla_dump_to": "/nonexistent"}):
+        assert float(jax.jit(f, compiler_options=options)(x)) == 4.0, options
+    with pytest.raises(jax.errors.JaxRuntimeError, match="No such compile option: 'invalid_key'"):
+        jax.jit(f, compiler_options={"invalid_key": "invalid_value"})(x)
+    with pytest.raises(jax.errors.JaxRuntimeError, match="is not a valid bool value"):
+        jax.jit(f).lower(x).compile(compiler_options={"xla_embed_ir_in_executable": "invalid_value"})
+    with pytest.raises(jax.errors.JaxRuntimeError, match="is not a valid"):
+        jax.jit(f, compiler_options={"xla_backend_optimization_level": "three"})(x)
+
+
+def test_donating_a_buffer_that_is_also_read_is_an_error() -> None:
+    x = jax.device_put(np.zeros(10, np.float32), jax.devices(OURS)[0])
+    f = jax.jit(lambda a, b: a + b, donate_argnums=(0,))
+    with pytest.raises(RuntimeError, match="donate the same buffer twice"):
+        f(x, x).block_until_ready()
+    np.testing.assert_array_equal(np.asarray(x), np.zeros(10, np.float32))  # nothing was consumed
+    y = jax.device_put(np.ones(10, np.float32), jax.devices(OURS)[0])
+    np.testing.assert_array_equal(np.asarray(f(y, x)), np.ones(10, np.float32))

@@ -138,3 +138,16 @@ def test_pmap_reductions(op: str) -> None:
     expected = {"psum": x.sum(0), "pmax": x.max(0), "pmean": x.mean(0)}[op]
     for row in np.asarray(out):
         np.testing.assert_allclose(row, expected, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("backend", [OURS, XLA])
+def test_donating_a_sharded_array_consumes_it(backend: str) -> None:
+    # Sharded programs mark donors with jax.buffer_donor (not tf.aliasing_output); the donor
+    # pairs with the same-shaped result and every shard reads as deleted afterwards.
+    mesh = _mesh(backend, (NUM_DEVICES,), ("x",))
+    x = jax.device_put(np.arange(2 * NUM_DEVICES, dtype=np.float32), NamedSharding(mesh, P("x")))
+    y = jax.jit(lambda a: a * 2, donate_argnums=0)(x)
+    np.testing.assert_array_equal(np.asarray(y), 2 * np.arange(2 * NUM_DEVICES, dtype=np.float32))
+    assert x.is_deleted()
+    with pytest.raises(RuntimeError):
+        jax.device_put(x, NamedSharding(mesh, P("x"))).block_until_ready()

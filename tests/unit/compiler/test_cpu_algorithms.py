@@ -258,6 +258,50 @@ def test_max_pool_window_skips_padding_and_propagates_nan(driver, tmp_path):  # 
     assert np.array_equal(out, want, equal_nan=True), "3x3/2 max pool, NaN propagates"
 
 
+@pytest.mark.parametrize("variadic", [False, True])
+def test_window_padding_and_base_dilation_holes_are_skipped_not_folded_as_init(driver, tmp_path, variadic):  # noqa: F811
+    # init = 1 is not the identity of add: a window over padding or dilation holes must give 1 +
+    # the in-bounds elements, never one more 1 per hole. The one-op body runs the typed loop; the
+    # two-operand body (sum and product together, as a JVP pairs them) runs the general path.
+    x = np.random.default_rng(4).standard_normal((4, 6)).astype(np.float32)
+    t, to = "tensor<4x6xf32>", "tensor<7x7xf32>"
+    attrs = ("padding = dense<[[0, 1], [1, 1]]> : tensor<2x2xi64>, base_dilations = array<i64: 2, 1>, "
+             "window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 1, 1>")
+    if variadic:
+        body = f"""
+        %0:2 = "stablehlo.reduce_window"(%x, %x, %i, %i) <{{{attrs}}}> ({{
+        ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<f32>, %d: tensor<f32>):
+          %s = stablehlo.add %a, %c : tensor<f32>
+          %m = stablehlo.multiply %b, %d : tensor<f32>
+          stablehlo.return %s, %m : tensor<f32>, tensor<f32>
+        }}) : ({t}, {t}, tensor<f32>, tensor<f32>) -> ({to}, {to})
+        return %0#0 : {to}"""
+    else:
+        body = f"""
+        %0 = "stablehlo.reduce_window"(%x, %i) <{{{attrs}}}> ({{
+        ^bb0(%a: tensor<f32>, %c: tensor<f32>):
+          %s = stablehlo.add %a, %c : tensor<f32>
+          stablehlo.return %s : tensor<f32>
+        }}) : ({t}, tensor<f32>) -> {to}
+        return %0 : {to}"""
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: {t}, %i: tensor<f32>) -> {to} {{{body}
+      }}
+    }}"""
+    (out,) = run(driver, tmp_path, mlir, x, np.float32(1.0))
+    # Base dilation 2 on rows puts x's rows at 0, 2, 4, 6 of a 7-row grid; then one row of
+    # padding below and a column on each side.
+    grid = np.full((8, 8), np.nan, np.float32)
+    grid[0:7:2, 1:7] = x
+    want = np.ones((7, 7), np.float32)
+    for i in range(7):
+        for j in range(7):
+            win = grid[i:i + 2, j:j + 2]
+            want[i, j] += win[~np.isnan(win)].sum()
+    np.testing.assert_allclose(out, want, rtol=1e-6, atol=1e-6)
+
+
 def test_scatter_add_duplicates_and_out_of_bounds(driver, tmp_path):  # noqa: F811
     rng = np.random.default_rng(5)
     x = rng.standard_normal(50).astype(np.float32)

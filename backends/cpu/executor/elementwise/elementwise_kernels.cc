@@ -76,22 +76,47 @@ JAXLIB_UNARY(RoundEvenF, std::nearbyint(x))
 JAXLIB_UNARY(CbrtF, std::cbrt(x))
 JAXLIB_UNARY(CosF, std::cos(x))
 JAXLIB_UNARY(SinF, std::sin(x))
-// Complex tan of an infinite real part is NaN + NaN i, as XLA computes it (sin(z) / cos(z)
-// has no finite limit there); C's ctan gives NaN + 0i when the imaginary part is zero.
+// Complex special values where XLA's formulas (exp-based cosh/sinh, tanh and tan as quotients
+// of exp-based parts) produce NaN + NaN i and C's Annex G functions keep one part: cosh and
+// sinh of an infinite real part with a non-finite imaginary part; tanh of a zero real part
+// with a non-finite imaginary part; tan (= -i tanh(iz)) of an infinite real part with a finite
+// imaginary part, or of a NaN real part with a zero imaginary part.
+template <class C> C ComplexNaN() {
+  using P = typename C::value_type;
+  return C(std::numeric_limits<P>::quiet_NaN(), std::numeric_limits<P>::quiet_NaN());
+}
+
 struct TanF {
   template <class C> static C apply(C x, const EwInstr&) {
     x = FlushDenormal(x);
     if constexpr (kIsComplex<C>) {
-      using P = typename C::value_type;
-      if (std::isinf(x.real()) && std::isfinite(x.imag())) {
-        P nan = std::numeric_limits<P>::quiet_NaN();
-        return C(nan, nan);
+      if ((std::isinf(x.real()) && std::isfinite(x.imag())) || (std::isnan(x.real()) && x.imag() == 0)) {
+        return ComplexNaN<C>();
       }
     }
     return std::tan(x);
   }
 };
-JAXLIB_UNARY(TanhF, std::tanh(x))
+struct TanhF {
+  template <class C> static C apply(C x, const EwInstr&) {
+    x = FlushDenormal(x);
+    if constexpr (kIsComplex<C>) {
+      if (x.real() == 0 && !std::isfinite(x.imag())) return ComplexNaN<C>();
+    }
+    return std::tanh(x);
+  }
+};
+template <bool kCosh> struct HyperbolicF {
+  template <class C> static C apply(C x, const EwInstr&) {
+    x = FlushDenormal(x);
+    if constexpr (kIsComplex<C>) {
+      if (std::isinf(x.real()) && !std::isfinite(x.imag())) return ComplexNaN<C>();
+    }
+    return kCosh ? std::cosh(x) : std::sinh(x);
+  }
+};
+using CoshF = HyperbolicF<true>;
+using SinhF = HyperbolicF<false>;
 JAXLIB_UNARY(ExpF, std::exp(x))
 JAXLIB_UNARY(LogF, std::log(x))
 JAXLIB_UNARY(SqrtF, std::sqrt(x))
@@ -101,8 +126,6 @@ JAXLIB_UNARY(AsinF, std::asin(x))
 JAXLIB_UNARY(AsinhF, std::asinh(x))
 JAXLIB_UNARY(AtanF, std::atan(x))
 JAXLIB_UNARY(AtanhF, std::atanh(x))
-JAXLIB_UNARY(CoshF, std::cosh(x))
-JAXLIB_UNARY(SinhF, std::sinh(x))
 JAXLIB_UNARY(ErfF, std::erf(x))
 JAXLIB_UNARY(ErfcF, std::erfc(x))
 JAXLIB_UNARY(DigammaF, static_cast<C>(Digamma(static_cast<double>(x))))

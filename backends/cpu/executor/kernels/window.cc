@@ -1,6 +1,7 @@
 // reduce_window and select_and_scatter. Both iterate the (small) window and, per window offset,
-// process every output position at once: gather the candidate elements (init value for
-// padding and dilation holes), then run the body as one elementwise program over all outputs.
+// process every output position at once: gather the candidate elements, run the body as one
+// elementwise program over all outputs, and keep the accumulator where the offset falls in
+// padding or a dilation hole (those are skipped, as XLA skips them).
 // A window that covers the whole prefix of one axis (JAX's cumsum/cummax/cumprod) runs as a
 // scan instead: linear time, and nothing sized by the window at compile time.
 #include <algorithm>
@@ -249,6 +250,12 @@ class ReduceWindowKernel final : public Kernel {
           out[k] = nxt[k];
         }
         body_->Run(in.data(), out.data(), 0, M);
+        // Padding and dilation holes are skipped, not folded in as init (XLA's emitter, and
+        // the typed loops above): those outputs keep their accumulator.
+        for (int64_t m = 0; m < M; ++m) {
+          if (pos[m] >= 0) continue;
+          for (size_t k = 0; k < n_; ++k) std::memcpy(nxt[k] + m * es_[k], acc[k] + m * es_[k], es_[k]);
+        }
         for (size_t k = 0; k < n_; ++k) std::swap(acc[k], nxt[k]);
       } while (geo_.NextWindow(w));
     }

@@ -214,11 +214,16 @@ class CpuExecutable final : public plugin::Executable {
   // Donation and memory kinds come from @main's signature as JAX writes it, read as XLA reads
   // them. An argument with `tf.aliasing_output = N` must alias output N, so the call consumes
   // it. An argument with `jax.buffer_donor = true` may be consumed: XLA pairs donors, in
-  // argument order, with the first output of the same type that no other argument aliases,
+  // argument order, with the first output of the same (per-device) type that no other argument aliases,
   // and consumes only those it paired (a donor with no such output stays alive). We never
   // write into an argument, but the caller sees the same deletions as with XLA. A result's
   // `mhlo.memory_kind` says where its buffer lives; every kind is host memory on CPU, so
   // kinds change where buffers are reported, never what is computed.
+  // `true` as text reads as a bool; bytecode stores it as an i1 integer.
+  static bool IsTrue(const compiler::Attribute& v) {
+    return (v.kind == compiler::Attribute::Kind::kBool && v.b) || (v.kind == compiler::Attribute::Kind::kInt && v.i != 0);
+  }
+
   void ReadSignatureAttributes(const compiler::Function& entry) {
     std::vector<bool> output_taken(results_.size(), false);
     std::vector<size_t> donors;
@@ -228,7 +233,7 @@ class CpuExecutable final : public plugin::Executable {
         if (a.name == "tf.aliasing_output" && a.value->kind == compiler::Attribute::Kind::kInt) {
           donated_.push_back(static_cast<int64_t>(k));
           if (a.value->i >= 0 && static_cast<size_t>(a.value->i) < output_taken.size()) output_taken[a.value->i] = true;
-        } else if (a.name == "jax.buffer_donor" && a.value->kind == compiler::Attribute::Kind::kBool && a.value->b) {
+        } else if (a.name == "jax.buffer_donor" && IsTrue(*a.value)) {
           donors.push_back(k);
         }
       }
@@ -236,7 +241,9 @@ class CpuExecutable final : public plugin::Executable {
     for (size_t k : donors) {
       if (k >= params_.size()) continue;
       for (size_t o = 0; o < results_.size(); ++o) {
-        if (!output_taken[o] && results_[o] == params_[k]) {
+        // Per-device shapes decide, as in XLA; a sharded program's results are not sharded by
+        // propagation here, so a donor also pairs with a result of its global shape.
+        if (!output_taken[o] && (results_[o] == params_[k] || global_results_[o] == global_params_[k])) {
           output_taken[o] = true;
           donated_.push_back(static_cast<int64_t>(k));
           break;
