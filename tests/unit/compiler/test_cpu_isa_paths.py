@@ -290,3 +290,25 @@ def test_fused_loop_periodic_broadcast_and_iota_tiles(driver, tmp_path, shape): 
     for d in range(r):
         want = want * 1000 + np.indices(shape)[d]
     assert np.array_equal(out[1].astype(np.int64), want.astype(np.int32).astype(np.int64)), "expected each iota's index"
+
+
+@pytest.mark.parametrize("dtype", ["f16", "bf16"])
+def test_half_f32_conversions_same_bits_at_every_width(driver, tmp_path, dtype):  # noqa: F811
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    bits = np.arange(65536 + 13, dtype=np.uint32).astype(np.uint16)
+    f = special_f32(65536 + 13, 8) * np.float32(1e3)
+    f[:6] = [np.float32(65520.0), np.float32(65519.0), np.float32(1e-40), np.float32(3e-8), -np.float32(6e-8), 1e30]
+    th, tf = f"tensor<{bits.size}x{dtype}>", f"tensor<{bits.size}xf32>"
+    wide, narrow = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%h: {th}, %f: {tf}) -> ({tf}, {th}) {{
+            %0 = stablehlo.convert %h : ({th}) -> {tf}
+            %1 = stablehlo.convert %f : ({tf}) -> {th}
+            return %0, %1 : {tf}, {th}
+          }}
+        }}""", bits, f)
+    np_t = np.float16 if dtype == "f16" else ml_dtypes.bfloat16
+    assert wide.tobytes() == bits.view(np_t).astype(np.float32).tobytes(), f"expected {dtype} -> f32 to be exact"
+    want = f.astype(np_t).view(np.uint16)
+    ok = ~np.isnan(f) & ((np.abs(f) >= np.finfo(np.float32).tiny) | (f == 0))
+    assert np.array_equal(narrow.view(np.uint16)[ok], want[ok]), f"expected f32 -> {dtype} rounded to nearest even"

@@ -1,5 +1,6 @@
-// f16 and bf16 add, subtract, multiply and divide as vector loops: halves widened to f32, one
-// IEEE f32 operation, rounded back to nearest-even. Bit for bit the scalar kernels' Up / op / Down.
+// f16 and bf16 add, subtract, multiply and divide as vector loops (halves widened to f32, one
+// IEEE f32 operation, rounded back to nearest-even) and their conversions to and from f32.
+// Bit for bit the scalar kernels' Up / op / Down and ConvertValue.
 // Nothing here may approximate: any op whose f32 result is not the scalar path's stays scalar.
 #include <cstdint>
 #include <cstring>
@@ -31,12 +32,32 @@ struct HDivV { template <class V> static V Apply(V a, V b) { return a / b; } };
 // touch the result. bf16 is the top half of an f32: widening is a shift; narrowing is
 // bf16::FromFloat (round to nearest even, a NaN quieted by setting bit 6) in integer lanes.
 #define JAXLIB_AVX2 __attribute__((always_inline, target("avx2,f16c"))) inline
+// f32 lanes to and from memory, for either width (generic vector loads, inlined into the kernels).
+template <class VW> inline __attribute__((always_inline)) VW LoadF(const float* p) {
+  VW v;
+  std::memcpy(&v, p, sizeof(v));
+  return v;
+}
+template <class VW> inline __attribute__((always_inline)) void StoreF(float* p, VW v) { std::memcpy(p, &v, sizeof(v)); }
 #define JAXLIB_AVX512 __attribute__((always_inline, target("avx512f,avx512bw,avx512vl,avx512dq,f16c,prefer-vector-width=512"))) inline
 struct F16Avx2 {
   static constexpr int kW = 8;
   static JAXLIB_AVX2 __m256 Up(const uint16_t* p) { return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))); }
   static JAXLIB_AVX2 void Down(uint16_t* p, __m256 f) {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm256_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT));
+  }
+};
+// A conversion must keep a signaling NaN signaling (f16::ToFloat does), where VCVTPH2PS quiets
+// it: those lanes get the f32 quiet bit cleared again. Arithmetic quiets either way.
+struct F16ExactAvx2 : F16Avx2 {
+  static JAXLIB_AVX2 __m256 Up(const uint16_t* p) {
+    const __m256i h = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+    const __m256i snan = _mm256_and_si256(
+        _mm256_cmpeq_epi32(_mm256_and_si256(h, _mm256_set1_epi32(0x7e00)), _mm256_set1_epi32(0x7c00)),
+        _mm256_xor_si256(_mm256_cmpeq_epi32(_mm256_and_si256(h, _mm256_set1_epi32(0x1ff)), _mm256_setzero_si256()),
+                         _mm256_set1_epi32(-1)));
+    const __m256i f = _mm256_castps_si256(F16Avx2::Up(p));
+    return _mm256_castsi256_ps(_mm256_andnot_si256(_mm256_and_si256(snan, _mm256_set1_epi32(0x400000)), f));
   }
 };
 struct Bf16Avx2 {
@@ -59,6 +80,16 @@ struct F16Avx512 {
   static JAXLIB_AVX512 __m512 Up(const uint16_t* p) { return _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))); }
   static JAXLIB_AVX512 void Down(uint16_t* p, __m512 f) {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT));
+  }
+};
+struct F16ExactAvx512 : F16Avx512 {
+  static JAXLIB_AVX512 __m512 Up(const uint16_t* p) {
+    const __m512i h = _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
+    const __mmask16 snan =
+        _mm512_cmpeq_epi32_mask(_mm512_and_si512(h, _mm512_set1_epi32(0x7e00)), _mm512_set1_epi32(0x7c00)) &
+        _mm512_test_epi32_mask(h, _mm512_set1_epi32(0x1ff));
+    const __m512i f = _mm512_castps_si512(F16Avx512::Up(p));
+    return _mm512_castsi512_ps(_mm512_mask_andnot_epi32(f, snan, _mm512_set1_epi32(0x400000), f));
   }
 };
 struct Bf16Avx512 {
@@ -96,17 +127,60 @@ struct Bf16Avx512 {
     std::memcpy(o + i, to, bytes);                                                        \
   }
 
+// Conversions between halves and f32: the same converters, one direction each.
+#define JAXLIB_HALF_WIDEN_BODY(Conv)                                        \
+  const uint16_t* a = static_cast<const uint16_t*>(in[0]);                  \
+  float* o = static_cast<float*>(out);                                      \
+  constexpr int kW = Conv::kW;                                              \
+  int64_t i = 0;                                                            \
+  for (; i + kW <= n; i += kW) StoreF(o + i, Conv::Up(a + i));              \
+  if (i < n) {                                                              \
+    uint16_t ta[kW] = {};                                                   \
+    float to[kW];                                                           \
+    std::memcpy(ta, a + i, static_cast<size_t>(n - i) * sizeof(uint16_t));  \
+    StoreF(to, Conv::Up(ta));                                               \
+    std::memcpy(o + i, to, static_cast<size_t>(n - i) * sizeof(float));     \
+  }
+#define JAXLIB_HALF_NARROW_BODY(Conv)                                       \
+  const float* a = static_cast<const float*>(in[0]);                        \
+  uint16_t* o = static_cast<uint16_t*>(out);                                \
+  constexpr int kW = Conv::kW;                                              \
+  using VW = decltype(Conv::Up(nullptr));                                   \
+  int64_t i = 0;                                                            \
+  for (; i + kW <= n; i += kW) Conv::Down(o + i, LoadF<VW>(a + i));         \
+  if (i < n) {                                                              \
+    float ta[kW] = {};                                                      \
+    uint16_t to[kW];                                                        \
+    std::memcpy(ta, a + i, static_cast<size_t>(n - i) * sizeof(float));     \
+    Conv::Down(to, LoadF<VW>(ta));                                          \
+    std::memcpy(o + i, to, static_cast<size_t>(n - i) * sizeof(uint16_t));  \
+  }
+
 #define JAXLIB_HALF_KERNELS(Suffix, Attr)                                                                        \
   template <class F> Attr void F16Binary##Suffix(void* out, const void* const* in, int64_t n, const EwInstr&) {  \
     JAXLIB_HALF_BINARY_BODY(F16##Suffix)                                                                         \
   }                                                                                                              \
   template <class F> Attr void Bf16Binary##Suffix(void* out, const void* const* in, int64_t n, const EwInstr&) { \
     JAXLIB_HALF_BINARY_BODY(Bf16##Suffix)                                                                        \
+  }                                                                                                              \
+  Attr void F16ToF32##Suffix(void* out, const void* const* in, int64_t n, const EwInstr&) {                      \
+    JAXLIB_HALF_WIDEN_BODY(F16Exact##Suffix)                                                                          \
+  }                                                                                                              \
+  Attr void Bf16ToF32##Suffix(void* out, const void* const* in, int64_t n, const EwInstr&) {                     \
+    JAXLIB_HALF_WIDEN_BODY(Bf16##Suffix)                                                                         \
+  }                                                                                                              \
+  Attr void F32ToF16##Suffix(void* out, const void* const* in, int64_t n, const EwInstr&) {                      \
+    JAXLIB_HALF_NARROW_BODY(F16##Suffix)                                                                         \
+  }                                                                                                              \
+  Attr void F32ToBf16##Suffix(void* out, const void* const* in, int64_t n, const EwInstr&) {                     \
+    JAXLIB_HALF_NARROW_BODY(Bf16##Suffix)                                                                        \
   }
 JAXLIB_HALF_KERNELS(Avx2, __attribute__((target("avx2,f16c"))))
 JAXLIB_HALF_KERNELS(Avx512, __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,f16c,prefer-vector-width=512"))))
 #undef JAXLIB_HALF_KERNELS
 #undef JAXLIB_HALF_BINARY_BODY
+#undef JAXLIB_HALF_WIDEN_BODY
+#undef JAXLIB_HALF_NARROW_BODY
 
 bool HasF16c() {
   static const bool has = [] {
@@ -122,13 +196,26 @@ template <class F> EwFn HalfBinaryFor(ElementType t, VectorIsa isa) {
   if (t == ElementType::kF16) return wide ? &F16BinaryAvx512<F> : &F16BinaryAvx2<F>;
   return wide ? &Bf16BinaryAvx512<F> : &Bf16BinaryAvx2<F>;
 }
+EwFn HalfConvertFor(ElementType from, ElementType to, VectorIsa isa) {
+  if (isa == VectorIsa::kBaseline || !HasF16c()) return nullptr;
+  const bool wide = isa == VectorIsa::kAvx512;
+  if (from == ElementType::kF16 && to == ElementType::kF32) return wide ? &F16ToF32Avx512 : &F16ToF32Avx2;
+  if (from == ElementType::kBF16 && to == ElementType::kF32) return wide ? &Bf16ToF32Avx512 : &Bf16ToF32Avx2;
+  if (from == ElementType::kF32 && to == ElementType::kF16) return wide ? &F32ToF16Avx512 : &F32ToF16Avx2;
+  if (from == ElementType::kF32 && to == ElementType::kBF16) return wide ? &F32ToBf16Avx512 : &F32ToBf16Avx2;
+  return nullptr;
+}
+
 #else
+EwFn HalfConvertFor(ElementType, ElementType, VectorIsa) { return nullptr; }
 template <class F> EwFn HalfBinaryFor(ElementType, VectorIsa) { return nullptr; }
 #endif
 
 }  // namespace
 
 EwFn SelectHalfVectorKernel(const compiler::Module& m, const Op& op) {
+  if (op.kind == OpKind::kConvert && op.results.size() == 1 && op.operands.size() == 1)
+    return HalfConvertFor(m.type(op.operands[0]).element, m.type(op.results[0]).element, DetectedVectorIsa());
   if (op.results.size() != 1 || op.operands.size() != 2) return nullptr;
   const ElementType t = m.type(op.results[0]).element;
   if (t != ElementType::kF16 && t != ElementType::kBF16) return nullptr;
