@@ -312,3 +312,27 @@ def test_half_f32_conversions_same_bits_at_every_width(driver, tmp_path, dtype):
     want = f.astype(np_t).view(np.uint16)
     ok = ~np.isnan(f) & ((np.abs(f) >= np.finfo(np.float32).tiny) | (f == 0))
     assert np.array_equal(narrow.view(np.uint16)[ok], want[ok]), f"expected f32 -> {dtype} rounded to nearest even"
+
+
+def test_pred_ops_and_32bit_select_same_bits_at_every_width(driver, tmp_path):  # noqa: F811
+    n = 1000 + 7
+    rng = np.random.default_rng(9)
+    a, b = rng.integers(0, 2, n).astype(bool), rng.integers(0, 2, n).astype(bool)
+    x, y = rng.integers(-9, 9, n).astype(np.int32), rng.integers(-9, 9, n).astype(np.int32)
+    p, t = f"tensor<{n}xi1>", f"tensor<{n}xi32>"
+    outs = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {p}, %b: {p}, %x: {t}, %y: {t}) -> ({p}, {p}, {p}, {p}, {p}, {t}) {{
+            %0 = stablehlo.and %a, %b : {p}
+            %1 = stablehlo.or %a, %b : {p}
+            %2 = stablehlo.xor %a, %b : {p}
+            %3 = stablehlo.compare EQ, %a, %b, UNSIGNED : ({p}, {p}) -> {p}
+            %4 = stablehlo.compare NE, %a, %b, UNSIGNED : ({p}, {p}) -> {p}
+            %5 = stablehlo.select %0, %x, %y : {p}, {t}
+            return %0, %1, %2, %3, %4, %5 : {p}, {p}, {p}, {p}, {p}, {t}
+          }}
+        }}""", a, b, x, y)
+    for got, want, name in zip(outs[:5], (a & b, a | b, a ^ b, a == b, a != b), ("and", "or", "xor", "EQ", "NE"),
+                               strict=True):
+        assert np.array_equal(got, want), f"expected pred {name}"
+    assert np.array_equal(outs[5], np.where(a & b, x, y)), "expected select by the predicate"

@@ -133,10 +133,13 @@ JAXLIB_VM_INLINE VI PredMaskBase(const uint8_t* p) {
 __attribute__((always_inline, target("avx2"))) inline VI PredMaskAvx2(const uint8_t* p) {
   __m256i lo = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
   __m256i hi = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8)));
+  // Compared per 8-lane half: a 16-lane compare would be lowered lane by lane on AVX2.
+  lo = _mm256_cmpgt_epi32(lo, _mm256_setzero_si256());
+  hi = _mm256_cmpgt_epi32(hi, _mm256_setzero_si256());
   VI w;
   std::memcpy(&w, &lo, 32);
   std::memcpy(reinterpret_cast<uint8_t*>(&w) + 32, &hi, 32);
-  return VI(w != 0);
+  return w;
 }
 __attribute__((always_inline, target("avx512f"))) inline VI PredMaskAvx512(const uint8_t* p) {
   // The zero-masked form: the plain one trips a GCC 12 -Wmaybe-uninitialized false positive.
@@ -607,10 +610,59 @@ template <bool kSigned> EwFn IntCompareDir(VectorIsa isa, const std::string& dir
   return nullptr;
 }
 
+// pred and, or, xor and EQ/NE compares on 0/1 bytes as 16-byte vectors (native to every x86-64
+// and AArch64 target, so one generic body serves all): a & b, a | b, a ^ b and (a ^ b) ^ 1 are
+// the scalar kernels' &&, ||, != and == on those bytes.
+using VB16 = uint8_t __attribute__((vector_size(16)));
+template <int kOp>  // 0 and, 1 or, 2 xor (NE), 3 EQ
+void PredBinaryKernel(void* out, const void* const* in, int64_t n, const EwInstr&) {
+  const uint8_t* a = static_cast<const uint8_t*>(in[0]);
+  const uint8_t* b = static_cast<const uint8_t*>(in[1]);
+  uint8_t* o = static_cast<uint8_t*>(out);
+  auto apply = [](VB16 x, VB16 y) {
+    if constexpr (kOp == 0) return x & y;
+    else if constexpr (kOp == 1) return x | y;
+    else if constexpr (kOp == 2) return x ^ y;
+    else return (x ^ y) ^ 1;
+  };
+  int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    VB16 x, y;
+    std::memcpy(&x, a + i, 16);
+    std::memcpy(&y, b + i, 16);
+    const VB16 r = apply(x, y);
+    std::memcpy(o + i, &r, 16);
+  }
+  if (i < n) {
+    VB16 x = {}, y = {};
+    std::memcpy(&x, a + i, static_cast<size_t>(n - i));
+    std::memcpy(&y, b + i, static_cast<size_t>(n - i));
+    const VB16 r = apply(x, y);
+    std::memcpy(o + i, &r, static_cast<size_t>(n - i));
+  }
+}
+EwFn PredVectorKernel(const compiler::Module& m, const Op& op) {
+  if (op.results.size() != 1 || op.operands.size() != 2) return nullptr;
+  for (compiler::ValueId v : op.operands)
+    if (m.type(v).element != ElementType::kPred) return nullptr;
+  if (m.type(op.results[0]).element != ElementType::kPred) return nullptr;
+  switch (op.kind) {
+    case OpKind::kAnd: return &PredBinaryKernel<0>;
+    case OpKind::kOr: return &PredBinaryKernel<1>;
+    case OpKind::kXor: return &PredBinaryKernel<2>;
+    case OpKind::kCompare: {
+      const std::string dir = op.EnumAttr("comparison_direction");
+      return dir == "NE" ? &PredBinaryKernel<2> : dir == "EQ" ? &PredBinaryKernel<3> : nullptr;
+    }
+    default: return nullptr;
+  }
+}
+
 // s32/u32 ops (and a select of 32-bit values, which moves bits like the f32 one).
 EwFn IntVectorKernel(const compiler::Module& m, const Op& op, VectorIsa isa) {
   if (op.results.size() != 1 || op.operands.empty()) return nullptr;
   const ElementType t = m.type(op.operands[0]).element;
+  if (t == ElementType::kPred && op.kind != OpKind::kSelect) return PredVectorKernel(m, op);
   if (op.kind == OpKind::kSelect) {
     if (op.operands.size() != 3 || t != ElementType::kPred) return nullptr;
     const ElementType v = m.type(op.operands[1]).element;
