@@ -546,3 +546,50 @@ def test_gather_one_element_windows(driver, tmp_path):  # noqa: F811
     want_a = np.take_along_axis(x, np.clip(idx[..., 0], 0, 49), axis=1)
     assert np.array_equal(a, want_a), "take_along_axis form, start indices clamped into the operand"
     assert np.array_equal(b, v[np.clip(flat[..., 0], 0, 36)]), "x[i] over a [5,7] index batch"
+
+
+def argminmax_program(shape: tuple[int, ...], axis: int, is_max: bool) -> str:
+    """jnp.argmax / argmin as JAX 0.10 lowers them (values and indices; the reducer of _compute_argminmax)."""
+    t = "tensor<" + "x".join(map(str, shape)) + "xf32>"
+    ti = t.replace("f32", "i32")
+    rs = [d for k, d in enumerate(shape) if k != axis]
+    r = "tensor<" + "x".join(map(str, rs)) + "xf32>"
+    ri = r.replace("f32", "i32")
+    cmp, init = ("GT", "0xFF800000") if is_max else ("LT", "0x7F800000")
+    return f"""
+    {MOD}
+      func.func public @main(%x: {t}) -> ({r}, {ri}) {{
+        %iota = stablehlo.iota dim = {axis} : {ti}
+        %cst = stablehlo.constant dense<{init}> : tensor<f32>
+        %c = stablehlo.constant dense<0> : tensor<i32>
+        %0:2 = stablehlo.reduce(%x init: %cst), (%iota init: %c) across dimensions = [{axis}] : ({t}, {ti}, tensor<f32>, tensor<i32>) -> ({r}, {ri})
+         reducer(%a1: tensor<f32>, %a3: tensor<f32>) (%a2: tensor<i32>, %a4: tensor<i32>)  {{
+          %2 = stablehlo.compare {cmp}, %a1, %a3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+          %3 = stablehlo.compare NE, %a1, %a1, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+          %4 = stablehlo.or %2, %3 : tensor<i1>
+          %5 = stablehlo.compare EQ, %a1, %a3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+          %6 = stablehlo.compare LT, %a2, %a4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          %7 = stablehlo.and %5, %6 : tensor<i1>
+          %8 = stablehlo.or %4, %7 : tensor<i1>
+          %9 = stablehlo.select %4, %a1, %a3 : tensor<i1>, tensor<f32>
+          %10 = stablehlo.select %8, %a2, %a4 : tensor<i1>, tensor<i32>
+          stablehlo.return %9, %10 : tensor<f32>, tensor<i32>
+        }}
+        return %0#0, %0#1 : {r}, {ri}
+      }}
+    }}"""
+
+
+@pytest.mark.parametrize("shape,axis", [((37, 300), 1), ((5, 300, 7), 1), ((300, 9), 0), ((3, 4, 600), 2)])
+@pytest.mark.parametrize("is_max", [True, False])
+def test_argmax_argmin_fold_nan_ties_and_axes(driver, tmp_path, shape, axis, is_max):  # noqa: F811
+    rng = np.random.default_rng(11)
+    x = rng.integers(-20, 20, shape).astype(np.float32)  # many ties
+    flat = x.reshape(-1)
+    flat[rng.choice(flat.size, flat.size // 50, replace=False)] = np.nan
+    flat[rng.choice(flat.size, flat.size // 50, replace=False)] = -0.0
+    v, i = run(driver, tmp_path, argminmax_program(shape, axis, is_max), x)
+    want_i = np.argmax(x, axis=axis) if is_max else np.argmin(x, axis=axis)  # first NaN, else first extreme
+    assert np.array_equal(i, want_i), "expected the first NaN's index, else the first extreme's (ties: lowest index)"
+    want_v = np.take_along_axis(x, np.expand_dims(want_i, axis), axis).squeeze(axis)
+    assert np.array_equal(v, want_v, equal_nan=True), "expected the value at that index"

@@ -3,6 +3,10 @@
 #include <bit>
 #include <cstring>
 #include <limits>
+#include <memory>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
 #include "backends/cpu/executor/elementwise/scalar_math.h"
@@ -568,6 +572,36 @@ EwFn PickTyped(ElementType t, unsigned set) {
   return nullptr;
 }
 
+// Half-float unary ops by table: a half has 65536 bit patterns, so the scalar kernel's result for
+// each is computed once per process (on first use) and every element after that is one load. Bit
+// for bit the scalar loop, which spends ~20 ns an element in libm's tanh/exp/erf and the software
+// half conversions. Built under the executor's FTZ/DAZ mode, the mode every kernel runs in.
+template <class F, class T>
+const uint16_t* HalfUnaryTable() {
+  static const std::unique_ptr<uint16_t[]> table = [] {
+#if defined(__x86_64__)
+    const unsigned saved = _mm_getcsr();
+    _mm_setcsr(saved | 0x8040u);
+#endif
+    auto t = std::make_unique<uint16_t[]>(65536);
+    const EwInstr ins;
+    for (uint32_t b = 0; b < 65536; ++b)
+      t[b] = Down<T>(F::template apply<Compute<T>>(Up(T::FromBits(static_cast<uint16_t>(b))), ins)).bits;
+#if defined(__x86_64__)
+    _mm_setcsr(saved);
+#endif
+    return t;
+  }();
+  return table.get();
+}
+template <class F, class T>
+void HalfTableUnary(void* out, const void* const* in, int64_t n, const EwInstr&) {
+  const uint16_t* table = HalfUnaryTable<F, T>();
+  const uint16_t* a = static_cast<const uint16_t*>(in[0]);
+  uint16_t* o = static_cast<uint16_t*>(out);
+  for (int64_t i = 0; i < n; ++i) o[i] = table[a[i]];
+}
+
 // Adapters so one PickTyped serves unary and binary functors while keeping only the
 // instantiations a type set allows (SFINAE-free: each set only names valid types).
 template <class F, unsigned Set>
@@ -578,8 +612,11 @@ struct UnaryAdapter {
                     (std::is_integral_v<T> && !std::is_same_v<T, bool> && std::is_signed_v<T> && (Set & kSetSigned)) ||
                     (std::is_integral_v<T> && !std::is_same_v<T, bool> && std::is_unsigned_v<T> && (Set & kSetUnsigned)) ||
                     ((kIsHalf<T> || std::is_floating_point_v<T>) && (Set & kSetFloat)) ||
-                    (kIsComplex<T> && (Set & kSetComplex)))
-        return &Unary<F, T>;
+                    (kIsComplex<T> && (Set & kSetComplex))) {
+        // ReducePrecision reads its format from the instruction: the one op a table cannot hold.
+        if constexpr (kIsHalf<T> && !std::is_same_v<F, ReducePrecisionF>) return &HalfTableUnary<F, T>;
+        else return &Unary<F, T>;
+      }
       else
         return nullptr;
     }
@@ -719,6 +756,7 @@ EwFn SelectElementwiseKernel(const compiler::Module& m, const Op& op, std::strin
   // f32 arithmetic and transcendentals: the ISA-dispatched vector kernels.
   if (EwFn vec = SelectVectorKernel(m, op)) return vec;
   if (EwFn vec = SelectIntVectorKernel(m, op)) return vec;
+  if (EwFn vec = SelectHalfVectorKernel(m, op)) return vec;
   ElementType t = m.type(op.operands[0]).element;
   ElementType r = m.type(op.results[0]).element;
   EwFn fn = nullptr;

@@ -109,6 +109,33 @@ void GatherStrided(uint8_t* dst, const uint8_t* src, size_t es, const std::vecto
   }
   const int64_t inner = dims[static_cast<size_t>(r - 1)];
   const int64_t inner_stride = strides[static_cast<size_t>(r - 1)];
+  // A small array broadcast along leading dims (a per-channel constant): trailing dims laid out
+  // row-major, every other stride zero, so the source offsets repeat with period P. Runs of the
+  // innermost dim would be a few elements each; instead the tile is one period, then doubled.
+  int64_t period = 1;
+  int lead = r - 1;
+  for (; lead >= 0 && strides[static_cast<size_t>(lead)] == period; --lead) period *= dims[static_cast<size_t>(lead)];
+  bool periodic = period > 1 && period < n && lead >= 0;
+  for (int k = lead; periodic && k >= 0; --k) periodic = strides[static_cast<size_t>(k)] == 0;
+  if (periodic) {
+    *splat = nullptr;
+    const int64_t phase = begin % period;
+    const int64_t head = std::min(period - phase, n);
+    std::memcpy(dst, src + static_cast<size_t>(phase) * es, static_cast<size_t>(head) * es);
+    int64_t done = head;
+    if (done < n) {
+      const int64_t tail = std::min(phase, n - done);
+      std::memcpy(dst + static_cast<size_t>(done) * es, src, static_cast<size_t>(tail) * es);
+      done += tail;
+    }
+    // dst[i] = dst[i - period] from here on, so whole periods copy from the tile's own start.
+    while (done < n) {
+      const int64_t run = std::min(done, n - done);
+      std::memcpy(dst + static_cast<size_t>(done) * es, dst, static_cast<size_t>(run) * es);
+      done += run;
+    }
+    return;
+  }
   if (inner_stride == 0 && idx[r - 1] + n <= inner) {
     const uint8_t* value = src + static_cast<size_t>(off) * es;
     if (*splat != value) FillBytes(dst, value, es, n);
@@ -144,8 +171,16 @@ void GatherStrided(uint8_t* dst, const uint8_t* src, size_t es, const std::vecto
 void IotaIndices(int64_t* out, const std::vector<int64_t>& dims, int64_t dim, int64_t begin, int64_t n) {
   int64_t inner = 1;
   for (size_t k = static_cast<size_t>(dim) + 1; k < dims.size(); ++k) inner *= dims[k];
-  int64_t extent = dims[static_cast<size_t>(dim)];
-  for (int64_t i = 0; i < n; ++i) out[i] = ((begin + i) / inner) % extent;
+  const int64_t extent = dims[static_cast<size_t>(dim)];
+  // ((begin + i) / inner) % extent by counting: no division per element.
+  int64_t within = begin % inner, index = (begin / inner) % extent;
+  for (int64_t i = 0; i < n; ++i) {
+    out[i] = index;
+    if (++within == inner) {
+      within = 0;
+      if (++index == extent) index = 0;
+    }
+  }
 }
 
 // The AVX-512 compare predicate that computes `op` as the f32 vector kernels do (GCC's vector

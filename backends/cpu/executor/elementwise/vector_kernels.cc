@@ -29,7 +29,7 @@ using namespace vmath;  // NOLINT: the vector vocabulary of this file
 // ---------------------------------------------------------------- op functors
 #define JAXLIB_VUNARY(Name, expr) \
   struct Name {                   \
-    static JAXLIB_VM_INLINE VF Apply(VF x) { return expr; } \
+    template <class V> static JAXLIB_VM_INLINE V Apply(V x) { return expr; } \
   };
 JAXLIB_VUNARY(ExpV, Exp(x))
 JAXLIB_VUNARY(Expm1V, Expm1(x))
@@ -45,7 +45,7 @@ JAXLIB_VUNARY(SquareV, x * x)
 
 #define JAXLIB_VBINARY(Name, expr) \
   struct Name {                    \
-    static JAXLIB_VM_INLINE VF Apply(VF a, VF b) { return expr; } \
+    template <class V> static JAXLIB_VM_INLINE V Apply(V a, V b) { return expr; } \
   };
 JAXLIB_VBINARY(AddV, a + b)
 JAXLIB_VBINARY(SubV, a - b)
@@ -57,7 +57,7 @@ JAXLIB_VBINARY(MinV, NanMin(a, b))
 
 #define JAXLIB_VCOMPARE(Name, op) \
   struct Name {                   \
-    static JAXLIB_VM_INLINE VI Apply(VF a, VF b) { return a op b; } \
+    template <class V> static JAXLIB_VM_INLINE IOf<V> Apply(V a, V b) { return a op b; } \
   };
 JAXLIB_VCOMPARE(EqV, ==)
 JAXLIB_VCOMPARE(NeV, !=)
@@ -70,46 +70,55 @@ JAXLIB_VCOMPARE(GeV, >=)
 using VB = uint8_t __attribute__((vector_size(16)));
 
 // ---------------------------------------------------------------- bodies (one per op shape)
-JAXLIB_VM_INLINE VF Load(const float* p, int64_t n) {
-  VF v = {};
+// Elementwise bodies run at the ISA's own vector width V (4, 8 or 16 lanes): GCC lowers a
+// comparison wider than the target's vectors one lane at a time. Reductions keep 16 lanes, the
+// order of partial results that every ISA shares.
+template <class V = VF>
+JAXLIB_VM_INLINE V Load(const float* p, int64_t n) {
+  V v = {};
   std::memcpy(&v, p, static_cast<size_t>(n) * sizeof(float));
   return v;
 }
-JAXLIB_VM_INLINE void Store(float* p, VF v, int64_t n) { std::memcpy(p, &v, static_cast<size_t>(n) * sizeof(float)); }
+template <class V>
+JAXLIB_VM_INLINE void Store(float* p, V v, int64_t n) { std::memcpy(p, &v, static_cast<size_t>(n) * sizeof(float)); }
 
-template <class F>
+template <class F, class V>
 JAXLIB_VM_INLINE void UnaryBody(void* out, const void* const* in, int64_t n) {
+  constexpr int64_t L = kLanesOf<V>;
   const float* a = static_cast<const float*>(in[0]);
   float* o = static_cast<float*>(out);
   int64_t i = 0;
-  for (; i + kLanes <= n; i += kLanes) Store(o + i, F::Apply(Load(a + i, kLanes)), kLanes);
-  if (i < n) Store(o + i, F::Apply(Load(a + i, n - i)), n - i);
+  for (; i + L <= n; i += L) Store(o + i, F::Apply(Load<V>(a + i, L)), L);
+  if (i < n) Store(o + i, F::Apply(Load<V>(a + i, n - i)), n - i);
 }
 
-template <class F>
+template <class F, class V>
 JAXLIB_VM_INLINE void BinaryBody(void* out, const void* const* in, int64_t n) {
+  constexpr int64_t L = kLanesOf<V>;
   const float* a = static_cast<const float*>(in[0]);
   const float* b = static_cast<const float*>(in[1]);
   float* o = static_cast<float*>(out);
   int64_t i = 0;
-  for (; i + kLanes <= n; i += kLanes) Store(o + i, F::Apply(Load(a + i, kLanes), Load(b + i, kLanes)), kLanes);
-  if (i < n) Store(o + i, F::Apply(Load(a + i, n - i), Load(b + i, n - i)), n - i);
+  for (; i + L <= n; i += L) Store(o + i, F::Apply(Load<V>(a + i, L), Load<V>(b + i, L)), L);
+  if (i < n) Store(o + i, F::Apply(Load<V>(a + i, n - i), Load<V>(b + i, n - i)), n - i);
 }
 
-template <class F>
+template <class F, class V>
 JAXLIB_VM_INLINE void CompareBody(void* out, const void* const* in, int64_t n) {
+  constexpr int64_t L = kLanesOf<V>;
+  using B = BytesOf<IOf<V>>;
   const float* a = static_cast<const float*>(in[0]);
   const float* b = static_cast<const float*>(in[1]);
   uint8_t* o = static_cast<uint8_t*>(out);
   int64_t i = 0;
   // Full vectors with fixed-size loads and stores (a variable size would go byte by byte).
-  for (; i + kLanes <= n; i += kLanes) {
-    VB r = __builtin_convertvector(F::Apply(Load(a + i, kLanes), Load(b + i, kLanes)) & 1, VB);
-    std::memcpy(o + i, &r, kLanes);
+  for (; i + L <= n; i += L) {
+    B r = __builtin_convertvector(F::Apply(Load<V>(a + i, L), Load<V>(b + i, L)) & 1, B);
+    std::memcpy(o + i, &r, L);
   }
   if (i < n) {
     int64_t m = n - i;
-    VB r = __builtin_convertvector(F::Apply(Load(a + i, m), Load(b + i, m)) & 1, VB);
+    B r = __builtin_convertvector(F::Apply(Load<V>(a + i, m), Load<V>(b + i, m)) & 1, B);
     std::memcpy(o + i, &r, static_cast<size_t>(m));
   }
 }
@@ -124,10 +133,13 @@ JAXLIB_VM_INLINE VI PredMaskBase(const uint8_t* p) {
 __attribute__((always_inline, target("avx2"))) inline VI PredMaskAvx2(const uint8_t* p) {
   __m256i lo = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
   __m256i hi = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8)));
+  // Compared per 8-lane half: a 16-lane compare would be lowered lane by lane on AVX2.
+  lo = _mm256_cmpgt_epi32(lo, _mm256_setzero_si256());
+  hi = _mm256_cmpgt_epi32(hi, _mm256_setzero_si256());
   VI w;
   std::memcpy(&w, &lo, 32);
   std::memcpy(reinterpret_cast<uint8_t*>(&w) + 32, &hi, 32);
-  return VI(w != 0);
+  return w;
 }
 __attribute__((always_inline, target("avx512f"))) inline VI PredMaskAvx512(const uint8_t* p) {
   // The zero-masked form: the plain one trips a GCC 12 -Wmaybe-uninitialized false positive.
@@ -163,8 +175,9 @@ JAXLIB_VM_INLINE VF Combine(VF a, VF b) {
 // F::Apply (a binary op functor above). Columns go a block of up to 64 vectors at a time whose
 // accumulators stay in L1 while the rows stream through contiguously (a column at a time would
 // walk memory at the row stride, a page per load).
-template <class F>
+template <class F, class V>
 JAXLIB_VM_INLINE void ColumnReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {
+  constexpr int64_t L = kLanesOf<V>;
   constexpr int64_t kBlock = 64 * kLanes;
   alignas(64) float acc[kBlock];
   for (int64_t o = 0; o < outer; ++o) {
@@ -172,12 +185,12 @@ JAXLIB_VM_INLINE void ColumnReduceBody(const float* x, float* out, float init, i
     const float* base = x + o * R * inner;
     for (int64_t i0 = 0; i0 < inner; i0 += kBlock) {
       const int64_t w = inner - i0 < kBlock ? inner - i0 : kBlock;
-      for (int64_t i = 0; i < w; i += kLanes) Store(acc + i, Splat(init), w - i < kLanes ? w - i : kLanes);
+      for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
       for (int64_t r = 0; r < R; ++r) {
         const float* row = base + r * inner + i0;
         int64_t i = 0;
-        for (; i + kLanes <= w; i += kLanes) Store(acc + i, F::Apply(Load(acc + i, kLanes), Load(row + i, kLanes)), kLanes);
-        if (i < w) Store(acc + i, F::Apply(Load(acc + i, w - i), Load(row + i, w - i)), w - i);
+        for (; i + L <= w; i += L) Store(acc + i, F::Apply(Load<V>(acc + i, L), Load<V>(row + i, L)), L);
+        if (i < w) Store(acc + i, F::Apply(Load<V>(acc + i, w - i), Load<V>(row + i, w - i)), w - i);
       }
       std::memcpy(dst + i0, acc, static_cast<size_t>(w) * sizeof(float));
     }
@@ -238,9 +251,58 @@ __attribute__((target("avx512f"))) bool FastRowMaxMinAvx512(const float* x, int6
   return true;
 }
 #pragma GCC diagnostic pop
+
+// The same exactness argument at 8 lanes.
+template <bool kMax>
+__attribute__((target("avx2"))) bool FastRowMaxMinAvx2(const float* x, int64_t n, float init, float* out) {
+  const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
+  auto pick = [](__m256 a, __m256 b) { return kMax ? _mm256_max_ps(a, b) : _mm256_min_ps(a, b); };
+  auto magnitude = [&](__m256 v) { return _mm256_and_si256(_mm256_castps_si256(v), abs_mask); };
+  __m256 a0 = _mm256_set1_ps(init), a1 = a0, a2 = a0, a3 = a0;
+  __m256i m0 = magnitude(a0), m1 = m0, m2 = m0, m3 = m0;
+  int64_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    const __m256 v0 = _mm256_loadu_ps(x + i), v1 = _mm256_loadu_ps(x + i + 8);
+    const __m256 v2 = _mm256_loadu_ps(x + i + 16), v3 = _mm256_loadu_ps(x + i + 24);
+    a0 = pick(a0, v0);
+    a1 = pick(a1, v1);
+    a2 = pick(a2, v2);
+    a3 = pick(a3, v3);
+    m0 = _mm256_max_epu32(m0, magnitude(v0));
+    m1 = _mm256_max_epu32(m1, magnitude(v1));
+    m2 = _mm256_max_epu32(m2, magnitude(v2));
+    m3 = _mm256_max_epu32(m3, magnitude(v3));
+  }
+  for (; i + 8 <= n; i += 8) {
+    const __m256 v = _mm256_loadu_ps(x + i);
+    a0 = pick(a0, v);
+    m0 = _mm256_max_epu32(m0, magnitude(v));
+  }
+  if (i < n) {
+    alignas(32) float tail[8] = {init, init, init, init, init, init, init, init};
+    std::memcpy(tail, x + i, static_cast<size_t>(n - i) * sizeof(float));
+    const __m256 v = _mm256_load_ps(tail);
+    a0 = pick(a0, v);
+    m0 = _mm256_max_epu32(m0, magnitude(v));
+  }
+  alignas(32) uint32_t mags[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(mags), _mm256_max_epu32(_mm256_max_epu32(m0, m1), _mm256_max_epu32(m2, m3)));
+  alignas(32) float lanes[8];
+  _mm256_store_ps(lanes, pick(pick(a0, a1), pick(a2, a3)));
+  float r = lanes[0];
+  for (int k = 0; k < 8; ++k) {
+    if (mags[k] > 0x7f800000u) return false;
+    r = kMax ? (lanes[k] > r ? lanes[k] : r) : (lanes[k] < r ? lanes[k] : r);
+  }
+  uint32_t bits;
+  std::memcpy(&bits, &r, 4);
+  if ((bits & 0x7f800000u) == 0) return false;
+  *out = r;
+  return true;
+}
 #endif
 
-template <bool kMax>
+template <bool kMax, class V>
 JAXLIB_VM_INLINE void MaxMinReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R,
                                        int64_t inner, FastRowFn fast_row) {
   if (inner == 1) {
@@ -274,7 +336,7 @@ JAXLIB_VM_INLINE void MaxMinReduceBody(const float* x, float* out, float init, i
     }
     return;
   }
-  ColumnReduceBody<std::conditional_t<kMax, MaxV, MinV>>(x, out, init, outer, R, inner);
+  ColumnReduceBody<std::conditional_t<kMax, MaxV, MinV>, V>(x, out, init, outer, R, inner);
 }
 
 JAXLIB_VM_INLINE float HorizontalSum(VF v) {
@@ -285,6 +347,7 @@ JAXLIB_VM_INLINE float HorizontalSum(VF v) {
   return l[0];
 }
 
+template <class V>
 JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {
   if (inner == 1) {
     for (int64_t o = 0; o < outer; ++o) {
@@ -302,34 +365,39 @@ JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int6
     }
     return;
   }
-  ColumnReduceBody<AddV>(x, out, init, outer, R, inner);
+  ColumnReduceBody<AddV, V>(x, out, init, outer, R, inner);
 }
 
 // Softmax rows (kernels/softmax.cc): y = exp(x - m) and y = e * r with the row's m or r held in
 // a register. The same IEEE subtract, Exp and multiply as SubV, ExpV and MulV, element for element.
+template <class V>
 JAXLIB_VM_INLINE void ExpShiftedBody(const float* x, float m, float* y, int64_t n) {
-  const VF mv = Splat(m);
+  constexpr int64_t L = kLanesOf<V>;
+  const V mv = Splat<V>(m);
   int64_t i = 0;
-  for (; i + kLanes <= n; i += kLanes) Store(y + i, Exp(Load(x + i, kLanes) - mv), kLanes);
-  if (i < n) Store(y + i, Exp(Load(x + i, n - i) - mv), n - i);
+  for (; i + L <= n; i += L) Store(y + i, Exp(Load<V>(x + i, L) - mv), L);
+  if (i < n) Store(y + i, Exp(Load<V>(x + i, n - i) - mv), n - i);
 }
+template <class V>
 JAXLIB_VM_INLINE void ScaleBody(const float* e, float r, float* y, int64_t n, bool stream) {
-  const VF rv = Splat(r);
+  constexpr int64_t L = kLanesOf<V>;
+  const V rv = Splat<V>(r);
   int64_t i = 0;
 #if defined(__x86_64__)
   if (stream && reinterpret_cast<uintptr_t>(y) % 64 == 0) {
     for (; i + kLanes <= n; i += kLanes) {
       // SSE streaming stores exist on every x86-64; the compiler fuses the four into one
       // 64-byte write-combining line.
-      alignas(64) VF q = Load(e + i, kLanes) * rv;
-      for (int k = 0; k < kLanes; k += 4) _mm_stream_ps(y + i + k, _mm_load_ps(reinterpret_cast<const float*>(&q) + k));
+      alignas(64) float q[kLanes];
+      for (int k = 0; k < kLanes; k += L) Store(q + k, Load<V>(e + i + k, L) * rv, L);
+      for (int k = 0; k < kLanes; k += 4) _mm_stream_ps(y + i + k, _mm_load_ps(q + k));
     }
   }
 #else
   (void)stream;
 #endif
-  for (; i + kLanes <= n; i += kLanes) Store(y + i, Load(e + i, kLanes) * rv, kLanes);
-  if (i < n) Store(y + i, Load(e + i, n - i) * rv, n - i);
+  for (; i + L <= n; i += L) Store(y + i, Load<V>(e + i, L) * rv, L);
+  if (i < n) Store(y + i, Load<V>(e + i, n - i) * rv, n - i);
 }
 
 using VU64 = uint64_t __attribute__((vector_size(64)));
@@ -343,94 +411,147 @@ JAXLIB_VM_INLINE void FillPatternBody(void* dst, uint64_t pattern, int64_t bytes
 
 // ---------------------------------------------------------------- 32-bit integer kernels
 // The same arithmetic as elementwise_kernels.cc's scalar functors for s32/u32 (wrapping add,
-// sub and mul, bitwise ops, XLA's shifts past the width, compares by the compare type), written
-// as plain loops that each ISA instantiation below vectorises at its own width.
-struct IAddV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a + b; } };
-struct ISubV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a - b; } };
-struct IMulV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a * b; } };
-struct IAndV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a & b; } };
-struct IOrV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a | b; } };
-struct IXorV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a ^ b; } };
-struct IShlV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return b >= 32 ? 0 : a << (b & 31); } };
-struct IShrLV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return b >= 32 ? 0 : a >> (b & 31); } };
-struct IShrAV {
-  template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) {
-    const int32_t sa = static_cast<int32_t>(a);
-    return static_cast<U>(b >= 32 ? (sa >> 31) : (sa >> (b & 31)));
+// sub and mul, bitwise ops, XLA's shifts past the width, compares by the compare type), on
+// explicit 16-lane vectors: GCC's -O2 cost model leaves plain loops of these scalar.
+template <class U>
+JAXLIB_VM_INLINE U LoadU(const uint32_t* p, int64_t n) {
+  U v = {};
+  std::memcpy(&v, p, static_cast<size_t>(n) * sizeof(uint32_t));
+  return v;
+}
+template <class U>
+JAXLIB_VM_INLINE void StoreU(uint32_t* p, U v, int64_t n) { std::memcpy(p, &v, static_cast<size_t>(n) * sizeof(uint32_t)); }
+
+// Functors over unsigned lane vectors U of any width.
+#define JAXLIB_IBINARY(Name, expr) \
+  struct Name {                    \
+    template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { using S = SignedOf<U>; (void)sizeof(S); return expr; } \
+  };
+JAXLIB_IBINARY(IAddV, a + b)
+JAXLIB_IBINARY(ISubV, a - b)
+JAXLIB_IBINARY(IMulV, a * b)
+JAXLIB_IBINARY(IAndV, a & b)
+JAXLIB_IBINARY(IOrV, a | b)
+JAXLIB_IBINARY(IXorV, a ^ b)
+// Shift counts are the unsigned bits of b: 32 and above (negative counts included) shift
+// everything out, or fill with the sign for the arithmetic right shift.
+JAXLIB_IBINARY(IShlV, (a << (b & 31u)) & U(b < 32u))
+JAXLIB_IBINARY(IShrLV, (a >> (b & 31u)) & U(b < 32u))
+JAXLIB_IBINARY(IShrAV, U(S(a) >> S((b & 31u) | (U(b >= 32u) & 31u))))
+// Selects by bitwise masks: GCC scalarises vector ?: on these types.
+JAXLIB_IBINARY(IMaxSV, (U(S(a) > S(b)) & a) | (~U(S(a) > S(b)) & b))
+JAXLIB_IBINARY(IMinSV, (U(S(a) < S(b)) & a) | (~U(S(a) < S(b)) & b))
+JAXLIB_IBINARY(IMaxUV, (U(a > b) & a) | (~U(a > b) & b))
+JAXLIB_IBINARY(IMinUV, (U(a < b) & a) | (~U(a < b) & b))
+#undef JAXLIB_IBINARY
+
+// s32 division and remainder through f64: both operands are exact doubles, and the rounded
+// quotient can never cross an integer (|a/b - fl(a/b)| <= 2^-53 |a/b| <= 2^-22 / |b| < 1 / |b|,
+// the least distance from a/b to an integer it is not), so truncating it gives C's quotient.
+// Lanes the scalar kernels special-case (b == 0: quotient -1, remainder a; INT_MIN / -1:
+// quotient INT_MIN, remainder 0) divide by 1 and are patched after.
+template <bool kRem>
+struct IDivRemSV {
+  template <class U>
+  static JAXLIB_VM_INLINE U Apply(U ua, U ub) {
+    using S = SignedOf<U>;
+    using D = F64Of<U>;
+    const S a = S(ua), b = S(ub);
+    const U zero = U(b == 0), overflow = U((a == INT32_MIN) & (b == -1)), special = zero | overflow;
+    const U safe_b = (ub & ~special) | (special & 1u);
+    const U q = U(__builtin_convertvector(__builtin_convertvector(a, D) / __builtin_convertvector(S(safe_b), D), S));
+    if constexpr (kRem) return ((ua - q * safe_b) & ~special) | (ua & zero);
+    else return q | zero;
   }
 };
-struct IMaxSV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return static_cast<int32_t>(a) > static_cast<int32_t>(b) ? a : b; } };
-struct IMinSV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return static_cast<int32_t>(a) < static_cast<int32_t>(b) ? a : b; } };
-struct IMaxUV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a > b ? a : b; } };
-struct IMinUV { template <class U> static JAXLIB_VM_INLINE U Apply(U a, U b) { return a < b ? a : b; } };
 
-template <class F>
+template <class F, class V>
 JAXLIB_VM_INLINE void IntBinaryBody(void* out, const void* const* in, int64_t n) {
+  using U = UOf<V>;
+  constexpr int64_t L = kLanesOf<V>;
   const uint32_t* a = static_cast<const uint32_t*>(in[0]);
   const uint32_t* b = static_cast<const uint32_t*>(in[1]);
   uint32_t* o = static_cast<uint32_t*>(out);
-  for (int64_t i = 0; i < n; ++i) o[i] = F::template Apply<uint32_t>(a[i], b[i]);
+  int64_t i = 0;
+  for (; i + L <= n; i += L) StoreU(o + i, F::Apply(LoadU<U>(a + i, L), LoadU<U>(b + i, L)), L);
+  if (i < n) StoreU(o + i, F::Apply(LoadU<U>(a + i, n - i), LoadU<U>(b + i, n - i)), n - i);
 }
 
 // kDir: 0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE; kSigned: the bits read as int32.
-template <int kDir, bool kSigned>
+template <int kDir, bool kSigned, class U>
+JAXLIB_VM_INLINE SignedOf<U> IntCompareLanes(U ua, U ub) {
+  using S = SignedOf<U>;
+  using T = std::conditional_t<kSigned, S, U>;
+  const T a = T(ua), b = T(ub);
+  if constexpr (kDir == 0) return S(a == b);
+  else if constexpr (kDir == 1) return S(a != b);
+  else if constexpr (kDir == 2) return S(a < b);
+  else if constexpr (kDir == 3) return S(a <= b);
+  else if constexpr (kDir == 4) return S(a > b);
+  else return S(a >= b);
+}
+template <int kDir, bool kSigned, class V>
 JAXLIB_VM_INLINE void IntCompareBody(void* out, const void* const* in, int64_t n) {
-  using T = std::conditional_t<kSigned, int32_t, uint32_t>;
-  const T* a = static_cast<const T*>(in[0]);
-  const T* b = static_cast<const T*>(in[1]);
-  bool* o = static_cast<bool*>(out);
-  for (int64_t i = 0; i < n; ++i) {
-    if constexpr (kDir == 0) o[i] = a[i] == b[i];
-    else if constexpr (kDir == 1) o[i] = a[i] != b[i];
-    else if constexpr (kDir == 2) o[i] = a[i] < b[i];
-    else if constexpr (kDir == 3) o[i] = a[i] <= b[i];
-    else if constexpr (kDir == 4) o[i] = a[i] > b[i];
-    else o[i] = a[i] >= b[i];
+  using U = UOf<V>;
+  using B = BytesOf<U>;
+  constexpr int64_t L = kLanesOf<V>;
+  const uint32_t* a = static_cast<const uint32_t*>(in[0]);
+  const uint32_t* b = static_cast<const uint32_t*>(in[1]);
+  uint8_t* o = static_cast<uint8_t*>(out);
+  int64_t i = 0;
+  for (; i + L <= n; i += L) {
+    B r = __builtin_convertvector(IntCompareLanes<kDir, kSigned>(LoadU<U>(a + i, L), LoadU<U>(b + i, L)) & 1, B);
+    std::memcpy(o + i, &r, L);
+  }
+  if (i < n) {
+    B r = __builtin_convertvector(IntCompareLanes<kDir, kSigned>(LoadU<U>(a + i, n - i), LoadU<U>(b + i, n - i)) & 1, B);
+    std::memcpy(o + i, &r, static_cast<size_t>(n - i));
   }
 }
 
 // ---------------------------------------------------------------- per-ISA instantiations
-#define JAXLIB_ISA_KERNELS(Suffix, Attr)                                                              \
+#define JAXLIB_ISA_KERNELS(Suffix, Attr, V)                                                            \
   template <class F> Attr void Unary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { \
-    UnaryBody<F>(o, in, n);                                                                           \
+    UnaryBody<F, V>(o, in, n);                                                                             \
   }                                                                                                   \
   template <class F> Attr void Binary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { \
-    BinaryBody<F>(o, in, n);                                                                          \
+    BinaryBody<F, V>(o, in, n);                                                                            \
   }                                                                                                   \
   template <class F> Attr void Compare##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { \
-    CompareBody<F>(o, in, n);                                                                         \
+    CompareBody<F, V>(o, in, n);                                                                           \
   }                                                                                                   \
   Attr void Select##Suffix(void* out, const void* const* in, int64_t n, const EwInstr&) {                          \
     JAXLIB_SELECT_BODY(PredMask##Suffix)                                                                            \
   }                                                                                                                 \
   template <bool kMax> Attr void MaxMin##Suffix(const float* x, float* out, float init, int64_t outer, int64_t R,  \
                                                 int64_t inner) {                                                    \
-    MaxMinReduceBody<kMax>(x, out, init, outer, R, inner, JAXLIB_FAST_ROW_##Suffix(kMax));                          \
+    MaxMinReduceBody<kMax, V>(x, out, init, outer, R, inner, JAXLIB_FAST_ROW_##Suffix(kMax));                          \
   }                                                                                                                 \
   Attr void Fill##Suffix(void* dst, uint64_t pattern, int64_t bytes) { FillPatternBody(dst, pattern, bytes); }     \
-  Attr void ExpShifted##Suffix(const float* x, float m, float* y, int64_t n) { ExpShiftedBody(x, m, y, n); }       \
-  Attr void Scale##Suffix(const float* e, float r, float* y, int64_t n, bool stream) { ScaleBody(e, r, y, n, stream); } \
+  Attr void ExpShifted##Suffix(const float* x, float m, float* y, int64_t n) { ExpShiftedBody<V>(x, m, y, n); }       \
+  Attr void Scale##Suffix(const float* e, float r, float* y, int64_t n, bool stream) { ScaleBody<V>(e, r, y, n, stream); } \
   Attr void Sum##Suffix(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {           \
-    SumReduceBody(x, out, init, outer, R, inner);                                                                   \
+    SumReduceBody<V>(x, out, init, outer, R, inner);                                                                   \
   }                                                                                                                 \
   template <class F> Attr void IntBinary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) {       \
-    IntBinaryBody<F>(o, in, n);                                                                                     \
+    IntBinaryBody<F, V>(o, in, n);                                                                                       \
   }                                                                                                                 \
   template <int kDir, bool kSigned>                                                                                 \
   Attr void IntCompare##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) {                         \
-    IntCompareBody<kDir, kSigned>(o, in, n);                                                                        \
+    IntCompareBody<kDir, kSigned, V>(o, in, n);                                                                        \
   }
 
 #define JAXLIB_FAST_ROW_Base(kMax) nullptr
-#define JAXLIB_FAST_ROW_Avx2(kMax) nullptr
 #if defined(__x86_64__)
+#define JAXLIB_FAST_ROW_Avx2(kMax) (&FastRowMaxMinAvx2<kMax>)
 #define JAXLIB_FAST_ROW_Avx512(kMax) (&FastRowMaxMinAvx512<kMax>)
 #else
+#define JAXLIB_FAST_ROW_Avx2(kMax) nullptr
 #define JAXLIB_FAST_ROW_Avx512(kMax) nullptr
 #endif
-JAXLIB_ISA_KERNELS(Base, )
-JAXLIB_ISA_KERNELS(Avx2, __attribute__((target("avx2"))))
-JAXLIB_ISA_KERNELS(Avx512, __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,prefer-vector-width=512"))))
+JAXLIB_ISA_KERNELS(Base, , Vec<4>::F)
+JAXLIB_ISA_KERNELS(Avx2, __attribute__((target("avx2"))), Vec<8>::F)
+JAXLIB_ISA_KERNELS(Avx512, __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,prefer-vector-width=512"))), Vec<16>::F)
 #undef JAXLIB_ISA_KERNELS
 #undef JAXLIB_FAST_ROW_Base
 #undef JAXLIB_FAST_ROW_Avx2
@@ -489,10 +610,59 @@ template <bool kSigned> EwFn IntCompareDir(VectorIsa isa, const std::string& dir
   return nullptr;
 }
 
+// pred and, or, xor and EQ/NE compares on 0/1 bytes as 16-byte vectors (native to every x86-64
+// and AArch64 target, so one generic body serves all): a & b, a | b, a ^ b and (a ^ b) ^ 1 are
+// the scalar kernels' &&, ||, != and == on those bytes.
+using VB16 = uint8_t __attribute__((vector_size(16)));
+template <int kOp>  // 0 and, 1 or, 2 xor (NE), 3 EQ
+void PredBinaryKernel(void* out, const void* const* in, int64_t n, const EwInstr&) {
+  const uint8_t* a = static_cast<const uint8_t*>(in[0]);
+  const uint8_t* b = static_cast<const uint8_t*>(in[1]);
+  uint8_t* o = static_cast<uint8_t*>(out);
+  auto apply = [](VB16 x, VB16 y) {
+    if constexpr (kOp == 0) return x & y;
+    else if constexpr (kOp == 1) return x | y;
+    else if constexpr (kOp == 2) return x ^ y;
+    else return (x ^ y) ^ 1;
+  };
+  int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    VB16 x, y;
+    std::memcpy(&x, a + i, 16);
+    std::memcpy(&y, b + i, 16);
+    const VB16 r = apply(x, y);
+    std::memcpy(o + i, &r, 16);
+  }
+  if (i < n) {
+    VB16 x = {}, y = {};
+    std::memcpy(&x, a + i, static_cast<size_t>(n - i));
+    std::memcpy(&y, b + i, static_cast<size_t>(n - i));
+    const VB16 r = apply(x, y);
+    std::memcpy(o + i, &r, static_cast<size_t>(n - i));
+  }
+}
+EwFn PredVectorKernel(const compiler::Module& m, const Op& op) {
+  if (op.results.size() != 1 || op.operands.size() != 2) return nullptr;
+  for (compiler::ValueId v : op.operands)
+    if (m.type(v).element != ElementType::kPred) return nullptr;
+  if (m.type(op.results[0]).element != ElementType::kPred) return nullptr;
+  switch (op.kind) {
+    case OpKind::kAnd: return &PredBinaryKernel<0>;
+    case OpKind::kOr: return &PredBinaryKernel<1>;
+    case OpKind::kXor: return &PredBinaryKernel<2>;
+    case OpKind::kCompare: {
+      const std::string dir = op.EnumAttr("comparison_direction");
+      return dir == "NE" ? &PredBinaryKernel<2> : dir == "EQ" ? &PredBinaryKernel<3> : nullptr;
+    }
+    default: return nullptr;
+  }
+}
+
 // s32/u32 ops (and a select of 32-bit values, which moves bits like the f32 one).
 EwFn IntVectorKernel(const compiler::Module& m, const Op& op, VectorIsa isa) {
   if (op.results.size() != 1 || op.operands.empty()) return nullptr;
   const ElementType t = m.type(op.operands[0]).element;
+  if (t == ElementType::kPred && op.kind != OpKind::kSelect) return PredVectorKernel(m, op);
   if (op.kind == OpKind::kSelect) {
     if (op.operands.size() != 3 || t != ElementType::kPred) return nullptr;
     const ElementType v = m.type(op.operands[1]).element;
@@ -520,6 +690,8 @@ EwFn IntVectorKernel(const compiler::Module& m, const Op& op, VectorIsa isa) {
     case OpKind::kShiftRightArithmetic: return IntBinaryFor<IShrAV>(isa);
     case OpKind::kMaximum: return is_signed ? IntBinaryFor<IMaxSV>(isa) : IntBinaryFor<IMaxUV>(isa);
     case OpKind::kMinimum: return is_signed ? IntBinaryFor<IMinSV>(isa) : IntBinaryFor<IMinUV>(isa);
+    case OpKind::kDivide: return is_signed ? IntBinaryFor<IDivRemSV<false>>(isa) : nullptr;
+    case OpKind::kRemainder: return is_signed ? IntBinaryFor<IDivRemSV<true>>(isa) : nullptr;
     default: return nullptr;
   }
 }

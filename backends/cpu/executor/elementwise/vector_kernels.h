@@ -24,6 +24,11 @@ EwFn SelectVectorKernel(const compiler::Module& m, const compiler::Op& op);
 // for anything else.
 EwFn SelectIntVectorKernel(const compiler::Module& m, const compiler::Op& op);
 
+// The vectorised kernel of an f16 or bf16 add, subtract, multiply or divide (widened to f32,
+// rounded back per op) or of a conversion between f16/bf16 and f32, bit for bit the scalar
+// kernels (half_vector_kernels.cc); nullptr for anything else.
+EwFn SelectHalfVectorKernel(const compiler::Module& m, const compiler::Op& op);
+
 // Reduction of f32 laid out as [outer, R, inner] into out[outer, inner], from `init`: sums
 // (rows: lane-parallel partial sums, as XLA's vectorised reductions reassociate; columns:
 // sequential per element) and XLA's NaN-propagating max/min (any NaN wins; max(-0, +0) = +0).

@@ -1,7 +1,9 @@
-// f32 math on 16-lane GCC vectors: exp, expm1, log, log1p, tanh, logistic, erf, and the
-// NaN-propagating max/min, written branch-free so one body compiles to SSE, AVX2 or AVX-512
-// (vector_kernels.cc instantiates it per ISA). Accuracy: within 2 ulp of glibc on normal
-// inputs (tests/unit/compiler/vector_math_test.cc); tanh and erf are XLA's own rational
+// f32 math on GCC vectors of any width: exp, expm1, log, log1p, tanh, logistic, erf, and the
+// NaN-propagating max/min, written branch-free and lane by lane, so one body compiles to SSE,
+// AVX2 or AVX-512 at the ISA's own width (vector_kernels.cc instantiates it per ISA; a width the
+// target lacks would be lowered a lane at a time by GCC). Per lane the same IEEE operations in
+// the same order at every width, so results do not depend on it. Accuracy: within 2 ulp of glibc
+// on normal inputs (tests/unit/compiler/vector_math_test.cc); tanh and erf are XLA's own rational
 // approximations (a few ulp), so they track XLA's results rather than glibc's.
 // Runs under the executor's FTZ/DAZ mode: denormal inputs behave as zeros. Include only from
 // vector_kernels.cc and tests: every function must be inlined into an ISA-specific body.
@@ -20,76 +22,115 @@
 
 namespace jaxlib::cpu::vmath {
 
+// Float, int and unsigned vectors of N lanes; VecTraits<V> maps a float vector to the others.
+template <int N>
+struct Vec {
+  typedef float F __attribute__((vector_size(4 * N)));
+  typedef int32_t I __attribute__((vector_size(4 * N)));
+  typedef uint32_t U __attribute__((vector_size(4 * N)));
+  typedef double D __attribute__((vector_size(8 * N)));
+  typedef uint8_t B __attribute__((vector_size(N)));
+};
+template <class V> struct VecTraits;
+#define JAXLIB_VM_TRAITS(N)                          \
+  template <> struct VecTraits<Vec<N>::F> {          \
+    using I = Vec<N>::I;                             \
+    using U = Vec<N>::U;                             \
+    static constexpr int kLanes = N;                 \
+  };
+JAXLIB_VM_TRAITS(4)
+JAXLIB_VM_TRAITS(8)
+JAXLIB_VM_TRAITS(16)
+#undef JAXLIB_VM_TRAITS
+template <class V> using IOf = typename VecTraits<V>::I;
+template <class V> using UOf = typename VecTraits<V>::U;
+template <class V> inline constexpr int kLanesOf = VecTraits<V>::kLanes;
+// The signed view of an unsigned lane vector, and the f64 and byte vectors of as many lanes.
+template <class U> using SignedOf = typename Vec<sizeof(U) / 4>::I;
+template <class U> using F64Of = typename Vec<sizeof(U) / 4>::D;
+template <class U> using BytesOf = typename Vec<sizeof(U) / 4>::B;
+
+// The 16-lane vectors: the lane count of every ISA's reductions (the order of their partial
+// results must not depend on the ISA) and of kernels that need no compares.
 inline constexpr int kLanes = 16;
-using VF = float __attribute__((vector_size(64)));
-using VI = int32_t __attribute__((vector_size(64)));
-using VU = uint32_t __attribute__((vector_size(64)));
+using VF = Vec<16>::F;
+using VI = Vec<16>::I;
+using VU = Vec<16>::U;
 
 #define JAXLIB_VM_INLINE inline __attribute__((always_inline))
 
 // Every lane = v, bit for bit (not `VF{} + v`, which turns -0 into +0).
-JAXLIB_VM_INLINE VF Splat(float v) {
-  VF r;
-  for (int i = 0; i < kLanes; ++i) r[i] = v;
+template <class V = VF>
+JAXLIB_VM_INLINE V Splat(float v) {
+  V r;
+  for (int i = 0; i < kLanesOf<V>; ++i) r[i] = v;
   return r;
 }
 JAXLIB_VM_INLINE VI SplatI(int32_t v) { return VI{} + v; }
-JAXLIB_VM_INLINE VU AsU(VF v) {
-  VU u;
+template <class V>
+JAXLIB_VM_INLINE UOf<V> AsU(V v) {
+  UOf<V> u;
   std::memcpy(&u, &v, sizeof(u));
   return u;
 }
-JAXLIB_VM_INLINE VF AsF(VU u) {
-  VF v;
-  std::memcpy(&v, &u, sizeof(v));
-  return v;
-}
-JAXLIB_VM_INLINE VF AsF(VI u) {
-  VF v;
+template <class U>
+JAXLIB_VM_INLINE auto AsF(U u) {
+  typename Vec<sizeof(U) / 4>::F v;
   std::memcpy(&v, &u, sizeof(v));
   return v;
 }
 // Lane-wise select on a comparison mask (all-ones / zero lanes).
 // Bitwise, not `mask ? a : b`: GCC 12 scalarises that vector conditional in places.
-JAXLIB_VM_INLINE VF Select(VI mask, VF a, VF b) { return AsF((AsU(a) & VU(mask)) | (AsU(b) & ~VU(mask))); }
-JAXLIB_VM_INLINE VF Abs(VF x) { return AsF(AsU(x) & 0x7fffffffu); }
-JAXLIB_VM_INLINE VF CopySign(VF mag, VF sign) { return AsF((AsU(mag) & 0x7fffffffu) | (AsU(sign) & 0x80000000u)); }
-JAXLIB_VM_INLINE VI IsNan(VF x) { return VI(x != x); }
+template <class V>
+JAXLIB_VM_INLINE V Select(IOf<V> mask, V a, V b) {
+  return AsF((AsU(a) & UOf<V>(mask)) | (AsU(b) & ~UOf<V>(mask)));
+}
+template <class V> JAXLIB_VM_INLINE V Abs(V x) { return AsF(AsU(x) & 0x7fffffffu); }
+template <class V> JAXLIB_VM_INLINE V CopySign(V mag, V sign) {
+  return AsF((AsU(mag) & 0x7fffffffu) | (AsU(sign) & 0x80000000u));
+}
+template <class V> JAXLIB_VM_INLINE IOf<V> IsNan(V x) { return IOf<V>(x != x); }
 // Denormals to signed zero by their bits (comparisons would already see them as zero).
-JAXLIB_VM_INLINE VF Flush(VF x) {
-  VU u = AsU(x);
-  VU denormal = VU((u & 0x7f800000u) == 0);
+template <class V>
+JAXLIB_VM_INLINE V Flush(V x) {
+  UOf<V> u = AsU(x);
+  UOf<V> denormal = UOf<V>((u & 0x7f800000u) == 0);
   return AsF((denormal & (u & 0x80000000u)) | (~denormal & u));
 }
-JAXLIB_VM_INLINE VF Min(VF a, VF b) { return a < b ? a : b; }
-JAXLIB_VM_INLINE VF Max(VF a, VF b) { return a > b ? a : b; }
+template <class V> JAXLIB_VM_INLINE V Min(V a, V b) { return a < b ? a : b; }
+template <class V> JAXLIB_VM_INLINE V Max(V a, V b) { return a > b ? a : b; }
 // Round to nearest integer value (|x| < 2^22).
-JAXLIB_VM_INLINE VF RoundNearest(VF x) {
-  const VF magic = Splat(12582912.0f);  // 1.5 * 2^23
+template <class V>
+JAXLIB_VM_INLINE V RoundNearest(V x) {
+  const V magic = Splat<V>(12582912.0f);  // 1.5 * 2^23
   return (x + magic) - magic;
 }
 // 2^n for integer-valued n in [-252, 254], as two exact factors so neither leaves the normal range.
-JAXLIB_VM_INLINE VF Scale2(VF p, VF n) {
-  VI ni = __builtin_convertvector(n, VI);
-  VI n1 = ni >> 1, n2 = ni - n1;
-  VF f1 = AsF(VU((n1 + 127) << 23)), f2 = AsF(VU((n2 + 127) << 23));
+template <class V>
+JAXLIB_VM_INLINE V Scale2(V p, V n) {
+  using I = IOf<V>;
+  I ni = __builtin_convertvector(n, I);
+  I n1 = ni >> 1, n2 = ni - n1;
+  V f1 = AsF(UOf<V>((n1 + 127) << 23)), f2 = AsF(UOf<V>((n2 + 127) << 23));
   return p * f1 * f2;
 }
 
 // NaN-propagating max/min of XLA (max(-0, +0) = +0; denormals flushed).
-JAXLIB_VM_INLINE VF NanMax(VF a, VF b) {
+template <class V>
+JAXLIB_VM_INLINE V NanMax(V a, V b) {
   a = Flush(a);
   b = Flush(b);
-  VF r = Select(VI(a > b), a, b);
-  r = Select(VI(a == b), AsF(AsU(a) & AsU(b)), r);
+  V r = Select(IOf<V>(a > b), a, b);
+  r = Select(IOf<V>(a == b), AsF(AsU(a) & AsU(b)), r);
   r = Select(IsNan(b), b, r);
   return Select(IsNan(a), a, r);
 }
-JAXLIB_VM_INLINE VF NanMin(VF a, VF b) {
+template <class V>
+JAXLIB_VM_INLINE V NanMin(V a, V b) {
   a = Flush(a);
   b = Flush(b);
-  VF r = Select(VI(a < b), a, b);
-  r = Select(VI(a == b), AsF(AsU(a) | AsU(b)), r);
+  V r = Select(IOf<V>(a < b), a, b);
+  r = Select(IOf<V>(a == b), AsF(AsU(a) | AsU(b)), r);
   r = Select(IsNan(b), b, r);
   return Select(IsNan(a), a, r);
 }
@@ -97,55 +138,61 @@ JAXLIB_VM_INLINE VF NanMin(VF a, VF b) {
 using namespace math_coefficients;  // NOLINT: the formulas' constants, shared with the JIT
 
 // ((c[0] x + c[1]) x + c[2]) ...: Horner's rule without contraction.
-template <size_t N>
-JAXLIB_VM_INLINE VF Horner(VF x, const float (&c)[N]) {
-  VF p = Splat(c[0]);
+template <class V, size_t N>
+JAXLIB_VM_INLINE V Horner(V x, const float (&c)[N]) {
+  V p = Splat<V>(c[0]);
 #pragma GCC unroll 16
   for (size_t i = 1; i < N; ++i) p = p * x + c[i];
   return p;
 }
 
 // exp(r) - 1 - r over r^2 on [-ln2/2, ln2/2] (Cephes expf minimax).
-JAXLIB_VM_INLINE VF ExpPoly(VF r) { return Horner(r, kExpPoly); }
+template <class V>
+JAXLIB_VM_INLINE V ExpPoly(V r) { return Horner(r, kExpPoly); }
 
 // x = n ln2 + r, |r| <= ln2/2.
-JAXLIB_VM_INLINE VF ReduceLn2(VF x, VF* n) {
+template <class V>
+JAXLIB_VM_INLINE V ReduceLn2(V x, V* n) {
   *n = RoundNearest(x * kLog2e);
   return (x - *n * kLn2Hi) - *n * kLn2Lo;
 }
 
 // Clamps x to [lo, hi], keeping NaN (each comparison is false for NaN and selects x).
-JAXLIB_VM_INLINE VF ClampKeepNan(VF x, float lo, float hi) {
-  VF y = Select(VI(x < lo), Splat(lo), x);
-  return Select(VI(y > hi), Splat(hi), y);
+template <class V>
+JAXLIB_VM_INLINE V ClampKeepNan(V x, float lo, float hi) {
+  V y = Select(IOf<V>(x < lo), Splat<V>(lo), x);
+  return Select(IOf<V>(y > hi), Splat<V>(hi), y);
 }
 
 // No special-case selects: past 88.8 the scaling overflows to inf, below -104 it underflows to
 // zero (FTZ), and NaN flows through every step.
-JAXLIB_VM_INLINE VF Exp(VF x) {
-  VF xc = ClampKeepNan(x, kExpLo, kExpHi);
-  VF n;
-  VF r = ReduceLn2(xc, &n);
+template <class V>
+JAXLIB_VM_INLINE V Exp(V x) {
+  V xc = ClampKeepNan(x, kExpLo, kExpHi);
+  V n;
+  V r = ReduceLn2(xc, &n);
   return Scale2(r * r * ExpPoly(r) + r + 1.0f, n);
 }
 
-JAXLIB_VM_INLINE VF Expm1(VF x) {
-  VF xc = Min(Max(x, Splat(kExpLo)), Splat(kExpHi));
-  VF n;
-  VF r = ReduceLn2(xc, &n);
-  VF u = r * r * ExpPoly(r) + r;              // expm1(r)
-  VF small = Scale2(u, n) + (Scale2(Splat(1.0f), n) - 1.0f);  // 2^n u + (2^n - 1), exact terms
-  VF large = Scale2(u + 1.0f, n) - 1.0f;      // n > 24: the -1 only rounds
-  VF e = Select(VI(n > 24.0f), large, small);
-  e = Select(VI(n == 0.0f), u, e);
-  e = Select(VI(x > 88.72283935546875f), Splat(__builtin_inff()), e);
-  e = Select(VI(x < kExpLo), Splat(-1.0f), e);
+template <class V>
+JAXLIB_VM_INLINE V Expm1(V x) {
+  V xc = Min(Max(x, Splat<V>(kExpLo)), Splat<V>(kExpHi));
+  V n;
+  V r = ReduceLn2(xc, &n);
+  V u = r * r * ExpPoly(r) + r;              // expm1(r)
+  V small = Scale2(u, n) + (Scale2(Splat<V>(1.0f), n) - 1.0f);  // 2^n u + (2^n - 1), exact terms
+  V large = Scale2(u + 1.0f, n) - 1.0f;      // n > 24: the -1 only rounds
+  V e = Select(IOf<V>(n > 24.0f), large, small);
+  e = Select(IOf<V>(n == 0.0f), u, e);
+  e = Select(IOf<V>(x > 88.72283935546875f), Splat<V>(__builtin_inff()), e);
+  e = Select(IOf<V>(x < kExpLo), Splat<V>(-1.0f), e);
   return Select(IsNan(x), x, e);
 }
 
 // log(1 + m) - m + m^2/2 over m^3 on [sqrt(0.5) - 1, sqrt(2) - 1] (Cephes logf).
-JAXLIB_VM_INLINE VF LogPoly(VF m) {
-  VF p = Splat(7.0376836292e-2f);
+template <class V>
+JAXLIB_VM_INLINE V LogPoly(V m) {
+  V p = Splat<V>(7.0376836292e-2f);
   p = p * m - 1.1514610310e-1f;
   p = p * m + 1.1676998740e-1f;
   p = p * m - 1.2420140846e-1f;
@@ -158,59 +205,65 @@ JAXLIB_VM_INLINE VF LogPoly(VF m) {
 }
 
 // log(1 + m) + e ln2 for the reduced mantissa m and exponent e.
-JAXLIB_VM_INLINE VF LogReduced(VF m, VF e) {
-  VF z = m * m;
-  VF y = m * z * LogPoly(m);
+template <class V>
+JAXLIB_VM_INLINE V LogReduced(V m, V e) {
+  V z = m * m;
+  V y = m * z * LogPoly(m);
   y = y + e * kLn2Lo;
   y = y - 0.5f * z;
   return (m + y) + e * kLn2Hi;
 }
 
-JAXLIB_VM_INLINE VF Log(VF x) {
-  VU u = AsU(x);
-  VI e = VI((u >> 23) & 0xffu) - 126;
-  VF m = AsF((u & 0x807fffffu) | 0x3f000000u);  // [0.5, 1)
-  VI lo = VI(m < 0.70710678118654752f);
-  VF ef = __builtin_convertvector(e + lo, VF);  // lo lanes are -1
+template <class V>
+JAXLIB_VM_INLINE V Log(V x) {
+  UOf<V> u = AsU(x);
+  IOf<V> e = IOf<V>((u >> 23) & 0xffu) - 126;
+  V m = AsF((u & 0x807fffffu) | 0x3f000000u);  // [0.5, 1)
+  IOf<V> lo = IOf<V>(m < 0.70710678118654752f);
+  V ef = __builtin_convertvector(e + lo, V);  // lo lanes are -1
   m = Select(lo, m + m, m) - 1.0f;
-  VF r = LogReduced(m, ef);
-  r = Select(VI(x == __builtin_inff()), x, r);
-  r = Select(VI(x < 0.0f), Splat(__builtin_nanf("")), r);
-  r = Select(VI(x == 0.0f), Splat(-__builtin_inff()), r);
+  V r = LogReduced(m, ef);
+  r = Select(IOf<V>(x == __builtin_inff()), x, r);
+  r = Select(IOf<V>(x < 0.0f), Splat<V>(__builtin_nanf("")), r);
+  r = Select(IOf<V>(x == 0.0f), Splat<V>(-__builtin_inff()), r);
   return Select(IsNan(x), x, r);
 }
 
-JAXLIB_VM_INLINE VF Log1p(VF x) {
+template <class V>
+JAXLIB_VM_INLINE V Log1p(V x) {
   // log1p(x) = log(u) + (x - (u - 1)) / u with u = 1 + x rounded: the correction restores the
   // bits the rounding of 1 + x lost (Goldberg). Tiny x: the first-order result is x itself.
-  VF u = x + 1.0f;
-  VF corr = (x - (u - 1.0f)) / u;
-  VF r = Log(u) + corr;
-  r = Select(VI(Abs(x) < 1e-4f), x - 0.5f * x * x + x * x * x * (1.0f / 3.0f), r);
-  r = Select(VI(u == __builtin_inff()), u, r);
-  r = Select(VI(x == -1.0f), Splat(-__builtin_inff()), r);
-  r = Select(VI(x < -1.0f), Splat(__builtin_nanf("")), r);
+  V u = x + 1.0f;
+  V corr = (x - (u - 1.0f)) / u;
+  V r = Log(u) + corr;
+  r = Select(IOf<V>(Abs(x) < 1e-4f), x - 0.5f * x * x + x * x * x * (1.0f / 3.0f), r);
+  r = Select(IOf<V>(u == __builtin_inff()), u, r);
+  r = Select(IOf<V>(x == -1.0f), Splat<V>(-__builtin_inff()), r);
+  r = Select(IOf<V>(x < -1.0f), Splat<V>(__builtin_nanf("")), r);
   return Select(IsNan(x), x, r);
 }
 
 // XLA's f32 tanh (llvm_ir::EmitFastTanh, also Eigen's): a 13/6 odd rational approximation on
 // x clamped to +-7.9053111, and x itself below 0.0004. Using XLA's own formula keeps results
 // within rounding of XLA's (a few ulp from the true tanh); half the work of exp-based forms.
-JAXLIB_VM_INLINE VF Tanh(VF x) {
-  VF c = Min(Max(x, Splat(-kTanhClamp)), Splat(kTanhClamp));
-  VF x2 = c * c;
-  VF r = c * Horner(x2, kTanhP) / Horner(x2, kTanhQ);
-  r = Select(VI(Abs(x) < kTanhTiny), x, r);
+template <class V>
+JAXLIB_VM_INLINE V Tanh(V x) {
+  V c = Min(Max(x, Splat<V>(-kTanhClamp)), Splat<V>(kTanhClamp));
+  V x2 = c * c;
+  V r = c * Horner(x2, kTanhP) / Horner(x2, kTanhQ);
+  r = Select(IOf<V>(Abs(x) < kTanhTiny), x, r);
   return Select(IsNan(x), x, r);
 }
 
-JAXLIB_VM_INLINE VF Logistic(VF x) { return 1.0f / (1.0f + Exp(-x)); }
+template <class V>
+JAXLIB_VM_INLINE V Logistic(V x) { return 1.0f / (1.0f + Exp(-x)); }
 
 // XLA's f32 erf: x * P(x^2) / Q(x^2) on x clamped to [-4, 4].
-JAXLIB_VM_INLINE VF Erf(VF x) {
-  VF c = Min(Max(x, Splat(-kErfClamp)), Splat(kErfClamp));
-  VF x2 = c * c;
-  VF r = c * Horner(x2, kErfP) / Horner(x2, kErfQ);
+template <class V>
+JAXLIB_VM_INLINE V Erf(V x) {
+  V c = Min(Max(x, Splat<V>(-kErfClamp)), Splat<V>(kErfClamp));
+  V x2 = c * c;
+  V r = c * Horner(x2, kErfP) / Horner(x2, kErfQ);
   return Select(IsNan(x), x, r);
 }
 

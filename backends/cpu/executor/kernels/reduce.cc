@@ -3,6 +3,8 @@
 // steps run the body as a vectorised elementwise program over whole rows.
 #include <algorithm>
 #include <cstring>
+#include <map>
+#include <optional>
 
 #include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
@@ -21,6 +23,8 @@ using compiler::Type;
 using compiler::ValueId;
 
 namespace {
+
+#define JAXLIB_ARG_INLINE inline __attribute__((always_inline))
 
 // Input viewed as [outer, R, inner] (reduced dims contiguous, possibly after a transpose).
 template <Monoid M, class T>
@@ -529,9 +533,160 @@ class GeneralReduceKernel final : public Kernel {
   std::vector<int64_t> kept_dims_, kept_strides_, red_dims_, red_strides_;
 };
 
+// jnp.argmax / argmin: the two-operand reduce whose body (JAX's _compute_argminmax) keeps the
+// accumulator (a) over the element (b) when a's value wins the compare or is NaN, and its index
+// when that holds or the values are equal and a's index is lower:
+//   p = cmp(va, vb) | va != va;  q = p | (va == vb & ia < ib);  (p ? va : vb, q ? ia : ib).
+// Recognised op by op (either operand order of each commutative or/and); the kernel then runs
+// exactly that fold, sequentially along the reduced dims like the general kernel's left fold,
+// with the float compares of the executor's FTZ/DAZ mode.
+struct ArgFoldBody {
+  bool is_max = true;
+};
+std::optional<ArgFoldBody> MatchArgMinMax(const compiler::Module& m, const Region& r) {
+  if (r.args.size() != 4 || r.results.size() != 2 || r.ops.size() != 9) return std::nullopt;
+  const ValueId va = r.args[0], ia = r.args[1], vb = r.args[2], ib = r.args[3];
+  if (m.type(va).element != ElementType::kF32 || m.type(ia).element != ElementType::kS32) return std::nullopt;
+  std::map<ValueId, const Op*> def;
+  for (const auto& op : r.ops) {
+    if (op->results.size() != 1) return std::nullopt;
+    def[op->results[0]] = op.get();
+  }
+  auto is = [&](ValueId v, OpKind k) -> const Op* {
+    auto it = def.find(v);
+    return it != def.end() && it->second->kind == k && it->second->operands.size() >= 2 ? it->second : nullptr;
+  };
+  auto cmp = [&](ValueId v, const char* dir, ValueId x, ValueId y, const char* type) {
+    const Op* c = is(v, OpKind::kCompare);
+    return c && c->EnumAttr("comparison_direction") == dir && c->EnumAttr("compare_type") == type &&
+           c->operands[0] == x && c->operands[1] == y;
+  };
+  // Either operand order of a commutative op: calls f(x, y) then f(y, x).
+  auto either = [](const Op* op, auto&& f) { return op && (f(op->operands[0], op->operands[1]) || f(op->operands[1], op->operands[0])); };
+  const Op* sel_v = is(r.results[0], OpKind::kSelect);
+  const Op* sel_i = is(r.results[1], OpKind::kSelect);
+  if (!sel_v || !sel_i || sel_v->operands.size() != 3 || sel_i->operands.size() != 3) return std::nullopt;
+  if (sel_v->operands[1] != va || sel_v->operands[2] != vb || sel_i->operands[1] != ia || sel_i->operands[2] != ib)
+    return std::nullopt;
+  const ValueId p = sel_v->operands[0];
+  ArgFoldBody out;
+  bool p_ok = either(is(p, OpKind::kOr), [&](ValueId x, ValueId y) {
+    if (!cmp(y, "NE", va, va, "FLOAT")) return false;
+    if (cmp(x, "GT", va, vb, "FLOAT")) return out.is_max = true, true;
+    if (cmp(x, "LT", va, vb, "FLOAT")) return out.is_max = false, true;
+    return false;
+  });
+  bool q_ok = either(is(sel_i->operands[0], OpKind::kOr), [&](ValueId x, ValueId y) {
+    return x == p && either(is(y, OpKind::kAnd), [&](ValueId e, ValueId l) {
+             return cmp(e, "EQ", va, vb, "FLOAT") && cmp(l, "LT", ia, ib, "SIGNED");
+           });
+  });
+  if (!p_ok || !q_ok) return std::nullopt;
+  return out;
+}
+
+template <bool kMax>
+JAXLIB_ARG_INLINE void ArgStep(float& va, int32_t& ia, float vb, int32_t ib) {
+  const bool p = (kMax ? va > vb : va < vb) || va != va;
+  const bool q = p || (va == vb && ia < ib);
+  va = p ? va : vb;
+  ia = q ? ia : ib;
+}
+
+class ArgMinMaxReduceKernel final : public Kernel {
+ public:
+  ArgMinMaxReduceKernel(const Op& op, bool is_max, int64_t outer, int64_t R, int64_t inner)
+      : is_max_(is_max), outer_(outer), R_(R), inner_(inner) {
+    xv_ = op.operands[0];
+    xi_ = op.operands[1];
+    initv_ = op.operands[2];
+    initi_ = op.operands[3];
+    outv_ = op.results[0];
+    outi_ = op.results[1];
+  }
+  Status Run(Frame& f, uint8_t*) const override {
+    if (is_max_) RunTyped<true>(f);
+    else RunTyped<false>(f);
+    return Status::Ok();
+  }
+
+ private:
+  template <bool kMax>
+  void RunTyped(Frame& f) const {
+    const float* xv = static_cast<const float*>(f.Get(xv_));
+    const int32_t* xi = static_cast<const int32_t*>(f.Get(xi_));
+    float v0;
+    int32_t i0;
+    std::memcpy(&v0, f.Get(initv_), sizeof(float));
+    std::memcpy(&i0, f.Get(initi_), sizeof(int32_t));
+    float* ov = static_cast<float*>(f.Get(outv_));
+    int32_t* oi = static_cast<int32_t*>(f.Get(outi_));
+    const int64_t R = R_, inner = inner_;
+    // Independent (outer, column block) pieces over the pool; each folds its columns over R in order.
+    constexpr int64_t kCols = 256;
+    const int64_t blocks = (inner + kCols - 1) / kCols;
+    ParallelFor(outer_ * blocks, std::max<int64_t>(1, 4096 / std::max<int64_t>(1, R * std::min(inner, kCols))),
+                [&](int64_t t0, int64_t t1) {
+      for (int64_t t = t0; t < t1; ++t) {
+        const int64_t o = t / blocks, c0 = (t % blocks) * kCols, c1 = std::min(inner, c0 + kCols);
+        const float* bv = xv + o * R * inner;
+        const int32_t* bi = xi + o * R * inner;
+        if (inner == 1) {
+          float va = v0;
+          int32_t ia = i0;
+          for (int64_t r = 0; r < R; ++r) ArgStep<kMax>(va, ia, bv[r], bi[r]);
+          ov[o] = va;
+          oi[o] = ia;
+          continue;
+        }
+        float acc_v[kCols];
+        int32_t acc_i[kCols];
+        for (int64_t c = c0; c < c1; ++c) acc_v[c - c0] = v0, acc_i[c - c0] = i0;
+        for (int64_t r = 0; r < R; ++r)
+          for (int64_t c = c0; c < c1; ++c) ArgStep<kMax>(acc_v[c - c0], acc_i[c - c0], bv[r * inner + c], bi[r * inner + c]);
+        for (int64_t c = c0; c < c1; ++c) {
+          ov[o * inner + c] = acc_v[c - c0];
+          oi[o * inner + c] = acc_i[c - c0];
+        }
+      }
+    });
+  }
+
+  bool is_max_;
+  int64_t outer_, R_, inner_;
+  ValueId xv_, xi_, initv_, initi_, outv_, outi_;
+};
+
+// The argmin/argmax kernel's shape when it takes `op`: a recognised body, and reduced dims that
+// form one contiguous run, so the input is [outer, R, inner] without a copy.
+struct ArgPlan {
+  bool is_max;
+  int64_t outer, R, inner;
+};
+std::optional<ArgPlan> PlanArgMinMax(const compiler::Module& m, const Op& op) {
+  if (op.operands.size() != 4) return std::nullopt;
+  std::optional<ArgFoldBody> arg = MatchArgMinMax(m, *op.regions[0]);
+  if (!arg) return std::nullopt;
+  const Type& x = m.type(op.operands[0]);
+  std::vector<int64_t> dims = op.IntListAttr("dimensions");
+  std::sort(dims.begin(), dims.end());
+  bool contiguous = !dims.empty() && m.type(op.operands[1]).dims == x.dims && dims.front() >= 0 && dims.back() < x.rank();
+  for (size_t k = 1; contiguous && k < dims.size(); ++k) contiguous = dims[k] == dims[k - 1] + 1;
+  if (!contiguous) return std::nullopt;
+  ArgPlan plan{arg->is_max, 1, 1, 1};
+  for (int64_t d = 0; d < x.rank(); ++d) {
+    const int64_t n = x.dims[static_cast<size_t>(d)];
+    if (d < dims.front()) plan.outer *= n;
+    else if (d <= dims.back()) plan.R *= n;
+    else plan.inner *= n;
+  }
+  return plan;
+}
+
 }  // namespace
 
 int64_t ReduceScratchBytes(const compiler::Module& m, const Op& op) {
+  if (PlanArgMinMax(m, op)) return 0;
   if (op.operands.size() == 2 && MatchMonoid(*op.regions[0]) != Monoid::kNone) {
     const Type& x = m.type(op.operands[0]);
     ReduceLayout L = MakeLayout(x, op.IntListAttr("dimensions"));
@@ -574,6 +729,8 @@ StatusOr<std::unique_ptr<Kernel>> MakeReduceKernel(KernelBuilder& b, const Op& o
       }
     }
   }
+  if (std::optional<ArgPlan> arg = PlanArgMinMax(m, op))
+    return std::unique_ptr<Kernel>(new ArgMinMaxReduceKernel(op, arg->is_max, arg->outer, arg->R, arg->inner));
   std::vector<ValueId> captured;
   int64_t M = m.type(op.results[0]).element_count();
   int64_t loop = std::max<int64_t>(1024, M);

@@ -1,0 +1,338 @@
+"""The CPU executor's ISA-dispatched paths give the baseline (scalar) kernels' bits (issue 12).
+
+Each program runs with JAXLIB_CPU_ISA=baseline, =avx2 and uncapped; the results must be
+bit-identical and agree with numpy. Covers the f16/bf16 add/sub/mul/div vector kernels (F16C and
+integer bf16 rounding), half-float unary ops by table, and the AVX2 row max/min fast path (NaN,
+signed zeros, denormals and infinities). Run through the standalone driver (tests/unit/compiler).
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_compiler_driver import driver  # noqa: F401  (a fixture)
+
+MOD = 'module @m attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {'
+ISAS = ("baseline", "avx2", "")  # "" = what the CPU has
+
+pytestmark = pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="x86-64 ISA variants")
+
+
+def run_isa(driver: Path, tmp_path: Path, mlir: str, isa: str, *inputs: np.ndarray) -> list[np.ndarray]:
+    """Runs `mlir` with the vector ISA capped at `isa` ("" for none); returns the outputs."""
+    prog = tmp_path / "p.mlir"
+    prog.write_text(textwrap.dedent(mlir))
+    out = tmp_path / (isa or "native")
+    out.mkdir(exist_ok=True)
+    args = [str(driver), "--out", str(out), str(prog)]
+    for i, a in enumerate(inputs):
+        path = tmp_path / f"in{i}.npy"
+        np.save(path, np.ascontiguousarray(a))
+        args.append(str(path))
+    env = dict(os.environ)
+    env.pop("JAXLIB_CPU_ISA", None)
+    if isa:
+        env["JAXLIB_CPU_ISA"] = isa
+    r = subprocess.run(args, capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 0, f"driver exited {r.returncode} at ISA {isa or 'native'}: {r.stderr}"
+    outs, k = [], 0
+    while (out / f"out{k}.npy").exists():
+        outs.append(np.load(out / f"out{k}.npy"))
+        k += 1
+    return outs
+
+
+def run_every_isa(driver: Path, tmp_path: Path, mlir: str, *inputs: np.ndarray) -> list[np.ndarray]:
+    """Runs at every ISA, asserts bit-identical outputs, returns the baseline's."""
+    ref = run_isa(driver, tmp_path, mlir, "baseline", *inputs)
+    for isa in ISAS[1:]:
+        got = run_isa(driver, tmp_path, mlir, isa, *inputs)
+        for k, (g, r) in enumerate(zip(got, ref, strict=True)):
+            assert g.tobytes() == r.tobytes(), f"expected output {k} at ISA {isa or 'native'} to be the baseline's bits"
+    return ref
+
+
+def all_halves_pair(seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every 16-bit pattern against a shuffled copy, plus an odd tail (65536 + 13 elements)."""
+    a = np.arange(65536 + 13, dtype=np.uint32).astype(np.uint16)
+    b = np.random.default_rng(seed).permutation(a)
+    return a, b
+
+
+@pytest.mark.parametrize("op", ["add", "subtract", "multiply", "divide"])
+def test_f16_arithmetic_vector_kernels_match_scalar_and_numpy(driver, tmp_path, op):  # noqa: F811
+    n = 65536 + 13
+    t = f"tensor<{n}xf16>"
+    a, b = all_halves_pair(1)
+    got = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}, %b: {t}) -> {t} {{
+            %0 = stablehlo.{op} %a, %b : {t}
+            return %0 : {t}
+          }}
+        }}""", a.view(np.float16), b.view(np.float16))[0]
+    fa, fb = a.view(np.float16).astype(np.float32), b.view(np.float16).astype(np.float32)
+    with np.errstate(all="ignore"):
+        want = {"add": fa + fb, "subtract": fa - fb, "multiply": fa * fb, "divide": fa / fb}[op].astype(np.float16)
+    g = got.view(np.float16)
+    nan = np.isnan(want)
+    assert np.array_equal(np.isnan(g), nan), "expected NaN exactly where float32-then-round gives NaN"
+    assert g[~nan].tobytes() == want[~nan].tobytes(), "expected each result rounded from one f32 operation"
+
+
+@pytest.mark.parametrize("op", ["add", "subtract", "multiply", "divide"])
+def test_bf16_arithmetic_vector_kernels_match_scalar(driver, tmp_path, op):  # noqa: F811
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    n = 65536 + 13
+    t = f"tensor<{n}xbf16>"
+    a, b = all_halves_pair(2)
+    got = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}, %b: {t}) -> {t} {{
+            %0 = stablehlo.{op} %a, %b : {t}
+            return %0 : {t}
+          }}
+        }}""", a, b)[0]
+    # Away from denormals (read as zero under DAZ, flushed under FTZ) and NaN payloads, the result
+    # is the f32 operation rounded to nearest even.
+    fa = a.view(ml_dtypes.bfloat16).astype(np.float32)
+    fb = b.view(ml_dtypes.bfloat16).astype(np.float32)
+    with np.errstate(all="ignore"):
+        f = {"add": fa + fb, "subtract": fa - fb, "multiply": fa * fb, "divide": fa / fb}[op]
+    tiny = np.finfo(np.float32).tiny
+    ok = ((np.abs(fa) >= tiny) | (fa == 0)) & ((np.abs(fb) >= tiny) | (fb == 0)) & ((np.abs(f) >= tiny) | (f == 0))
+    ok &= ~np.isnan(f)
+    want = f.astype(ml_dtypes.bfloat16).view(np.uint16)
+    assert ok.sum() > 30000
+    assert np.array_equal(got[ok], want[ok]), "expected each result rounded to nearest even from one f32 operation"
+    assert np.all((got[np.isnan(f)] & 0x7fc0) == 0x7fc0), "expected quiet NaNs"
+
+
+@pytest.mark.parametrize("dtype", ["f16", "bf16"])
+def test_half_unary_ops_by_table_cover_every_bit_pattern(driver, tmp_path, dtype):  # noqa: F811
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    t = f"tensor<65536x{dtype}>"
+    bits = np.arange(65536, dtype=np.uint32).astype(np.uint16)
+    tanh, exp, neg = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}) -> ({t}, {t}, {t}) {{
+            %0 = stablehlo.tanh %a : {t}
+            %1 = stablehlo.exponential %a : {t}
+            %2 = stablehlo.negate %a : {t}
+            return %0, %1, %2 : {t}, {t}, {t}
+          }}
+        }}""", bits)
+    np_t = np.float16 if dtype == "f16" else ml_dtypes.bfloat16
+    x = bits.view(np_t).astype(np.float64)
+    normal = (np.abs(x) >= np.finfo(np.float32).tiny) | (x == 0)  # DAZ reads bf16 denormals as zero
+    for name, got, ref in (("tanh", tanh, np.tanh(x)), ("exp", exp, np.exp(x))):
+        with np.errstate(all="ignore"):
+            want = ref.astype(np.float32).astype(np_t)
+        g = got.view(np_t)
+        keep = normal & ~np.isnan(x) & (np.abs(want.astype(np.float64)) >= np.finfo(np.float32).tiny)
+        diff = np.abs(g.view(np.uint16)[keep].astype(np.int32) - want.view(np.uint16)[keep].astype(np.int32))
+        assert diff.max() <= 1, f"expected {dtype} {name} within one half ulp of the true value"
+        assert np.isnan(g.astype(np.float32)[np.isnan(x)]).all(), f"expected {dtype} {name}(NaN) = NaN"
+    assert np.array_equal(neg.view(np.uint16)[normal], bits[normal] ^ 0x8000), f"expected {dtype} negate to flip the sign bit only"
+
+
+def test_row_max_min_fast_path_keeps_nan_zero_and_denormal_semantics(driver, tmp_path):  # noqa: F811
+    rng = np.random.default_rng(3)
+    rows, n = 12, 203  # 203: full 32-lane blocks, 8-lane blocks and a tail
+    x = rng.standard_normal((rows, n)).astype(np.float32)
+    x[1, 7] = np.nan
+    x[2, :] = 0.0
+    x[2, 5] = -0.0
+    x[3, :] = -0.0
+    x[4, :] = np.float32(1e-40)  # denormals: zero under DAZ
+    x[5, :] = -np.inf
+    x[6, 200] = np.inf
+    x[7, :] = -np.abs(x[7, :])
+    x[7, 202] = 0.0
+    x[8, 3] = -np.nan
+    x[9, :] = 7.5
+    t, r = f"tensor<{rows}x{n}xf32>", f"tensor<{rows}xf32>"
+    prog = f"""
+        {MOD}
+          func.func public @main(%x: {t}) -> ({r}, {r}) {{
+            %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+            %pinf = stablehlo.constant dense<0x7F800000> : tensor<f32>
+            %0 = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : ({t}, tensor<f32>) -> {r}
+            %1 = stablehlo.reduce(%x init: %pinf) applies stablehlo.minimum across dimensions = [1] : ({t}, tensor<f32>) -> {r}
+            return %0, %1 : {r}, {r}
+          }}
+        }}"""
+    mx, mn = run_every_isa(driver, tmp_path, prog, x)
+    plain = [0, 6, 9, 10, 11]
+    assert np.array_equal(mx[plain], x[plain].max(axis=1)), "expected the row maxima"
+    assert np.array_equal(mn[plain], x[plain].min(axis=1)), "expected the row minima"
+    assert np.isnan(mx[1]) and np.isnan(mn[1]) and np.isnan(mx[8]) and np.isnan(mn[8]), "expected NaN to win"
+    assert mx[5] == -np.inf and mn[6] == x[6].min() and mx[6] == np.inf
+    assert mx[7] == 0.0 and mn[7] == x[7].min()
+
+
+def special_f32(n: int, seed: int) -> np.ndarray:
+    """Normal values mixed with NaN, +-inf, +-0, denormals and values near exp/tanh's limits."""
+    rng = np.random.default_rng(seed)
+    x = (rng.standard_normal(n) * 30).astype(np.float32)
+    specials = np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-40, -1e-40, 88.7, 89.0, -104.0,
+                         -87.5, 9.0, -9.0, 4e-4, -4e-4, 1.0, -1.0], dtype=np.float32)
+    x[rng.choice(n, 400, replace=False)] = rng.choice(specials, 400)
+    return x
+
+
+def test_f32_elementwise_kernels_same_bits_at_every_width(driver, tmp_path):  # noqa: F811
+    n = 4099  # not a multiple of 16, 8 or 4: every tail path runs
+    t, p = f"tensor<{n}xf32>", f"tensor<{n}xi1>"
+    a, b = special_f32(n, 4), special_f32(n, 5)
+    outs = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}, %b: {t}) -> ({t}, {t}, {t}, {t}, {t}, {t}, {t}, {t}, {p}, {p}) {{
+            %0 = stablehlo.exponential %a : {t}
+            %1 = stablehlo.tanh %a : {t}
+            %2 = stablehlo.log %a : {t}
+            %3 = stablehlo.exponential_minus_one %a : {t}
+            %4 = stablehlo.logistic %a : {t}
+            %5 = stablehlo.maximum %a, %b : {t}
+            %6 = stablehlo.minimum %a, %b : {t}
+            %7 = stablehlo.log_plus_one %b : {t}
+            %8 = stablehlo.compare LT, %a, %b, FLOAT : ({t}, {t}) -> {p}
+            %9 = stablehlo.compare NE, %a, %b, FLOAT : ({t}, {t}) -> {p}
+            return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : {t}, {t}, {t}, {t}, {t}, {t}, {t}, {t}, {p}, {p}
+          }}
+        }}""", a, b)
+    flush = lambda v: np.where(np.abs(v) < np.finfo(np.float32).tiny, np.float32(0) * np.sign(v), v)  # noqa: E731
+    fa, fb = flush(a), flush(b)
+    with np.errstate(invalid="ignore"):
+        assert np.array_equal(outs[5], np.maximum(fa, fb), equal_nan=True), "expected NaN-propagating max"
+        assert np.array_equal(outs[6], np.minimum(fa, fb), equal_nan=True), "expected NaN-propagating min"
+        assert np.array_equal(outs[8], fa < fb) and np.array_equal(outs[9], fa != fb), "expected IEEE compares"
+    ok = np.isfinite(a) & (np.abs(a) < 80)
+    np.testing.assert_allclose(outs[0][ok], np.exp(a[ok].astype(np.float64)), rtol=1e-6, atol=0)
+
+
+@pytest.mark.parametrize("signed", [True, False])
+def test_int32_kernels_same_bits_at_every_width_and_c_semantics(driver, tmp_path, signed):  # noqa: F811
+    n = 4099
+    rng = np.random.default_rng(6)
+    dt, np_dt, cmp = ("i32", np.int32, "SIGNED") if signed else ("ui32", np.uint32, "UNSIGNED")
+    a = rng.integers(-2**31, 2**31, n, dtype=np.int64).astype(np.int32)
+    b = rng.integers(-2**31, 2**31, n, dtype=np.int64).astype(np.int32)
+    b[::3] = rng.integers(-40, 40, (n + 2) // 3)  # small divisors and shift counts, zeros, negatives
+    a[:6] = [-2**31, -2**31, 7, -7, 0, 2**31 - 1]
+    b[:6] = [-1, 0, 0, 2, -3, -1]
+    a, b = a.view(np_dt), b.view(np_dt)
+    t, p = f"tensor<{n}x{dt}>", f"tensor<{n}xi1>"
+    ops = ["divide", "remainder", "shift_left", "shift_right_logical", "shift_right_arithmetic", "maximum", "minimum",
+           "multiply"]
+    body = "\n".join(f"            %{k} = stablehlo.{op} %a, %b : {t}" for k, op in enumerate(ops))
+    k = len(ops)
+    outs = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}, %b: {t}) -> ({", ".join([t] * k)}, {p}, {p}) {{
+{body}
+            %{k} = stablehlo.compare LT, %a, %b, {cmp} : ({t}, {t}) -> {p}
+            %{k + 1} = stablehlo.compare GE, %a, %b, {cmp} : ({t}, {t}) -> {p}
+            return {", ".join(f"%{i}" for i in range(k + 2))} : {", ".join([t] * k)}, {p}, {p}
+          }}
+        }}""", a, b)
+    a64, b64 = a.astype(np.int64), b.astype(np.int64)
+    if signed:
+        safe = np.where(b64 == 0, 1, b64)
+        q = np.trunc(a64 / safe).astype(np.int64)  # exact: |a|, |b| < 2^31 in f64
+        q = np.where(b64 == 0, -1, np.where((a64 == -2**31) & (b64 == -1), -2**31, q))
+        r = np.where(b64 == 0, a64, np.where((a64 == -2**31) & (b64 == -1), 0, a64 - np.trunc(a64 / safe) * safe))
+        assert np.array_equal(outs[0].astype(np.int64), q), "expected C division (b = 0: -1; INT_MIN / -1: INT_MIN)"
+        assert np.array_equal(outs[1].astype(np.int64), r.astype(np.int64)), "expected C remainder (b = 0: a)"
+    u = b.view(np.uint32).astype(np.int64)
+    want_shl = np.where(u >= 32, 0, (a.view(np.uint32).astype(np.int64) << (u & 31)) & 0xffffffff)
+    assert np.array_equal(outs[2].view(np.uint32).astype(np.int64), want_shl), "expected shifts past 31 to give 0"
+    assert np.array_equal(outs[5], np.maximum(a, b)) and np.array_equal(outs[6], np.minimum(a, b))
+    assert np.array_equal(outs[8], a < b) and np.array_equal(outs[9], a >= b)
+
+
+@pytest.mark.parametrize("shape", [(7, 131, 3), (3, 5, 97, 6)])
+def test_fused_loop_periodic_broadcast_and_iota_tiles(driver, tmp_path, shape):  # noqa: F811
+    # A per-channel constant broadcast along leading dims (periodic tiles) and iotas along every
+    # dim, over loops longer than a tile and not a multiple of it.
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal(shape).astype(np.float32)
+    c = rng.standard_normal(shape[-2:]).astype(np.float32)
+    r = len(shape)
+    t = "tensor<" + "x".join(map(str, shape)) + "xf32>"
+    ti = t.replace("f32", "i32")
+    tc = "tensor<" + "x".join(map(str, shape[-2:])) + "xf32>"
+    iotas = "\n".join(f"            %i{d} = stablehlo.iota dim = {d} : {ti}" for d in range(r))
+    adds, acc = [], "%i0"
+    for d in range(1, r):
+        adds.append(f"            %s{d} = stablehlo.multiply {acc}, %k : {ti}")
+        adds.append(f"            %a{d} = stablehlo.add %s{d}, %i{d} : {ti}")
+        acc = f"%a{d}"
+    out = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%x: {t}, %c: {tc}) -> ({t}, {ti}) {{
+            %b = stablehlo.broadcast_in_dim %c, dims = [{r - 2}, {r - 1}] : ({tc}) -> {t}
+            %y = stablehlo.add %x, %b : {t}
+            %k = stablehlo.constant dense<1000> : {ti}
+{iotas}
+{chr(10).join(adds)}
+            return %y, {acc} : {t}, {ti}
+          }}
+        }}""", x, c)
+    assert np.array_equal(out[0], x + c), "expected the per-channel constant repeated along leading dims"
+    want = np.zeros(shape, np.int64)
+    for d in range(r):
+        want = want * 1000 + np.indices(shape)[d]
+    assert np.array_equal(out[1].astype(np.int64), want.astype(np.int32).astype(np.int64)), "expected each iota's index"
+
+
+@pytest.mark.parametrize("dtype", ["f16", "bf16"])
+def test_half_f32_conversions_same_bits_at_every_width(driver, tmp_path, dtype):  # noqa: F811
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    bits = np.arange(65536 + 13, dtype=np.uint32).astype(np.uint16)
+    f = special_f32(65536 + 13, 8) * np.float32(1e3)
+    f[:6] = [np.float32(65520.0), np.float32(65519.0), np.float32(1e-40), np.float32(3e-8), -np.float32(6e-8), 1e30]
+    th, tf = f"tensor<{bits.size}x{dtype}>", f"tensor<{bits.size}xf32>"
+    wide, narrow = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%h: {th}, %f: {tf}) -> ({tf}, {th}) {{
+            %0 = stablehlo.convert %h : ({th}) -> {tf}
+            %1 = stablehlo.convert %f : ({tf}) -> {th}
+            return %0, %1 : {tf}, {th}
+          }}
+        }}""", bits, f)
+    np_t = np.float16 if dtype == "f16" else ml_dtypes.bfloat16
+    assert wide.tobytes() == bits.view(np_t).astype(np.float32).tobytes(), f"expected {dtype} -> f32 to be exact"
+    want = f.astype(np_t).view(np.uint16)
+    ok = ~np.isnan(f) & ((np.abs(f) >= np.finfo(np.float32).tiny) | (f == 0))
+    assert np.array_equal(narrow.view(np.uint16)[ok], want[ok]), f"expected f32 -> {dtype} rounded to nearest even"
+
+
+def test_pred_ops_and_32bit_select_same_bits_at_every_width(driver, tmp_path):  # noqa: F811
+    n = 1000 + 7
+    rng = np.random.default_rng(9)
+    a, b = rng.integers(0, 2, n).astype(bool), rng.integers(0, 2, n).astype(bool)
+    x, y = rng.integers(-9, 9, n).astype(np.int32), rng.integers(-9, 9, n).astype(np.int32)
+    p, t = f"tensor<{n}xi1>", f"tensor<{n}xi32>"
+    outs = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {p}, %b: {p}, %x: {t}, %y: {t}) -> ({p}, {p}, {p}, {p}, {p}, {t}) {{
+            %0 = stablehlo.and %a, %b : {p}
+            %1 = stablehlo.or %a, %b : {p}
+            %2 = stablehlo.xor %a, %b : {p}
+            %3 = stablehlo.compare EQ, %a, %b, UNSIGNED : ({p}, {p}) -> {p}
+            %4 = stablehlo.compare NE, %a, %b, UNSIGNED : ({p}, {p}) -> {p}
+            %5 = stablehlo.select %0, %x, %y : {p}, {t}
+            return %0, %1, %2, %3, %4, %5 : {p}, {p}, {p}, {p}, {p}, {t}
+          }}
+        }}""", a, b, x, y)
+    for got, want, name in zip(outs[:5], (a & b, a | b, a ^ b, a == b, a != b), ("and", "or", "xor", "EQ", "NE"),
+                               strict=True):
+        assert np.array_equal(got, want), f"expected pred {name}"
+    assert np.array_equal(outs[5], np.where(a & b, x, y)), "expected select by the predicate"
