@@ -2,12 +2,19 @@
 reports which pass: the compiler/executor developer's fast loop.
 
     python tests/unit/compiler/run_corpus_with_driver.py --driver BUILD/compiler_driver [names...]
+
+A driver built for another machine runs under `--emulator` ("qemu-aarch64 -L SYSROOT", as
+ci/cross_aarch64.py does); `--bits FILE` records a digest of each program's output bytes, to
+compare two builds (two ISAs) bit for bit.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -20,9 +27,11 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "corpus"))
 import corpus  # noqa: E402
 
 
-def run_case(driver: str, case: corpus.Case, workdir: str, bytecode: bool = False) -> tuple[str, str]:
+def run_case(driver: str, case: corpus.Case, workdir: str, bytecode: bool = False, emulator: str = "",
+             digest: list[str] | None = None) -> tuple[str, str]:
     """Returns (status, detail): status is pass / fail / compile / execute / skip. With
-    `bytecode`, the program is the case's portable artifact (program.mlirbc) instead of text."""
+    `bytecode`, the program is the case's portable artifact (program.mlirbc) instead of text.
+    `emulator` is a command prefix for the driver; `digest` receives a SHA-256 of the outputs."""
     if case.num_devices > 1:
         return "skip", "multi-device"
     if bytecode:
@@ -36,7 +45,7 @@ def run_case(driver: str, case: corpus.Case, workdir: str, bytecode: bool = Fals
         prog = os.path.join(workdir, "program.mlir")
         with open(prog, "w") as f:
             f.write(case.program_text())
-    args = [driver, "--out", workdir, prog]
+    args = [*shlex.split(emulator), driver, "--out", workdir, prog]
     for i, a in enumerate(case.inputs()):
         path = os.path.join(workdir, f"in{i}.npy")
         arr = np.ascontiguousarray(a)
@@ -56,6 +65,11 @@ def run_case(driver: str, case: corpus.Case, workdir: str, bytecode: bool = Fals
         if g.dtype != w.dtype and g.dtype.itemsize == w.dtype.itemsize:
             g = g.view(w.dtype)
         got.append(g.reshape(w.shape))
+    if digest is not None:
+        h = hashlib.sha256()
+        for g in got:
+            h.update(np.ascontiguousarray(g).tobytes())
+        digest.append(h.hexdigest())
     problems = corpus.mismatches(case, got)
     if problems:
         return "fail", "; ".join(problems)[:600]
@@ -82,21 +96,30 @@ def main() -> int:
     ap.add_argument("--driver", required=True)
     ap.add_argument("-v", action="store_true")
     ap.add_argument("--bytecode", action="store_true", help="run program.mlirbc instead of program.mlir")
+    ap.add_argument("--emulator", default="", help="command prefix that runs the driver, e.g. qemu-aarch64 -L DIR")
+    ap.add_argument("--bits", help="write {program: SHA-256 of its output bytes} here (JSON)")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
     names = a.names or corpus.list_cases()
     counts: dict[str, int] = {}
+    bits: dict[str, str] = {}
     for name in names:
         case = corpus.load_case(name)
         with tempfile.TemporaryDirectory() as d:
             try:
-                status, detail = run_case(a.driver, case, d, a.bytecode)
+                digest: list[str] = []
+                status, detail = run_case(a.driver, case, d, a.bytecode, a.emulator, digest)
+                if digest:
+                    bits[name] = digest[0]
             except subprocess.TimeoutExpired:
                 status, detail = "execute", "timeout"
         counts[status] = counts.get(status, 0) + 1
         if status != "pass" or a.v:
             print(f"{status:<8} {name:<40} {detail}", flush=True)
     print(" ".join(f"{k}={v}" for k, v in sorted(counts.items())))
+    if a.bits:
+        with open(a.bits, "w") as f:
+            json.dump(bits, f, indent=0, sort_keys=True)
     return 0 if set(counts) <= {"pass", "skip"} else 1
 
 
