@@ -10,7 +10,21 @@
 #include <cstdint>
 #include <cstring>
 
+#include "backends/cpu/executor/elementwise/vector_math.h"
+
 namespace jaxlib::cpu::neon {
+
+// 16 predicate bytes to lane masks (all ones where the byte is nonzero), by NEON's test and
+// widening moves: GCC's generic byte-to-int32 conversion goes a lane at a time.
+inline vmath::VI PredMask(const uint8_t* p) {
+  const int8x16_t m = vreinterpretq_s8_u8(vtstq_u8(vld1q_u8(p), vdupq_n_u8(0xff)));
+  const int16x8_t lo = vmovl_s8(vget_low_s8(m)), hi = vmovl_high_s8(m);
+  const int32x4_t q[4] = {vmovl_s16(vget_low_s16(lo)), vmovl_high_s16(lo), vmovl_s16(vget_low_s16(hi)),
+                          vmovl_high_s16(hi)};
+  vmath::VI r;
+  std::memcpy(&r, q, sizeof(r));
+  return r;
+}
 
 // A row's max (min) by FMAXV/FMINV-style folding, the counterpart of FastRowMaxMinAvx512.
 // AArch64's FMAX/FMIN return a NaN whenever an operand is one, so a NaN anywhere shows in the

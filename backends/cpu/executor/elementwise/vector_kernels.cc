@@ -69,7 +69,9 @@ JAXLIB_VBINARY(MinV, NanMin(a, b))
     static JAXLIB_VM_INLINE VI Apply(VF a, VF b) { return a op b; } \
   };
 JAXLIB_VCOMPARE(EqV, ==)
-JAXLIB_VCOMPARE(NeV, !=)
+struct NeV {
+  static JAXLIB_VM_INLINE VI Apply(VF a, VF b) { return NotEqual(a, b); }
+};
 JAXLIB_VCOMPARE(LtV, <)
 JAXLIB_VCOMPARE(LeV, <=)
 JAXLIB_VCOMPARE(GtV, >)
@@ -126,9 +128,13 @@ JAXLIB_VM_INLINE void CompareBody(void* out, const void* const* in, int64_t n) {
 // Predicate bytes (0/1) to lane masks. GCC widens a byte vector element by element, so the
 // AVX2 / AVX-512 bodies use the zero-extending loads directly.
 JAXLIB_VM_INLINE VI PredMaskBase(const uint8_t* p) {
+#if defined(__aarch64__) && !defined(__clang__)
+  return neon::PredMask(p);  // GCC widens bytes lane by lane there too
+#else
   VB pb;
   std::memcpy(&pb, p, kLanes);
   return VI(__builtin_convertvector(pb, VI) != 0);
+#endif
 }
 #if defined(JAXLIB_X86_64)
 __attribute__((always_inline)) JAXLIB_TARGET_AVX2 inline VI PredMaskAvx2(const uint8_t* p) {

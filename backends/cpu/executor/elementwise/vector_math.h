@@ -54,11 +54,47 @@ JAXLIB_VM_INLINE VF AsF(VI u) {
 JAXLIB_VM_INLINE VF Select(VI mask, VF a, VF b) { return AsF((AsU(a) & VU(mask)) | (AsU(b) & ~VU(mask))); }
 JAXLIB_VM_INLINE VF Abs(VF x) { return AsF(AsU(x) & 0x7fffffffu); }
 JAXLIB_VM_INLINE VF CopySign(VF mag, VF sign) { return AsF((AsU(mag) & 0x7fffffffu) | (AsU(sign) & 0x80000000u)); }
-JAXLIB_VM_INLINE VI IsNan(VF x) { return VI(x != x); }
+#if defined(__aarch64__) && !defined(__clang__)
+// GCC 12 for AArch64 compares 64-byte integer vectors (and floats by `!=`) one scalar lane at
+// a time, though NEON has the instruction for each 16-byte quarter: there these masks are
+// built a quarter at a time. Clang, and GCC for x86-64, vectorise the plain expression.
+#define JAXLIB_VM_COMPARE_BY_QUARTER 1
+template <class Q, class V, class Fn>
+JAXLIB_VM_INLINE VI MaskByQuarter(V a, V b, Fn fn) {
+  using QI = int32_t __attribute__((vector_size(16)));
+  Q qa[4], qb[4];
+  QI m[4];
+  std::memcpy(qa, &a, sizeof(qa));
+  std::memcpy(qb, &b, sizeof(qb));
+#pragma GCC unroll 4
+  for (int k = 0; k < 4; ++k) m[k] = QI(fn(qa[k], qb[k]));
+  VI r;
+  std::memcpy(&r, m, sizeof(r));
+  return r;
+}
+#endif
+// Lanes whose bits are all zero.
+JAXLIB_VM_INLINE VI IsZeroBits(VU u) {
+#ifdef JAXLIB_VM_COMPARE_BY_QUARTER
+  using QU = uint32_t __attribute__((vector_size(16)));
+  return MaskByQuarter<QU>(u, u, [](QU x, QU) { return x == 0; });
+#else
+  return VI(u == 0);
+#endif
+}
+JAXLIB_VM_INLINE VI NotEqual(VF a, VF b) {
+#ifdef JAXLIB_VM_COMPARE_BY_QUARTER
+  using QF = float __attribute__((vector_size(16)));
+  return MaskByQuarter<QF>(a, b, [](QF x, QF y) { return x != y; });
+#else
+  return VI(a != b);
+#endif
+}
+JAXLIB_VM_INLINE VI IsNan(VF x) { return NotEqual(x, x); }
 // Denormals to signed zero by their bits (comparisons would already see them as zero).
 JAXLIB_VM_INLINE VF Flush(VF x) {
   VU u = AsU(x);
-  VU denormal = VU((u & 0x7f800000u) == 0);
+  VU denormal = VU(IsZeroBits(u & 0x7f800000u));
   return AsF((denormal & (u & 0x80000000u)) | (~denormal & u));
 }
 JAXLIB_VM_INLINE VF Min(VF a, VF b) { return a < b ? a : b; }
