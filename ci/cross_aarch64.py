@@ -10,12 +10,13 @@ Called by `nox -s aarch64` (and its CI subset). Steps, each printed with its tim
   5. the corpus through the emulated driver (text, and with --bytecode the portable artifacts);
      `--bits-against X86_DRIVER` also runs the x86-64 driver and lists programs whose output
      bits differ between the two ISAs;
-  6. with --plugin, cross-links the whole jaxlib-cpu PJRT plugin and checks it is an AArch64
+  6. `--clang` builds with clang for aarch64 (macOS arm64's compiler) instead of GCC;
+  7. with --plugin, cross-links the whole jaxlib-cpu PJRT plugin and checks it is an AArch64
      shared object exporting only GetPjrtApi.
 `--subset` keeps a representative cross-section (CI): a few unit tests and corpus programs
 of every op family. Exit status 0 when everything passed.
 
-    python ci/cross_aarch64.py [--subset] [--plugin] [--bytecode] [--bits-against build/unit_compiler/compiler_driver]
+    python ci/cross_aarch64.py [--subset] [--plugin] [--bytecode] [--clang] [--bits-against X86_DRIVER]
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ TRIPLE = os.environ.get("JAXLIB_AARCH64_TRIPLE", "aarch64-linux-gnu")
 SYSROOT = Path(f"/usr/{TRIPLE}")
 TOOLCHAIN = REPO / "cmake" / "toolchains" / "linux-aarch64-gnu.cmake"
 BUILD = REPO / "build" / "aarch64"
+# --clang: the same cross build with clang (the compiler of macOS arm64) in its own tree.
+CLANG_BUILD = REPO / "build" / "aarch64-clang"
 UNIT_TARGETS = ["compiler_driver", "vector_math_test", "bytecode_mutation_test"]
 # --subset: one or two programs per op family (elementwise and its transcendental kernels,
 # fused loops, reductions, sort, gather/scatter, convolution, dot, FFT, RNG, control flow,
@@ -84,6 +87,9 @@ def cmake_env() -> dict[str, str]:
     if shutil.which("ccache"):
         env.setdefault("CMAKE_CXX_COMPILER_LAUNCHER", "ccache")
         env.setdefault("CMAKE_C_COMPILER_LAUNCHER", "ccache")
+        # The cache ci/build_matrix.py uses, so a cross wheel build reuses the plugin's objects.
+        env.setdefault("CCACHE_BASEDIR", str(REPO))
+        env.setdefault("CCACHE_DIR", str(REPO / "build" / "ccache"))
     return env
 
 
@@ -95,8 +101,8 @@ def configure(source: Path, build: Path, *defines: str) -> None:
     run(["cmake", *gen, f"-DCMAKE_TOOLCHAIN_FILE={TOOLCHAIN}", *defines, str(source)], cwd=build, env=cmake_env())
 
 
-def build_unit(jobs: int) -> Path:
-    build = BUILD / "unit_compiler"
+def build_unit(jobs: int, clang: bool) -> Path:
+    build = (CLANG_BUILD if clang else BUILD) / "unit_compiler"
     configure(REPO / "tests" / "unit" / "compiler", build, "-DCMAKE_BUILD_TYPE=RelWithDebInfo")
     run(["cmake", "--build", ".", "--target", *UNIT_TARGETS, "-j", str(jobs)], cwd=build, env=cmake_env())
     return build
@@ -156,9 +162,9 @@ def compare_bits(ours: Path, theirs: Path) -> int:
     return len(differ)
 
 
-def build_plugin(jobs: int) -> int:
+def build_plugin(jobs: int, base: Path) -> int:
     """Cross-links pjrt_plugin_jaxlib_cpu.so (Release, as the wheel builds it) and checks it."""
-    build = BUILD / "plugin"
+    build = base / "plugin"
     py_include = subprocess.run([sys.executable, "-c", "import sysconfig; print(sysconfig.get_path('include'))"],
                                 capture_output=True, text=True, check=True).stdout.strip()
     # The `_ext` module is abi3 C: the host's CPython headers serve an LP64 target as well.
@@ -184,14 +190,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bytecode", action="store_true", help="also run the corpus's portable artifacts")
     ap.add_argument("--bits-against", type=Path, help="an x86-64 compiler_driver to compare output bits with")
     ap.add_argument("--skip-unit", action="store_true", help="no pytest over tests/unit/compiler")
+    ap.add_argument("--clang", action="store_true", help="compile with clang for aarch64 instead of GCC")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("names", nargs="*", help="corpus programs (default: all, or the subset)")
     a = ap.parse_args(argv)
 
     t0 = time.monotonic()
     qemu = ensure_toolchain()
+    if a.clang:
+        if not shutil.which("clang++"):
+            sys.exit("--clang needs clang++ (Debian: apt-get install clang)")
+        os.environ["JAXLIB_AARCH64_COMPILER"] = "clang"
     log(f"toolchain: {shutil.which(TRIPLE + '-g++')}, {qemu}")
-    build = build_unit(a.jobs)
+    build = build_unit(a.jobs, a.clang)
     log(f"built {', '.join(UNIT_TARGETS)} in {time.monotonic() - t0:.0f} s")
     env = dict(os.environ)
     lapack = aarch64_openblas()
@@ -205,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         log(f"unit tests under qemu: {'passed' if rc == 0 else 'FAILED'} in {time.monotonic() - t:.0f} s")
         failures += rc != 0
     names = a.names or (SUBSET_CASES if a.subset else [])
-    bits = BUILD / "bits_aarch64.json" if a.bits_against else None
+    bits = (CLANG_BUILD if a.clang else BUILD) / "bits_aarch64.json" if a.bits_against else None
     t = time.monotonic()
     rc = run_corpus(driver, env, names, False, bits, emulator(qemu))
     log(f"corpus (text) under qemu: {'passed' if rc == 0 else 'FAILED'} in {time.monotonic() - t:.0f} s")
@@ -221,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         compare_bits(bits, x86_bits)  # reported, not a failure: the corpus tolerances decide
     if a.plugin:
         t = time.monotonic()
-        rc = build_plugin(a.jobs)
+        rc = build_plugin(a.jobs, CLANG_BUILD if a.clang else BUILD)
         log(f"plugin cross-link: {'ok' if rc == 0 else 'FAILED'} in {time.monotonic() - t:.0f} s")
         failures += rc != 0
     log(f"{'all passed' if failures == 0 else f'{failures} step(s) failed'} in {time.monotonic() - t0:.0f} s")

@@ -9,8 +9,17 @@ set(_triple aarch64-linux-gnu)
 if(DEFINED ENV{JAXLIB_AARCH64_TRIPLE})
   set(_triple "$ENV{JAXLIB_AARCH64_TRIPLE}")
 endif()
-set(CMAKE_C_COMPILER ${_triple}-gcc)
-set(CMAKE_CXX_COMPILER ${_triple}-g++)
+if("$ENV{JAXLIB_AARCH64_COMPILER}" STREQUAL "clang")
+  # clang for the same target and sysroot (GCC's cross libstdc++ and binutils): the compiler
+  # macOS arm64 builds with, on the code paths macOS takes.
+  set(CMAKE_C_COMPILER clang)
+  set(CMAKE_CXX_COMPILER clang++)
+  set(CMAKE_C_COMPILER_TARGET ${_triple})
+  set(CMAKE_CXX_COMPILER_TARGET ${_triple})
+else()
+  set(CMAKE_C_COMPILER ${_triple}-gcc)
+  set(CMAKE_CXX_COMPILER ${_triple}-g++)
+endif()
 
 # The target's libraries and headers come from its sysroot only; programs (cmake, ninja,
 # python) from the host.
