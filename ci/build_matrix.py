@@ -181,12 +181,22 @@ def repair(wheel: Path, wheelhouse: Path, policy: str | None, excludes: tuple[st
     outdir = wheel.parent / "repaired"
     shutil.rmtree(outdir, ignore_errors=True)
     cmd = [auditwheel, "repair", "--plat", f"{policy}_{arch}", "-w", str(outdir)]
+    if arch != platform.machine():
+        # A cross-built wheel: auditwheel accepts only the host's policies by name, but reads the
+        # architecture and libc from the file name, so the wheel is named for the policy first
+        # and `auto` then checks it (its libraries' symbol versions) and tags it.
+        named = wheel.with_name(wheel.name.replace(f"-linux_{arch}.whl", f"-{policy}_{arch}.whl"))
+        shutil.copy2(wheel, named)
+        wheel = named
+        cmd[3] = "auto"
     for ex in excludes:
         cmd += ["--exclude", ex]
     run(cmd + [str(wheel)], env=env, logfile=BUILD / "logs" / f"repair-{wheel.stem}.log")
     repaired = list(outdir.glob("*.whl"))
     if len(repaired) != 1:
         raise RuntimeError(f"auditwheel produced {repaired}")
+    if f"{policy}_{arch}" not in repaired[0].name:
+        raise RuntimeError(f"{repaired[0].name}: not the family's policy {policy}_{arch}")
     dest = wheelhouse / repaired[0].name
     shutil.move(str(repaired[0]), dest)
     return dest

@@ -4,8 +4,8 @@ reports which pass: the compiler/executor developer's fast loop.
     python tests/unit/compiler/run_corpus_with_driver.py --driver BUILD/compiler_driver [names...]
 
 A driver built for another machine runs under `--emulator` ("qemu-aarch64 -L SYSROOT", as
-ci/cross_aarch64.py does); `--bits FILE` records a digest of each program's output bytes, to
-compare two builds (two ISAs) bit for bit.
+ci/cross_aarch64.py does); `--bits FILE` records digests of each program's output bytes (exact,
+and with NaNs canonical), to compare two builds (two ISAs) bit for bit.
 """
 
 from __future__ import annotations
@@ -66,10 +66,15 @@ def run_case(driver: str, case: corpus.Case, workdir: str, bytecode: bool = Fals
             g = g.view(w.dtype)
         got.append(g.reshape(w.shape))
     if digest is not None:
-        h = hashlib.sha256()
-        for g in got:
-            h.update(np.ascontiguousarray(g).tobytes())
-        digest.append(h.hexdigest())
+        # Exact bytes, then the same with every NaN made one canonical NaN: ISAs differ in the
+        # NaN an invalid operation makes (x86-64 0xffc00000, AArch64 0x7fc00000).
+        for canonical in (False, True):
+            h = hashlib.sha256()
+            for g in got:
+                if canonical and (g.dtype.kind in "fc" or g.dtype.name == "bfloat16"):
+                    g = np.where(np.isnan(g), np.array(np.nan, g.dtype), g)
+                h.update(np.ascontiguousarray(g).tobytes())
+            digest.append(h.hexdigest())
     problems = corpus.mismatches(case, got)
     if problems:
         return "fail", "; ".join(problems)[:600]
@@ -97,12 +102,13 @@ def main() -> int:
     ap.add_argument("-v", action="store_true")
     ap.add_argument("--bytecode", action="store_true", help="run program.mlirbc instead of program.mlir")
     ap.add_argument("--emulator", default="", help="command prefix that runs the driver, e.g. qemu-aarch64 -L DIR")
-    ap.add_argument("--bits", help="write {program: SHA-256 of its output bytes} here (JSON)")
+    ap.add_argument("--bits", help="write {program: [SHA-256 of its output bytes, the same with NaNs made one]} "
+                    "here (JSON)")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
     names = a.names or corpus.list_cases()
     counts: dict[str, int] = {}
-    bits: dict[str, str] = {}
+    bits: dict[str, list[str]] = {}
     for name in names:
         case = corpus.load_case(name)
         with tempfile.TemporaryDirectory() as d:
@@ -110,7 +116,7 @@ def main() -> int:
                 digest: list[str] = []
                 status, detail = run_case(a.driver, case, d, a.bytecode, a.emulator, digest)
                 if digest:
-                    bits[name] = digest[0]
+                    bits[name] = digest
             except subprocess.TimeoutExpired:
                 status, detail = "execute", "timeout"
         counts[status] = counts.get(status, 0) + 1
