@@ -74,8 +74,11 @@ def tests(session: nox.Session) -> None:
     if not wheels:
         session.error("no wheels in wheelhouse/: run `nox -s build_matrix` first")
     if not session.posargs:
-        # Queued first thing, so it runs even when this session fails.
+        # Queued first thing, so they run even when this session fails. The aarch64 cross-section
+        # (a cross build of the executor and a subset of its tests under qemu-user) keeps the
+        # linux-aarch64 wheel honest in CI; .ci/run installs its Debian toolchain.
         session.notify("jax", posargs=[])
+        session.notify("aarch64", posargs=["--subset"])
     session.install(*TEST_DEPS)
     session.install("--no-deps", *TEST_PLUGINS_NO_DEPS)
     version = _wheelhouse_version()

@@ -180,7 +180,8 @@ def build_plugin(jobs: int, base: Path) -> int:
     so = next(build.rglob("pjrt_plugin_jaxlib_cpu.so"))
     header = run([f"{TRIPLE}-readelf", "-h", str(so)], capture_output=True, text=True).stdout
     dyn = run([f"{TRIPLE}-nm", "-D", "--defined-only", str(so)], capture_output=True, text=True).stdout
-    exported = sorted(line.split()[-1] for line in dyn.splitlines() if line.split()[1:2] and line.split()[1] in "TDBW")
+    exported = sorted(line.split()[-1].split("@")[0] for line in dyn.splitlines()
+                      if line.split()[1:2] and line.split()[1] in "TDBW")
     ok = "AArch64" in header and exported == ["GetPjrtApi"]
     log(f"plugin {so.relative_to(REPO)}: {so.stat().st_size / 2**20:.1f} MiB, "
         f"{'AArch64' if 'AArch64' in header else 'NOT AArch64'}, exports {exported}")
