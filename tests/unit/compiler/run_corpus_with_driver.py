@@ -88,7 +88,7 @@ def _lapack_library() -> str | None:
     except ImportError:
         return None
     d = scipy_openblas32.get_lib_dir()
-    names = sorted(n for n in os.listdir(d) if n.startswith("libscipy_openblas") and ".so" in n)
+    names = sorted(n for n in os.listdir(d) if n.startswith("libscipy_openblas") and (".so" in n or n.endswith(".dylib")))
     return os.path.join(d, names[0]) if names else None
 
 
