@@ -14,6 +14,8 @@
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
 #define JAXLIB_CPU_PAUSE() _mm_pause()
+#elif defined(__aarch64__)
+#define JAXLIB_CPU_PAUSE() __asm__ __volatile__("yield")  // AArch64's spin-wait hint
 #else
 #define JAXLIB_CPU_PAUSE() ((void)0)
 #endif
