@@ -8,6 +8,7 @@ multiprocess, multiprocess_jax   multi-process jobs under our host / real JAX (t
 bench_collectives                all_reduce bandwidth across processes, ours against XLA + gloo
 lint          ruff over Python sources
 gpu_emulated  the whole corpus through each GPU plugin on emulated drivers (no GPU needed)
+aarch64       cross-build for linux-aarch64; unit tests and corpus under qemu-user
 """
 
 from __future__ import annotations
@@ -75,8 +76,11 @@ def tests(session: nox.Session) -> None:
     if not wheels:
         session.error("no wheels in wheelhouse/: run `nox -s build_matrix` first")
     if not session.posargs:
-        # Queued first thing, so it runs even when this session fails.
+        # Queued first thing, so they run even when this session fails. The aarch64 cross-section
+        # (a cross build of the executor and a subset of its tests under qemu-user) keeps the
+        # linux-aarch64 wheel honest in CI; .ci/run installs its Debian toolchain.
         session.notify("jax", posargs=[])
+        session.notify("aarch64", posargs=["--subset"])
     session.install(*TEST_DEPS)
     session.install("--no-deps", *TEST_PLUGINS_NO_DEPS)
     version = _wheelhouse_version()
@@ -301,6 +305,24 @@ def fuzz(session: nox.Session) -> None:
     else:
         session.install("cmake>=3.24", "ninja")
     session.run("python", str(REPO / "ci" / "fuzz_parser.py"), *args)
+
+
+# --- linux-aarch64 under emulation (ci/cross_aarch64.py; issue 12) ------------------------------
+
+
+@nox.session(python=_test_python())
+def aarch64(session: nox.Session) -> None:
+    """Cross-build the compiler + CPU executor for linux-aarch64 (Debian's g++-aarch64-linux-gnu)
+    and run tests/unit/compiler and the corpus on it under qemu-user; print pass counts.
+
+    Not a default session (about 25 minutes in full on two cores; `--subset`, the cross-section
+    CI runs, takes a few). Installs the Debian packages itself when run as root. Options after
+    `--` go to ci/cross_aarch64.py, e.g. `--subset`, `--plugin` (also cross-link the PJRT plugin),
+    `--bytecode`, `--bits-against build/unit_compiler/compiler_driver` (compare output bits
+    with an x86-64 driver), or corpus program names.
+    """
+    session.install(*nox.project.dependency_groups(_PYPROJECT, "cross-aarch64"))
+    session.run("python", str(REPO / "ci" / "cross_aarch64.py"), *session.posargs)
 
 
 # --- Corpus coverage (ci/corpus_supported.py, ci/corpus_coverage.py; issue 4) -----------------

@@ -7,6 +7,10 @@ Called by `nox -s build_matrix` (and usable from CI directly). Steps:
   4. validate every wheel with ci/check_wheel.py and write a report (terminal + JSON).
 A wheel whose inputs (sources, version, toolchain, interpreter) are unchanged since the last
 run is reused from the wheelhouse, so a no-change rerun takes seconds.
+
+`--platform KEY` cross-builds for another platform of the matrix that names a
+`cross_toolchain` (linux-aarch64 from linux-x86_64): only its `cross_backends`, into
+wheelhouse/KEY/, with runtime/ compiled for the target in build/runtime-KEY.
 """
 
 from __future__ import annotations
@@ -145,7 +149,7 @@ def build_runtime(env: dict[str, str], build_py: Path) -> float:
     tools_bin = build_py.parent
     cmake = str(tools_bin / "cmake") if (tools_bin / "cmake").exists() else "cmake"
     ninja = str(tools_bin / "ninja") if (tools_bin / "ninja").exists() else "ninja"
-    out = BUILD / "runtime"
+    out = Path(env["JAXLIB_RUNTIME_BUILD_DIR"])
     run([cmake, "-S", str(REPO / "runtime"), "-B", str(out), "-G", "Ninja",
          f"-DCMAKE_MAKE_PROGRAM={ninja}", "-DCMAKE_BUILD_TYPE=Release"], env=env,
         logfile=BUILD / "logs" / "runtime-configure.log")
@@ -166,7 +170,7 @@ def pip_wheel(py: Path, project_dir: Path, outdir: Path, env: dict[str, str], lo
 
 
 def repair(wheel: Path, wheelhouse: Path, policy: str | None, excludes: tuple[str, ...],
-           env: dict[str, str], auditwheel: str | None) -> Path:
+           env: dict[str, str], auditwheel: str | None, arch: str = platform.machine()) -> Path:
     """auditwheel-repairs a Linux binary wheel into the wheelhouse (pure wheels are copied)."""
     if wheel.name.endswith("-any.whl") or platform.system() != "Linux" or policy is None:
         dest = wheelhouse / wheel.name
@@ -176,13 +180,23 @@ def repair(wheel: Path, wheelhouse: Path, policy: str | None, excludes: tuple[st
         raise RuntimeError("auditwheel is required to repair Linux wheels (pip install auditwheel)")
     outdir = wheel.parent / "repaired"
     shutil.rmtree(outdir, ignore_errors=True)
-    cmd = [auditwheel, "repair", "--plat", f"{policy}_{platform.machine()}", "-w", str(outdir)]
+    cmd = [auditwheel, "repair", "--plat", f"{policy}_{arch}", "-w", str(outdir)]
+    if arch != platform.machine():
+        # A cross-built wheel: auditwheel accepts only the host's policies by name, but reads the
+        # architecture and libc from the file name, so the wheel is named for the policy first
+        # and `auto` then checks it (its libraries' symbol versions) and tags it.
+        named = wheel.with_name(wheel.name.replace(f"-linux_{arch}.whl", f"-{policy}_{arch}.whl"))
+        shutil.copy2(wheel, named)
+        wheel = named
+        cmd[3] = "auto"
     for ex in excludes:
         cmd += ["--exclude", ex]
     run(cmd + [str(wheel)], env=env, logfile=BUILD / "logs" / f"repair-{wheel.stem}.log")
     repaired = list(outdir.glob("*.whl"))
     if len(repaired) != 1:
         raise RuntimeError(f"auditwheel produced {repaired}")
+    if f"{policy}_{arch}" not in repaired[0].name:
+        raise RuntimeError(f"{repaired[0].name}: not the family's policy {policy}_{arch}")
     dest = wheelhouse / repaired[0].name
     shutil.move(str(repaired[0]), dest)
     return dest
@@ -198,23 +212,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backends", default="", help="comma list restricting the backends")
     parser.add_argument("--version-suffix", default=os.environ.get("JAXLIB_VERSION_SUFFIX", ""))
     parser.add_argument("--no-cache", action="store_true", help="rebuild every wheel")
+    parser.add_argument("--platform", default="", help="cross-build for this platform key (e.g. linux-aarch64)")
     args = parser.parse_args(argv)
 
     t_start = time.monotonic()
     m = matrix_mod.load()
-    plat = matrix_mod.host_platform_key()
+    host = matrix_mod.host_platform_key()
+    plat = args.platform or host
     if plat not in m.platforms:
         log(f"platform {plat} is not in the matrix")
         return 2
     plat_cfg = m.platforms[plat]
+    cross = plat != host
+    if cross and not plat_cfg.get("cross_toolchain"):
+        log(f"platform {plat} names no cross_toolchain in wheels/matrix.toml: build it on {plat_cfg.get('runner')}")
+        return 2
     policy = plat_cfg.get("native_manylinux") if platform.system() == "Linux" else None
     backends = m.backends_for(plat)
+    if cross:
+        backends = [b for b in backends if b.name in set(plat_cfg.get("cross_backends", []))]
     if args.backends:
         keep = set(args.backends.split(","))
         backends = [b for b in backends if b.name in keep]
     pythons = list(m.pythons)
     if args.pythons:
         pythons = [p for p in pythons if p in set(args.pythons.split(","))]
+    if cross:
+        log(f"cross-building for {plat}: jaxlib (per CPython) is built natively there, not here")
+        pythons = []
 
     found: dict[str, str] = {}
     missing: list[str] = []
@@ -241,13 +266,22 @@ def main(argv: list[str] | None = None) -> int:
     full_version = versioning.full_version({"JAXLIB_VERSION_SUFFIX": suffix})
     revision = git_revision()
     env = build_env(suffix, revision)
+    if cross:
+        # CMake reads the toolchain from the environment on a first configure, scikit-build-core's
+        # included; the platform tag follows _PYTHON_HOST_PLATFORM, as for any cross build.
+        env["CMAKE_TOOLCHAIN_FILE"] = str(REPO / plat_cfg["cross_toolchain"])
+        env["_PYTHON_HOST_PLATFORM"] = f"linux-{plat_cfg['cibw_arch']}"
+        env["JAXLIB_RUNTIME_BUILD_DIR"] = str(BUILD / f"runtime-{plat}")
+        if args.wheelhouse == REPO / "wheelhouse":
+            args.wheelhouse = REPO / "wheelhouse" / plat
     wheelhouse = args.wheelhouse.resolve()
     wheelhouse.mkdir(parents=True, exist_ok=True)
     stamps = BUILD / "stamps"
     stamps.mkdir(parents=True, exist_ok=True)
     auditwheel = shutil.which("auditwheel") or (
         str(Path(sys.executable).parent / "auditwheel") if (Path(sys.executable).parent / "auditwheel").exists() else None)
-    toolchain = [tool_version("c++", "--version"), tool_version("cmake", "--version"),
+    compiler = "c++" if not cross else f"{plat_cfg['cibw_arch']}-linux-gnu-g++"
+    toolchain = [tool_version(compiler, "--version"), tool_version("cmake", "--version"),
                  dist_version("scikit-build-core"), full_version, revision, policy or "",
                  os.environ.get("SOURCE_DATE_EPOCH", "")]
 
@@ -276,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     for i, (dist, pyver, py, project, inputs) in enumerate(jobs, 1):
         res = BuildResult(distribution=dist, python=pyver)
         t0 = time.monotonic()
-        key = f"{dist}-{pyver}"
+        key = f"{dist}-{pyver}" + (f"-{plat}" if cross else "")
         digest = inputs_digest(inputs, toolchain + [tool_version(str(py), "--version")])
         stamp = stamps / f"{key}.json"
         try:
@@ -291,7 +325,8 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 log(f"[{i}/{total}] building {dist} ({pyver}) ...")
                 built = pip_wheel(py, project, BUILD / "dist" / key, env, key)
-                final = repair(built, wheelhouse, policy, m.repair_exclude, env, auditwheel)
+                final = repair(built, wheelhouse, policy, m.repair_exclude, env, auditwheel,
+                               plat_cfg.get("cibw_arch", platform.machine()))
                 stamp.write_text(json.dumps({"digest": digest, "wheel": final.name}))
             res.wheel = final.name
             res.size_bytes = final.stat().st_size

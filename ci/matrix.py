@@ -103,6 +103,11 @@ def load(path: Path = MATRIX_FILE) -> Matrix:
         for b in plat.get("backends", []):
             if b not in backends:
                 raise ValueError(f"platforms.{key}.backends names unknown backend {b!r}")
+        for b in plat.get("cross_backends", []):
+            if b not in plat.get("backends", []):
+                raise ValueError(f"platforms.{key}.cross_backends names {b!r}, not built on {key}")
+        if "cross_toolchain" in plat and not (REPO / plat["cross_toolchain"]).is_file():
+            raise ValueError(f"platforms.{key}.cross_toolchain {plat['cross_toolchain']!r} does not exist")
     return Matrix(
         pythons=pythons,
         bindings_distribution=bindings["distribution"],

@@ -19,6 +19,14 @@ function(jaxlib_set_private_defaults target)
   if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
     target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wno-unused-parameter>)
   endif()
+  # One rounding per operation on every platform, so results match x86-64's bit for bit. GCC on
+  # AArch64 fuses a*b+c into FMA by default, and clang fuses within an expression; x86-64's
+  # baseline has no FMA (its AVX-512 files switch contraction off themselves), so GCC's x86-64
+  # code is left exactly as it was.
+  if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang" AND
+     (CMAKE_CXX_COMPILER_ID MATCHES "Clang" OR NOT CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$"))
+    target_compile_options(${target} PRIVATE -ffp-contract=off)
+  endif()
 endfunction()
 
 # The runtime is device- and Python-independent, so build_matrix compiles it once and passes

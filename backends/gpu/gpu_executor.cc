@@ -17,13 +17,10 @@
 #include <unistd.h>
 
 #include "backends/cpu/executor/parallel/collectives.h"
+#include "backends/cpu/executor/program/denormal_mode.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/gpu/kernel_emitter.h"
 #include "runtime/compiler/execution_plan.h"
-
-#if defined(__x86_64__)
-#include <xmmintrin.h>
-#endif
 
 namespace jaxlib::gpu {
 
@@ -176,24 +173,9 @@ struct RegionCode {
   std::vector<Step> steps;
 };
 
-// XLA's CPU runtime (whose kernels the host fallback runs) flushes denormals.
-class DenormalModeGuard {
- public:
-  DenormalModeGuard() {
-#if defined(__x86_64__)
-    saved_ = _mm_getcsr();
-    _mm_setcsr(saved_ | 0x8040u);
-#endif
-  }
-  ~DenormalModeGuard() {
-#if defined(__x86_64__)
-    _mm_setcsr(saved_);
-#endif
-  }
-
- private:
-  unsigned saved_ = 0;
-};
+// XLA's CPU runtime (whose kernels the host fallback runs) flushes denormals: the CPU
+// executor's mode, per ISA.
+using cpu::DenormalModeGuard;
 
 void CollectReads(const Region& r, std::vector<ValueId>* out) {
   for (const auto& op : r.ops) {

@@ -65,3 +65,17 @@ def test_no_python_list_outside_the_matrix(matrix, repo: Path) -> None:
         if len(hits) >= 2:
             offenders.append(f"{rel}: {sorted(hits)}")
     assert not offenders, f"Python versions listed outside wheels/matrix.toml ({versions}): {offenders}"
+
+
+def test_cross_built_platforms_name_a_toolchain_and_their_own_backends(matrix, repo: Path) -> None:
+    crossed = {k: p for k, p in matrix.platforms.items() if "cross_toolchain" in p}
+    assert "linux-aarch64" in crossed, "linux-aarch64 is cross-built here (ci/build_matrix.py --platform)"
+    for key, plat in crossed.items():
+        assert (repo / plat["cross_toolchain"]).is_file(), f"{key}: toolchain file missing"
+        assert set(plat["cross_backends"]) <= set(plat["backends"]), f"{key}: cross backends not in its matrix row"
+
+
+def test_full_tests_run_queues_the_aarch64_cross_section(repo: Path) -> None:
+    noxfile = (repo / "noxfile.py").read_text()
+    assert 'session.notify("aarch64", posargs=["--subset"])' in noxfile, "CI runs the aarch64 subset"
+    assert "g++-aarch64-linux-gnu" in (repo / ".ci" / "run").read_text(), ".ci/run installs the cross compiler"

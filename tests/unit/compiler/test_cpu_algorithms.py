@@ -484,7 +484,9 @@ def test_scalar_loop_jit_calls_interpreter_kernels_bit_for_bit(driver, tmp_path)
         r = subprocess.run([str(driver), "--out", str(d), str(prog), *ins], capture_output=True, text=True, env=env,
                            timeout=120)
         assert r.returncode == 0, r.stderr
-        if mode == "jit":
+        # The scalar-loop JIT emits x86-64 only; elsewhere (AArch64 under qemu) the driver says so
+        # and the rest of the test still checks the interpreter's values.
+        if mode == "jit" and "no JIT for this platform" not in r.stderr:
             assert "native" in r.stderr, f"the loop should compile to native code: {r.stderr}"
         outs[mode] = [np.load(d / f"out{k}.npy") for k in range(3)]
     for a, b in zip(outs["jit"], outs["interpreter"], strict=True):

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "backends/cpu/executor/elementwise/isa_target.h"
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 
 #if defined(__x86_64__)
@@ -39,7 +40,8 @@ template <class VW> inline __attribute__((always_inline)) VW LoadF(const float* 
   return v;
 }
 template <class VW> inline __attribute__((always_inline)) void StoreF(float* p, VW v) { std::memcpy(p, &v, sizeof(v)); }
-#define JAXLIB_AVX512 __attribute__((always_inline, target("avx512f,avx512bw,avx512vl,avx512dq,f16c,prefer-vector-width=512"))) inline
+#define JAXLIB_AVX512 \
+  __attribute__((always_inline)) JAXLIB_TARGET_AVX512_WIDE("avx512f,avx512bw,avx512vl,avx512dq,f16c") inline
 struct F16Avx2 {
   static constexpr int kW = 8;
   static JAXLIB_AVX2 __m256 Up(const uint16_t* p) { return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))); }
@@ -176,7 +178,7 @@ struct Bf16Avx512 {
     JAXLIB_HALF_NARROW_BODY(Bf16##Suffix)                                                                        \
   }
 JAXLIB_HALF_KERNELS(Avx2, __attribute__((target("avx2,f16c"))))
-JAXLIB_HALF_KERNELS(Avx512, __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,f16c,prefer-vector-width=512"))))
+JAXLIB_HALF_KERNELS(Avx512, JAXLIB_TARGET_AVX512_WIDE("avx512f,avx512bw,avx512vl,avx512dq,f16c"))
 #undef JAXLIB_HALF_KERNELS
 #undef JAXLIB_HALF_BINARY_BODY
 #undef JAXLIB_HALF_WIDEN_BODY

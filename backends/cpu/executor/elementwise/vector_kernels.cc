@@ -1,6 +1,8 @@
 // The f32 elementwise kernels of vector_kernels.h. One always-inlined body per op shape (unary,
 // binary, compare, select) over 16-lane vectors, instantiated three times with GCC target
-// attributes; nothing here may be called without going through the ISA check.
+// attributes; nothing here may be called without going through the ISA check. Off x86-64
+// (AArch64: NEON, whose 128-bit registers GCC and clang give each 16-lane vector as four) the
+// baseline body is the only one, and the x86 names below alias it.
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 
 #include <cstdlib>
@@ -8,16 +10,23 @@
 #include <string_view>
 #include <type_traits>
 
+#include "backends/cpu/executor/elementwise/isa_target.h"
 #include "backends/cpu/executor/elementwise/vector_math.h"
 
-#if defined(__x86_64__)
+#if defined(JAXLIB_X86_64)
 #include <immintrin.h>
 #endif
+#include "backends/cpu/executor/elementwise/neon_kernels.h"  // empty off AArch64
 
 #pragma GCC diagnostic ignored "-Wpsabi"
 // No fused multiply-add contraction: -mavx512f brings FMA with it, and every ISA variant must
 // round identically (tests/unit/compiler/vector_math_test.cc checks bit identity).
+#if defined(__clang__)
+// clang has no optimize pragma; its own says the same for the whole file.
+#pragma clang fp contract(off)
+#else
 #pragma GCC optimize("fp-contract=off")
+#endif
 
 namespace jaxlib::cpu {
 namespace {
@@ -60,7 +69,9 @@ JAXLIB_VBINARY(MinV, NanMin(a, b))
     template <class V> static JAXLIB_VM_INLINE IOf<V> Apply(V a, V b) { return a op b; } \
   };
 JAXLIB_VCOMPARE(EqV, ==)
-JAXLIB_VCOMPARE(NeV, !=)
+struct NeV {
+  template <class V> static JAXLIB_VM_INLINE IOf<V> Apply(V a, V b) { return NotEqual(a, b); }
+};
 JAXLIB_VCOMPARE(LtV, <)
 JAXLIB_VCOMPARE(LeV, <=)
 JAXLIB_VCOMPARE(GtV, >)
@@ -126,11 +137,16 @@ JAXLIB_VM_INLINE void CompareBody(void* out, const void* const* in, int64_t n) {
 // Predicate bytes (0/1) to lane masks. GCC widens a byte vector element by element, so the
 // AVX2 / AVX-512 bodies use the zero-extending loads directly.
 JAXLIB_VM_INLINE VI PredMaskBase(const uint8_t* p) {
+#if defined(__aarch64__) && !defined(__clang__)
+  return neon::PredMask(p);  // GCC widens bytes lane by lane there too
+#else
   VB pb;
   std::memcpy(&pb, p, kLanes);
   return VI(__builtin_convertvector(pb, VI) != 0);
+#endif
 }
-__attribute__((always_inline, target("avx2"))) inline VI PredMaskAvx2(const uint8_t* p) {
+#if defined(JAXLIB_X86_64)
+__attribute__((always_inline)) JAXLIB_TARGET_AVX2 inline VI PredMaskAvx2(const uint8_t* p) {
   __m256i lo = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
   __m256i hi = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + 8)));
   // Compared per 8-lane half: a 16-lane compare would be lowered lane by lane on AVX2.
@@ -148,21 +164,37 @@ __attribute__((always_inline, target("avx512f"))) inline VI PredMaskAvx512(const
   std::memcpy(&w, &x, 64);
   return VI(w != 0);
 }
+#endif
 
 // A macro, not a template: the ISA-specific mask loaders may only be inlined into functions
-// compiled for their ISA.
+// compiled for their ISA. Besides the mask loader it calls nothing that takes or returns a
+// vector: clang rejects such a call from an AVX-512 function to one compiled without AVX-512
+// even when it is always inlined (their vector ABIs differ), so the select is spelled out on
+// the bits here, as vmath::Select computes it.
 #define JAXLIB_SELECT_BODY(kMask)                                                                         \
   const uint8_t* p = static_cast<const uint8_t*>(in[0]);                                                  \
   const float* a = static_cast<const float*>(in[1]);                                                      \
   const float* b = static_cast<const float*>(in[2]);                                                      \
   float* o = static_cast<float*>(out);                                                                    \
   int64_t i = 0;                                                                                          \
-  for (; i + kLanes <= n; i += kLanes)                                                                    \
-    Store(o + i, Select(kMask(p + i), Load(a + i, kLanes), Load(b + i, kLanes)), kLanes);                \
+  for (; i + kLanes <= n; i += kLanes) {                                                                  \
+    const VU m = VU(kMask(p + i));                                                                        \
+    VU x, y;                                                                                              \
+    std::memcpy(&x, a + i, sizeof(x));                                                                    \
+    std::memcpy(&y, b + i, sizeof(y));                                                                    \
+    const VU r = (x & m) | (y & ~m);                                                                      \
+    std::memcpy(o + i, &r, sizeof(r));                                                                    \
+  }                                                                                                       \
   if (i < n) {                                                                                            \
+    const size_t bytes = static_cast<size_t>(n - i) * sizeof(float);                                      \
     uint8_t tail[kLanes] = {};                                                                            \
     std::memcpy(tail, p + i, static_cast<size_t>(n - i));                                                 \
-    Store(o + i, Select(kMask(tail), Load(a + i, n - i), Load(b + i, n - i)), n - i);                     \
+    const VU m = VU(kMask(tail));                                                                         \
+    VU x = {}, y = {};                                                                                    \
+    std::memcpy(&x, a + i, bytes);                                                                        \
+    std::memcpy(&y, b + i, bytes);                                                                        \
+    const VU r = (x & m) | (y & ~m);                                                                      \
+    std::memcpy(o + i, &r, bytes);                                                                        \
   }
 
 template <bool kMax>
@@ -205,15 +237,17 @@ JAXLIB_VM_INLINE void ColumnReduceBody(const float* x, float* out, float init, i
 // runs the NaN-aware loop. Three instructions per vector instead of about twenty.
 using FastRowFn = bool (*)(const float* x, int64_t n, float init, float* out);
 
-#if defined(__x86_64__)
+#if defined(JAXLIB_X86_64)
 // GCC 12's _mm512_reduce_* start from _mm512_undefined_*, which -Wmaybe-uninitialized flags.
 #pragma GCC diagnostic push
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 template <bool kMax>
 __attribute__((target("avx512f"))) bool FastRowMaxMinAvx512(const float* x, int64_t n, float init, float* out) {
   const __m512i abs_mask = _mm512_set1_epi32(0x7fffffff);
-  auto pick = [](__m512 a, __m512 b) { return kMax ? _mm512_max_ps(a, b) : _mm512_min_ps(a, b); };
-  auto magnitude = [&](__m512 v) { return _mm512_and_si512(_mm512_castps_si512(v), abs_mask); };
+  auto pick = [](__m512 a, __m512 b) JAXLIB_LAMBDA_TARGET_AVX512F { return kMax ? _mm512_max_ps(a, b) : _mm512_min_ps(a, b); };
+  auto magnitude = [&](__m512 v) JAXLIB_LAMBDA_TARGET_AVX512F { return _mm512_and_si512(_mm512_castps_si512(v), abs_mask); };
   __m512 a0 = _mm512_set1_ps(init), a1 = a0, a2 = a0, a3 = a0;
   // The largest |bits| seen: above 0x7f800000 only for a NaN.
   __m512i m0 = magnitude(a0), m1 = m0, m2 = m0, m3 = m0;
@@ -256,8 +290,8 @@ __attribute__((target("avx512f"))) bool FastRowMaxMinAvx512(const float* x, int6
 template <bool kMax>
 __attribute__((target("avx2"))) bool FastRowMaxMinAvx2(const float* x, int64_t n, float init, float* out) {
   const __m256i abs_mask = _mm256_set1_epi32(0x7fffffff);
-  auto pick = [](__m256 a, __m256 b) { return kMax ? _mm256_max_ps(a, b) : _mm256_min_ps(a, b); };
-  auto magnitude = [&](__m256 v) { return _mm256_and_si256(_mm256_castps_si256(v), abs_mask); };
+  auto pick = [](__m256 a, __m256 b) JAXLIB_LAMBDA_TARGET_AVX2 { return kMax ? _mm256_max_ps(a, b) : _mm256_min_ps(a, b); };
+  auto magnitude = [&](__m256 v) JAXLIB_LAMBDA_TARGET_AVX2 { return _mm256_and_si256(_mm256_castps_si256(v), abs_mask); };
   __m256 a0 = _mm256_set1_ps(init), a1 = a0, a2 = a0, a3 = a0;
   __m256i m0 = magnitude(a0), m1 = m0, m2 = m0, m3 = m0;
   int64_t i = 0;
@@ -383,7 +417,7 @@ JAXLIB_VM_INLINE void ScaleBody(const float* e, float r, float* y, int64_t n, bo
   constexpr int64_t L = kLanesOf<V>;
   const V rv = Splat<V>(r);
   int64_t i = 0;
-#if defined(__x86_64__)
+#if defined(JAXLIB_X86_64)
   if (stream && reinterpret_cast<uintptr_t>(y) % 64 == 0) {
     for (; i + kLanes <= n; i += kLanes) {
       // SSE streaming stores exist on every x86-64; the compiler fuses the four into one
@@ -541,18 +575,39 @@ JAXLIB_VM_INLINE void IntCompareBody(void* out, const void* const* in, int64_t n
     IntCompareBody<kDir, kSigned, V>(o, in, n);                                                                        \
   }
 
+// Off x86-64 the AVX names are references to the baseline functions, so the dispatch below
+// compiles unchanged (DetectedVectorIsa never answers an AVX level there) and adds no code.
+#define JAXLIB_ISA_ALIASES(Suffix)                                                                  \
+  template <class F> constexpr auto& Unary##Suffix = UnaryBase<F>;                                  \
+  template <class F> constexpr auto& Binary##Suffix = BinaryBase<F>;                                \
+  template <class F> constexpr auto& Compare##Suffix = CompareBase<F>;                              \
+  constexpr auto& Select##Suffix = SelectBase;                                                      \
+  template <bool kMax> constexpr auto& MaxMin##Suffix = MaxMinBase<kMax>;                           \
+  constexpr auto& Fill##Suffix = FillBase;                                                          \
+  constexpr auto& ExpShifted##Suffix = ExpShiftedBase;                                              \
+  constexpr auto& Scale##Suffix = ScaleBase;                                                        \
+  constexpr auto& Sum##Suffix = SumBase;                                                            \
+  template <class F> constexpr auto& IntBinary##Suffix = IntBinaryBase<F>;                          \
+  template <int kDir, bool kSigned> constexpr auto& IntCompare##Suffix = IntCompareBase<kDir, kSigned>;
+
+#if defined(__aarch64__)
+#define JAXLIB_FAST_ROW_Base(kMax) (&neon::FastRowMaxMin<kMax>)
+#else
 #define JAXLIB_FAST_ROW_Base(kMax) nullptr
-#if defined(__x86_64__)
+#endif
+// The baseline runs 4-lane vectors: SSE2 on x86-64, one NEON register on AArch64.
+JAXLIB_ISA_KERNELS(Base, , Vec<4>::F)
+#if defined(JAXLIB_X86_64)
 #define JAXLIB_FAST_ROW_Avx2(kMax) (&FastRowMaxMinAvx2<kMax>)
 #define JAXLIB_FAST_ROW_Avx512(kMax) (&FastRowMaxMinAvx512<kMax>)
+JAXLIB_ISA_KERNELS(Avx2, JAXLIB_TARGET_AVX2, Vec<8>::F)
+JAXLIB_ISA_KERNELS(Avx512, JAXLIB_TARGET_AVX512_WIDE("avx512f,avx512bw,avx512vl,avx512dq"), Vec<16>::F)
 #else
-#define JAXLIB_FAST_ROW_Avx2(kMax) nullptr
-#define JAXLIB_FAST_ROW_Avx512(kMax) nullptr
+JAXLIB_ISA_ALIASES(Avx2)
+JAXLIB_ISA_ALIASES(Avx512)
 #endif
-JAXLIB_ISA_KERNELS(Base, , Vec<4>::F)
-JAXLIB_ISA_KERNELS(Avx2, __attribute__((target("avx2"))), Vec<8>::F)
-JAXLIB_ISA_KERNELS(Avx512, __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,prefer-vector-width=512"))), Vec<16>::F)
 #undef JAXLIB_ISA_KERNELS
+#undef JAXLIB_ISA_ALIASES
 #undef JAXLIB_FAST_ROW_Base
 #undef JAXLIB_FAST_ROW_Avx2
 #undef JAXLIB_FAST_ROW_Avx512
@@ -706,7 +761,7 @@ template <bool kMax> F32ReduceFn MaxMinFor(VectorIsa isa) {
 
 VectorIsa Detect() {
   VectorIsa isa = VectorIsa::kBaseline;
-#if defined(__x86_64__)
+#if defined(JAXLIB_X86_64)
   __builtin_cpu_init();
   if (__builtin_cpu_supports("avx2")) isa = VectorIsa::kAvx2;
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
@@ -800,7 +855,7 @@ F32ReduceFn SelectF32Reduce(F32ReduceKind kind) {
 }
 
 void StreamFence() {
-#if defined(__x86_64__)
+#if defined(JAXLIB_X86_64)
   _mm_sfence();
 #endif
 }

@@ -89,12 +89,53 @@ template <class V> JAXLIB_VM_INLINE V Abs(V x) { return AsF(AsU(x) & 0x7fffffffu
 template <class V> JAXLIB_VM_INLINE V CopySign(V mag, V sign) {
   return AsF((AsU(mag) & 0x7fffffffu) | (AsU(sign) & 0x80000000u));
 }
-template <class V> JAXLIB_VM_INLINE IOf<V> IsNan(V x) { return IOf<V>(x != x); }
+#if defined(__aarch64__) && !defined(__clang__)
+// GCC 12 for AArch64 compares integer vectors wider than 16 bytes (and floats by `!=`) one
+// scalar lane at a time, though NEON has the instruction for each 16-byte quarter: there these
+// masks are built a quarter at a time. Clang, and GCC for x86-64, vectorise the plain
+// expression.
+#define JAXLIB_VM_COMPARE_BY_QUARTER 1
+template <class Q, class V, class Fn>
+JAXLIB_VM_INLINE auto MaskByQuarter(V a, V b, Fn fn) {
+  using QI = int32_t __attribute__((vector_size(16)));
+  constexpr int kQuarters = static_cast<int>(sizeof(V) / 16);
+  Q qa[kQuarters], qb[kQuarters];
+  QI m[kQuarters];
+  std::memcpy(qa, &a, sizeof(qa));
+  std::memcpy(qb, &b, sizeof(qb));
+#pragma GCC unroll 4
+  for (int k = 0; k < kQuarters; ++k) m[k] = QI(fn(qa[k], qb[k]));
+  typename Vec<sizeof(V) / 4>::I r;
+  std::memcpy(&r, m, sizeof(r));
+  return r;
+}
+#endif
+// Lanes whose bits are all zero.
+template <class U>
+JAXLIB_VM_INLINE auto IsZeroBits(U u) {
+  using I = typename Vec<sizeof(U) / 4>::I;
+#ifdef JAXLIB_VM_COMPARE_BY_QUARTER
+  using QU = uint32_t __attribute__((vector_size(16)));
+  return I(MaskByQuarter<QU>(u, u, [](QU x, QU) { return x == 0; }));
+#else
+  return I(u == 0);
+#endif
+}
+template <class V>
+JAXLIB_VM_INLINE IOf<V> NotEqual(V a, V b) {
+#ifdef JAXLIB_VM_COMPARE_BY_QUARTER
+  using QF = float __attribute__((vector_size(16)));
+  return IOf<V>(MaskByQuarter<QF>(a, b, [](QF x, QF y) { return x != y; }));
+#else
+  return IOf<V>(a != b);
+#endif
+}
+template <class V> JAXLIB_VM_INLINE IOf<V> IsNan(V x) { return NotEqual(x, x); }
 // Denormals to signed zero by their bits (comparisons would already see them as zero).
 template <class V>
 JAXLIB_VM_INLINE V Flush(V x) {
   UOf<V> u = AsU(x);
-  UOf<V> denormal = UOf<V>((u & 0x7f800000u) == 0);
+  UOf<V> denormal = UOf<V>(IsZeroBits(u & 0x7f800000u));
   return AsF((denormal & (u & 0x80000000u)) | (~denormal & u));
 }
 template <class V> JAXLIB_VM_INLINE V Min(V a, V b) { return a < b ? a : b; }

@@ -31,7 +31,7 @@ namespace {
 using compiler::OpKind;
 using namespace math_coefficients;  // NOLINT: the formulas' constants, shared with vector_math.h
 
-bool EnvFlag(const char* name) {
+[[maybe_unused]] bool EnvFlag(const char* name) {  // used only where the JIT exists
   const char* v = std::getenv(name);
   return v && *v && std::string_view(v) != "0";
 }

@@ -15,12 +15,17 @@
 
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
+#include "backends/cpu/executor/elementwise/isa_target.h"
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 
 #pragma GCC diagnostic ignored "-Wpsabi"
 // No fused multiply-add contraction: the batched (vector) and one-line paths, and every ISA
 // variant, must round alike.
+#if defined(__clang__)
+#pragma clang fp contract(off)  // clang has no optimize pragma
+#else
 #pragma GCC optimize("fp-contract=off")
+#endif
 
 namespace jaxlib::cpu {
 
@@ -213,14 +218,14 @@ using BatchStagesFn = void (*)(CB* a, CB* work, int64_t n, const BatchStage* sta
     if (x != a) std::memcpy(a, x, static_cast<size_t>(n) * sizeof(CB));                                   \
   }
 JAXLIB_FFT_BATCH(Base, )
-#if defined(__x86_64__)
-JAXLIB_FFT_BATCH(Avx2, __attribute__((target("avx2"))))
-JAXLIB_FFT_BATCH(Avx512, __attribute__((target("avx512f,avx512dq,prefer-vector-width=512"))))
+#if defined(JAXLIB_X86_64)
+JAXLIB_FFT_BATCH(Avx2, JAXLIB_TARGET_AVX2)
+JAXLIB_FFT_BATCH(Avx512, JAXLIB_TARGET_AVX512_WIDE("avx512f,avx512dq"))
 #endif
 #undef JAXLIB_FFT_BATCH
 
 BatchStagesFn SelectBatchStages() {
-#if defined(__x86_64__)
+#if defined(JAXLIB_X86_64)
   switch (DetectedVectorIsa()) {
     case VectorIsa::kAvx512: return &BatchStagesAvx512;
     case VectorIsa::kAvx2: return &BatchStagesAvx2;

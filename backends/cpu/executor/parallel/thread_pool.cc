@@ -9,9 +9,13 @@
 #include <cstdlib>
 #include <string>
 
+#include "backends/cpu/executor/program/denormal_mode.h"
+
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
 #define JAXLIB_CPU_PAUSE() _mm_pause()
+#elif defined(__aarch64__)
+#define JAXLIB_CPU_PAUSE() __asm__ __volatile__("yield")  // AArch64's spin-wait hint
 #else
 #define JAXLIB_CPU_PAUSE() ((void)0)
 #endif
@@ -46,14 +50,6 @@ int DefaultThreads() {
 #endif
   unsigned n = std::thread::hardware_concurrency();
   return n == 0 ? 1 : static_cast<int>(n);
-}
-
-// XLA's CPU code runs with denormals flushed (FTZ) and treated as zero (DAZ); pool threads only
-// ever run kernels, so they keep that mode for life.
-void SetDenormalsToZero() {
-#if defined(__x86_64__) || defined(_M_X64)
-  _mm_setcsr(_mm_getcsr() | 0x8040u);
-#endif
 }
 
 std::atomic<int> g_sleepers{0};
@@ -92,7 +88,8 @@ ThreadPool::~ThreadPool() {
 }
 
 void ThreadPool::WorkerLoop(int) {
-  SetDenormalsToZero();
+  // Pool threads only ever run kernels: the kernels' denormal mode for life.
+  SetDenormalsToZeroForThread();
   t_in_pool_task = true;
   uint32_t seen = generation_.load(std::memory_order_acquire);
   for (;;) {

@@ -9,11 +9,7 @@
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
 #include "backends/cpu/executor/memory/host_memory_pool.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
-
-#if defined(__x86_64__) || defined(_M_X64)
-#include <xmmintrin.h>
-#define JAXLIB_HAVE_MXCSR 1
-#endif
+#include "backends/cpu/executor/program/denormal_mode.h"
 
 namespace jaxlib::cpu {
 
@@ -99,26 +95,6 @@ class InPlaceUpdateKernel final : public Kernel {
 class NoopKernel final : public Kernel {
  public:
   Status Run(Frame&, uint8_t*) const override { return Status::Ok(); }
-};
-
-// RAII: XLA's CPU runtime flushes denormals to zero (FTZ) and treats denormal inputs as zero
-// (DAZ); results differ visibly from IEEE without it.
-class DenormalModeGuard {
- public:
-  DenormalModeGuard() {
-#ifdef JAXLIB_HAVE_MXCSR
-    saved_ = _mm_getcsr();
-    _mm_setcsr(saved_ | 0x8040u);
-#endif
-  }
-  ~DenormalModeGuard() {
-#ifdef JAXLIB_HAVE_MXCSR
-    _mm_setcsr(saved_);
-#endif
-  }
-
- private:
-  unsigned saved_ = 0;
 };
 
 }  // namespace
