@@ -9,6 +9,7 @@
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 
 #if defined(__x86_64__)
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -184,10 +185,11 @@ JAXLIB_HALF_KERNELS(Avx512, JAXLIB_TARGET_AVX512_WIDE("avx512f,avx512bw,avx512vl
 #undef JAXLIB_HALF_WIDEN_BODY
 #undef JAXLIB_HALF_NARROW_BODY
 
+// CPUID leaf 1, ECX bit 29 (clang 14's __builtin_cpu_supports does not know "f16c").
 bool HasF16c() {
   static const bool has = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("f16c");
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & (1u << 29)) != 0;
   }();
   return has;
 }
