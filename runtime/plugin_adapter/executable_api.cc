@@ -10,6 +10,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "runtime/plugin_adapter/abi_boundary.h"
@@ -703,15 +704,19 @@ Status LoadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
       options.donatable_args.push_back(index);
     }
   }
-  // A donated buffer passed again in the same call would be overwritten while still read.
-  for (int64_t index : options.donatable_args) {
+  // A donated buffer passed again in the same call would be overwritten while still read. One
+  // pass over each device's arguments against its donated buffers (Execute's hot path).
+  if (!options.donatable_args.empty()) {
+    std::unordered_map<const DeviceBuffer*, int64_t> donated;  // buffer -> first donating argument
     for (size_t d = 0; d < args->num_devices; ++d) {
-      const DeviceBuffer* donated = arguments[d][static_cast<size_t>(index)];
+      donated.clear();
+      for (int64_t index : options.donatable_args) donated.emplace(arguments[d][static_cast<size_t>(index)], index);
       for (size_t i = 0; i < args->num_args; ++i) {
-        if (static_cast<int64_t>(i) != index && arguments[d][i] == donated) {
+        auto it = donated.find(arguments[d][i]);
+        if (it != donated.end() && it->second != static_cast<int64_t>(i)) {
           return InvalidArgument(Prefixed(
               kEntry, "attempt to donate the same buffer twice in Execute() (arguments " +
-                          std::to_string(index) + " and " + std::to_string(i) + " on device list " +
+                          std::to_string(it->second) + " and " + std::to_string(i) + " on device list " +
                           std::to_string(d) + "; e.g. f(donate(a), a))"));
         }
       }
