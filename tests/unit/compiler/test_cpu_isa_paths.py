@@ -336,3 +336,55 @@ def test_pred_ops_and_32bit_select_same_bits_at_every_width(driver, tmp_path):  
                                strict=True):
         assert np.array_equal(got, want), f"expected pred {name}"
     assert np.array_equal(outs[5], np.where(a & b, x, y)), "expected select by the predicate"
+
+
+def c_div_rem(a: np.ndarray, b: int) -> tuple[np.ndarray, np.ndarray]:
+    """C's truncating s32 quotient and remainder (XLA's: b == 0 gives -1 and a; INT_MIN / -1 gives
+    INT_MIN and 0), computed in int64."""
+    a64 = a.astype(np.int64)
+    if b == 0:
+        return np.full_like(a, -1), a.copy()
+    q = np.abs(a64) // abs(b) * np.sign(a64) * np.sign(b)
+    r = a64 - q * b
+    return q.astype(np.int64).astype(np.uint32).view(np.int32), r.astype(np.int32)
+
+
+@pytest.mark.parametrize("divisor", [1000, 49, -49, 3, 1, -1, 0, 2**31 - 1, -(2**31), -99991])
+def test_s32_divide_and_remainder_by_invariant_divisor(driver, tmp_path, divisor):  # noqa: F811
+    """A divisor that is one value for the whole loop (a splat constant here, a broadcast scalar
+    argument in the second program) takes the reciprocal-multiply kernel; every exact multiple
+    of the divisor (for 49 about half of them come out one short before the correction), the
+    extremes and an odd tail
+    must give C's quotient and remainder at every ISA."""
+    rng = np.random.default_rng(abs(divisor) % 1000)
+    edges = np.array([0, 1, -1, 2**31 - 1, -(2**31), -(2**31) + 1, 2**30, -(2**30)], dtype=np.int64)
+    if divisor not in (0,):
+        k = rng.integers(-(2**31) // max(abs(divisor), 1), 2**31 // max(abs(divisor), 1), 3000)
+        multiples = k * divisor
+        near = np.concatenate([multiples - 1, multiples, multiples + 1])
+        edges = np.concatenate([edges, near[(near >= -(2**31)) & (near < 2**31)]])
+    a = np.concatenate([edges, rng.integers(-(2**31), 2**31, 20011)]).astype(np.int32)
+    n = a.size
+    t = f"tensor<{n}xi32>"
+    q_want, r_want = c_div_rem(a, divisor)
+    q, r = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}) -> ({t}, {t}) {{
+            %c = stablehlo.constant dense<{divisor}> : {t}
+            %0 = stablehlo.divide %a, %c : {t}
+            %1 = stablehlo.remainder %a, %c : {t}
+            return %0, %1 : {t}, {t}
+          }}
+        }}""", a)
+    assert np.array_equal(q, q_want), "expected C's truncating quotient"
+    assert np.array_equal(r, r_want), "expected the remainder with the dividend's sign"
+    q2, r2 = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}, %s: tensor<i32>) -> ({t}, {t}) {{
+            %b = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<i32>) -> {t}
+            %0 = stablehlo.divide %a, %b : {t}
+            %1 = stablehlo.remainder %a, %b : {t}
+            return %0, %1 : {t}, {t}
+          }}
+        }}""", a, np.array(divisor, dtype=np.int32))
+    assert np.array_equal(q2, q_want) and np.array_equal(r2, r_want), "expected the same through a broadcast scalar"

@@ -220,6 +220,11 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Lower(const compiler::Module& m,
   p->inputs_ = prog.inputs;
   p->output_regs_ = prog.output_regs;
   p->direct_output_index_ = prog.direct_output_index;
+  // Registers that still hold a loop-invariant input (a scalar or a constant, the same value in
+  // every element of its tile) at the instruction being lowered.
+  std::vector<bool> invariant(prog.regs.size(), false);
+  for (const EwInput& in : prog.inputs)
+    invariant[static_cast<size_t>(in.reg)] = in.mode == EwInput::Mode::kScalar || in.mode == EwInput::Mode::kConstant;
   for (const compiler::FusedLoopInstr& in : prog.instrs) {
     const Op& op = *in.op;
     EwInstr ins;
@@ -228,6 +233,9 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Lower(const compiler::Module& m,
     ins.kind = op.kind;
     if (op.kind == OpKind::kCompare) ins.vcmp = VcmpPredicate(m, op);
     if (!ins.fn) return InvalidArgument(compiler::OpDescription(op) + ": " + err);
+    if (in.num_in == 2 && invariant[static_cast<size_t>(in.in[1])])
+      if (EwFn by_invariant = SelectIntDivRemByInvariantKernel(op.kind, m.type(op.results[0]).element)) ins.fn = by_invariant;
+    invariant[static_cast<size_t>(in.out)] = false;
     ins.num_in = in.num_in;
     for (int k = 0; k < 3; ++k) ins.in[k] = in.in[k];
     ins.out = in.out;

@@ -124,12 +124,12 @@ JAXLIB_VM_INLINE void CompareBody(void* out, const void* const* in, int64_t n) {
   int64_t i = 0;
   // Full vectors with fixed-size loads and stores (a variable size would go byte by byte).
   for (; i + L <= n; i += L) {
-    B r = __builtin_convertvector(F::Apply(Load<V>(a + i, L), Load<V>(b + i, L)) & 1, B);
+    B r = LowBytes(F::Apply(Load<V>(a + i, L), Load<V>(b + i, L)) & 1);
     std::memcpy(o + i, &r, L);
   }
   if (i < n) {
     int64_t m = n - i;
-    B r = __builtin_convertvector(F::Apply(Load<V>(a + i, m), Load<V>(b + i, m)) & 1, B);
+    B r = LowBytes(F::Apply(Load<V>(a + i, m), Load<V>(b + i, m)) & 1);
     std::memcpy(o + i, &r, static_cast<size_t>(m));
   }
 }
@@ -491,13 +491,47 @@ struct IDivRemSV {
     using S = SignedOf<U>;
     using D = F64Of<U>;
     const S a = S(ua), b = S(ub);
-    const U zero = U(b == 0), overflow = U((a == INT32_MIN) & (b == -1)), special = zero | overflow;
+    // INT_MIN / -1 tested as one compare against zero: GCC 12 runs `a == INT32_MIN` on 16 lanes
+    // one lane at a time.
+    const U zero = U(b == 0), overflow = U(((ua ^ 0x80000000u) | ~ub) == 0u), special = zero | overflow;
     const U safe_b = (ub & ~special) | (special & 1u);
     const U q = U(__builtin_convertvector(__builtin_convertvector(a, D) / __builtin_convertvector(S(safe_b), D), S));
     if constexpr (kRem) return ((ua - q * safe_b) & ~special) | (ua & zero);
     else return q | zero;
   }
 };
+
+// s32 division and remainder by a divisor that is the same for every element (a constant or a
+// broadcast scalar): a multiply by the f64 reciprocal instead of a divide per element. With
+// |a| <= 2^31, fl(1/b) and the product each off by at most 2^-53 relative, a * fl(1/b) is within
+// 2^-21 / |b| of a/b; a non-integer a/b is at least 1 / |b| from every integer, so truncation
+// gives C's quotient, and an integer a/b = k can only come out as k - sgn(k), which leaves the
+// remainder at +-b: that one case steps the quotient and zeroes the remainder. Exactly
+// IDivRemSV's results. b == 0 and b == -1 (the special lanes) keep the general kernel.
+template <bool kRem, class V>
+JAXLIB_VM_INLINE void IntDivRemByInvariantBody(void* out, const void* const* in, int64_t n, EwFn general) {
+  using U = UOf<V>;
+  using S = SignedOf<U>;
+  using D = F64Of<U>;
+  constexpr int64_t L = kLanesOf<V>;
+  if (n <= 0) return;
+  const uint32_t* a = static_cast<const uint32_t*>(in[0]);
+  const int32_t b = static_cast<int32_t>(static_cast<const uint32_t*>(in[1])[0]);
+  if (b == 0 || b == -1) return general(out, in, n, EwInstr{});
+  uint32_t* o = static_cast<uint32_t*>(out);
+  const D recip = D{} + 1.0 / static_cast<double>(b);
+  const U ub = U{} + static_cast<uint32_t>(b), neg_b = U{} - static_cast<uint32_t>(b);
+  auto apply = [&](U ua) {
+    U q = U(__builtin_convertvector(__builtin_convertvector(S(ua), D) * recip, S));
+    const U r = ua - q * ub;
+    const U up = U(r == ub), down = U(r == neg_b);
+    if constexpr (kRem) return r & ~(up | down);
+    else return q - up + down;  // the masks are all ones: -1 steps up, +1 steps down
+  };
+  int64_t i = 0;
+  for (; i + L <= n; i += L) StoreU(o + i, apply(LoadU<U>(a + i, L)), L);
+  if (i < n) StoreU(o + i, apply(LoadU<U>(a + i, n - i)), n - i);
+}
 
 template <class F, class V>
 JAXLIB_VM_INLINE void IntBinaryBody(void* out, const void* const* in, int64_t n) {
@@ -534,11 +568,11 @@ JAXLIB_VM_INLINE void IntCompareBody(void* out, const void* const* in, int64_t n
   uint8_t* o = static_cast<uint8_t*>(out);
   int64_t i = 0;
   for (; i + L <= n; i += L) {
-    B r = __builtin_convertvector(IntCompareLanes<kDir, kSigned>(LoadU<U>(a + i, L), LoadU<U>(b + i, L)) & 1, B);
+    B r = LowBytes(IntCompareLanes<kDir, kSigned>(LoadU<U>(a + i, L), LoadU<U>(b + i, L)) & 1);
     std::memcpy(o + i, &r, L);
   }
   if (i < n) {
-    B r = __builtin_convertvector(IntCompareLanes<kDir, kSigned>(LoadU<U>(a + i, n - i), LoadU<U>(b + i, n - i)) & 1, B);
+    B r = LowBytes(IntCompareLanes<kDir, kSigned>(LoadU<U>(a + i, n - i), LoadU<U>(b + i, n - i)) & 1);
     std::memcpy(o + i, &r, static_cast<size_t>(n - i));
   }
 }
@@ -570,6 +604,10 @@ JAXLIB_VM_INLINE void IntCompareBody(void* out, const void* const* in, int64_t n
   template <class F> Attr void IntBinary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) {       \
     IntBinaryBody<F, V>(o, in, n);                                                                                       \
   }                                                                                                                 \
+  template <bool kRem> Attr void IntDivRemByInvariant##Suffix(void* o, const void* const* in, int64_t n,          \
+                                                            const EwInstr&) {                                     \
+    IntDivRemByInvariantBody<kRem, V>(o, in, n, &IntBinary##Suffix<IDivRemSV<kRem>>);                                \
+  }                                                                                                                 \
   template <int kDir, bool kSigned>                                                                                 \
   Attr void IntCompare##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) {                         \
     IntCompareBody<kDir, kSigned, V>(o, in, n);                                                                        \
@@ -588,6 +626,7 @@ JAXLIB_VM_INLINE void IntCompareBody(void* out, const void* const* in, int64_t n
   constexpr auto& Scale##Suffix = ScaleBase;                                                        \
   constexpr auto& Sum##Suffix = SumBase;                                                            \
   template <class F> constexpr auto& IntBinary##Suffix = IntBinaryBase<F>;                          \
+  template <bool kRem> constexpr auto& IntDivRemByInvariant##Suffix = IntDivRemByInvariantBase<kRem>; \
   template <int kDir, bool kSigned> constexpr auto& IntCompare##Suffix = IntCompareBase<kDir, kSigned>;
 
 #if defined(__aarch64__)
@@ -835,6 +874,16 @@ EwFn SelectVectorKernel(const compiler::Module& m, const Op& op) {
 }
 
 EwFn SelectIntVectorKernel(const compiler::Module& m, const Op& op) { return IntVectorKernel(m, op, DetectedVectorIsa()); }
+
+EwFn SelectIntDivRemByInvariantKernel(OpKind kind, ElementType type) {
+  if (type != ElementType::kS32 || (kind != OpKind::kDivide && kind != OpKind::kRemainder)) return nullptr;
+  const bool rem = kind == OpKind::kRemainder;
+  switch (DetectedVectorIsa()) {
+    case VectorIsa::kAvx512: return rem ? &IntDivRemByInvariantAvx512<true> : &IntDivRemByInvariantAvx512<false>;
+    case VectorIsa::kAvx2: return rem ? &IntDivRemByInvariantAvx2<true> : &IntDivRemByInvariantAvx2<false>;
+    default: return rem ? &IntDivRemByInvariantBase<true> : &IntDivRemByInvariantBase<false>;
+  }
+}
 
 SoftmaxRowFns SelectSoftmaxRowFns() {
   switch (DetectedVectorIsa()) {

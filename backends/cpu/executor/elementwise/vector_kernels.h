@@ -24,6 +24,11 @@ EwFn SelectVectorKernel(const compiler::Module& m, const compiler::Op& op);
 // for anything else.
 EwFn SelectIntVectorKernel(const compiler::Module& m, const compiler::Op& op);
 
+// The s32 divide or remainder kernel for a divisor that is one value for the whole call (read
+// from in[1][0]): a reciprocal multiply with an exact correction, the same results as the
+// per-element kernel; nullptr for other ops or types.
+EwFn SelectIntDivRemByInvariantKernel(compiler::OpKind kind, ElementType type);
+
 // The vectorised kernel of an f16 or bf16 add, subtract, multiply or divide (widened to f32,
 // rounded back per op) or of a conversion between f16/bf16 and f32, bit for bit the scalar
 // kernels (half_vector_kernels.cc); nullptr for anything else.

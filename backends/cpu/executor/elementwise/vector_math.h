@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "backends/cpu/executor/elementwise/math_coefficients.h"
 
@@ -30,6 +31,7 @@ struct Vec {
   typedef uint32_t U __attribute__((vector_size(4 * N)));
   typedef double D __attribute__((vector_size(8 * N)));
   typedef uint8_t B __attribute__((vector_size(N)));
+  typedef uint8_t B4 __attribute__((vector_size(4 * N)));  // a 32-bit lane vector's bytes
 };
 template <class V> struct VecTraits;
 #define JAXLIB_VM_TRAITS(N)                          \
@@ -58,6 +60,22 @@ using VI = Vec<16>::I;
 using VU = Vec<16>::U;
 
 #define JAXLIB_VM_INLINE inline __attribute__((always_inline))
+
+// The low byte of each 32-bit lane (compare results of 0 or 1 as predicate bytes). Below 16
+// lanes GCC narrows with __builtin_convertvector one lane at a time; a byte shuffle of the same
+// bits is one PSHUFB (and a permute) on AVX2. At 16 lanes the conversion is one VPMOVDB.
+template <class W, size_t... K>
+JAXLIB_VM_INLINE BytesOf<W> LowBytesOf(W v, std::index_sequence<K...>) {
+  typename Vec<sizeof(W) / 4>::B4 b;
+  std::memcpy(&b, &v, sizeof b);
+  return __builtin_shufflevector(b, b, (4 * K)...);
+}
+template <class W>
+JAXLIB_VM_INLINE BytesOf<W> LowBytes(W v) {
+  constexpr size_t kN = sizeof(W) / 4;
+  if constexpr (kN >= 16) return __builtin_convertvector(v, BytesOf<W>);
+  else return LowBytesOf(v, std::make_index_sequence<kN>{});
+}
 
 // Every lane = v, bit for bit (not `VF{} + v`, which turns -0 into +0).
 template <class V = VF>
