@@ -595,3 +595,113 @@ def test_argmax_argmin_fold_nan_ties_and_axes(driver, tmp_path, shape, axis, is_
     assert np.array_equal(i, want_i), "expected the first NaN's index, else the first extreme's (ties: lowest index)"
     want_v = np.take_along_axis(x, np.expand_dims(want_i, axis), axis).squeeze(axis)
     assert np.array_equal(v, want_v, equal_nan=True), "expected the value at that index"
+
+
+# A loop over large arrays updated only elementwise (threefry's rounds, an elementwise
+# fori_loop): the while kernel runs it a tile of elements at a time (control_flow.cc). Odd
+# length (a partial last tile), a scalar carry feeding the body, a swap of two carries (one
+# carry's new value is another's old one), a u32 carry and an f32 one.
+STRIP_N = 200003
+STRIP_LOOP = f"""
+    {MOD}
+      func.func public @main(%a: tensor<{STRIP_N}xf32>, %b: tensor<{STRIP_N}xf32>, %u: tensor<{STRIP_N}xui32>)
+          -> (tensor<i32>, tensor<{STRIP_N}xf32>, tensor<{STRIP_N}xf32>, tensor<{STRIP_N}xui32>) {{
+        %zero = stablehlo.constant dense<0> : tensor<i32>
+        %r:4 = stablehlo.while(%i = %zero, %x = %a, %y = %b, %w = %u) : tensor<i32>, tensor<{STRIP_N}xf32>,
+            tensor<{STRIP_N}xf32>, tensor<{STRIP_N}xui32>
+          cond {{
+            %n = stablehlo.constant dense<7> : tensor<i32>
+            %c = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+            stablehlo.return %c : tensor<i1>
+          }} do {{
+            %one = stablehlo.constant dense<1> : tensor<i32>
+            %i1 = stablehlo.add %i, %one : tensor<i32>
+            %fi = stablehlo.convert %i1 : (tensor<i32>) -> tensor<f32>
+            %s = stablehlo.sine %fi : tensor<f32>
+            %sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> tensor<{STRIP_N}xf32>
+            %half = stablehlo.constant dense<0.5> : tensor<{STRIP_N}xf32>
+            %xy = stablehlo.add %x, %y : tensor<{STRIP_N}xf32>
+            %t = stablehlo.multiply %xy, %half : tensor<{STRIP_N}xf32>
+            %y1 = stablehlo.add %t, %sb : tensor<{STRIP_N}xf32>
+            %three = stablehlo.constant dense<3> : tensor<{STRIP_N}xui32>
+            %five = stablehlo.constant dense<5> : tensor<{STRIP_N}xui32>
+            %l = stablehlo.shift_left %w, %three : tensor<{STRIP_N}xui32>
+            %h = stablehlo.shift_right_logical %w, %five : tensor<{STRIP_N}xui32>
+            %ui = stablehlo.convert %i1 : (tensor<i32>) -> tensor<ui32>
+            %ub = stablehlo.broadcast_in_dim %ui, dims = [] : (tensor<ui32>) -> tensor<{STRIP_N}xui32>
+            %x2 = stablehlo.xor %l, %h : tensor<{STRIP_N}xui32>
+            %w1 = stablehlo.add %x2, %ub : tensor<{STRIP_N}xui32>
+            stablehlo.return %i1, %y, %y1, %w1 : tensor<i32>, tensor<{STRIP_N}xf32>, tensor<{STRIP_N}xf32>,
+                tensor<{STRIP_N}xui32>
+          }}
+        return %r#0, %r#1, %r#2, %r#3 : tensor<i32>, tensor<{STRIP_N}xf32>, tensor<{STRIP_N}xf32>, tensor<{STRIP_N}xui32>
+      }}
+    }}"""
+
+
+def strip_loop_reference(a: np.ndarray, b: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, ...]:
+    x, y, w = a.copy(), b.copy(), u.copy()
+    for i in range(1, 8):
+        s = np.float32(np.sin(np.float32(i)))
+        x, y = y, (x + y) * np.float32(0.5) + s
+        w = ((w << np.uint32(3)) ^ (w >> np.uint32(5))) + np.uint32(i)
+    return x, y, w
+
+
+def run_traced(driver, tmp_path, monkeypatch, mlir, inputs, disable: bool):  # noqa: F811
+    monkeypatch.setenv("JAXLIB_CPU_DISABLE_STRIP_MINING", "1" if disable else "0")
+    monkeypatch.setenv("JAXLIB_CPU_LOOP_TRACE", "1")
+    prog = tmp_path / "loop.mlir"
+    prog.write_text(mlir)
+    args = [str(driver), "--out", str(tmp_path), str(prog)]
+    for i, a in enumerate(inputs):
+        np.save(tmp_path / f"loop_in{i}.npy", a)
+        args.append(str(tmp_path / f"loop_in{i}.npy"))
+    import subprocess
+
+    r = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    outs, k = [], 0
+    while (tmp_path / f"out{k}.npy").exists():
+        outs.append(np.load(tmp_path / f"out{k}.npy"))
+        (tmp_path / f"out{k}.npy").unlink()
+        k += 1
+    return outs, "strip-mined" in r.stderr
+
+
+def test_elementwise_while_loop_runs_strip_mined_with_the_same_bits(driver, tmp_path, monkeypatch):  # noqa: F811
+    rng = np.random.default_rng(7)
+    a = rng.standard_normal(STRIP_N).astype(np.float32)
+    b = rng.standard_normal(STRIP_N).astype(np.float32)
+    u = rng.integers(0, 2**32, STRIP_N, dtype=np.uint64).astype(np.uint32)
+    mined, traced = run_traced(driver, tmp_path, monkeypatch, STRIP_LOOP, (a, b, u), disable=False)
+    assert traced, "expected the elementwise loop to run strip-mined"
+    whole, traced_off = run_traced(driver, tmp_path, monkeypatch, STRIP_LOOP, (a, b, u), disable=True)
+    assert not traced_off
+    for k, (m, w) in enumerate(zip(mined, whole, strict=True)):
+        assert m.tobytes() == w.tobytes(), f"expected output {k} bit-identical to the loop run whole"
+    x, y, w = strip_loop_reference(a, b, u)
+    assert int(mined[0]) == 7
+    np.testing.assert_allclose(mined[1], x, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(mined[2], y, rtol=1e-5, atol=1e-5)
+    assert np.array_equal(mined[3], w)
+
+
+def test_while_loop_reading_other_elements_is_not_strip_mined(driver, tmp_path, monkeypatch):  # noqa: F811
+    """A body that reverses a carry (element i reads element n-1-i) or reduces one into the
+    condition's input cannot run a tile at a time: it keeps the whole-array loop, and its
+    results stay right."""
+    reverse = STRIP_LOOP.replace(
+        "%xy = stablehlo.add %x, %y :",
+        f"%xr = stablehlo.reverse %x, dims = [0] : tensor<{STRIP_N}xf32>\n            %xy = stablehlo.add %xr, %y :")
+    rng = np.random.default_rng(8)
+    a = rng.standard_normal(STRIP_N).astype(np.float32)
+    b = rng.standard_normal(STRIP_N).astype(np.float32)
+    u = rng.integers(0, 2**32, STRIP_N, dtype=np.uint64).astype(np.uint32)
+    got, traced = run_traced(driver, tmp_path, monkeypatch, reverse, (a, b, u), disable=False)
+    assert not traced, "expected a reversing body to keep the whole-array loop"
+    x, y = a.copy(), b.copy()
+    for i in range(1, 8):
+        x, y = y, (x[::-1] + y) * np.float32(0.5) + np.float32(np.sin(np.float32(i)))
+    np.testing.assert_allclose(got[1], x, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(got[2], y, rtol=1e-5, atol=1e-5)

@@ -1,7 +1,20 @@
 // while, case and if: their regions are compiled once into RegionCode and run against the
 // op's scratch arena. A loop's carried values live in the while's own result buffers (no copy
 // out at the end); carries the body returns unchanged are read in place from the operands.
+//
+// Strip mining: a loop whose large arrays are only ever updated elementwise (each iteration's
+// element i depends on element i of the carries and on small values: threefry's rounds, an
+// elementwise fori_loop) runs the whole loop on one tile of elements at a time, so the tile's
+// carries and temporaries stay in the caches across iterations instead of streaming every
+// array through memory once per iteration. Small values (counters, keys, the condition) are
+// recomputed per tile, the same values each time. Same operations on the same elements, so
+// the results are the unstripped loop's bits.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
+#include <unordered_set>
 
 #include "backends/cpu/executor/program/kernel.h"
 
@@ -29,7 +42,67 @@ class WhileKernel final : public Kernel {
     return total;
   }
 
+  // Elements per tile of a strip-mined loop: two pool chunks of FusionKernel's minimum, so the
+  // tile's steps still use both cores while a few of its arrays fit a core's L2.
+  static constexpr int64_t kStripElements = 65536;
+
+  // Decides whether the loop can run strip-mined (see the file comment) and records how.
+  void PlanStrips(const compiler::Module& m) {
+    const compiler::Region& br = *body_->region;
+    const size_t n = sizes_.size();
+    int64_t big = 0;
+    for (size_t k = 0; k < n; ++k) big = std::max(big, m.type(op_.results[k]).element_count());
+    if (big < 2 * kStripElements) return;
+    std::unordered_set<ValueId> tiled;  // values of `big` elements that each tile computes its part of
+    std::vector<bool> tiled_carry(n, false);
+    for (size_t k = 0; k < n; ++k) {
+      const int64_t count = m.type(op_.results[k]).element_count();
+      if (count == big) {
+        tiled_carry[k] = true;
+        tiled.insert(br.args[k]);
+        tiled.insert(cond_->region->args[k]);
+      } else if (count > kSmallElements && !invariant_[k]) {
+        return;  // a large carry of another shape would be copied whole for every tile
+      }
+    }
+    auto reads_tiled = [&](const RegionStep& step) {
+      const std::vector<ValueId>* reads = step.kernel->ReadValues();
+      if (!reads && !step.op->regions.empty()) return true;  // reads it cannot list
+      for (ValueId v : reads ? *reads : step.op->operands)
+        if (tiled.count(v)) return true;
+      return false;
+    };
+    auto small_step = [&](const RegionStep& step) {
+      if (!step.op || reads_tiled(step) || !PureSmallOp(step.op->kind)) return false;
+      for (ValueId v : step.op->results)
+        if (m.type(v).element_count() > kSmallElements) return false;
+      return true;
+    };
+    for (const RegionStep& step : cond_->steps)
+      if (!small_step(step)) return;
+    std::vector<bool> elementwise;
+    for (const RegionStep& step : body_->steps) {
+      const bool ew = step.op && step.kernel->ElementwiseLoopSize() == big;
+      if (ew) {
+        for (ValueId v : *step.kernel->NonElementwiseReads())
+          if (tiled.count(v)) return;  // element i would read another tile's elements
+        for (ValueId v : step.op->results) tiled.insert(v);
+      } else if (!small_step(step)) {
+        return;
+      }
+      elementwise.push_back(ew);
+    }
+    for (size_t k = 0; k < n; ++k)
+      if (!tiled_carry[k] && tiled.count(br.results[k])) return;
+    strip_elements_ = big;
+    tiled_carry_ = std::move(tiled_carry);
+    elementwise_step_ = std::move(elementwise);
+    if (const char* trace = std::getenv("JAXLIB_CPU_LOOP_TRACE"); trace && *trace && std::string_view(trace) != "0")
+      std::fprintf(stderr, "jaxlib-cpu while loop: strip-mined, %lld elements in tiles of %lld\n",
+                   static_cast<long long>(big), static_cast<long long>(kStripElements));
+  }
   Status Run(Frame& f, uint8_t* scratch) const override {
+    if (strip_elements_ > 0) return RunStrips(f, scratch);
     const size_t n = sizes_.size();
     std::vector<uint8_t*> carry(n), temp(n);
     uint8_t* p = scratch;
@@ -82,11 +155,102 @@ class WhileKernel final : public Kernel {
   }
 
  private:
+  // Carries and temporaries of a strip-mined loop above this many elements disqualify it
+  // (they would be recomputed or copied whole for every tile).
+  static constexpr int64_t kSmallElements = 4096;
+
+  // Ops whose repeated evaluation for each tile is invisible: no effects, no state.
+  static bool PureSmallOp(OpKind k) {
+    switch (k) {
+      case OpKind::kWhile: case OpKind::kCase: case OpKind::kIf: case OpKind::kCall: case OpKind::kCustomCall:
+      case OpKind::kRng: case OpKind::kAllReduce: case OpKind::kAllGather: case OpKind::kReduceScatter:
+      case OpKind::kAllToAll: case OpKind::kCollectivePermute: case OpKind::kCollectiveBroadcast:
+        return false;
+      default:
+        return true;
+    }
+  }
+
+  // The loop run once per tile of `strip_elements_` elements (PlanStrips).
+  Status RunStrips(Frame& f, uint8_t* scratch) const {
+    const size_t n = sizes_.size();
+    std::vector<uint8_t*> carry(n), temp(n), operand(n);
+    std::vector<size_t> elem(n, 0);
+    uint8_t* p = scratch;
+    for (size_t k = 0; k < n; ++k) {
+      p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
+      temp[k] = p;
+      p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
+      operand[k] = static_cast<uint8_t*>(f.Get(op_.operands[k]));
+      carry[k] = invariant_[k] ? operand[k] : static_cast<uint8_t*>(f.Get(op_.results[k]));
+      if (tiled_carry_[k]) elem[k] = sizes_[k] / static_cast<size_t>(strip_elements_);
+    }
+    const compiler::Region& cr = *cond_->region;
+    const compiler::Region& br = *body_->region;
+    uint8_t* arena = scratch + region_offset_;
+    std::vector<int> from_carry(n);
+    for (int64_t begin = 0; begin < strip_elements_; begin += kStripElements) {
+      const int64_t end = std::min(strip_elements_, begin + kStripElements);
+      // Carry k's bytes for this tile: its range when tiled, all of it when small.
+      auto part = [&](size_t k, const void* base) {
+        return static_cast<const uint8_t*>(base) + (tiled_carry_[k] ? elem[k] * static_cast<size_t>(begin) : 0);
+      };
+      auto part_bytes = [&](size_t k) {
+        return tiled_carry_[k] ? elem[k] * static_cast<size_t>(end - begin) : sizes_[k];
+      };
+      for (size_t k = 0; k < n; ++k)
+        if (sizes_[k] && carry[k] != operand[k])
+          std::memcpy(const_cast<uint8_t*>(part(k, carry[k])), part(k, operand[k]), part_bytes(k));
+      for (;;) {
+        for (size_t k = 0; k < n; ++k) {
+          f.ptr[static_cast<size_t>(cr.args[k])] = carry[k];
+          f.ptr[static_cast<size_t>(br.args[k])] = carry[k];
+        }
+        JAXLIB_RETURN_IF_ERROR(RunRegion(*cond_, f, arena));
+        if (!*static_cast<const bool*>(f.Get(cr.results[0]))) break;
+        for (const auto& [v, off] : body_->arena_values) f.ptr[static_cast<size_t>(v)] = arena + off;
+        for (size_t i = 0; i < body_->steps.size(); ++i) {
+          const RegionStep& step = body_->steps[i];
+          if (elementwise_step_[i]) {
+            step.kernel->RunElements(f, begin, end);
+          } else {
+            JAXLIB_RETURN_IF_ERROR(step.kernel->Run(f, step.scratch_offset >= 0 ? arena + step.scratch_offset : nullptr));
+          }
+        }
+        for (size_t k = 0; k < n; ++k) {
+          void* src = f.Get(br.results[k]);
+          from_carry[k] = -1;
+          if (src == carry[k]) {
+            from_carry[k] = static_cast<int>(k);
+            continue;
+          }
+          for (size_t j = 0; j < n; ++j)
+            if (src == carry[j]) from_carry[k] = static_cast<int>(j);
+          if (from_carry[k] >= 0 && sizes_[k])
+            std::memcpy(const_cast<uint8_t*>(part(k, temp[k])), part(k, src), part_bytes(k));
+        }
+        for (size_t k = 0; k < n; ++k) {
+          if (from_carry[k] == static_cast<int>(k) || !sizes_[k]) continue;
+          const void* src = from_carry[k] >= 0 ? temp[k] : f.Get(br.results[k]);
+          std::memcpy(const_cast<uint8_t*>(part(k, carry[k])), part(k, src), part_bytes(k));
+        }
+      }
+    }
+    for (size_t k = 0; k < n; ++k)
+      if (sizes_[k] && invariant_[k] && result_read_[k] && f.Get(op_.results[k]) != carry[k])
+        std::memcpy(f.Get(op_.results[k]), carry[k], sizes_[k]);
+    return Status::Ok();
+  }
+
   const Op& op_;
   std::unique_ptr<RegionCode> cond_, body_;
   std::vector<size_t> sizes_;
   int64_t region_offset_;
   std::vector<bool> result_read_, invariant_;
+  // Strip mining (PlanStrips): the tiled loop's element count (0: not strip-mined), which
+  // carries are tiled, and which body steps run on the tile's range.
+  int64_t strip_elements_ = 0;
+  std::vector<bool> tiled_carry_, elementwise_step_;
 };
 
 class CaseKernel final : public Kernel {
@@ -144,8 +308,11 @@ StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const 
     JAXLIB_ASSIGN_OR_RETURN(auto body, b.BuildRegion(*op.regions[1]));
     std::vector<bool> read;
     for (ValueId v : op.results) read.push_back(b.IsRead(v));
-    return std::unique_ptr<Kernel>(
-        new WhileKernel(op, std::move(cond), std::move(body), std::move(sizes), region_offset, std::move(read)));
+    auto loop = std::make_unique<WhileKernel>(op, std::move(cond), std::move(body), std::move(sizes), region_offset,
+                                              std::move(read));
+    const char* off = std::getenv("JAXLIB_CPU_DISABLE_STRIP_MINING");  // for comparisons and tests
+    if (!off || !*off || std::string_view(off) == "0") loop->PlanStrips(b.module());
+    return std::unique_ptr<Kernel>(std::move(loop));
   }
   std::vector<std::unique_ptr<RegionCode>> branches;
   for (const auto& r : op.regions) {

@@ -29,9 +29,22 @@ class FusionKernel final : public Kernel {
   static constexpr int64_t kParallelAlign = 512;
   static constexpr int64_t kStreamOutputBytes = int64_t{8} << 20;
 
-  FusionKernel(std::shared_ptr<EwProgram> program, std::vector<ValueId> inputs, std::vector<ValueId> outputs)
-      : program_(std::move(program)), inputs_(std::move(inputs)), outputs_(std::move(outputs)) {}
+  FusionKernel(std::shared_ptr<EwProgram> program, std::vector<ValueId> inputs, std::vector<ValueId> outputs,
+               std::vector<ValueId> strided_reads)
+      : program_(std::move(program)), inputs_(std::move(inputs)), outputs_(std::move(outputs)),
+        strided_reads_(std::move(strided_reads)) {}
   Status Run(Frame& f, uint8_t*) const override {
+    RunRange(f, 0, program_->loop_size(), stream_);
+    return Status::Ok();
+  }
+  int64_t ElementwiseLoopSize() const override { return program_->loop_size(); }
+  // A strip-mined loop's tile stays in the caches for the next step: never streamed.
+  void RunElements(Frame& f, int64_t begin, int64_t end) const override { RunRange(f, begin, end, false); }
+  const std::vector<ValueId>* ReadValues() const override { return &inputs_; }
+  const std::vector<ValueId>* NonElementwiseReads() const override { return &strided_reads_; }
+
+ private:
+  void RunRange(Frame& f, int64_t begin, int64_t end, bool stream) const {
     const void* in[64];
     void* out[64];
     std::vector<const void*> in_big;
@@ -50,15 +63,14 @@ class FusionKernel final : public Kernel {
     for (size_t k = 0; k < outputs_.size(); ++k) op[k] = f.Get(outputs_[k]);
     // Big loops are split over the pool at tile boundaries (tiles run the same either way).
     ParallelFor(
-        program_->loop_size(), kParallelElements, [&](int64_t b, int64_t e) { program_->Run(ip, op, b, e, stream_); },
-        kParallelAlign);
-    return Status::Ok();
+        end - begin, kParallelElements,
+        [&](int64_t b, int64_t e) { program_->Run(ip, op, begin + b, begin + e, stream); }, kParallelAlign);
   }
 
- private:
   std::shared_ptr<EwProgram> program_;
   std::vector<ValueId> inputs_;
   std::vector<ValueId> outputs_;
+  std::vector<ValueId> strided_reads_;  // inputs read at other elements than the output's
   // Outputs much larger than the caches go straight to memory (EwProgram::Run).
   bool stream_ = program_->output_bytes() >= kStreamOutputBytes;
 };
@@ -116,7 +128,11 @@ StatusOr<std::unique_ptr<Kernel>> MakeFusionKernel(KernelBuilder& b, const Op& o
   JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<EwProgram> program, EwProgram::Lower(b.module(), loop));
   std::vector<ValueId> inputs = op.operands;
   inputs.insert(inputs.end(), loop->outer_inputs.begin(), loop->outer_inputs.end());
-  return std::unique_ptr<Kernel>(new FusionKernel(std::move(program), std::move(inputs), op.results));
+  std::vector<ValueId> strided;
+  for (const compiler::FusedLoopInput& in : loop->inputs)
+    if (in.mode == compiler::FusedLoopInput::Mode::kStrided) strided.push_back(inputs[static_cast<size_t>(in.source)]);
+  return std::unique_ptr<Kernel>(
+      new FusionKernel(std::move(program), std::move(inputs), op.results, std::move(strided)));
 }
 
 StatusOr<std::unique_ptr<Kernel>> KernelBuilder::BuildKernel(const Op& op) {

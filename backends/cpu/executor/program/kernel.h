@@ -57,6 +57,18 @@ class Kernel {
   virtual ~Kernel() = default;
   // `scratch` is the op's planned scratch (OpScratch::bytes bytes), or nullptr.
   virtual Status Run(Frame& frame, uint8_t* scratch) const = 0;
+
+  // What a strip-mined while loop (control_flow.cc) needs to know of the kernels of its body.
+  // Elementwise kernels (fused loops) report their loop size and can run any element range
+  // [begin, end) of it; every other kernel reports 0.
+  virtual int64_t ElementwiseLoopSize() const { return 0; }
+  virtual void RunElements(Frame&, int64_t /*begin*/, int64_t /*end*/) const {}
+  // The values the kernel reads, where it knows them beyond its op's operands (a fusion's
+  // captured values); nullptr when the op's operands are all it reads.
+  virtual const std::vector<compiler::ValueId>* ReadValues() const { return nullptr; }
+  // Of those, the ones an elementwise kernel reads at other elements than the output's own
+  // (broadcasts, transposes): never valid for a range that only this tile computed.
+  virtual const std::vector<compiler::ValueId>* NonElementwiseReads() const { return nullptr; }
 };
 
 struct RegionCode;
