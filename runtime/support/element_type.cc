@@ -2,6 +2,7 @@
 #include "runtime/support/element_type.h"
 
 #include <array>
+#include <cstdint>
 
 namespace jaxlib {
 namespace {
@@ -45,10 +46,20 @@ constexpr std::array<Row, 28> kRows = {{
     {ElementType::kF4E2M1FN, 1, 4, "f4E2M1FN", "f4e2m1fn"},
 }};
 
+// Row of each enum value (-1: none), so a lookup is one load: sizes are asked for per tile
+// and per kernel call on the executors' hot paths.
+constexpr int kMaxType = static_cast<int>(ElementType::kF4E2M1FN);
+constexpr std::array<int8_t, kMaxType + 1> kRowOf = [] {
+  std::array<int8_t, kMaxType + 1> a{};
+  for (int8_t& x : a) x = -1;
+  for (size_t i = 0; i < kRows.size(); ++i) a[static_cast<size_t>(kRows[i].type)] = static_cast<int8_t>(i);
+  return a;
+}();
+
 const Row* Find(ElementType t) {
-  for (const Row& r : kRows)
-    if (r.type == t) return &r;
-  return nullptr;
+  const int v = static_cast<int>(t);
+  if (v < 0 || v > kMaxType || kRowOf[static_cast<size_t>(v)] < 0) return nullptr;
+  return &kRows[static_cast<size_t>(kRowOf[static_cast<size_t>(v)])];
 }
 
 }  // namespace
