@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/cpu/executor/elementwise/scalar_math.h"
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/program/denormal_mode.h"
 
@@ -50,7 +51,8 @@ int main() {
     if (std::fpclassify(f) != FP_SUBNORMAL) in.push_back(f);
   }
   for (float s : {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1.0f, -1.0f, 88.72f, 88.73f, -87.5f, -103.9f, -104.5f,
-                  0.625f, -0.625f, 7.9f, 9.0f, 20.0f, 4.0f, -4.0f, 0.0004f, 1e-4f, -0.99999f})
+                  0.625f, -0.625f, 7.9f, 9.0f, 20.0f, 4.0f, -4.0f, 0.0004f, 1e-4f, -0.99999f, 0.9966f, 0.99665f,
+                  -0.9967f, 0.99999994f, -0.99999994f, 1.0000001f})
     in.push_back(s);
   const Case cases[] = {
       {"exp", [](double x) { return std::exp(x); }, 2, 0.0f},
@@ -60,6 +62,8 @@ int main() {
       {"logistic", Logistic, 3, 0.0f},
       {"tanh", [](double x) { return std::tanh(x); }, 6, 1e-30f},    // XLA's rational approximation
       {"erf", [](double x) { return std::erf(x); }, 64, 1e-30f},     // XLA's rational approximation
+      // The scalar kernel's own formula (with glibc's logf): the vector one differs only by its Log.
+      {"erf_inv", [](double x) { return static_cast<double>(jaxlib::cpu::ErfInvF32(static_cast<float>(x))); }, 8, 0.0f},
   };
   int failures = 0;
   std::vector<float> out(in.size()), first(in.size());

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "backends/cpu/executor/elementwise/isa_target.h"
+#include "backends/cpu/executor/elementwise/scalar_math.h"
 #include "backends/cpu/executor/elementwise/vector_math.h"
 
 #if defined(JAXLIB_X86_64)
@@ -48,6 +49,29 @@ JAXLIB_VUNARY(TanhV, Tanh(x))
 JAXLIB_VUNARY(LogisticV, Logistic(x))
 JAXLIB_VUNARY(ErfV, Erf(x))
 JAXLIB_VUNARY(NegV, -x)
+// erf^-1 (scalar_math.h ErfInvF32: Giles' single-precision form) with this file's Log. The
+// central branch (w < 5, |x| below about 0.9966) runs on the vector; lanes in the tails, at
+// +-1 and beyond take the scalar function, whose square root branch is rare.
+struct ErfInvV {
+  template <class V>
+  static JAXLIB_VM_INLINE V Apply(V x) {
+    const V w = -Log((1.0f - x) * (1.0f + x));
+    const IOf<V> central = IOf<V>(w < 5.0f);
+    const V t = w - 2.5f;
+    V p = Splat<V>(2.81022636e-08f);
+    for (float c : {3.43273939e-07f, -3.5233877e-06f, -4.39150654e-06f, 0.00021858087f, -0.00125372503f,
+                    -0.00417768164f, 0.246640727f, 1.50140941f})
+      p = c + p * t;
+    V r = p * x;
+    const BytesOf<IOf<V>> tail = LowBytes(~central & 1);
+    uint64_t words[2] = {0, 0};
+    std::memcpy(words, &tail, sizeof(tail));
+    if (words[0] | words[1])
+      for (int i = 0; i < kLanesOf<V>; ++i)
+        if (tail[i]) r[i] = ErfInvF32(x[i]);
+    return Select(IsNan(x), x, r);  // NaN in, NaN out: the input's own (which NaN a product picks varies)
+  }
+};
 JAXLIB_VUNARY(AbsV, Abs(x))
 JAXLIB_VUNARY(SquareV, x * x)
 #undef JAXLIB_VUNARY
@@ -824,6 +848,7 @@ EwFn UnaryByKind(OpKind k, VectorIsa isa) {
     case OpKind::kTanh: return UnaryFor<TanhV>(isa);
     case OpKind::kLogistic: return UnaryFor<LogisticV>(isa);
     case OpKind::kErf: return UnaryFor<ErfV>(isa);
+    case OpKind::kErfInv: return UnaryFor<ErfInvV>(isa);
     case OpKind::kNegate: return UnaryFor<NegV>(isa);
     case OpKind::kAbs: return UnaryFor<AbsV>(isa);
     case OpKind::kSquare: return UnaryFor<SquareV>(isa);
@@ -919,6 +944,7 @@ EwFn VectorUnaryKernelForTest(const std::string& name, VectorIsa isa) {
   if (name == "exp") return UnaryByKind(OpKind::kExp, isa);
   if (name == "expm1") return UnaryByKind(OpKind::kExpm1, isa);
   if (name == "log") return UnaryByKind(OpKind::kLog, isa);
+  if (name == "erf_inv") return UnaryByKind(OpKind::kErfInv, isa);
   if (name == "log1p") return UnaryByKind(OpKind::kLog1p, isa);
   if (name == "tanh") return UnaryByKind(OpKind::kTanh, isa);
   if (name == "logistic") return UnaryByKind(OpKind::kLogistic, isa);

@@ -59,7 +59,7 @@ void StreamFence();
 using FillPatternFn = void (*)(void* dst, uint64_t pattern, int64_t bytes);
 FillPatternFn SelectFillPattern();
 
-// For unit tests: the f32 unary kernel named `name` ("exp", "expm1", "log", "log1p", "tanh",
+// For unit tests: the f32 unary kernel named `name` ("exp", "expm1", "log", "log1p", "tanh", "erf_inv",
 // "logistic", "erf") for `isa`, or nullptr.
 EwFn VectorUnaryKernelForTest(const std::string& name, VectorIsa isa);
 
