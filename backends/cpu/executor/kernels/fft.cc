@@ -736,9 +736,15 @@ class FftKernel final : public Kernel {
           }
           if (rows == 1) half.Run(lines[0], single_work, -1, true);
           else half.RunMany(lines, cnt, -1);
-          for (int64_t l = 0; l < cnt; ++l) SplitReal(lines[l], data.data() + (r0 + l) * width, h, rows == 1);
+          for (int64_t l = 0; l < cnt; ++l) {
+            cd* row = data.data() + (r0 + l) * width;
+            SplitReal(lines[l], row, h, rows == 1);
+            // One axis: the row is final; stored while it is still in cache (no second pass).
+            if (nf == 1 && rows != 1) StoreRow(row, f.Get(out_), (r0 + l) * width, width);
+          }
         }
       }, kBatch);
+      if (nf == 1 && rows != 1) return Status::Ok();
       for (size_t a = r - nf; a + 1 < r; ++a) TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, -1);
     } else if (kind_ == "IRFFT" && real_half) {
       load_row(0, total, data.data());
@@ -800,25 +806,28 @@ class FftKernel final : public Kernel {
       return Status::Ok();
     }
     ParallelFor(rows, std::max<int64_t>(1, 16384 / std::max<int64_t>(out_last, 1)), [&](int64_t b, int64_t e) {
-      for (int64_t row = b; row < e; ++row) {
-        const cd* src = data.data() + row * width;
-        const int64_t base = row * out_last;
-        switch (ot_.element) {
-          case ElementType::kC64: {
-            auto* dst = static_cast<std::complex<float>*>(o) + base;
-            for (int64_t k = 0; k < out_last; ++k) dst[k] = std::complex<float>(static_cast<float>(src[k].real()), static_cast<float>(src[k].imag()));
-            break;
-          }
-          case ElementType::kC128: std::memcpy(static_cast<cd*>(o) + base, src, static_cast<size_t>(out_last) * sizeof(cd)); break;
-          default:
-            for (int64_t k = 0; k < out_last; ++k) StoreReal(o, base + k, src[k].real());
-        }
-      }
+      for (int64_t row = b; row < e; ++row) StoreRow(data.data() + row * width, o, row * out_last, out_last);
     });
     return Status::Ok();
   }
 
  private:
+  // Elements [base, base + count) of the output from complex doubles (real parts for a real
+  // output).
+  void StoreRow(const cd* src, void* o, int64_t base, int64_t count) const {
+    switch (ot_.element) {
+      case ElementType::kC64: {
+        auto* dst = reinterpret_cast<float*>(static_cast<std::complex<float>*>(o) + base);
+        const double* s = reinterpret_cast<const double*>(src);
+        for (int64_t k = 0; k < 2 * count; ++k) dst[k] = static_cast<float>(s[k]);
+        break;
+      }
+      case ElementType::kC128: std::memcpy(static_cast<cd*>(o) + base, src, static_cast<size_t>(count) * sizeof(cd)); break;
+      default:
+        for (int64_t k = 0; k < count; ++k) StoreReal(o, base + k, src[k].real());
+    }
+  }
+
   void BuildPlans() const {
     for (size_t k = 0; k < lengths_.size(); ++k) {
       int64_t n = lengths_[k];
