@@ -1,11 +1,12 @@
 // Direct f32 convolution (direct_convolution.h). Output pixels are taken in tiles of P; for each
 // tile an indirection table points every (tap, pixel) at the pixel's input features, or at a
-// row of zeros where the tap reads padding or a dilation hole, so the AVX-512 micro-kernel has
-// no branches and no im2col copy: it keeps a P x (16 * NV) block of outputs in registers,
-// broadcasting one input value against NV vectors of the filter row. The filter is read in its
-// canonical [taps, Cin, Cout] layout, which already is the order the micro-kernel streams (no
-// repacking; masked loads cover a Cout that is not a multiple of 16). Cache blocking: a panel
-// of tiles goes through the filter one L1-sized slab of rows at a time, the tiles adding each
+// row of zeros where the tap reads padding or a dilation hole, so the micro-kernel has no
+// branches and no im2col copy: it keeps a P x (lanes * NV) block of outputs in registers,
+// broadcasting one input value against NV vectors of the filter row. One tile body serves
+// AVX-512 (16 lanes) and AVX2 + FMA (8 lanes). The filter is read in its canonical
+// [taps, Cin, Cout] layout, which already is the order the micro-kernel streams (no repacking;
+// masked loads cover a Cout that is not a multiple of the lanes). Cache blocking: a panel of
+// tiles goes through the filter one L1-sized slab of rows at a time, the tiles adding each
 // slab's sums to their outputs, so large filters are not re-read from L3 for every tile.
 // Threads split the panels. The micro-kernels must only run after Plan has checked the CPU.
 #include "backends/cpu/executor/linalg/direct_convolution.h"
@@ -23,59 +24,121 @@
 #include <immintrin.h>
 #endif
 
+// The tile body passes vectors between always-inlined helpers, never across a call that stays
+// out of line (the flattened entry points inline all of it), so the ABI note does not apply.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
 namespace jaxlib::cpu {
 namespace {
 
-constexpr int kLanes = 16;
 // Tiles of output pixels that share one pass over the filter (their pointers, outputs and the
 // inputs they read stay in L2 meanwhile); fewer when a tile has very many taps, to bound the
 // pointer table.
 constexpr int64_t kPanelTiles = 16;
 constexpr int64_t kPanelPointers = 8192;
-// Filter bytes per slab: one slab of rows x (16 * NV) features stays in L1 (48 KiB on current
-// cores) while a panel's tiles stream through it.
+// Filter bytes per slab: one slab of rows x (lanes * NV) features stays in L1 (48 KiB on
+// current cores) while a panel's tiles stream through it.
 constexpr int64_t kSlabBytes = 32 * 1024;
 
-// One micro-kernel call: a tile of at most P output pixels (`rows` of them real) x 16 * NV
+// One micro-kernel call: a tile of at most P output pixels (`rows` of them real) x lanes * NV
 // output features, over taps [tap0, tap1) and input features [c0, c0 + cn):
 //   y[p, :] (+)= sum over t, c of in[t * P + p][c] * w[(t * cin + c) * ldw + :]
 // adding to y when `accumulate` (the sums over earlier slabs of the filter), else overwriting.
-// `last_mask` selects the lanes of the last vector that exist (the feature tail).
+// `last_lanes` of the last vector exist (the feature tail). Every output is one chain of
+// fused multiply-adds in (tap, input feature) order from zero, whatever the ISA, tile or slab
+// split, so both micro-kernels give the same bits.
 struct TileArgs {
   const float* const* in;
   int64_t tap0, tap1, c0, cn, cin;
   const float* w;
   int64_t ldw;
-  uint32_t last_mask;
+  int last_lanes;
   float* y;
   int64_t ldy, rows;
   bool accumulate;
 };
 using TileFn = void (*)(const TileArgs& args);
 
+// The micro-kernels of one ISA: vector width, the widest block of output features, the pixels
+// per tile for a block of `vectors` vectors, and the tile function (nullptr when not built).
+struct MicroKernels {
+  int lanes = 0;
+  int max_vectors = 0;
+  int (*pixels_per_tile)(int vectors) = nullptr;
+  TileFn (*tile_for)(int pixels, int vectors, bool masked) = nullptr;
+};
+
 #if defined(__x86_64__)
-// Register budget: P * NV accumulators + NV filter vectors + one broadcast within 32 zmm, and P
-// input pointers within the general registers. FMA latency x ports needs >= 8 accumulators.
-template <int P, int NV>
-__attribute__((target("avx512f"))) void TileAvx512(const TileArgs& args) {
-  const __mmask16 mask = static_cast<__mmask16>(args.last_mask);
+// The vector vocabulary of each micro-kernel. Plain `inline` with the ISA's target: the
+// always-inlined tile body has no target of its own, and the flattened per-ISA entry points
+// below inline these into it (GCC refuses always_inline across targets).
+struct Avx512Vectors {
+  using V = __m512;
+  using Mask = __mmask16;
+  static constexpr int kLanes = 16;
+  __attribute__((target("avx512f"))) static inline Mask TailMask(int lanes) {
+    return static_cast<Mask>((uint32_t{1} << lanes) - 1);
+  }
+  __attribute__((target("avx512f"))) static inline V Zero() { return _mm512_setzero_ps(); }
+  __attribute__((target("avx512f"))) static inline V Load(const float* p) { return _mm512_loadu_ps(p); }
+  __attribute__((target("avx512f"))) static inline V LoadTail(const float* p, Mask m) {
+    return _mm512_maskz_loadu_ps(m, p);
+  }
+  __attribute__((target("avx512f"))) static inline void Store(float* p, V v) { _mm512_storeu_ps(p, v); }
+  __attribute__((target("avx512f"))) static inline void StoreTail(float* p, Mask m, V v) {
+    _mm512_mask_storeu_ps(p, m, v);
+  }
+  __attribute__((target("avx512f"))) static inline V Broadcast(const float* p) { return _mm512_set1_ps(*p); }
+  __attribute__((target("avx512f"))) static inline V MulAdd(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
+};
+
+struct Avx2Vectors {
+  using V = __m256;
+  using Mask = __m256i;
+  static constexpr int kLanes = 8;
+  __attribute__((target("avx2,fma"))) static inline Mask TailMask(int lanes) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(lanes), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  }
+  __attribute__((target("avx2,fma"))) static inline V Zero() { return _mm256_setzero_ps(); }
+  __attribute__((target("avx2,fma"))) static inline V Load(const float* p) { return _mm256_loadu_ps(p); }
+  __attribute__((target("avx2,fma"))) static inline V LoadTail(const float* p, Mask m) {
+    return _mm256_maskload_ps(p, m);
+  }
+  __attribute__((target("avx2,fma"))) static inline void Store(float* p, V v) { _mm256_storeu_ps(p, v); }
+  __attribute__((target("avx2,fma"))) static inline void StoreTail(float* p, Mask m, V v) {
+    _mm256_maskstore_ps(p, m, v);
+  }
+  __attribute__((target("avx2,fma"))) static inline V Broadcast(const float* p) { return _mm256_broadcast_ss(p); }
+  __attribute__((target("avx2,fma"))) static inline V MulAdd(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
+};
+
+// The micro-kernel: a P x (lanes * NV) block of outputs in registers, one broadcast input
+// value against NV vectors of the filter row. Register budget: P * NV accumulators + NV filter
+// vectors + one broadcast within the ISA's vector registers (32 zmm, 16 ymm), P input pointers
+// within the general registers; FMA latency x ports needs >= 8 accumulators. Only a `Masked`
+// tile reads and writes its last vector through the tail mask (AVX2's masked loads cost more).
+template <class Vec, int P, int NV, bool Masked>
+__attribute__((always_inline)) inline void TileBody(const TileArgs& args) {
+  using V = typename Vec::V;
+  constexpr int L = Vec::kLanes;
+  const typename Vec::Mask mask = Vec::TailMask(args.last_lanes);
   const int64_t ldw = args.ldw, cn = args.cn, rows = args.rows, ldy = args.ldy;
   float* const y = args.y;
-  __m512 acc[P][NV];
+  V acc[P][NV];
   if (args.accumulate) {
 #pragma GCC unroll 16
     for (int p = 0; p < P; ++p) {
       // Rows past `rows` are not there to read; their sums are never stored.
       const float* yp = y + (p < rows ? p : 0) * ldy;
 #pragma GCC unroll 4
-      for (int v = 0; v + 1 < NV; ++v) acc[p][v] = _mm512_loadu_ps(yp + kLanes * v);
-      acc[p][NV - 1] = _mm512_maskz_loadu_ps(mask, yp + kLanes * (NV - 1));
+      for (int v = 0; v < NV; ++v)
+        acc[p][v] = Masked && v == NV - 1 ? Vec::LoadTail(yp + L * v, mask) : Vec::Load(yp + L * v);
     }
   } else {
 #pragma GCC unroll 16
     for (int p = 0; p < P; ++p)
 #pragma GCC unroll 4
-      for (int v = 0; v < NV; ++v) acc[p][v] = _mm512_setzero_ps();
+      for (int v = 0; v < NV; ++v) acc[p][v] = Vec::Zero();
   }
   for (int64_t t = args.tap0; t < args.tap1; ++t) {
     const float* a[P];
@@ -83,15 +146,15 @@ __attribute__((target("avx512f"))) void TileAvx512(const TileArgs& args) {
     for (int p = 0; p < P; ++p) a[p] = args.in[t * P + p] + args.c0;
     const float* wr = args.w + (t * args.cin + args.c0) * ldw;
     for (int64_t c = 0; c < cn; ++c, wr += ldw) {
-      __m512 wv[NV];
+      V wv[NV];
 #pragma GCC unroll 4
-      for (int v = 0; v + 1 < NV; ++v) wv[v] = _mm512_loadu_ps(wr + kLanes * v);
-      wv[NV - 1] = _mm512_maskz_loadu_ps(mask, wr + kLanes * (NV - 1));
+      for (int v = 0; v < NV; ++v)
+        wv[v] = Masked && v == NV - 1 ? Vec::LoadTail(wr + L * v, mask) : Vec::Load(wr + L * v);
 #pragma GCC unroll 16
       for (int p = 0; p < P; ++p) {
-        const __m512 b = _mm512_set1_ps(a[p][c]);
+        const V b = Vec::Broadcast(a[p] + c);
 #pragma GCC unroll 4
-        for (int v = 0; v < NV; ++v) acc[p][v] = _mm512_fmadd_ps(b, wv[v], acc[p][v]);
+        for (int v = 0; v < NV; ++v) acc[p][v] = Vec::MulAdd(b, wv[v], acc[p][v]);
       }
     }
   }
@@ -100,31 +163,80 @@ __attribute__((target("avx512f"))) void TileAvx512(const TileArgs& args) {
     if (p >= rows) break;
     float* yp = y + p * ldy;
 #pragma GCC unroll 4
-    for (int v = 0; v + 1 < NV; ++v) _mm512_storeu_ps(yp + kLanes * v, acc[p][v]);
-    _mm512_mask_storeu_ps(yp + kLanes * (NV - 1), mask, acc[p][NV - 1]);
+    for (int v = 0; v < NV; ++v) {
+      if (Masked && v == NV - 1)
+        Vec::StoreTail(yp + L * v, mask, acc[p][v]);
+      else
+        Vec::Store(yp + L * v, acc[p][v]);
+    }
   }
 }
 
-// Pixels per tile for blocks of `vectors` (1..4) vectors of output features.
-int PixelsPerTile(int vectors) { return vectors >= 4 ? 6 : vectors == 3 ? 8 : 12; }
+// The per-ISA entry points: the ISA's target, everything inlined into them.
+template <int P, int NV, bool Masked>
+struct Avx512Tile {
+  __attribute__((target("avx512f"), flatten)) static void Run(const TileArgs& args) {
+    TileBody<Avx512Vectors, P, NV, Masked>(args);
+  }
+};
 
-TileFn TileFor(int pixels, int vectors) {
+template <int P, int NV, bool Masked>
+struct Avx2Tile {
+  __attribute__((target("avx2,fma"), flatten)) static void Run(const TileArgs& args) {
+    TileBody<Avx2Vectors, P, NV, Masked>(args);
+  }
+};
+
+// The tile function of one ISA's entry point `Tile` for `masked`.
+template <template <int, int, bool> class Tile, int P, int NV>
+TileFn Pick(bool masked) {
+  return masked ? &Tile<P, NV, true>::Run : &Tile<P, NV, false>::Run;
+}
+
+// AVX-512: blocks of 1..4 vectors (16..64 features), 12 down to 6 pixels per tile.
+int PixelsPerTileAvx512(int vectors) { return vectors >= 4 ? 6 : vectors == 3 ? 8 : 12; }
+
+TileFn TileForAvx512(int pixels, int vectors, bool masked) {
   switch (pixels * 8 + vectors) {
-    case 6 * 8 + 1: return &TileAvx512<6, 1>;
-    case 6 * 8 + 2: return &TileAvx512<6, 2>;
-    case 6 * 8 + 3: return &TileAvx512<6, 3>;
-    case 6 * 8 + 4: return &TileAvx512<6, 4>;
-    case 8 * 8 + 1: return &TileAvx512<8, 1>;
-    case 8 * 8 + 2: return &TileAvx512<8, 2>;
-    case 8 * 8 + 3: return &TileAvx512<8, 3>;
-    case 12 * 8 + 1: return &TileAvx512<12, 1>;
-    case 12 * 8 + 2: return &TileAvx512<12, 2>;
+    case 6 * 8 + 1: return Pick<Avx512Tile, 6, 1>(masked);
+    case 6 * 8 + 2: return Pick<Avx512Tile, 6, 2>(masked);
+    case 6 * 8 + 3: return Pick<Avx512Tile, 6, 3>(masked);
+    case 6 * 8 + 4: return Pick<Avx512Tile, 6, 4>(masked);
+    case 8 * 8 + 1: return Pick<Avx512Tile, 8, 1>(masked);
+    case 8 * 8 + 2: return Pick<Avx512Tile, 8, 2>(masked);
+    case 8 * 8 + 3: return Pick<Avx512Tile, 8, 3>(masked);
+    case 12 * 8 + 1: return Pick<Avx512Tile, 12, 1>(masked);
+    case 12 * 8 + 2: return Pick<Avx512Tile, 12, 2>(masked);
     default: return nullptr;
   }
 }
+
+// AVX2 (16 ymm): blocks of 1..2 vectors (8..16 features); 6 x 2 and 12 x 1 leave room for the
+// filter vectors and the broadcast.
+int PixelsPerTileAvx2(int vectors) { return vectors >= 2 ? 6 : 12; }
+
+TileFn TileForAvx2(int pixels, int vectors, bool masked) {
+  switch (pixels * 8 + vectors) {
+    case 6 * 8 + 1: return Pick<Avx2Tile, 6, 1>(masked);
+    case 6 * 8 + 2: return Pick<Avx2Tile, 6, 2>(masked);
+    case 12 * 8 + 1: return Pick<Avx2Tile, 12, 1>(masked);
+    default: return nullptr;
+  }
+}
+
+// The micro-kernels this CPU (as capped by $JAXLIB_CPU_ISA) runs; none below AVX2 + FMA.
+MicroKernels KernelsForCpu() {
+  switch (DetectedVectorIsa()) {
+    case VectorIsa::kAvx512: return {16, 4, &PixelsPerTileAvx512, &TileForAvx512};
+    case VectorIsa::kAvx2:
+      __builtin_cpu_init();
+      if (!__builtin_cpu_supports("fma")) return {};
+      return {8, 2, &PixelsPerTileAvx2, &TileForAvx2};
+    default: return {};
+  }
+}
 #else
-int PixelsPerTile(int) { return 0; }
-TileFn TileFor(int, int) { return nullptr; }
+MicroKernels KernelsForCpu() { return {}; }
 #endif
 
 // $JAXLIB_CPU_DISABLE_DIRECT_CONV=1 keeps every convolution on im2col + GEMM (for comparing the
@@ -140,7 +252,9 @@ bool DirectConvDisabled() {
 }  // namespace
 
 std::optional<DirectConvF32> DirectConvF32::Plan(const DirectConvShape& s) {
-  if (DirectConvDisabled() || DetectedVectorIsa() != VectorIsa::kAvx512) return std::nullopt;
+  if (DirectConvDisabled()) return std::nullopt;
+  const MicroKernels kernels = KernelsForCpu();
+  if (kernels.tile_for == nullptr) return std::nullopt;
   const size_t ns = s.in_spatial.size();
   if (ns == 0 || s.kernel_spatial.size() != ns || s.out_spatial.size() != ns || s.stride.size() != ns ||
       s.lhs_dilation.size() != ns || s.rhs_dilation.size() != ns || s.pad_low.size() != ns || s.reversed.size() != ns)
@@ -163,9 +277,11 @@ std::optional<DirectConvF32> DirectConvF32::Plan(const DirectConvShape& s) {
     plan.taps_ *= s.kernel_spatial[d];
     plan.image_elems_ *= s.in_spatial[d];
   }
-  plan.main_vectors_ = static_cast<int>(std::min<int64_t>(4, (s.out_features + kLanes - 1) / kLanes));
-  plan.pixels_per_tile_ = PixelsPerTile(plan.main_vectors_);
-  if (TileFor(plan.pixels_per_tile_, plan.main_vectors_) == nullptr) return std::nullopt;
+  const int lanes = kernels.lanes;
+  plan.lanes_ = lanes;
+  plan.main_vectors_ = static_cast<int>(std::min<int64_t>(kernels.max_vectors, (s.out_features + lanes - 1) / lanes));
+  plan.pixels_per_tile_ = kernels.pixels_per_tile(plan.main_vectors_);
+  if (kernels.tile_for(plan.pixels_per_tile_, plan.main_vectors_, false) == nullptr) return std::nullopt;
   plan.panel_tiles_ = std::clamp<int64_t>(kPanelPointers / (plan.taps_ * plan.pixels_per_tile_), 1, kPanelTiles);
   // Offsets of the input read by (output o, tap k) along each dim, in elements of the image.
   plan.offset_.resize(ns);
@@ -184,7 +300,7 @@ std::optional<DirectConvF32> DirectConvF32::Plan(const DirectConvShape& s) {
     dim_stride *= s.in_spatial[d];
   }
   // Slabs of the filter: whole taps while they fit the L1 budget, else slices of one tap's rows.
-  const int64_t budget_rows = std::max<int64_t>(1, kSlabBytes / (plan.main_vectors_ * kLanes * 4));
+  const int64_t budget_rows = std::max<int64_t>(1, kSlabBytes / (plan.main_vectors_ * lanes * 4));
   if (s.in_features <= budget_rows) {
     const int64_t taps_per_slab = budget_rows / s.in_features;
     for (int64_t t = 0; t < plan.taps_; t += taps_per_slab)
@@ -212,12 +328,15 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
   const int64_t tiles = (total + P - 1) / P;
   const int64_t panel_tiles = panel_tiles_;
   const int64_t panels = (tiles + panel_tiles - 1) / panel_tiles;
-  const int64_t block = int64_t{kLanes} * main_vectors_;
+  const MicroKernels kernels = KernelsForCpu();  // the ones Plan chose: the CPU does not change
+  const int lanes = lanes_;
+  const int64_t block = int64_t{lanes} * main_vectors_;
   const int64_t full_blocks = cout_ / block;
   const int64_t tail = cout_ % block;
-  const TileFn full_fn = TileFor(P, main_vectors_);
-  const TileFn tail_fn = tail ? TileFor(P, static_cast<int>((tail + kLanes - 1) / kLanes)) : nullptr;
-  const uint32_t tail_mask = tail % kLanes ? (uint32_t{1} << (tail % kLanes)) - 1 : 0xffffu;
+  const int tail_lanes = tail % lanes ? static_cast<int>(tail % lanes) : lanes;
+  const TileFn full_fn = kernels.tile_for(P, main_vectors_, false);
+  const TileFn tail_fn =
+      tail ? kernels.tile_for(P, static_cast<int>((tail + lanes - 1) / lanes), tail_lanes < lanes) : nullptr;
   const size_t ns = out_spatial_.size();
   const int64_t k_last = kernel_spatial_.back();
   const int64_t outer_taps = taps_ / k_last;  // taps of all dims but the last
@@ -283,7 +402,7 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
         args.cin = cin_;
         args.w = w + b * block;
         args.ldw = cout_;
-        args.last_mask = is_tail ? tail_mask : 0xffffu;
+        args.last_lanes = is_tail ? tail_lanes : lanes;
         args.ldy = cout_;
         for (size_t s = 0; s < slabs_.size(); ++s) {
           args.tap0 = slabs_[s].tap0;

@@ -1,5 +1,6 @@
-// Direct (implicit-GEMM) f32 convolution with an AVX-512 micro-kernel, for the convolution kernel
-// to use instead of im2col + GEMM. Only reachable through DirectConvF32::Plan, which checks the CPU.
+// Direct (implicit-GEMM) f32 convolution with AVX-512 and AVX2 + FMA micro-kernels, for the
+// convolution kernel to use instead of im2col + GEMM. Only reachable through DirectConvF32::Plan,
+// which checks the CPU.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +23,7 @@ struct DirectConvShape {
 class DirectConvF32 {
  public:
   // The plan for `shape`, or nullopt when the direct kernel is not used for it: the CPU lacks
-  // AVX-512 (or $JAXLIB_CPU_ISA caps it lower), $JAXLIB_CPU_DISABLE_DIRECT_CONV=1, or the shape
+  // AVX2 + FMA (or $JAXLIB_CPU_ISA caps it lower), $JAXLIB_CPU_DISABLE_DIRECT_CONV=1, or the shape
   // is empty or outside what the kernel is faster at. Callers then keep im2col + GEMM.
   static std::optional<DirectConvF32> Plan(const DirectConvShape& shape);
 
@@ -40,7 +41,8 @@ class DirectConvF32 {
   int64_t image_elems_ = 0;   // per image: input elements
   int64_t taps_ = 0;          // kernel positions
   int pixels_per_tile_ = 0;   // output pixels of one micro-kernel call
-  int main_vectors_ = 0;      // 16-lane vectors of output features per full block
+  int lanes_ = 0;             // f32 lanes of the chosen micro-kernel's vectors (16 or 8)
+  int main_vectors_ = 0;      // vectors of output features per full block
   int64_t panel_tiles_ = 1;   // tiles sharing one pass over the filter
   std::vector<int64_t> out_spatial_, kernel_spatial_;
   // Per spatial dim d, offset_[d][o * K_d + k]: element offset into the image of the input read
