@@ -1,9 +1,10 @@
 """The CPU plugin's direct f32 convolution (backends/cpu/executor/linalg/direct_convolution.cc) against a
 float64 numpy reference, through ``jaxlib.xla_client``: padding, strides, both dilations,
-reversal, 1-D/2-D/3-D, feature-count tails, non-canonical layouts, NaN/inf propagation; and the
-dispatch: ``JAXLIB_CPU_DISABLE_DIRECT_CONV=1`` (and an ISA cap below AVX-512) keeps the im2col
-path, which agrees with the direct one within tolerance, and convolutions the direct kernel does
-not take (grouped, f64) run identically either way.
+reversal, 1-D/2-D/3-D, feature-count tails, non-canonical layouts, NaN/inf propagation, at the
+CPU's ISA and capped at AVX2 (``JAXLIB_CPU_ISA=avx2``: the AVX2 + FMA micro-kernel, which gives
+the AVX-512 one's bits); and the dispatch: ``JAXLIB_CPU_DISABLE_DIRECT_CONV=1`` (and the baseline
+ISA) keeps the im2col path, which agrees with the direct one within tolerance, and convolutions
+the direct kernel does not take (grouped, f64) run identically either way.
 """
 
 from __future__ import annotations
@@ -251,27 +252,34 @@ _CHILD = textwrap.dedent("""\
     import json, sys
     import numpy as np
     from jaxlib import xla_client
-    spec = json.loads(sys.argv[1])
     c = xla_client.make_cpu_client(num_devices=1)
     dev = c.devices()[0]
-    exe = c.compile_and_load(spec["program"], c.devices()[:1])
-    args = [np.load(p) for p in spec["inputs"]]
-    (y,) = exe.execute([c.buffer_from_pyval(a, device=dev) for a in args])
-    np.save(spec["out"], np.asarray(y))
+    for spec in json.loads(sys.argv[1]):
+        exe = c.compile_and_load(spec["program"], c.devices()[:1])
+        args = [np.load(p) for p in spec["inputs"]]
+        (y,) = exe.execute([c.buffer_from_pyval(a, device=dev) for a in args])
+        np.save(spec["out"], np.asarray(y))
     """)
 
 
-def _run_child(tmp_path: Path, conv: Conv, x, w, env_update: dict[str, str], tag: str):
-    paths = [str(tmp_path / f"{tag}_x.npy"), str(tmp_path / f"{tag}_w.npy")]
-    np.save(paths[0], x)
-    np.save(paths[1], w)
-    out = str(tmp_path / f"{tag}_y.npy")
+def _run_children(tmp_path: Path, runs: list[tuple[Conv, object, object]], env_update: dict[str, str], tag: str):
+    """Runs each (conv, x, w) in one child process with `env_update`; returns the outputs."""
+    specs = []
+    for k, (conv, x, w) in enumerate(runs):
+        paths = [str(tmp_path / f"{tag}{k}_x.npy"), str(tmp_path / f"{tag}{k}_w.npy")]
+        np.save(paths[0], x)
+        np.save(paths[1], w)
+        specs.append({"program": conv.program(), "inputs": paths, "out": str(tmp_path / f"{tag}{k}_y.npy")})
     env = {k: v for k, v in os.environ.items() if k not in ("JAXLIB_CPU_DISABLE_DIRECT_CONV", "JAXLIB_CPU_ISA")}
     env.update(env_update)
-    spec = json.dumps({"program": conv.program(), "inputs": paths, "out": out})
-    r = subprocess.run([sys.executable, "-c", _CHILD, spec], env=env, capture_output=True, text=True, timeout=300)
+    r = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(specs)], env=env, capture_output=True, text=True,
+                       timeout=600)
     assert r.returncode == 0, f"child with {env_update} failed:\n{r.stderr[-3000:]}"
-    return np.load(out)
+    return [np.load(spec["out"]) for spec in specs]
+
+
+def _run_child(tmp_path: Path, conv: Conv, x, w, env_update: dict[str, str], tag: str):
+    return _run_children(tmp_path, [(conv, x, w)], env_update, tag)[0]
 
 
 # K = 3 * 3 * 64 = 576 products per output: long enough that the direct kernel's summation order
@@ -293,12 +301,26 @@ def test_disable_env_var_selects_im2col_path_and_both_agree(tmp_path: Path) -> N
             "somewhere in 46080 sums of 576 products), but it matched the disabled run bit for bit")
 
 
-@pytest.mark.skipif(not HAS_AVX512F, reason="the direct kernel only runs on AVX-512 CPUs")
-def test_isa_cap_below_avx512_keeps_im2col_path(tmp_path: Path) -> None:
+def test_baseline_isa_keeps_im2col_path(tmp_path: Path) -> None:
     x, w = _inputs(ELIGIBLE, seed=12)
-    capped = _run_child(tmp_path, ELIGIBLE, x, w, {"JAXLIB_CPU_ISA": "avx2"}, "capped")
+    capped = _run_child(tmp_path, ELIGIBLE, x, w, {"JAXLIB_CPU_ISA": "baseline"}, "capped")
     im2col = _run_child(tmp_path, ELIGIBLE, x, w, {"JAXLIB_CPU_DISABLE_DIRECT_CONV": "1"}, "im2col")
-    assert np.array_equal(capped, im2col), "expected JAXLIB_CPU_ISA=avx2 to run the im2col path bit for bit"
+    assert np.array_equal(capped, im2col), "expected JAXLIB_CPU_ISA=baseline to run the im2col path bit for bit"
+
+
+@pytest.mark.skipif(not HAS_AVX512F, reason="compares the AVX2 micro-kernel with the AVX-512 one")
+def test_avx2_cap_runs_direct_kernel_with_avx512_bits(tmp_path: Path) -> None:
+    """Every case (and the NaN/inf one) capped at AVX2 matches the float64 reference, and gives
+    the bits of the AVX-512 kernel (one FMA chain per output, same order), not im2col's."""
+    runs = [(conv, *_inputs(conv, seed=len(conv.lhs) * 7 + sum(conv.rhs))) for _, conv in CASES]
+    runs.append((ELIGIBLE, *_inputs(ELIGIBLE, seed=12)))
+    avx2 = _run_children(tmp_path, runs, {"JAXLIB_CPU_ISA": "avx2"}, "avx2")
+    native = _run_children(tmp_path, runs, {}, "native")
+    for (name, _), (conv, x, w), got, want in zip([*CASES, ("eligible", None)], runs, avx2, native, strict=True):
+        assert_matches_reference(conv, got, x, w, f"{name} at JAXLIB_CPU_ISA=avx2")
+        assert got.tobytes() == want.tobytes(), f"{name}: expected the AVX2 kernel to give the AVX-512 kernel's bits"
+    im2col = _run_child(tmp_path, ELIGIBLE, runs[-1][1], runs[-1][2], {"JAXLIB_CPU_DISABLE_DIRECT_CONV": "1"}, "im")
+    assert not np.array_equal(avx2[-1], im2col), "expected JAXLIB_CPU_ISA=avx2 to take the direct kernel, not im2col"
 
 
 NOT_TAKEN = [
