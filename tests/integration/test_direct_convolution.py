@@ -4,7 +4,7 @@ reversal, 1-D/2-D/3-D, feature-count tails, non-canonical layouts, NaN/inf propa
 CPU's ISA and capped at AVX2 (``JAXLIB_CPU_ISA=avx2``: the AVX2 + FMA micro-kernel, which gives
 the AVX-512 one's bits); and the dispatch: ``JAXLIB_CPU_DISABLE_DIRECT_CONV=1`` (and the baseline
 ISA) keeps the im2col path, which agrees with the direct one within tolerance, and convolutions
-the direct kernel does not take (grouped, f64) run identically either way.
+the direct kernel does not take (narrow feature groups, f64) run identically either way.
 """
 
 from __future__ import annotations
@@ -112,7 +112,15 @@ class Conv:
 
 
 def reference(conv: Conv, x, w):
-    """float64 convolution of canonical x [N, sp..., C] and w [k..., C, O] (groups == 1):
+    """float64 convolution of canonical x [N, sp..., C] and w [k..., C / groups, O]: each feature
+    group's output features from its slice of the input features."""
+    ci, co = x.shape[-1] // conv.groups, w.shape[-1] // conv.groups
+    return np.concatenate([_reference_one_group(conv, x[..., g * ci:(g + 1) * ci], w[..., g * co:(g + 1) * co])
+                           for g in range(conv.groups)], axis=-1)
+
+
+def _reference_one_group(conv: Conv, x, w):
+    """float64 convolution of canonical x [N, sp..., C] and w [k..., C, O], one feature group:
     zero padding and dilation holes take part in the products, as in the stablehlo spec."""
     x = x.astype(np.float64)
     w = w.astype(np.float64)
@@ -223,6 +231,10 @@ CASES = [
     ("nchw_oihw_layout", Conv((2, 16, 9, 9), (32, 16, 3, 3), pad=((1, 1), (1, 1)), layout="nchw")),
     ("conv1d_stride2_rhs_dilation2", Conv((3, 50, 24), (5, 24, 32), stride=(2,), pad=((4, 3),), rhs_dilate=(2,))),
     ("conv3d_same", Conv((1, 5, 6, 7, 8), (3, 3, 3, 8, 16), pad=((1, 1), (1, 1), (1, 1)))),
+    ("groups8_cin16_cout16", Conv((2, 9, 7, 128), (3, 3, 16, 128), pad=((1, 1), (1, 1)), groups=8)),
+    ("groups3_cout_tail_stride2", Conv((1, 11, 10, 15), (3, 3, 5, 27), stride=(2, 2), pad=((1, 1), (0, 1)), groups=3)),
+    ("groups2_nchw_lhs_dilation", Conv((1, 8, 5, 6), (40, 4, 3, 3), pad=((2, 2), (1, 2)), lhs_dilate=(2, 2),
+                                       layout="nchw", groups=2)),
 ]
 
 
@@ -310,8 +322,8 @@ def test_baseline_isa_keeps_im2col_path(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not HAS_AVX512F, reason="compares the AVX2 micro-kernel with the AVX-512 one")
 def test_avx2_cap_runs_direct_kernel_with_avx512_bits(tmp_path: Path) -> None:
-    """Every case (and the NaN/inf one) capped at AVX2 matches the float64 reference, and gives
-    the bits of the AVX-512 kernel (one FMA chain per output, same order), not im2col's."""
+    """Every case (and the dispatch tests' one) capped at AVX2 matches the float64 reference and
+    gives the bits of the AVX-512 kernel (one FMA chain per output, same order), not im2col's."""
     runs = [(conv, *_inputs(conv, seed=len(conv.lhs) * 7 + sum(conv.rhs))) for _, conv in CASES]
     runs.append((ELIGIBLE, *_inputs(ELIGIBLE, seed=12)))
     avx2 = _run_children(tmp_path, runs, {"JAXLIB_CPU_ISA": "avx2"}, "avx2")
@@ -324,7 +336,8 @@ def test_avx2_cap_runs_direct_kernel_with_avx512_bits(tmp_path: Path) -> None:
 
 
 NOT_TAKEN = [
-    ("grouped", Conv((2, 9, 9, 32), (3, 3, 16, 64), pad=((1, 1), (1, 1)), groups=2)),
+    ("narrow_groups", Conv((2, 9, 9, 32), (3, 3, 8, 16), pad=((1, 1), (1, 1)), groups=4)),
+    ("depthwise", Conv((2, 9, 9, 32), (3, 3, 1, 32), pad=((1, 1), (1, 1)), groups=32)),
     ("f64", Conv((2, 9, 9, 32), (3, 3, 32, 64), pad=((1, 1), (1, 1)), dtype="f64")),
 ]
 

@@ -338,11 +338,13 @@ def test_pred_ops_and_32bit_select_same_bits_at_every_width(driver, tmp_path):  
     assert np.array_equal(outs[5], np.where(a & b, x, y)), "expected select by the predicate"
 
 
-def conv_reference(x: np.ndarray, w: np.ndarray, stride, pad, lhs_dil, rhs_dil, reverse) -> np.ndarray:
-    """float64 stablehlo.convolution of x [N, sp..., C] and w [k..., C, O] by the spec's index
-    arithmetic: output o, tap k read the lhs-dilated, padded input at o * stride + k' * rhs_dil
-    - pad_low (k' = K - 1 - k when reversed), zero in padding and dilation holes."""
+def conv_reference(x: np.ndarray, w: np.ndarray, stride, pad, lhs_dil, rhs_dil, reverse, groups) -> np.ndarray:
+    """float64 stablehlo.convolution of x [N, sp..., C] and w [k..., C / groups, O] by the spec's
+    index arithmetic: output o, tap k read the lhs-dilated, padded input at o * stride + k' *
+    rhs_dil - pad_low (k' = K - 1 - k when reversed), zero in padding and dilation holes; feature
+    group g's outputs read its slice of the input features."""
     ns = x.ndim - 2
+    ci, co = x.shape[-1] // groups, w.shape[-1] // groups
     ksp, insp = w.shape[:ns], x.shape[1:-1]
     out_sp = [((i - 1) * ld + 1 + lo + hi - ((k - 1) * rd + 1)) // s + 1
               for i, k, s, (lo, hi), ld, rd in zip(insp, ksp, stride, pad, lhs_dil, rhs_dil, strict=True)]
@@ -359,22 +361,25 @@ def conv_reference(x: np.ndarray, w: np.ndarray, stride, pad, lhs_dil, rhs_dil, 
             ok = ok & valid.reshape(shape)
             idx.append(np.where(valid, q // lhs_dil[d], 0).reshape(shape))
         taps = xd[(slice(None), *idx, slice(None))] * ok[None, ..., None]
-        y += taps @ wd[k]
+        for g in range(groups):
+            y[..., g * co:(g + 1) * co] += taps[..., g * ci:(g + 1) * ci] @ wd[k][:, g * co:(g + 1) * co]
     return y
 
 
-# (lhs, rhs, stride, pad, lhs_dilation, rhs_dilation, reverse): every tiled dimension of both
-# micro-kernels has a tail (output features not a multiple of 8 or 16 lanes, full blocks plus a
-# masked or unmasked remainder; output pixels not a multiple of 6, 8 or 12 per tile; input
-# features split into slabs), with odd sizes, padding, strides and both dilations.
+# (lhs, rhs, stride, pad, lhs_dilation, rhs_dilation, reverse, feature groups): every tiled
+# dimension of both micro-kernels has a tail (output features not a multiple of 8 or 16 lanes,
+# full blocks plus a masked or unmasked remainder; output pixels not a multiple of 6, 8 or 12
+# per tile; input features split into slabs), with odd sizes, padding, strides, both dilations
+# and feature groups.
 DIRECT_CONVS = [
-    ((2, 11, 7, 20), (3, 3, 20, 21), (1, 1), ((1, 1), (1, 1)), (1, 1), (1, 1), (False, False)),
-    ((1, 13, 10, 9), (3, 2, 9, 40), (2, 1), ((1, 2), (0, 1)), (1, 1), (2, 1), (False, True)),
-    ((1, 5, 6, 12), (3, 3, 12, 24), (1, 1), ((2, 2), (2, 1)), (2, 2), (1, 1), (False, False)),
-    ((1, 4, 5, 600), (2, 2, 600, 17), (1, 1), ((0, 1), (1, 0)), (1, 1), (1, 1), (False, False)),
-    ((3, 29, 7), (5, 7, 70), (2,), ((3, 4),), (1,), (2,), (True,)),
+    ((2, 11, 7, 20), (3, 3, 20, 21), (1, 1), ((1, 1), (1, 1)), (1, 1), (1, 1), (False, False), 1),
+    ((1, 13, 10, 9), (3, 2, 9, 40), (2, 1), ((1, 2), (0, 1)), (1, 1), (2, 1), (False, True), 1),
+    ((1, 5, 6, 12), (3, 3, 12, 24), (1, 1), ((2, 2), (2, 1)), (2, 2), (1, 1), (False, False), 1),
+    ((2, 7, 9, 24), (3, 3, 8, 57), (1, 2), ((1, 1), (1, 1)), (1, 1), (1, 1), (False, False), 3),
+    ((1, 4, 5, 600), (2, 2, 600, 17), (1, 1), ((0, 1), (1, 0)), (1, 1), (1, 1), (False, False), 1),
+    ((3, 29, 7), (5, 7, 70), (2,), ((3, 4),), (1,), (2,), (True,), 1),
     ((1, 4, 5, 3, 5), (2, 3, 2, 5, 13), (1, 2, 1), ((1, 0), (1, 1), (0, 1)), (1, 1, 1), (1, 1, 1),
-     (False, False, False)),
+     (False, False, False), 1),
 ]
 
 
@@ -383,12 +388,12 @@ def test_direct_convolution_same_bits_at_avx512_and_avx2_and_matches_float64(dri
     chain in the same order, so they agree bit for bit; the baseline ISA takes im2col + GEMM,
     which rounds differently but within tolerance."""
     rng = np.random.default_rng(21)
-    for n, (xs, ws, stride, pad, ld, rd, rev) in enumerate(DIRECT_CONVS):
+    for n, (xs, ws, stride, pad, ld, rd, rev, groups) in enumerate(DIRECT_CONVS):
         ns = len(xs) - 2
         x = rng.uniform(-1, 1, xs).astype(np.float32)
         w = rng.uniform(-1, 1, ws).astype(np.float32)
-        want = conv_reference(x, w, stride, pad, ld, rd, rev)
-        scale = conv_reference(np.abs(x), np.abs(w), stride, pad, ld, rd, rev)
+        want = conv_reference(x, w, stride, pad, ld, rd, rev, groups)
+        scale = conv_reference(np.abs(x), np.abs(w), stride, pad, ld, rd, rev, groups)
         sp = ", ".join(str(d) for d in range(ns))
 
         def ints(v):
@@ -402,7 +407,7 @@ def test_direct_convolution_same_bits_at_avx512_and_avx2_and_matches_float64(dri
         prog = f"""
             {MOD}
               func.func public @main(%x: {t(xs)}, %w: {t(ws)}) -> {t(want.shape)} {{
-                %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, {sp}, f]x[{sp}, i, o]->[b, {sp}, f], window = {{stride = {ints(stride)}, pad = {pads}, lhs_dilate = {ints(ld)}, rhs_dilate = {ints(rd)}, reverse = {revs}}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : ({t(xs)}, {t(ws)}) -> {t(want.shape)}
+                %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, {sp}, f]x[{sp}, i, o]->[b, {sp}, f], window = {{stride = {ints(stride)}, pad = {pads}, lhs_dilate = {ints(ld)}, rhs_dilate = {ints(rd)}, reverse = {revs}}} {{batch_group_count = 1 : i64, feature_group_count = {groups} : i64}} : ({t(xs)}, {t(ws)}) -> {t(want.shape)}
                 return %0 : {t(want.shape)}
               }}
             }}"""

@@ -42,7 +42,7 @@ constexpr int64_t kSlabBytes = 32 * 1024;
 
 // One micro-kernel call: a tile of at most P output pixels (`rows` of them real) x lanes * NV
 // output features, over taps [tap0, tap1) and input features [c0, c0 + cn):
-//   y[p, :] (+)= sum over t, c of in[t * P + p][c] * w[(t * cin + c) * ldw + :]
+//   y[p, :] (+)= sum over t, c of in[t * P + p][group_c0 + c] * w[(t * cin + c) * ldw + :]
 // adding to y when `accumulate` (the sums over earlier slabs of the filter), else overwriting.
 // `last_lanes` of the last vector exist (the feature tail). Every output is one chain of
 // fused multiply-adds in (tap, input feature) order from zero, whatever the ISA, tile or slab
@@ -50,6 +50,7 @@ constexpr int64_t kSlabBytes = 32 * 1024;
 struct TileArgs {
   const float* const* in;
   int64_t tap0, tap1, c0, cn, cin;
+  int64_t group_c0;  // the feature group's first input feature in each pixel's row
   const float* w;
   int64_t ldw;
   int last_lanes;
@@ -143,7 +144,7 @@ __attribute__((always_inline)) inline void TileBody(const TileArgs& args) {
   for (int64_t t = args.tap0; t < args.tap1; ++t) {
     const float* a[P];
 #pragma GCC unroll 16
-    for (int p = 0; p < P; ++p) a[p] = args.in[t * P + p] + args.c0;
+    for (int p = 0; p < P; ++p) a[p] = args.in[t * P + p] + args.group_c0 + args.c0;
     const float* wr = args.w + (t * args.cin + args.c0) * ldw;
     for (int64_t c = 0; c < cn; ++c, wr += ldw) {
       V wv[NV];
@@ -259,11 +260,16 @@ std::optional<DirectConvF32> DirectConvF32::Plan(const DirectConvShape& s) {
   if (ns == 0 || s.kernel_spatial.size() != ns || s.out_spatial.size() != ns || s.stride.size() != ns ||
       s.lhs_dilation.size() != ns || s.rhs_dilation.size() != ns || s.pad_low.size() != ns || s.reversed.size() != ns)
     return std::nullopt;
-  if (s.batch <= 0 || s.in_features <= 0 || s.out_features <= 0) return std::nullopt;
+  if (s.batch <= 0 || s.in_features <= 0 || s.out_features <= 0 || s.feature_groups <= 0 ||
+      s.in_features % s.feature_groups != 0 || s.out_features % s.feature_groups != 0)
+    return std::nullopt;
   DirectConvF32 plan;
   plan.batch_ = s.batch;
-  plan.cin_ = s.in_features;
+  plan.groups_ = s.feature_groups;
+  plan.in_features_ = s.in_features;
+  plan.cin_ = s.in_features / s.feature_groups;
   plan.cout_ = s.out_features;
+  plan.cout_group_ = s.out_features / s.feature_groups;
   plan.out_spatial_ = s.out_spatial;
   plan.kernel_spatial_ = s.kernel_spatial;
   plan.out_pixels_ = 1;
@@ -279,7 +285,7 @@ std::optional<DirectConvF32> DirectConvF32::Plan(const DirectConvShape& s) {
   }
   const int lanes = kernels.lanes;
   plan.lanes_ = lanes;
-  plan.main_vectors_ = static_cast<int>(std::min<int64_t>(kernels.max_vectors, (s.out_features + lanes - 1) / lanes));
+  plan.main_vectors_ = static_cast<int>(std::min<int64_t>(kernels.max_vectors, (plan.cout_group_ + lanes - 1) / lanes));
   plan.pixels_per_tile_ = kernels.pixels_per_tile(plan.main_vectors_);
   if (kernels.tile_for(plan.pixels_per_tile_, plan.main_vectors_, false) == nullptr) return std::nullopt;
   plan.panel_tiles_ = std::clamp<int64_t>(kPanelPointers / (plan.taps_ * plan.pixels_per_tile_), 1, kPanelTiles);
@@ -301,15 +307,16 @@ std::optional<DirectConvF32> DirectConvF32::Plan(const DirectConvShape& s) {
   }
   // Slabs of the filter: whole taps while they fit the L1 budget, else slices of one tap's rows.
   const int64_t budget_rows = std::max<int64_t>(1, kSlabBytes / (plan.main_vectors_ * lanes * 4));
-  if (s.in_features <= budget_rows) {
-    const int64_t taps_per_slab = budget_rows / s.in_features;
+  const int64_t cin = plan.cin_;
+  if (cin <= budget_rows) {
+    const int64_t taps_per_slab = budget_rows / cin;
     for (int64_t t = 0; t < plan.taps_; t += taps_per_slab)
-      plan.slabs_.push_back({t, std::min(plan.taps_, t + taps_per_slab), 0, s.in_features});
+      plan.slabs_.push_back({t, std::min(plan.taps_, t + taps_per_slab), 0, cin});
   } else {
-    const int64_t parts = (s.in_features + budget_rows - 1) / budget_rows;
+    const int64_t parts = (cin + budget_rows - 1) / budget_rows;
     for (int64_t t = 0; t < plan.taps_; ++t)
       for (int64_t j = 0; j < parts; ++j) {
-        const int64_t c0 = s.in_features * j / parts, c1 = s.in_features * (j + 1) / parts;
+        const int64_t c0 = cin * j / parts, c1 = cin * (j + 1) / parts;
         plan.slabs_.push_back({t, t + 1, c0, c1 - c0});
       }
   }
@@ -317,12 +324,12 @@ std::optional<DirectConvF32> DirectConvF32::Plan(const DirectConvShape& s) {
 }
 
 int64_t DirectConvF32::ScratchBytes() const {
-  return (cin_ * static_cast<int64_t>(sizeof(float)) + 63) / 64 * 64;
+  return (in_features_ * static_cast<int64_t>(sizeof(float)) + 63) / 64 * 64;
 }
 
 void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scratch) const {
   float* zeros = reinterpret_cast<float*>(scratch);
-  std::memset(zeros, 0, static_cast<size_t>(cin_) * sizeof(float));
+  std::memset(zeros, 0, static_cast<size_t>(in_features_) * sizeof(float));
   const int P = pixels_per_tile_;
   const int64_t total = batch_ * out_pixels_;
   const int64_t tiles = (total + P - 1) / P;
@@ -331,8 +338,8 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
   const MicroKernels kernels = KernelsForCpu();  // the ones Plan chose: the CPU does not change
   const int lanes = lanes_;
   const int64_t block = int64_t{lanes} * main_vectors_;
-  const int64_t full_blocks = cout_ / block;
-  const int64_t tail = cout_ % block;
+  const int64_t full_blocks = cout_group_ / block;  // per feature group
+  const int64_t tail = cout_group_ % block;
   const int tail_lanes = tail % lanes ? static_cast<int>(tail % lanes) : lanes;
   const TileFn full_fn = kernels.tile_for(P, main_vectors_, false);
   const TileFn tail_fn =
@@ -394,13 +401,16 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
           for (int64_t t = 0; t < taps_; ++t) tin[t * P + p] = zeros;
       }
       // Each slab of the filter is loaded into L1 once and used by every tile of the panel.
-      for (int64_t b = 0; b <= full_blocks; ++b) {
+      for (int64_t gb = 0; gb < groups_ * (full_blocks + 1); ++gb) {
+        const int64_t g = gb / (full_blocks + 1), b = gb % (full_blocks + 1);
         const bool is_tail = b == full_blocks;
-        if (is_tail && !tail_fn) break;
+        if (is_tail && !tail_fn) continue;
         const TileFn fn = is_tail ? tail_fn : full_fn;
+        const int64_t col0 = g * cout_group_ + b * block;  // first output feature of the block
         TileArgs args{};
         args.cin = cin_;
-        args.w = w + b * block;
+        args.group_c0 = g * cin_;
+        args.w = w + col0;
         args.ldw = cout_;
         args.last_lanes = is_tail ? tail_lanes : lanes;
         args.ldy = cout_;
@@ -412,7 +422,7 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
           args.accumulate = s > 0;
           for (int64_t tile = tile0; tile < tile1; ++tile) {
             args.in = in.data() + (tile - tile0) * tile_ptrs;
-            args.y = y + tile * P * cout_ + b * block;
+            args.y = y + tile * P * cout_ + col0;
             args.rows = std::min<int64_t>(P, total - tile * P);
             fn(args);
           }

@@ -9,13 +9,14 @@
 
 namespace jaxlib::cpu {
 
-// A convolution with one feature group and one batch group, operands in canonical order:
-// x [batch, in_spatial..., in_features], w [kernel_spatial..., in_features, out_features],
-// y [batch, out_spatial..., out_features], all row-major f32. Per spatial dim, output o and
+// A convolution with one batch group, operands in canonical order:
+// x [batch, in_spatial..., in_features], w [kernel_spatial..., in_features / feature_groups,
+// out_features], y [batch, out_spatial..., out_features], all row-major f32; output features
+// [g * O / G, (g + 1) * O / G) of feature group g read input features [g * C / G, (g + 1) * C / G). Per spatial dim, output o and
 // kernel tap k read the padded, lhs-dilated input at o * stride + k' * rhs_dilation - pad_low,
 // k' = reversed ? K - 1 - k : k (the stablehlo.convolution semantics).
 struct DirectConvShape {
-  int64_t batch = 1, in_features = 1, out_features = 1;
+  int64_t batch = 1, in_features = 1, out_features = 1, feature_groups = 1;
   std::vector<int64_t> in_spatial, kernel_spatial, out_spatial, stride, lhs_dilation, rhs_dilation, pad_low;
   std::vector<bool> reversed;
 };
@@ -36,7 +37,11 @@ class DirectConvF32 {
  private:
   DirectConvF32() = default;
 
-  int64_t batch_ = 0, cin_ = 0, cout_ = 0;
+  int64_t batch_ = 0, groups_ = 1;
+  int64_t in_features_ = 0;   // of a pixel, all groups
+  int64_t cin_ = 0;           // input features of one group: filter rows per tap
+  int64_t cout_ = 0;          // output features of a pixel, all groups
+  int64_t cout_group_ = 0;    // output features of one group
   int64_t out_pixels_ = 0;    // per image: product of the output spatial dims
   int64_t image_elems_ = 0;   // per image: input elements
   int64_t taps_ = 0;          // kernel positions
