@@ -3,11 +3,12 @@
 // row of zeros where the tap reads padding or a dilation hole, so the micro-kernel has no
 // branches and no im2col copy: it keeps a P x (lanes * NV) block of outputs in registers,
 // broadcasting one input value against NV vectors of the filter row. One tile body serves
-// AVX-512 (16 lanes) and AVX2 + FMA (8 lanes). The filter is read in its canonical
-// [taps, Cin, Cout] layout, which already is the order the micro-kernel streams (no repacking;
-// masked loads cover a Cout that is not a multiple of the lanes). Cache blocking: a panel of
-// tiles goes through the filter one L1-sized slab of rows at a time, the tiles adding each
-// slab's sums to their outputs, so large filters are not re-read from L3 for every tile.
+// AVX-512 (16 lanes) and AVX2 + FMA (8 lanes). The filter is copied block by block of output
+// features, each block's [taps, Cin, block] rows contiguous in the order the micro-kernel
+// streams them (masked loads cover a block that is not a multiple of the lanes). Cache
+// blocking: a panel of tiles goes through the filter one L1-sized slab of rows at a time, the
+// tiles adding each slab's sums to their outputs, so large filters are not re-read from L3 for
+// every tile.
 // Threads split the panels. The micro-kernels must only run after Plan has checked the CPU.
 #include "backends/cpu/executor/linalg/direct_convolution.h"
 
@@ -323,13 +324,18 @@ std::optional<DirectConvF32> DirectConvF32::Plan(const DirectConvShape& s) {
   return plan;
 }
 
+namespace {
+int64_t ZerosBytes(int64_t features) { return (features * static_cast<int64_t>(sizeof(float)) + 63) / 64 * 64; }
+}  // namespace
+
 int64_t DirectConvF32::ScratchBytes() const {
-  return (in_features_ * static_cast<int64_t>(sizeof(float)) + 63) / 64 * 64;
+  return ZerosBytes(in_features_) + taps_ * cin_ * cout_ * static_cast<int64_t>(sizeof(float));
 }
 
 void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scratch) const {
   float* zeros = reinterpret_cast<float*>(scratch);
   std::memset(zeros, 0, static_cast<size_t>(in_features_) * sizeof(float));
+  float* packed = reinterpret_cast<float*>(scratch + ZerosBytes(in_features_));
   const int P = pixels_per_tile_;
   const int64_t total = batch_ * out_pixels_;
   const int64_t tiles = (total + P - 1) / P;
@@ -348,6 +354,21 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
   const int64_t k_last = kernel_spatial_.back();
   const int64_t outer_taps = taps_ / k_last;  // taps of all dims but the last
   const int64_t tile_ptrs = taps_ * P;
+  const int64_t rows_per_block = taps_ * cin_;  // filter rows a block of output features reads
+  // The filter, block by block: the columns of each block of output features side by side, so
+  // a slab is one contiguous run of memory (strided rows would share few L1 sets). Each block
+  // starts at rows_per_block * (its first output feature).
+  auto block_width = [&](int64_t b) { return std::min(block, cout_group_ - b * block); };
+  const int64_t pack_chunk = std::max<int64_t>(1, (int64_t{1} << 16) / std::max<int64_t>(1, rows_per_block * block));
+  ParallelFor(groups_ * (full_blocks + (tail ? 1 : 0)), pack_chunk, [&](int64_t gb0, int64_t gb1) {
+    for (int64_t gb = gb0; gb < gb1; ++gb) {
+      const int64_t nb = full_blocks + (tail ? 1 : 0), g = gb / nb, b = gb % nb;
+      const int64_t col0 = g * cout_group_ + b * block, width = block_width(b);
+      float* dst = packed + rows_per_block * col0;
+      for (int64_t r = 0; r < rows_per_block; ++r, dst += width)
+        std::memcpy(dst, w + r * cout_ + col0, static_cast<size_t>(width) * sizeof(float));
+    }
+  });
 
   auto run_panels = [&](int64_t panel0, int64_t panel1) {
     std::vector<const float*> in(static_cast<size_t>(tile_ptrs * panel_tiles));
@@ -410,8 +431,8 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
         TileArgs args{};
         args.cin = cin_;
         args.group_c0 = g * cin_;
-        args.w = w + col0;
-        args.ldw = cout_;
+        args.w = packed + rows_per_block * col0;
+        args.ldw = block_width(b);
         args.last_lanes = is_tail ? tail_lanes : lanes;
         args.ldy = cout_;
         for (size_t s = 0; s < slabs_.size(); ++s) {
