@@ -231,6 +231,12 @@ CASES = [
     ("nchw_oihw_layout", Conv((2, 16, 9, 9), (32, 16, 3, 3), pad=((1, 1), (1, 1)), layout="nchw")),
     ("conv1d_stride2_rhs_dilation2", Conv((3, 50, 24), (5, 24, 32), stride=(2,), pad=((4, 3),), rhs_dilate=(2,))),
     ("conv3d_same", Conv((1, 5, 6, 7, 8), (3, 3, 3, 8, 16), pad=((1, 1), (1, 1), (1, 1)))),
+    ("lhs_dilation3_stride2_odd", Conv((2, 7, 6, 10), (3, 4, 10, 24), stride=(2, 1), pad=((2, 3), (3, 1)),
+                                       lhs_dilate=(3, 2))),
+    ("lhs_dilation_1x1_zero_outputs", Conv((1, 5, 6, 8), (1, 1, 8, 16), lhs_dilate=(2, 2))),
+    ("lhs_and_rhs_dilation_1d", Conv((2, 9, 12), (4, 12, 20), pad=((3, 2),), lhs_dilate=(2,), rhs_dilate=(3,))),
+    ("lhs_dilation_3d_reversed", Conv((1, 3, 4, 3, 6), (2, 3, 2, 6, 9), pad=((1, 1), (2, 1), (1, 0)),
+                                      lhs_dilate=(2, 2, 2), reverse=(True, False, True))),
     ("groups8_cin16_cout16", Conv((2, 9, 7, 128), (3, 3, 16, 128), pad=((1, 1), (1, 1)), groups=8)),
     ("groups3_cout_tail_stride2", Conv((1, 11, 10, 15), (3, 3, 5, 27), stride=(2, 2), pad=((1, 1), (0, 1)), groups=3)),
     ("groups2_nchw_lhs_dilation", Conv((1, 8, 5, 6), (40, 4, 3, 3), pad=((2, 2), (1, 2)), lhs_dilate=(2, 2),
@@ -256,6 +262,19 @@ def test_nan_and_inf_propagate(client) -> None:
     assert np.isnan(got).any() and np.isinf(got).any(), "expected NaN and inf outputs in this case"
     with np.errstate(invalid="ignore"):
         assert_matches_reference(conv, got, x, w, "NaN/inf inputs")
+
+
+def test_lhs_dilation_holes_meet_infinite_weights(client) -> None:
+    """Dilation holes are zeros of the product: 0 * inf = NaN wherever an infinite weight's tap
+    lands on a hole (the direct kernel skips holes only for finite filters)."""
+    conv = Conv((1, 6, 5, 16), (3, 3, 16, 32), pad=((2, 2), (2, 1)), lhs_dilate=(2, 2))
+    x, w = _inputs(conv, seed=6)
+    w[1, 0, 5, 7] = np.inf
+    w[2, 2, 0, 3] = -np.inf
+    got = _run(client, conv, x, w)
+    assert np.isnan(got).any(), "expected NaN where an infinite weight meets a dilation hole"
+    with np.errstate(invalid="ignore"):
+        assert_matches_reference(conv, got, x, w, "infinite weights with lhs dilation")
 
 
 # ------------------------------------------------------------------------- dispatch (subprocesses)

@@ -13,6 +13,7 @@
 #include "backends/cpu/executor/linalg/direct_convolution.h"
 
 #include <algorithm>
+#include <numeric>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
@@ -55,8 +56,8 @@ struct TileArgs {
   const float* w;
   int64_t ldw;
   int last_lanes;
-  float* y;
-  int64_t ldy, rows;
+  float* const* y_rows;  // each pixel's outputs; the block's start at y_col in them
+  int64_t y_col, rows;
   bool accumulate;
 };
 using TileFn = void (*)(const TileArgs& args);
@@ -124,14 +125,13 @@ __attribute__((always_inline)) inline void TileBody(const TileArgs& args) {
   using V = typename Vec::V;
   constexpr int L = Vec::kLanes;
   const typename Vec::Mask mask = Vec::TailMask(args.last_lanes);
-  const int64_t ldw = args.ldw, cn = args.cn, rows = args.rows, ldy = args.ldy;
-  float* const y = args.y;
+  const int64_t ldw = args.ldw, cn = args.cn, rows = args.rows, y_col = args.y_col;
   V acc[P][NV];
   if (args.accumulate) {
 #pragma GCC unroll 16
     for (int p = 0; p < P; ++p) {
       // Rows past `rows` are not there to read; their sums are never stored.
-      const float* yp = y + (p < rows ? p : 0) * ldy;
+      const float* yp = args.y_rows[p < rows ? p : 0] + y_col;
 #pragma GCC unroll 4
       for (int v = 0; v < NV; ++v)
         acc[p][v] = Masked && v == NV - 1 ? Vec::LoadTail(yp + L * v, mask) : Vec::Load(yp + L * v);
@@ -163,7 +163,7 @@ __attribute__((always_inline)) inline void TileBody(const TileArgs& args) {
 #pragma GCC unroll 16
   for (int p = 0; p < P; ++p) {
     if (p >= rows) break;
-    float* yp = y + p * ldy;
+    float* yp = args.y_rows[p] + y_col;
 #pragma GCC unroll 4
     for (int v = 0; v < NV; ++v) {
       if (Masked && v == NV - 1)
@@ -251,7 +251,100 @@ bool DirectConvDisabled() {
   return disabled;
 }
 
+int64_t ZerosBytes(int64_t features) { return (features * static_cast<int64_t>(sizeof(float)) + 63) / 64 * 64; }
+
+// Whether no element of w[0, n) is inf or NaN (exponent bits all ones).
+bool AllFinite(const float* w, int64_t n) {
+  bool finite = true;
+  for (int64_t i = 0; i < n; ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, w + i, sizeof(bits));
+    finite &= (bits & 0x7f800000u) != 0x7f800000u;
+  }
+  return finite;
+}
+
 }  // namespace
+
+// Slabs of `taps` x `cin` filter rows within the L1 budget: whole taps while they fit, else
+// slices of one tap's rows. A part without taps gets one empty slab, which writes zeros.
+std::vector<DirectConvF32::Slab> DirectConvF32::MakeSlabs(int64_t taps, int64_t cin, int64_t budget_rows) {
+  std::vector<DirectConvF32::Slab> slabs;
+  if (taps == 0) return {{0, 0, 0, 0}};
+  if (cin <= budget_rows) {
+    const int64_t taps_per_slab = budget_rows / cin;
+    for (int64_t t = 0; t < taps; t += taps_per_slab) slabs.push_back({t, std::min(taps, t + taps_per_slab), 0, cin});
+    return slabs;
+  }
+  const int64_t parts = (cin + budget_rows - 1) / budget_rows;
+  for (int64_t t = 0; t < taps; ++t)
+    for (int64_t j = 0; j < parts; ++j) {
+      const int64_t c0 = cin * j / parts, c1 = cin * (j + 1) / parts;
+      slabs.push_back({t, t + 1, c0, c1 - c0});
+    }
+  return slabs;
+}
+
+DirectConvF32::Part DirectConvF32::MakePart(const DirectConvShape& s, const std::vector<int64_t>& residue,
+                                            const std::vector<int64_t>& period, bool skip_holes, int64_t cin,
+                                            int pixels_per_tile, int64_t budget_rows) {
+  const size_t ns = s.in_spatial.size();
+  Part part;
+  part.offset.resize(ns);
+  part.y_offset.resize(ns);
+  std::vector<std::vector<int64_t>> kept(ns);  // per dim: the filter positions the part reads
+  int64_t in_stride = s.in_features, out_stride = s.out_features;  // elements between neighbours along d
+  for (size_t d = ns; d-- > 0;) {
+    const int64_t K = s.kernel_spatial[d], L = s.lhs_dilation[d], O = s.out_spatial[d];
+    const int64_t count = residue[d] < O ? (O - residue[d] + period[d] - 1) / period[d] : 0;
+    auto read = [&](int64_t o, int64_t k) {  // position in the dilated input
+      return o * s.stride[d] + (s.reversed[d] ? K - 1 - k : k) * s.rhs_dilation[d] - s.pad_low[d];
+    };
+    for (int64_t k = 0; k < K; ++k) {
+      // Every output of the part has o * stride = residue * stride modulo L: the same holes.
+      const int64_t q = read(residue[d], k);
+      if (!skip_holes || ((q % L) + L) % L == 0) kept[d].push_back(k);
+    }
+    const int64_t kv_count = static_cast<int64_t>(kept[d].size());
+    part.out_count.insert(part.out_count.begin(), count);
+    part.kernel_count.insert(part.kernel_count.begin(), kv_count);
+    std::vector<int64_t>& table = part.offset[d];
+    table.assign(static_cast<size_t>(count * kv_count), -1);
+    for (int64_t j = 0; j < count; ++j) {
+      const int64_t o = residue[d] + period[d] * j;
+      part.y_offset[d].push_back(o * out_stride);
+      for (int64_t kv = 0; kv < kv_count; ++kv) {
+        const int64_t q = read(o, kept[d][static_cast<size_t>(kv)]);
+        if (q < 0 || q % L != 0 || q / L >= s.in_spatial[d]) continue;
+        table[static_cast<size_t>(j * kv_count + kv)] = q / L * in_stride;
+      }
+    }
+    in_stride *= s.in_spatial[d];
+    out_stride *= O;
+  }
+  part.pixels = 1;
+  part.taps = 1;
+  for (size_t d = 0; d < ns; ++d) {
+    part.pixels *= part.out_count[d];
+    part.taps *= part.kernel_count[d];
+  }
+  // The filter's tap index of each kept tap, in the filter's (row-major) order: the order of
+  // the sums is the dense one with the holes left out.
+  std::vector<int64_t> kpos(ns, 0);
+  for (int64_t t = 0; t < part.taps; ++t) {
+    int64_t index = 0;
+    for (size_t d = 0; d < ns; ++d) index = index * s.kernel_spatial[d] + kept[d][static_cast<size_t>(kpos[d])];
+    part.filter_taps.push_back(index);
+    for (size_t d = ns; d-- > 0;) {
+      if (++kpos[d] < part.kernel_count[d]) break;
+      kpos[d] = 0;
+    }
+  }
+  part.slabs = MakeSlabs(part.taps, cin, budget_rows);
+  part.panel_tiles =
+      std::clamp<int64_t>(kPanelPointers / (std::max<int64_t>(1, part.taps) * pixels_per_tile), 1, kPanelTiles);
+  return part;
+}
 
 std::optional<DirectConvF32> DirectConvF32::Plan(const DirectConvShape& s) {
   if (DirectConvDisabled()) return std::nullopt;
@@ -271,179 +364,201 @@ std::optional<DirectConvF32> DirectConvF32::Plan(const DirectConvShape& s) {
   plan.cin_ = s.in_features / s.feature_groups;
   plan.cout_ = s.out_features;
   plan.cout_group_ = s.out_features / s.feature_groups;
-  plan.out_spatial_ = s.out_spatial;
-  plan.kernel_spatial_ = s.kernel_spatial;
-  plan.out_pixels_ = 1;
+  plan.out_image_ = s.out_features;
   plan.taps_ = 1;
   plan.image_elems_ = s.in_features;
+  // Along each dim, outputs o and o + period read the dilated input at positions congruent
+  // modulo the lhs dilation, so they meet the same holes.
+  std::vector<int64_t> period(ns, 1);
+  int64_t classes = 1;
+  bool dilated = false;
   for (size_t d = 0; d < ns; ++d) {
     if (s.in_spatial[d] <= 0 || s.kernel_spatial[d] <= 0 || s.out_spatial[d] <= 0 || s.stride[d] <= 0 ||
         s.lhs_dilation[d] <= 0 || s.rhs_dilation[d] <= 0)
       return std::nullopt;
-    plan.out_pixels_ *= s.out_spatial[d];
+    plan.out_image_ *= s.out_spatial[d];
     plan.taps_ *= s.kernel_spatial[d];
     plan.image_elems_ *= s.in_spatial[d];
+    dilated |= s.lhs_dilation[d] > 1;
+    period[d] = s.lhs_dilation[d] / std::gcd(s.lhs_dilation[d], s.stride[d]);
+    classes *= period[d];
   }
   const int lanes = kernels.lanes;
   plan.lanes_ = lanes;
   plan.main_vectors_ = static_cast<int>(std::min<int64_t>(kernels.max_vectors, (plan.cout_group_ + lanes - 1) / lanes));
   plan.pixels_per_tile_ = kernels.pixels_per_tile(plan.main_vectors_);
   if (kernels.tile_for(plan.pixels_per_tile_, plan.main_vectors_, false) == nullptr) return std::nullopt;
-  plan.panel_tiles_ = std::clamp<int64_t>(kPanelPointers / (plan.taps_ * plan.pixels_per_tile_), 1, kPanelTiles);
-  // Offsets of the input read by (output o, tap k) along each dim, in elements of the image.
-  plan.offset_.resize(ns);
-  int64_t dim_stride = s.in_features;  // elements between neighbours along dim d
-  for (size_t d = ns; d-- > 0;) {
-    const int64_t K = s.kernel_spatial[d];
-    std::vector<int64_t>& table = plan.offset_[d];
-    table.assign(static_cast<size_t>(s.out_spatial[d] * K), -1);
-    for (int64_t o = 0; o < s.out_spatial[d]; ++o)
-      for (int64_t k = 0; k < K; ++k) {
-        const int64_t kk = s.reversed[d] ? K - 1 - k : k;
-        const int64_t q = o * s.stride[d] + kk * s.rhs_dilation[d] - s.pad_low[d];  // in the dilated input
-        if (q < 0 || q % s.lhs_dilation[d] != 0 || q / s.lhs_dilation[d] >= s.in_spatial[d]) continue;
-        table[static_cast<size_t>(o * K + k)] = q / s.lhs_dilation[d] * dim_stride;
-      }
-    dim_stride *= s.in_spatial[d];
-  }
-  // Slabs of the filter: whole taps while they fit the L1 budget, else slices of one tap's rows.
+  // A slab of rows x (lanes * NV) features stays in L1.
   const int64_t budget_rows = std::max<int64_t>(1, kSlabBytes / (plan.main_vectors_ * lanes * 4));
-  const int64_t cin = plan.cin_;
-  if (cin <= budget_rows) {
-    const int64_t taps_per_slab = budget_rows / cin;
-    for (int64_t t = 0; t < plan.taps_; t += taps_per_slab)
-      plan.slabs_.push_back({t, std::min(plan.taps_, t + taps_per_slab), 0, cin});
-  } else {
-    const int64_t parts = (cin + budget_rows - 1) / budget_rows;
-    for (int64_t t = 0; t < plan.taps_; ++t)
-      for (int64_t j = 0; j < parts; ++j) {
-        const int64_t c0 = cin * j / parts, c1 = cin * (j + 1) / parts;
-        plan.slabs_.push_back({t, t + 1, c0, c1 - c0});
+  auto add_parts = [&](std::vector<Part>& parts, const std::vector<int64_t>& periods, bool skip_holes) {
+    int64_t packed = 0;
+    std::vector<int64_t> residue(ns, 0);
+    for (;;) {
+      Part part = MakePart(s, residue, periods, skip_holes, plan.cin_, plan.pixels_per_tile_, budget_rows);
+      if (part.pixels > 0) {
+        part.packed_offset = packed;
+        packed += part.taps * plan.cin_ * plan.cout_;
+        parts.push_back(std::move(part));
       }
+      size_t d = ns;
+      while (d-- > 0 && ++residue[d] == periods[d]) residue[d] = 0;
+      if (d == static_cast<size_t>(-1)) break;
+    }
+    plan.packed_floats_ = std::max(plan.packed_floats_, packed);
+  };
+  // Classes beyond a few hundred would make tiny parts; such dilations keep the holes.
+  if (dilated && classes <= 256) {
+    add_parts(plan.parts_, period, true);
+    add_parts(plan.dense_parts_, std::vector<int64_t>(ns, 1), false);
+  } else {
+    add_parts(plan.parts_, std::vector<int64_t>(ns, 1), false);
   }
   return plan;
 }
 
-namespace {
-int64_t ZerosBytes(int64_t features) { return (features * static_cast<int64_t>(sizeof(float)) + 63) / 64 * 64; }
-}  // namespace
-
 int64_t DirectConvF32::ScratchBytes() const {
-  return ZerosBytes(in_features_) + taps_ * cin_ * cout_ * static_cast<int64_t>(sizeof(float));
+  return ZerosBytes(in_features_) + packed_floats_ * static_cast<int64_t>(sizeof(float));
 }
 
 void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scratch) const {
   float* zeros = reinterpret_cast<float*>(scratch);
   std::memset(zeros, 0, static_cast<size_t>(in_features_) * sizeof(float));
   float* packed = reinterpret_cast<float*>(scratch + ZerosBytes(in_features_));
+  const std::vector<Part>& parts =
+      dense_parts_.empty() || AllFinite(w, taps_ * cin_ * cout_) ? parts_ : dense_parts_;
   const int P = pixels_per_tile_;
-  const int64_t total = batch_ * out_pixels_;
-  const int64_t tiles = (total + P - 1) / P;
-  const int64_t panel_tiles = panel_tiles_;
-  const int64_t panels = (tiles + panel_tiles - 1) / panel_tiles;
   const MicroKernels kernels = KernelsForCpu();  // the ones Plan chose: the CPU does not change
   const int lanes = lanes_;
   const int64_t block = int64_t{lanes} * main_vectors_;
   const int64_t full_blocks = cout_group_ / block;  // per feature group
   const int64_t tail = cout_group_ % block;
+  const int64_t blocks = full_blocks + (tail ? 1 : 0);
   const int tail_lanes = tail % lanes ? static_cast<int>(tail % lanes) : lanes;
   const TileFn full_fn = kernels.tile_for(P, main_vectors_, false);
   const TileFn tail_fn =
       tail ? kernels.tile_for(P, static_cast<int>((tail + lanes - 1) / lanes), tail_lanes < lanes) : nullptr;
-  const size_t ns = out_spatial_.size();
-  const int64_t k_last = kernel_spatial_.back();
-  const int64_t outer_taps = taps_ / k_last;  // taps of all dims but the last
-  const int64_t tile_ptrs = taps_ * P;
-  const int64_t rows_per_block = taps_ * cin_;  // filter rows a block of output features reads
-  // The filter, block by block: the columns of each block of output features side by side, so
-  // a slab is one contiguous run of memory (strided rows would share few L1 sets). Each block
-  // starts at rows_per_block * (its first output feature).
+  const size_t ns = parts.front().out_count.size();
   auto block_width = [&](int64_t b) { return std::min(block, cout_group_ - b * block); };
-  const int64_t pack_chunk = std::max<int64_t>(1, (int64_t{1} << 16) / std::max<int64_t>(1, rows_per_block * block));
-  ParallelFor(groups_ * (full_blocks + (tail ? 1 : 0)), pack_chunk, [&](int64_t gb0, int64_t gb1) {
-    for (int64_t gb = gb0; gb < gb1; ++gb) {
-      const int64_t nb = full_blocks + (tail ? 1 : 0), g = gb / nb, b = gb % nb;
+
+  // The filter, part by part and block by block of output features: each block's rows of the
+  // part's taps contiguous in the order the micro-kernel streams them (strided rows would share
+  // few L1 sets). A block starts at the part's offset + taps * cin * (its first output feature).
+  const int64_t pack_jobs = static_cast<int64_t>(parts.size()) * groups_ * blocks;
+  ParallelFor(pack_jobs, std::max<int64_t>(1, (int64_t{1} << 16) / std::max<int64_t>(1, taps_ * cin_ * block)),
+              [&](int64_t job0, int64_t job1) {
+    for (int64_t job = job0; job < job1; ++job) {
+      const Part& part = parts[static_cast<size_t>(job / (groups_ * blocks))];
+      const int64_t g = job / blocks % groups_, b = job % blocks;
       const int64_t col0 = g * cout_group_ + b * block, width = block_width(b);
-      float* dst = packed + rows_per_block * col0;
-      for (int64_t r = 0; r < rows_per_block; ++r, dst += width)
-        std::memcpy(dst, w + r * cout_ + col0, static_cast<size_t>(width) * sizeof(float));
+      float* dst = packed + part.packed_offset + part.taps * cin_ * col0;
+      for (int64_t tap : part.filter_taps)
+        for (int64_t c = 0; c < cin_; ++c, dst += width)
+          std::memcpy(dst, w + (tap * cin_ + c) * cout_ + col0, static_cast<size_t>(width) * sizeof(float));
     }
   });
 
+  // Panels of every part, numbered one after the other.
+  std::vector<int64_t> first_panel(parts.size() + 1, 0);
+  int64_t macs = 0;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const int64_t tiles = (batch_ * parts[i].pixels + P - 1) / P;
+    first_panel[i + 1] = first_panel[i] + (tiles + parts[i].panel_tiles - 1) / parts[i].panel_tiles;
+    macs += batch_ * parts[i].pixels * parts[i].taps * cin_ * cout_;
+  }
+  const int64_t panels = first_panel.back();
+
   auto run_panels = [&](int64_t panel0, int64_t panel1) {
-    std::vector<const float*> in(static_cast<size_t>(tile_ptrs * panel_tiles));
-    std::vector<int64_t> outer_off(static_cast<size_t>(outer_taps));
-    std::vector<int64_t> kpos(ns), opos(ns);
-    // Coordinates of the first pixel of the range; later pixels step an odometer.
-    int64_t n = panel0 * panel_tiles * P / out_pixels_;
-    for (int64_t rem = panel0 * panel_tiles * P % out_pixels_, d = static_cast<int64_t>(ns) - 1; d >= 0; --d) {
-      opos[static_cast<size_t>(d)] = rem % out_spatial_[static_cast<size_t>(d)];
-      rem /= out_spatial_[static_cast<size_t>(d)];
-    }
-    // Points in[t * P + p] at the input features tap t of the next pixel reads (or at zeros).
-    auto point_next_pixel = [&](const float** in, int p) {
-      const float* image = x + n * image_elems_;
-      // Offset of every tap over the outer dims (-1 if any of them reads padding).
-      std::fill(kpos.begin(), kpos.end(), 0);
-      for (int64_t ot = 0; ot < outer_taps; ++ot) {
-        int64_t off = 0;
-        for (size_t d = 0; d + 1 < ns; ++d) {
-          const int64_t v = offset_[d][static_cast<size_t>(opos[d] * kernel_spatial_[d] + kpos[d])];
-          off = (off | v) < 0 ? -1 : off + v;
-        }
-        outer_off[static_cast<size_t>(ot)] = off;
-        for (size_t d = ns - 1; d-- > 0;) {
-          if (++kpos[d] < kernel_spatial_[d]) break;
-          kpos[d] = 0;
-        }
-      }
-      const int64_t* last = offset_[ns - 1].data() + opos[ns - 1] * k_last;
-      const float** col = in + p;
-      for (int64_t ot = 0; ot < outer_taps; ++ot) {
-        const int64_t o = outer_off[static_cast<size_t>(ot)];
-        for (int64_t k = 0; k < k_last; ++k, col += P) *col = (o | last[k]) < 0 ? zeros : image + o + last[k];
-      }
-      for (size_t d = ns;;) {
-        if (d-- == 0) {
-          ++n;
-          break;
-        }
-        if (++opos[d] < out_spatial_[d]) break;
-        opos[d] = 0;
-      }
-    };
+    std::vector<const float*> in;
+    std::vector<float*> y_rows;
+    std::vector<int64_t> outer_off, kpos(ns), opos(ns);
+    size_t pi = static_cast<size_t>(std::upper_bound(first_panel.begin(), first_panel.end(), panel0) -
+                                    first_panel.begin() - 1);
     for (int64_t panel = panel0; panel < panel1; ++panel) {
-      const int64_t tile0 = panel * panel_tiles, tile1 = std::min(tiles, tile0 + panel_tiles);
+      while (panel >= first_panel[pi + 1]) ++pi;
+      const Part& part = parts[pi];
+      const int64_t panel_tiles = part.panel_tiles;
+      const int64_t taps = part.taps, tile_ptrs = std::max<int64_t>(1, taps) * P;
+      const int64_t k_last = part.kernel_count.back();
+      const int64_t outer_taps = k_last > 0 ? taps / k_last : 0;  // taps of all dims but the last
+      const int64_t total = batch_ * part.pixels;
+      const int64_t tiles = (total + P - 1) / P;
+      in.resize(static_cast<size_t>(tile_ptrs * panel_tiles));
+      y_rows.resize(static_cast<size_t>(P * panel_tiles));
+      outer_off.resize(static_cast<size_t>(outer_taps));
+      const int64_t tile0 = (panel - first_panel[pi]) * panel_tiles, tile1 = std::min(tiles, tile0 + panel_tiles);
+      // Coordinates of the panel's first pixel; later pixels step an odometer.
+      int64_t n = tile0 * P / part.pixels;
+      for (int64_t rem = tile0 * P % part.pixels, d = static_cast<int64_t>(ns) - 1; d >= 0; --d) {
+        opos[static_cast<size_t>(d)] = rem % part.out_count[static_cast<size_t>(d)];
+        rem /= part.out_count[static_cast<size_t>(d)];
+      }
+      // Points in[t * P + p] at the input features tap t of the next pixel reads (or at zeros)
+      // and *y_row at its outputs.
+      auto point_next_pixel = [&](const float** in, float** y_row) {
+        const float* image = x + n * image_elems_;
+        float* out = y + n * out_image_;
+        for (size_t d = 0; d < ns; ++d) out += part.y_offset[d][static_cast<size_t>(opos[d])];
+        *y_row = out;
+        // Offset of every tap over the outer dims (-1 if any of them reads padding).
+        std::fill(kpos.begin(), kpos.end(), 0);
+        for (int64_t ot = 0; ot < outer_taps; ++ot) {
+          int64_t off = 0;
+          for (size_t d = 0; d + 1 < ns; ++d) {
+            const int64_t v = part.offset[d][static_cast<size_t>(opos[d] * part.kernel_count[d] + kpos[d])];
+            off = (off | v) < 0 ? -1 : off + v;
+          }
+          outer_off[static_cast<size_t>(ot)] = off;
+          for (size_t d = ns - 1; d-- > 0;) {
+            if (++kpos[d] < part.kernel_count[d]) break;
+            kpos[d] = 0;
+          }
+        }
+        const int64_t* last = part.offset[ns - 1].data() + opos[ns - 1] * k_last;
+        const float** col = in;
+        for (int64_t ot = 0; ot < outer_taps; ++ot) {
+          const int64_t o = outer_off[static_cast<size_t>(ot)];
+          for (int64_t k = 0; k < k_last; ++k, col += P) *col = (o | last[k]) < 0 ? zeros : image + o + last[k];
+        }
+        for (size_t d = ns;;) {
+          if (d-- == 0) {
+            ++n;
+            break;
+          }
+          if (++opos[d] < part.out_count[d]) break;
+          opos[d] = 0;
+        }
+      };
       for (int64_t tile = tile0; tile < tile1; ++tile) {
         const float** tin = in.data() + (tile - tile0) * tile_ptrs;
+        float** trows = y_rows.data() + (tile - tile0) * P;
         const int rows = static_cast<int>(std::min<int64_t>(P, total - tile * P));
-        for (int p = 0; p < rows; ++p) point_next_pixel(tin, p);
-        for (int p = rows; p < P; ++p)  // past the last pixel: sums of zeros, never stored
-          for (int64_t t = 0; t < taps_; ++t) tin[t * P + p] = zeros;
+        for (int p = 0; p < rows; ++p) point_next_pixel(tin + p, trows + p);
+        for (int p = rows; p < P; ++p) {  // past the last pixel: sums of zeros, never stored
+          for (int64_t t = 0; t < taps; ++t) tin[t * P + p] = zeros;
+          trows[p] = trows[0];
+        }
       }
       // Each slab of the filter is loaded into L1 once and used by every tile of the panel.
-      for (int64_t gb = 0; gb < groups_ * (full_blocks + 1); ++gb) {
-        const int64_t g = gb / (full_blocks + 1), b = gb % (full_blocks + 1);
-        const bool is_tail = b == full_blocks;
-        if (is_tail && !tail_fn) continue;
-        const TileFn fn = is_tail ? tail_fn : full_fn;
+      for (int64_t gb = 0; gb < groups_ * blocks; ++gb) {
+        const int64_t g = gb / blocks, b = gb % blocks;
+        const TileFn fn = b == full_blocks ? tail_fn : full_fn;
         const int64_t col0 = g * cout_group_ + b * block;  // first output feature of the block
         TileArgs args{};
         args.cin = cin_;
         args.group_c0 = g * cin_;
-        args.w = packed + rows_per_block * col0;
+        args.w = packed + part.packed_offset + taps * cin_ * col0;
         args.ldw = block_width(b);
-        args.last_lanes = is_tail ? tail_lanes : lanes;
-        args.ldy = cout_;
-        for (size_t s = 0; s < slabs_.size(); ++s) {
-          args.tap0 = slabs_[s].tap0;
-          args.tap1 = slabs_[s].tap1;
-          args.c0 = slabs_[s].c0;
-          args.cn = slabs_[s].cn;
+        args.last_lanes = b == full_blocks ? tail_lanes : lanes;
+        args.y_col = col0;
+        for (size_t s = 0; s < part.slabs.size(); ++s) {
+          args.tap0 = part.slabs[s].tap0;
+          args.tap1 = part.slabs[s].tap1;
+          args.c0 = part.slabs[s].c0;
+          args.cn = part.slabs[s].cn;
           args.accumulate = s > 0;
           for (int64_t tile = tile0; tile < tile1; ++tile) {
             args.in = in.data() + (tile - tile0) * tile_ptrs;
-            args.y = y + tile * P * cout_ + col0;
+            args.y_rows = y_rows.data() + (tile - tile0) * P;
             args.rows = std::min<int64_t>(P, total - tile * P);
             fn(args);
           }
@@ -452,7 +567,7 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
     }
   };
   // Enough multiply-adds per chunk to pay for waking a worker.
-  const int64_t macs_per_panel = panel_tiles * P * taps_ * cin_ * cout_;
+  const int64_t macs_per_panel = macs / std::max<int64_t>(1, panels);
   const int64_t min_panels = std::max<int64_t>(1, (int64_t{1} << 18) / std::max<int64_t>(1, macs_per_panel));
   ParallelFor(panels, min_panels, run_panels, 1, 16);
 }

@@ -37,27 +37,48 @@ class DirectConvF32 {
  private:
   DirectConvF32() = default;
 
+  // Slabs of the filter in summation order: a part's taps [tap0, tap1) x input features
+  // [c0, c0 + cn).
+  struct Slab {
+    int64_t tap0, tap1, c0, cn;
+  };
+  // Output pixels that read the same taps of the filter: with lhs dilation, the outputs of one
+  // residue class modulo the dilation's period along every dim, whose dilation holes are the
+  // same taps and are left out; otherwise every output and every tap. Its outputs along dim d
+  // are o = residue_d + period_d * j, j < out_count[d].
+  struct Part {
+    std::vector<int64_t> out_count, kernel_count;  // per dim: outputs, and taps read
+    // Per dim, offset[d][j * kernel_count[d] + kv]: element offset into the image of the input
+    // read by output j and the part's tap kv, or -1 in padding (or a dilation hole it keeps).
+    std::vector<std::vector<int64_t>> offset;
+    std::vector<std::vector<int64_t>> y_offset;  // per dim, [j]: element offset into the output image
+    std::vector<int64_t> filter_taps;            // the filter's tap index of each of the part's taps
+    std::vector<Slab> slabs;
+    int64_t pixels = 0, taps = 0;
+    int64_t panel_tiles = 1;    // tiles sharing one pass over the filter
+    int64_t packed_offset = 0;  // floats into the packed filter where this part's copy starts
+  };
+  static std::vector<Slab> MakeSlabs(int64_t taps, int64_t cin, int64_t budget_rows);
+  static Part MakePart(const DirectConvShape& s, const std::vector<int64_t>& residue,
+                       const std::vector<int64_t>& period, bool skip_holes, int64_t cin, int pixels_per_tile,
+                       int64_t budget_rows);
+
   int64_t batch_ = 0, groups_ = 1;
   int64_t in_features_ = 0;   // of a pixel, all groups
   int64_t cin_ = 0;           // input features of one group: filter rows per tap
   int64_t cout_ = 0;          // output features of a pixel, all groups
   int64_t cout_group_ = 0;    // output features of one group
-  int64_t out_pixels_ = 0;    // per image: product of the output spatial dims
+  int64_t out_image_ = 0;     // per image: output elements
   int64_t image_elems_ = 0;   // per image: input elements
   int64_t taps_ = 0;          // kernel positions
   int pixels_per_tile_ = 0;   // output pixels of one micro-kernel call
   int lanes_ = 0;             // f32 lanes of the chosen micro-kernel's vectors (16 or 8)
   int main_vectors_ = 0;      // vectors of output features per full block
-  int64_t panel_tiles_ = 1;   // tiles sharing one pass over the filter
-  std::vector<int64_t> out_spatial_, kernel_spatial_;
-  // Per spatial dim d, offset_[d][o * K_d + k]: element offset into the image of the input read
-  // by output o and tap k along d, or -1 when that read falls into padding or a dilation hole.
-  std::vector<std::vector<int64_t>> offset_;
-  // Slabs of the filter in summation order: taps [tap0, tap1) x input features [c0, c0 + cn).
-  struct Slab {
-    int64_t tap0, tap1, c0, cn;
-  };
-  std::vector<Slab> slabs_;
+  // The parts covering every output. Skipping a dilation hole drops a product 0 * w, which
+  // leaves the sum's bits alone only when w is finite: a filter holding inf or NaN runs
+  // dense_parts_ (one part keeping every tap), when there are holes to skip.
+  std::vector<Part> parts_, dense_parts_;
+  int64_t packed_floats_ = 0;  // the larger of the two sets' filter copies
 };
 
 }  // namespace jaxlib::cpu
