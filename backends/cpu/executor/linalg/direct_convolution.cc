@@ -33,18 +33,16 @@
 namespace jaxlib::cpu {
 namespace {
 
-// Tiles of output pixels that share one pass over the filter (their pointers, outputs and the
-// inputs they read stay in L2 meanwhile); fewer when a tile has very many taps, to bound the
-// pointer table.
+// Tiles of output pixels that share one pass over the filter (their outputs and the inputs
+// they read stay in L2 meanwhile; input pointers are made for one slab's taps at a time).
 constexpr int64_t kPanelTiles = 16;
-constexpr int64_t kPanelPointers = 8192;
 // Filter bytes per slab: one slab of rows x (lanes * NV) features stays in L1 (48 KiB on
 // current cores) while a panel's tiles stream through it.
 constexpr int64_t kSlabBytes = 32 * 1024;
 
 // One micro-kernel call: a tile of at most P output pixels (`rows` of them real) x lanes * NV
 // output features, over taps [tap0, tap1) and input features [c0, c0 + cn):
-//   y[p, :] (+)= sum over t, c of in[t * P + p][group_c0 + c] * w[(t * cin + c) * ldw + :]
+//   y[p, :] (+)= sum over t, c of in[(t - tap0) * P + p][group_c0 + c] * w[(t * cin + c) * ldw + :]
 // adding to y when `accumulate` (the sums over earlier slabs of the filter), else overwriting.
 // `last_lanes` of the last vector exist (the feature tail). Every output is one chain of
 // fused multiply-adds in (tap, input feature) order from zero, whatever the ISA, tile or slab
@@ -145,7 +143,7 @@ __attribute__((always_inline)) inline void TileBody(const TileArgs& args) {
   for (int64_t t = args.tap0; t < args.tap1; ++t) {
     const float* a[P];
 #pragma GCC unroll 16
-    for (int p = 0; p < P; ++p) a[p] = args.in[t * P + p] + args.group_c0 + args.c0;
+    for (int p = 0; p < P; ++p) a[p] = args.in[(t - args.tap0) * P + p] + args.group_c0 + args.c0;
     const float* wr = args.w + (t * args.cin + args.c0) * ldw;
     for (int64_t c = 0; c < cn; ++c, wr += ldw) {
       V wv[NV];
@@ -287,7 +285,7 @@ std::vector<DirectConvF32::Slab> DirectConvF32::MakeSlabs(int64_t taps, int64_t 
 
 DirectConvF32::Part DirectConvF32::MakePart(const DirectConvShape& s, const std::vector<int64_t>& residue,
                                             const std::vector<int64_t>& period, bool skip_holes, int64_t cin,
-                                            int pixels_per_tile, int64_t budget_rows) {
+                                            int64_t budget_rows) {
   const size_t ns = s.in_spatial.size();
   Part part;
   part.offset.resize(ns);
@@ -341,8 +339,6 @@ DirectConvF32::Part DirectConvF32::MakePart(const DirectConvShape& s, const std:
     }
   }
   part.slabs = MakeSlabs(part.taps, cin, budget_rows);
-  part.panel_tiles =
-      std::clamp<int64_t>(kPanelPointers / (std::max<int64_t>(1, part.taps) * pixels_per_tile), 1, kPanelTiles);
   return part;
 }
 
@@ -394,7 +390,7 @@ std::optional<DirectConvF32> DirectConvF32::Plan(const DirectConvShape& s) {
     int64_t packed = 0;
     std::vector<int64_t> residue(ns, 0);
     for (;;) {
-      Part part = MakePart(s, residue, periods, skip_holes, plan.cin_, plan.pixels_per_tile_, budget_rows);
+      Part part = MakePart(s, residue, periods, skip_holes, plan.cin_, budget_rows);
       if (part.pixels > 0) {
         part.packed_offset = packed;
         packed += part.taps * plan.cin_ * plan.cout_;
@@ -462,63 +458,45 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
   int64_t macs = 0;
   for (size_t i = 0; i < parts.size(); ++i) {
     const int64_t tiles = (batch_ * parts[i].pixels + P - 1) / P;
-    first_panel[i + 1] = first_panel[i] + (tiles + parts[i].panel_tiles - 1) / parts[i].panel_tiles;
+    first_panel[i + 1] = first_panel[i] + (tiles + kPanelTiles - 1) / kPanelTiles;
     macs += batch_ * parts[i].pixels * parts[i].taps * cin_ * cout_;
   }
   const int64_t panels = first_panel.back();
 
   auto run_panels = [&](int64_t panel0, int64_t panel1) {
-    std::vector<const float*> in;
-    std::vector<float*> y_rows;
-    std::vector<int64_t> outer_off, kpos(ns), opos(ns);
+    const int64_t panel_pixels = kPanelTiles * P;
+    std::vector<const float*> in, images(static_cast<size_t>(panel_pixels));
+    std::vector<float*> y_rows(static_cast<size_t>(panel_pixels));
+    std::vector<int64_t> kpos(ns), opos(ns), pixel_opos(static_cast<size_t>(panel_pixels) * ns);
     size_t pi = static_cast<size_t>(std::upper_bound(first_panel.begin(), first_panel.end(), panel0) -
                                     first_panel.begin() - 1);
     for (int64_t panel = panel0; panel < panel1; ++panel) {
       while (panel >= first_panel[pi + 1]) ++pi;
       const Part& part = parts[pi];
-      const int64_t panel_tiles = part.panel_tiles;
-      const int64_t taps = part.taps, tile_ptrs = std::max<int64_t>(1, taps) * P;
-      const int64_t k_last = part.kernel_count.back();
-      const int64_t outer_taps = k_last > 0 ? taps / k_last : 0;  // taps of all dims but the last
       const int64_t total = batch_ * part.pixels;
       const int64_t tiles = (total + P - 1) / P;
-      in.resize(static_cast<size_t>(tile_ptrs * panel_tiles));
-      y_rows.resize(static_cast<size_t>(P * panel_tiles));
-      outer_off.resize(static_cast<size_t>(outer_taps));
-      const int64_t tile0 = (panel - first_panel[pi]) * panel_tiles, tile1 = std::min(tiles, tile0 + panel_tiles);
-      // Coordinates of the panel's first pixel; later pixels step an odometer.
-      int64_t n = tile0 * P / part.pixels;
-      for (int64_t rem = tile0 * P % part.pixels, d = static_cast<int64_t>(ns) - 1; d >= 0; --d) {
+      const int64_t tile0 = (panel - first_panel[pi]) * kPanelTiles, tile1 = std::min(tiles, tile0 + kPanelTiles);
+      const int64_t pixel0 = tile0 * P, pixels = std::min(total, tile1 * P) - pixel0;
+      // Every pixel of the panel: its image, its coordinates in the part, its output row. Rows
+      // past the last pixel read zeros and alias the first row; their sums are never stored.
+      int64_t n = pixel0 / part.pixels;
+      for (int64_t rem = pixel0 % part.pixels, d = static_cast<int64_t>(ns) - 1; d >= 0; --d) {
         opos[static_cast<size_t>(d)] = rem % part.out_count[static_cast<size_t>(d)];
         rem /= part.out_count[static_cast<size_t>(d)];
       }
-      // Points in[t * P + p] at the input features tap t of the next pixel reads (or at zeros)
-      // and *y_row at its outputs.
-      auto point_next_pixel = [&](const float** in, float** y_row) {
-        const float* image = x + n * image_elems_;
+      for (int64_t p = 0; p < (tile1 - tile0) * P; ++p) {
+        int64_t* coords = pixel_opos.data() + p * static_cast<int64_t>(ns);
+        if (p >= pixels) {
+          images[static_cast<size_t>(p)] = nullptr;
+          y_rows[static_cast<size_t>(p)] = y_rows[0];
+          std::fill(coords, coords + ns, 0);
+          continue;
+        }
+        images[static_cast<size_t>(p)] = x + n * image_elems_;
         float* out = y + n * out_image_;
         for (size_t d = 0; d < ns; ++d) out += part.y_offset[d][static_cast<size_t>(opos[d])];
-        *y_row = out;
-        // Offset of every tap over the outer dims (-1 if any of them reads padding).
-        std::fill(kpos.begin(), kpos.end(), 0);
-        for (int64_t ot = 0; ot < outer_taps; ++ot) {
-          int64_t off = 0;
-          for (size_t d = 0; d + 1 < ns; ++d) {
-            const int64_t v = part.offset[d][static_cast<size_t>(opos[d] * part.kernel_count[d] + kpos[d])];
-            off = (off | v) < 0 ? -1 : off + v;
-          }
-          outer_off[static_cast<size_t>(ot)] = off;
-          for (size_t d = ns - 1; d-- > 0;) {
-            if (++kpos[d] < part.kernel_count[d]) break;
-            kpos[d] = 0;
-          }
-        }
-        const int64_t* last = part.offset[ns - 1].data() + opos[ns - 1] * k_last;
-        const float** col = in;
-        for (int64_t ot = 0; ot < outer_taps; ++ot) {
-          const int64_t o = outer_off[static_cast<size_t>(ot)];
-          for (int64_t k = 0; k < k_last; ++k, col += P) *col = (o | last[k]) < 0 ? zeros : image + o + last[k];
-        }
+        y_rows[static_cast<size_t>(p)] = out;
+        std::copy(opos.begin(), opos.end(), coords);
         for (size_t d = ns;;) {
           if (d-- == 0) {
             ++n;
@@ -527,34 +505,60 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
           if (++opos[d] < part.out_count[d]) break;
           opos[d] = 0;
         }
-      };
-      for (int64_t tile = tile0; tile < tile1; ++tile) {
-        const float** tin = in.data() + (tile - tile0) * tile_ptrs;
-        float** trows = y_rows.data() + (tile - tile0) * P;
-        const int rows = static_cast<int>(std::min<int64_t>(P, total - tile * P));
-        for (int p = 0; p < rows; ++p) point_next_pixel(tin + p, trows + p);
-        for (int p = rows; p < P; ++p) {  // past the last pixel: sums of zeros, never stored
-          for (int64_t t = 0; t < taps; ++t) tin[t * P + p] = zeros;
-          trows[p] = trows[0];
-        }
       }
-      // Each slab of the filter is loaded into L1 once and used by every tile of the panel.
-      for (int64_t gb = 0; gb < groups_ * blocks; ++gb) {
-        const int64_t g = gb / blocks, b = gb % blocks;
-        const TileFn fn = b == full_blocks ? tail_fn : full_fn;
-        const int64_t col0 = g * cout_group_ + b * block;  // first output feature of the block
-        TileArgs args{};
-        args.cin = cin_;
-        args.group_c0 = g * cin_;
-        args.w = packed + part.packed_offset + taps * cin_ * col0;
-        args.ldw = block_width(b);
-        args.last_lanes = b == full_blocks ? tail_lanes : lanes;
-        args.y_col = col0;
-        for (size_t s = 0; s < part.slabs.size(); ++s) {
-          args.tap0 = part.slabs[s].tap0;
-          args.tap1 = part.slabs[s].tap1;
-          args.c0 = part.slabs[s].c0;
-          args.cn = part.slabs[s].cn;
+      // Points in[(t - tap0) * P + p] of each tile at the input features that tap t of pixel p
+      // reads (or at zeros), for the taps [tap0, tap1) of one slab.
+      auto point_taps = [&](int64_t tap0, int64_t tap1) {
+        const int64_t count = tap1 - tap0;
+        in.resize(static_cast<size_t>(std::max<int64_t>(1, count) * (tile1 - tile0) * P));
+        if (count == 0) return;  // a part without taps: its one empty slab writes zeros
+        for (int64_t p = 0; p < (tile1 - tile0) * P; ++p) {
+          const float** col = in.data() + (p / P) * count * P + p % P;
+          const float* image = images[static_cast<size_t>(p)];
+          if (image == nullptr) {
+            for (int64_t t = 0; t < count; ++t) col[t * P] = zeros;
+            continue;
+          }
+          const int64_t* coords = pixel_opos.data() + p * static_cast<int64_t>(ns);
+          for (int64_t rem = tap0, d = static_cast<int64_t>(ns) - 1; d >= 0; --d) {
+            kpos[static_cast<size_t>(d)] = rem % part.kernel_count[static_cast<size_t>(d)];
+            rem /= part.kernel_count[static_cast<size_t>(d)];
+          }
+          for (int64_t t = 0; t < count; ++t, col += P) {
+            int64_t off = 0;
+            for (size_t d = 0; d < ns; ++d) {
+              const int64_t v = part.offset[d][static_cast<size_t>(coords[d] * part.kernel_count[d] + kpos[d])];
+              off = (off | v) < 0 ? -1 : off + v;
+            }
+            *col = off < 0 ? zeros : image + off;
+            for (size_t d = ns; d-- > 0;) {
+              if (++kpos[d] < part.kernel_count[d]) break;
+              kpos[d] = 0;
+            }
+          }
+        }
+      };
+      // Slab by slab of the filter (each loaded into L1 once per block of output features and
+      // used by every tile of the panel); only the slab's taps need pointers.
+      for (size_t s = 0; s < part.slabs.size(); ++s) {
+        const Slab& slab = part.slabs[s];
+        if (s == 0 || slab.tap0 != part.slabs[s - 1].tap0) point_taps(slab.tap0, slab.tap1);
+        const int64_t tile_ptrs = (slab.tap1 - slab.tap0) * P;
+        for (int64_t gb = 0; gb < groups_ * blocks; ++gb) {
+          const int64_t g = gb / blocks, b = gb % blocks;
+          const TileFn fn = b == full_blocks ? tail_fn : full_fn;
+          const int64_t col0 = g * cout_group_ + b * block;  // first output feature of the block
+          TileArgs args{};
+          args.cin = cin_;
+          args.group_c0 = g * cin_;
+          args.w = packed + part.packed_offset + part.taps * cin_ * col0;
+          args.ldw = block_width(b);
+          args.last_lanes = b == full_blocks ? tail_lanes : lanes;
+          args.y_col = col0;
+          args.tap0 = slab.tap0;
+          args.tap1 = slab.tap1;
+          args.c0 = slab.c0;
+          args.cn = slab.cn;
           args.accumulate = s > 0;
           for (int64_t tile = tile0; tile < tile1; ++tile) {
             args.in = in.data() + (tile - tile0) * tile_ptrs;

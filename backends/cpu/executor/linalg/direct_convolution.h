@@ -55,13 +55,11 @@ class DirectConvF32 {
     std::vector<int64_t> filter_taps;            // the filter's tap index of each of the part's taps
     std::vector<Slab> slabs;
     int64_t pixels = 0, taps = 0;
-    int64_t panel_tiles = 1;    // tiles sharing one pass over the filter
     int64_t packed_offset = 0;  // floats into the packed filter where this part's copy starts
   };
   static std::vector<Slab> MakeSlabs(int64_t taps, int64_t cin, int64_t budget_rows);
   static Part MakePart(const DirectConvShape& s, const std::vector<int64_t>& residue,
-                       const std::vector<int64_t>& period, bool skip_holes, int64_t cin, int pixels_per_tile,
-                       int64_t budget_rows);
+                       const std::vector<int64_t>& period, bool skip_holes, int64_t cin, int64_t budget_rows);
 
   int64_t batch_ = 0, groups_ = 1;
   int64_t in_features_ = 0;   // of a pixel, all groups
