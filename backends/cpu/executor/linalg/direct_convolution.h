@@ -28,7 +28,8 @@ class DirectConvF32 {
   // is empty or outside what the kernel is faster at. Callers then keep im2col + GEMM.
   static std::optional<DirectConvF32> Plan(const DirectConvShape& shape);
 
-  // Scratch bytes Run needs (a row of zeros standing in for padding).
+  // Scratch bytes Run needs (a row of zeros standing in for padding, the filter copied block by
+  // block of output features).
   int64_t ScratchBytes() const;
 
   // y = conv(x, w); y must not overlap x or w.
