@@ -467,7 +467,8 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
     const int64_t panel_pixels = kPanelTiles * P;
     std::vector<const float*> in, images(static_cast<size_t>(panel_pixels));
     std::vector<float*> y_rows(static_cast<size_t>(panel_pixels));
-    std::vector<int64_t> kpos(ns), opos(ns), pixel_opos(static_cast<size_t>(panel_pixels) * ns);
+    std::vector<int64_t> opos(ns), pixel_opos(static_cast<size_t>(panel_pixels) * ns), run_kpos;
+    std::vector<std::pair<int64_t, int64_t>> runs;
     size_t pi = static_cast<size_t>(std::upper_bound(first_panel.begin(), first_panel.end(), panel0) -
                                     first_panel.begin() - 1);
     for (int64_t panel = panel0; panel < panel1; ++panel) {
@@ -475,6 +476,7 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
       const Part& part = parts[pi];
       const int64_t total = batch_ * part.pixels;
       const int64_t tiles = (total + P - 1) / P;
+      const int64_t k_last = part.kernel_count[ns - 1];
       const int64_t tile0 = (panel - first_panel[pi]) * kPanelTiles, tile1 = std::min(tiles, tile0 + kPanelTiles);
       const int64_t pixel0 = tile0 * P, pixels = std::min(total, tile1 * P) - pixel0;
       // Every pixel of the panel: its image, its coordinates in the part, its output row. Rows
@@ -510,8 +512,23 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
       // reads (or at zeros), for the taps [tap0, tap1) of one slab.
       auto point_taps = [&](int64_t tap0, int64_t tap1) {
         const int64_t count = tap1 - tap0;
-        in.resize(static_cast<size_t>(std::max<int64_t>(1, count) * (tile1 - tile0) * P));
+        const size_t needed = static_cast<size_t>(std::max<int64_t>(1, count) * (tile1 - tile0) * P);
+        if (in.size() < needed) in.resize(needed);  // grows only: no refilling per slab
         if (count == 0) return;  // a part without taps: its one empty slab writes zeros
+        // The slab's taps in runs along the last dim, [k0, k1) after the outer dims' positions.
+        runs.clear();
+        run_kpos.clear();
+        for (int64_t t = tap0; t < tap1;) {
+          const int64_t k0 = t % k_last, k1 = std::min(k_last, k0 + (tap1 - t));
+          runs.push_back({k0, k1});
+          const size_t at = run_kpos.size();
+          run_kpos.resize(at + ns - 1);
+          for (int64_t rem = t / k_last, d = static_cast<int64_t>(ns) - 2; d >= 0; --d) {
+            run_kpos[at + static_cast<size_t>(d)] = rem % part.kernel_count[static_cast<size_t>(d)];
+            rem /= part.kernel_count[static_cast<size_t>(d)];
+          }
+          t += k1 - k0;
+        }
         for (int64_t p = 0; p < (tile1 - tile0) * P; ++p) {
           const float** col = in.data() + (p / P) * count * P + p % P;
           const float* image = images[static_cast<size_t>(p)];
@@ -520,21 +537,16 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
             continue;
           }
           const int64_t* coords = pixel_opos.data() + p * static_cast<int64_t>(ns);
-          for (int64_t rem = tap0, d = static_cast<int64_t>(ns) - 1; d >= 0; --d) {
-            kpos[static_cast<size_t>(d)] = rem % part.kernel_count[static_cast<size_t>(d)];
-            rem /= part.kernel_count[static_cast<size_t>(d)];
-          }
-          for (int64_t t = 0; t < count; ++t, col += P) {
-            int64_t off = 0;
-            for (size_t d = 0; d < ns; ++d) {
-              const int64_t v = part.offset[d][static_cast<size_t>(coords[d] * part.kernel_count[d] + kpos[d])];
-              off = (off | v) < 0 ? -1 : off + v;
+          const int64_t* last = part.offset[ns - 1].data() + coords[ns - 1] * k_last;
+          const int64_t* kpos = run_kpos.data();
+          for (const auto& [k0, k1] : runs) {
+            // One offset over the outer dims per run (-1 if any of them reads padding).
+            int64_t outer = 0;
+            for (size_t d = 0; d + 1 < ns; ++d, ++kpos) {
+              const int64_t v = part.offset[d][static_cast<size_t>(coords[d] * part.kernel_count[d] + *kpos)];
+              outer = (outer | v) < 0 ? -1 : outer + v;
             }
-            *col = off < 0 ? zeros : image + off;
-            for (size_t d = ns; d-- > 0;) {
-              if (++kpos[d] < part.kernel_count[d]) break;
-              kpos[d] = 0;
-            }
+            for (int64_t k = k0; k < k1; ++k, col += P) *col = (outer | last[k]) < 0 ? zeros : image + outer + last[k];
           }
         }
       };
