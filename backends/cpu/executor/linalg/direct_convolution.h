@@ -11,10 +11,11 @@ namespace jaxlib::cpu {
 
 // A convolution with one batch group, operands in canonical order:
 // x [batch, in_spatial..., in_features], w [kernel_spatial..., in_features / feature_groups,
-// out_features], y [batch, out_spatial..., out_features], all row-major f32; output features
-// [g * O / G, (g + 1) * O / G) of feature group g read input features [g * C / G, (g + 1) * C / G). Per spatial dim, output o and
-// kernel tap k read the padded, lhs-dilated input at o * stride + k' * rhs_dilation - pad_low,
-// k' = reversed ? K - 1 - k : k (the stablehlo.convolution semantics).
+// out_features], y [batch, out_spatial..., out_features], all row-major f32; the output
+// features [g * O / G, (g + 1) * O / G) of feature group g read the input features
+// [g * C / G, (g + 1) * C / G). Per spatial dim, output o and kernel tap k read the padded,
+// lhs-dilated input at o * stride + k' * rhs_dilation - pad_low, k' = reversed ? K - 1 - k : k
+// (the stablehlo.convolution semantics).
 struct DirectConvShape {
   int64_t batch = 1, in_features = 1, out_features = 1, feature_groups = 1;
   std::vector<int64_t> in_spatial, kernel_spatial, out_spatial, stride, lhs_dilation, rhs_dilation, pad_low;
@@ -24,8 +25,9 @@ struct DirectConvShape {
 class DirectConvF32 {
  public:
   // The plan for `shape`, or nullopt when the direct kernel is not used for it: the CPU lacks
-  // AVX2 + FMA (or $JAXLIB_CPU_ISA caps it lower), $JAXLIB_CPU_DISABLE_DIRECT_CONV=1, or the shape
-  // is empty or outside what the kernel is faster at. Callers then keep im2col + GEMM.
+  // AVX2 + FMA (or $JAXLIB_CPU_ISA caps it lower), $JAXLIB_CPU_DISABLE_DIRECT_CONV=1, or the
+  // shape is empty or malformed. Callers then keep im2col + GEMM. Every output is summed in
+  // the same order by either micro-kernel, so AVX-512 and AVX2 give the same bits.
   static std::optional<DirectConvF32> Plan(const DirectConvShape& shape);
 
   // Scratch bytes Run needs (a row of zeros standing in for padding, the filter copied block by
