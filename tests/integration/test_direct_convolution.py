@@ -237,6 +237,8 @@ CASES = [
     ("lhs_and_rhs_dilation_1d", Conv((2, 9, 12), (4, 12, 20), pad=((3, 2),), lhs_dilate=(2,), rhs_dilate=(3,))),
     ("lhs_dilation_3d_reversed", Conv((1, 3, 4, 3, 6), (2, 3, 2, 6, 9), pad=((1, 1), (2, 1), (1, 0)),
                                       lhs_dilate=(2, 2, 2), reverse=(True, False, True))),
+    ("few_features_last_dim_cropped", Conv((1, 6, 9, 5), (2, 3, 5, 12), stride=(1, 2), pad=((0, 1), (-2, 3)))),
+    ("few_features_padding_wider_than_input", Conv((2, 3, 2, 4), (2, 4, 4, 8), pad=((1, 0), (5, 6)))),
     ("groups8_cin16_cout16", Conv((2, 9, 7, 128), (3, 3, 16, 128), pad=((1, 1), (1, 1)), groups=8)),
     ("groups3_cout_tail_stride2", Conv((1, 11, 10, 15), (3, 3, 5, 27), stride=(2, 2), pad=((1, 1), (0, 1)), groups=3)),
     ("groups2_nchw_lhs_dilation", Conv((1, 8, 5, 6), (40, 4, 3, 3), pad=((2, 2), (1, 2)), lhs_dilate=(2, 2),

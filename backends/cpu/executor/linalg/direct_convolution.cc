@@ -36,6 +36,8 @@ namespace {
 // Tiles of output pixels that share one pass over the filter (their outputs and the inputs
 // they read stay in L2 meanwhile; input pointers are made for one slab's taps at a time).
 constexpr int64_t kPanelTiles = 16;
+// Input features up to which the taps along the last dim are merged into one (Plan).
+constexpr int64_t kMergeMaxFeatures = 32;
 // Filter bytes per slab: one slab of rows x (lanes * NV) features stays in L1 (48 KiB on
 // current cores) while a panel's tiles stream through it.
 constexpr int64_t kSlabBytes = 32 * 1024;
@@ -386,11 +388,32 @@ std::optional<DirectConvF32> DirectConvF32::Plan(const DirectConvShape& s) {
   if (kernels.tile_for(plan.pixels_per_tile_, plan.main_vectors_, false) == nullptr) return std::nullopt;
   // A slab of rows x (lanes * NV) features stays in L1.
   const int64_t budget_rows = std::max<int64_t>(1, kSlabBytes / (plan.main_vectors_ * lanes * 4));
+  // Few input features: the taps along the last dim read neighbouring pixels, one run of
+  // K * C features in memory once that dim's padding is written out (Run copies the input
+  // with it), so they become one tap of K * C features: far fewer taps to point at and to
+  // start in the micro-kernel, the same products in the same order.
+  const size_t last = ns - 1;
+  DirectConvShape shape = s;  // as the parts see it
+  if (s.feature_groups == 1 && !dilated && s.rhs_dilation[last] == 1 && !s.reversed[last] &&
+      s.kernel_spatial[last] > 1 && s.in_features <= kMergeMaxFeatures) {
+    const int64_t K = s.kernel_spatial[last], W = s.in_spatial[last];
+    plan.pad_shift_ = std::max<int64_t>(s.pad_low[last], 0);
+    plan.in_width_ = W;
+    plan.padded_width_ = (s.out_spatial[last] - 1) * s.stride[last] + K - s.pad_low[last] + plan.pad_shift_;
+    plan.padded_rows_ = s.batch * plan.image_elems_ / (W * s.in_features);
+    plan.image_elems_ = plan.image_elems_ / W * plan.padded_width_;
+    plan.cin_ = K * s.in_features;
+    plan.taps_ /= K;
+    shape.in_spatial[last] = plan.padded_width_;
+    shape.pad_low[last] = s.pad_low[last] - plan.pad_shift_;
+    shape.kernel_spatial[last] = 1;
+  }
+  plan.zero_floats_ = std::max(plan.in_features_, plan.cin_);
   auto add_parts = [&](std::vector<Part>& parts, const std::vector<int64_t>& periods, bool skip_holes) {
     int64_t packed = 0;
     std::vector<int64_t> residue(ns, 0);
     for (;;) {
-      Part part = MakePart(s, residue, periods, skip_holes, plan.cin_, budget_rows);
+      Part part = MakePart(shape, residue, periods, skip_holes, plan.cin_, budget_rows);
       if (part.pixels > 0) {
         part.packed_offset = packed;
         packed += part.taps * plan.cin_ * plan.cout_;
@@ -413,13 +436,27 @@ std::optional<DirectConvF32> DirectConvF32::Plan(const DirectConvShape& s) {
 }
 
 int64_t DirectConvF32::ScratchBytes() const {
-  return ZerosBytes(in_features_) + packed_floats_ * static_cast<int64_t>(sizeof(float));
+  return ZerosBytes(zero_floats_) +
+         (packed_floats_ + padded_rows_ * padded_width_ * in_features_) * static_cast<int64_t>(sizeof(float));
 }
 
 void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scratch) const {
   float* zeros = reinterpret_cast<float*>(scratch);
-  std::memset(zeros, 0, static_cast<size_t>(in_features_) * sizeof(float));
-  float* packed = reinterpret_cast<float*>(scratch + ZerosBytes(in_features_));
+  std::memset(zeros, 0, static_cast<size_t>(zero_floats_) * sizeof(float));
+  float* packed = reinterpret_cast<float*>(scratch + ZerosBytes(zero_floats_));
+  if (padded_width_ > 0) {  // the input with the last dim's padding written out
+    float* padded = packed + packed_floats_;
+    const int64_t C = in_features_, src_row = in_width_ * C, dst_row = padded_width_ * C;
+    const int64_t copied = std::clamp<int64_t>(padded_width_ - pad_shift_, 0, in_width_) * C;
+    ParallelFor(padded_rows_, std::max<int64_t>(1, 16384 / dst_row), [&](int64_t r0, int64_t r1) {
+      for (int64_t r = r0; r < r1; ++r) {
+        float* dst = padded + r * dst_row;
+        std::memset(dst, 0, static_cast<size_t>(dst_row) * sizeof(float));
+        std::memcpy(dst + pad_shift_ * C, x + r * src_row, static_cast<size_t>(copied) * sizeof(float));
+      }
+    });
+    x = padded;
+  }
   const std::vector<Part>& parts =
       dense_parts_.empty() || AllFinite(w, taps_ * cin_ * cout_) ? parts_ : dense_parts_;
   const int P = pixels_per_tile_;

@@ -66,7 +66,7 @@ class DirectConvF32 {
 
   int64_t batch_ = 0, groups_ = 1;
   int64_t in_features_ = 0;   // of a pixel, all groups
-  int64_t cin_ = 0;           // input features of one group: filter rows per tap
+  int64_t cin_ = 0;           // filter rows per tap: one group's input features (x K if merged)
   int64_t cout_ = 0;          // output features of a pixel, all groups
   int64_t cout_group_ = 0;    // output features of one group
   int64_t out_image_ = 0;     // per image: output elements
@@ -80,6 +80,11 @@ class DirectConvF32 {
   // dense_parts_ (one part keeping every tap), when there are holes to skip.
   std::vector<Part> parts_, dense_parts_;
   int64_t packed_floats_ = 0;  // the larger of the two sets' filter copies
+  int64_t zero_floats_ = 0;    // the row of zeros read for padding: a tap's input features
+  // With the last dim's taps merged into one (few input features), Run copies the input with
+  // that dim padded: padded_rows_ rows of padded_width_ pixels, the in_width_ real ones from
+  // pad_shift_ on. padded_width_ is 0 otherwise.
+  int64_t padded_rows_ = 0, padded_width_ = 0, in_width_ = 0, pad_shift_ = 0;
 };
 
 }  // namespace jaxlib::cpu
