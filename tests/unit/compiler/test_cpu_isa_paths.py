@@ -3,7 +3,9 @@
 Each program runs with JAXLIB_CPU_ISA=baseline, =avx2 and uncapped; the results must be
 bit-identical and agree with numpy. Covers the f16/bf16 add/sub/mul/div vector kernels (F16C and
 integer bf16 rounding), half-float unary ops by table, and the AVX2 row max/min fast path (NaN,
-signed zeros, denormals and infinities). Run through the standalone driver (tests/unit/compiler).
+signed zeros, denormals and infinities), and the direct f32 convolution, whose AVX-512 and
+AVX2 + FMA micro-kernels give the same bits (the baseline runs im2col + GEMM: compared with a
+float64 reference only). Run through the standalone driver (tests/unit/compiler).
 """
 
 from __future__ import annotations
