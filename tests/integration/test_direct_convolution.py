@@ -1,9 +1,10 @@
 """The CPU plugin's direct f32 convolution (backends/cpu/executor/linalg/direct_convolution.cc) against a
 float64 numpy reference, through ``jaxlib.xla_client``: padding, strides, both dilations,
-reversal, 1-D/2-D/3-D, feature-count tails, non-canonical layouts, NaN/inf propagation; and the
-dispatch: ``JAXLIB_CPU_DISABLE_DIRECT_CONV=1`` (and an ISA cap below AVX-512) keeps the im2col
-path, which agrees with the direct one within tolerance, and convolutions the direct kernel does
-not take (grouped, f64) run identically either way.
+reversal, 1-D/2-D/3-D, feature-count tails, non-canonical layouts, NaN/inf propagation, at the
+CPU's ISA and capped at AVX2 (``JAXLIB_CPU_ISA=avx2``: the AVX2 + FMA micro-kernel, which gives
+the AVX-512 one's bits); and the dispatch: ``JAXLIB_CPU_DISABLE_DIRECT_CONV=1`` (and the baseline
+ISA) keeps the im2col path, which agrees with the direct one within tolerance, and convolutions
+the direct kernel does not take (narrow feature groups, f64) run identically either way.
 """
 
 from __future__ import annotations
@@ -111,7 +112,15 @@ class Conv:
 
 
 def reference(conv: Conv, x, w):
-    """float64 convolution of canonical x [N, sp..., C] and w [k..., C, O] (groups == 1):
+    """float64 convolution of canonical x [N, sp..., C] and w [k..., C / groups, O]: each feature
+    group's output features from its slice of the input features."""
+    ci, co = x.shape[-1] // conv.groups, w.shape[-1] // conv.groups
+    return np.concatenate([_reference_one_group(conv, x[..., g * ci:(g + 1) * ci], w[..., g * co:(g + 1) * co])
+                           for g in range(conv.groups)], axis=-1)
+
+
+def _reference_one_group(conv: Conv, x, w):
+    """float64 convolution of canonical x [N, sp..., C] and w [k..., C, O], one feature group:
     zero padding and dilation holes take part in the products, as in the stablehlo spec."""
     x = x.astype(np.float64)
     w = w.astype(np.float64)
@@ -222,6 +231,18 @@ CASES = [
     ("nchw_oihw_layout", Conv((2, 16, 9, 9), (32, 16, 3, 3), pad=((1, 1), (1, 1)), layout="nchw")),
     ("conv1d_stride2_rhs_dilation2", Conv((3, 50, 24), (5, 24, 32), stride=(2,), pad=((4, 3),), rhs_dilate=(2,))),
     ("conv3d_same", Conv((1, 5, 6, 7, 8), (3, 3, 3, 8, 16), pad=((1, 1), (1, 1), (1, 1)))),
+    ("lhs_dilation3_stride2_odd", Conv((2, 7, 6, 10), (3, 4, 10, 24), stride=(2, 1), pad=((2, 3), (3, 1)),
+                                       lhs_dilate=(3, 2))),
+    ("lhs_dilation_1x1_zero_outputs", Conv((1, 5, 6, 8), (1, 1, 8, 16), lhs_dilate=(2, 2))),
+    ("lhs_and_rhs_dilation_1d", Conv((2, 9, 12), (4, 12, 20), pad=((3, 2),), lhs_dilate=(2,), rhs_dilate=(3,))),
+    ("lhs_dilation_3d_reversed", Conv((1, 3, 4, 3, 6), (2, 3, 2, 6, 9), pad=((1, 1), (2, 1), (1, 0)),
+                                      lhs_dilate=(2, 2, 2), reverse=(True, False, True))),
+    ("few_features_last_dim_cropped", Conv((1, 6, 9, 5), (2, 3, 5, 12), stride=(1, 2), pad=((0, 1), (-2, 3)))),
+    ("few_features_padding_wider_than_input", Conv((2, 3, 2, 4), (2, 4, 4, 8), pad=((1, 0), (5, 6)))),
+    ("groups8_cin16_cout16", Conv((2, 9, 7, 128), (3, 3, 16, 128), pad=((1, 1), (1, 1)), groups=8)),
+    ("groups3_cout_tail_stride2", Conv((1, 11, 10, 15), (3, 3, 5, 27), stride=(2, 2), pad=((1, 1), (0, 1)), groups=3)),
+    ("groups2_nchw_lhs_dilation", Conv((1, 8, 5, 6), (40, 4, 3, 3), pad=((2, 2), (1, 2)), lhs_dilate=(2, 2),
+                                       layout="nchw", groups=2)),
 ]
 
 
@@ -245,33 +266,53 @@ def test_nan_and_inf_propagate(client) -> None:
         assert_matches_reference(conv, got, x, w, "NaN/inf inputs")
 
 
+def test_lhs_dilation_holes_meet_infinite_weights(client) -> None:
+    """Dilation holes are zeros of the product: 0 * inf = NaN wherever an infinite weight's tap
+    lands on a hole (the direct kernel skips holes only for finite filters)."""
+    conv = Conv((1, 6, 5, 16), (3, 3, 16, 32), pad=((2, 2), (2, 1)), lhs_dilate=(2, 2))
+    x, w = _inputs(conv, seed=6)
+    w[1, 0, 5, 7] = np.inf
+    w[2, 2, 0, 3] = -np.inf
+    got = _run(client, conv, x, w)
+    assert np.isnan(got).any(), "expected NaN where an infinite weight meets a dilation hole"
+    with np.errstate(invalid="ignore"):
+        assert_matches_reference(conv, got, x, w, "infinite weights with lhs dilation")
+
+
 # ------------------------------------------------------------------------- dispatch (subprocesses)
 
 _CHILD = textwrap.dedent("""\
     import json, sys
     import numpy as np
     from jaxlib import xla_client
-    spec = json.loads(sys.argv[1])
     c = xla_client.make_cpu_client(num_devices=1)
     dev = c.devices()[0]
-    exe = c.compile_and_load(spec["program"], c.devices()[:1])
-    args = [np.load(p) for p in spec["inputs"]]
-    (y,) = exe.execute([c.buffer_from_pyval(a, device=dev) for a in args])
-    np.save(spec["out"], np.asarray(y))
+    for spec in json.loads(sys.argv[1]):
+        exe = c.compile_and_load(spec["program"], c.devices()[:1])
+        args = [np.load(p) for p in spec["inputs"]]
+        (y,) = exe.execute([c.buffer_from_pyval(a, device=dev) for a in args])
+        np.save(spec["out"], np.asarray(y))
     """)
 
 
-def _run_child(tmp_path: Path, conv: Conv, x, w, env_update: dict[str, str], tag: str):
-    paths = [str(tmp_path / f"{tag}_x.npy"), str(tmp_path / f"{tag}_w.npy")]
-    np.save(paths[0], x)
-    np.save(paths[1], w)
-    out = str(tmp_path / f"{tag}_y.npy")
+def _run_children(tmp_path: Path, runs: list[tuple[Conv, object, object]], env_update: dict[str, str], tag: str):
+    """Runs each (conv, x, w) in one child process with `env_update`; returns the outputs."""
+    specs = []
+    for k, (conv, x, w) in enumerate(runs):
+        paths = [str(tmp_path / f"{tag}{k}_x.npy"), str(tmp_path / f"{tag}{k}_w.npy")]
+        np.save(paths[0], x)
+        np.save(paths[1], w)
+        specs.append({"program": conv.program(), "inputs": paths, "out": str(tmp_path / f"{tag}{k}_y.npy")})
     env = {k: v for k, v in os.environ.items() if k not in ("JAXLIB_CPU_DISABLE_DIRECT_CONV", "JAXLIB_CPU_ISA")}
     env.update(env_update)
-    spec = json.dumps({"program": conv.program(), "inputs": paths, "out": out})
-    r = subprocess.run([sys.executable, "-c", _CHILD, spec], env=env, capture_output=True, text=True, timeout=300)
+    r = subprocess.run([sys.executable, "-c", _CHILD, json.dumps(specs)], env=env, capture_output=True, text=True,
+                       timeout=600)
     assert r.returncode == 0, f"child with {env_update} failed:\n{r.stderr[-3000:]}"
-    return np.load(out)
+    return [np.load(spec["out"]) for spec in specs]
+
+
+def _run_child(tmp_path: Path, conv: Conv, x, w, env_update: dict[str, str], tag: str):
+    return _run_children(tmp_path, [(conv, x, w)], env_update, tag)[0]
 
 
 # K = 3 * 3 * 64 = 576 products per output: long enough that the direct kernel's summation order
@@ -293,16 +334,31 @@ def test_disable_env_var_selects_im2col_path_and_both_agree(tmp_path: Path) -> N
             "somewhere in 46080 sums of 576 products), but it matched the disabled run bit for bit")
 
 
-@pytest.mark.skipif(not HAS_AVX512F, reason="the direct kernel only runs on AVX-512 CPUs")
-def test_isa_cap_below_avx512_keeps_im2col_path(tmp_path: Path) -> None:
+def test_baseline_isa_keeps_im2col_path(tmp_path: Path) -> None:
     x, w = _inputs(ELIGIBLE, seed=12)
-    capped = _run_child(tmp_path, ELIGIBLE, x, w, {"JAXLIB_CPU_ISA": "avx2"}, "capped")
+    capped = _run_child(tmp_path, ELIGIBLE, x, w, {"JAXLIB_CPU_ISA": "baseline"}, "capped")
     im2col = _run_child(tmp_path, ELIGIBLE, x, w, {"JAXLIB_CPU_DISABLE_DIRECT_CONV": "1"}, "im2col")
-    assert np.array_equal(capped, im2col), "expected JAXLIB_CPU_ISA=avx2 to run the im2col path bit for bit"
+    assert np.array_equal(capped, im2col), "expected JAXLIB_CPU_ISA=baseline to run the im2col path bit for bit"
+
+
+@pytest.mark.skipif(not HAS_AVX512F, reason="compares the AVX2 micro-kernel with the AVX-512 one")
+def test_avx2_cap_runs_direct_kernel_with_avx512_bits(tmp_path: Path) -> None:
+    """Every case (and the dispatch tests' one) capped at AVX2 matches the float64 reference and
+    gives the bits of the AVX-512 kernel (one FMA chain per output, same order), not im2col's."""
+    runs = [(conv, *_inputs(conv, seed=len(conv.lhs) * 7 + sum(conv.rhs))) for _, conv in CASES]
+    runs.append((ELIGIBLE, *_inputs(ELIGIBLE, seed=12)))
+    avx2 = _run_children(tmp_path, runs, {"JAXLIB_CPU_ISA": "avx2"}, "avx2")
+    native = _run_children(tmp_path, runs, {}, "native")
+    for (name, _), (conv, x, w), got, want in zip([*CASES, ("eligible", None)], runs, avx2, native, strict=True):
+        assert_matches_reference(conv, got, x, w, f"{name} at JAXLIB_CPU_ISA=avx2")
+        assert got.tobytes() == want.tobytes(), f"{name}: expected the AVX2 kernel to give the AVX-512 kernel's bits"
+    im2col = _run_child(tmp_path, ELIGIBLE, runs[-1][1], runs[-1][2], {"JAXLIB_CPU_DISABLE_DIRECT_CONV": "1"}, "im")
+    assert not np.array_equal(avx2[-1], im2col), "expected JAXLIB_CPU_ISA=avx2 to take the direct kernel, not im2col"
 
 
 NOT_TAKEN = [
-    ("grouped", Conv((2, 9, 9, 32), (3, 3, 16, 64), pad=((1, 1), (1, 1)), groups=2)),
+    ("narrow_groups", Conv((2, 9, 9, 32), (3, 3, 8, 16), pad=((1, 1), (1, 1)), groups=4)),
+    ("depthwise", Conv((2, 9, 9, 32), (3, 3, 1, 32), pad=((1, 1), (1, 1)), groups=32)),
     ("f64", Conv((2, 9, 9, 32), (3, 3, 32, 64), pad=((1, 1), (1, 1)), dtype="f64")),
 ]
 

@@ -3,7 +3,9 @@
 Each program runs with JAXLIB_CPU_ISA=baseline, =avx2 and uncapped; the results must be
 bit-identical and agree with numpy. Covers the f16/bf16 add/sub/mul/div vector kernels (F16C and
 integer bf16 rounding), half-float unary ops by table, and the AVX2 row max/min fast path (NaN,
-signed zeros, denormals and infinities). Run through the standalone driver (tests/unit/compiler).
+signed zeros, denormals and infinities), and the direct f32 convolution, whose AVX-512 and
+AVX2 + FMA micro-kernels give the same bits (the baseline runs im2col + GEMM: compared with a
+float64 reference only). Run through the standalone driver (tests/unit/compiler).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ ISAS = ("baseline", "avx2", "")  # "" = what the CPU has
 pytestmark = pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="x86-64 ISA variants")
 
 
-def run_isa(driver: Path, tmp_path: Path, mlir: str, isa: str, *inputs: np.ndarray) -> list[np.ndarray]:
+def run_isa(driver: Path, tmp_path: Path, mlir: str, isa: str, *inputs: np.ndarray) -> list[np.ndarray]:  # noqa: F811
     """Runs `mlir` with the vector ISA capped at `isa` ("" for none); returns the outputs."""
     prog = tmp_path / "p.mlir"
     prog.write_text(textwrap.dedent(mlir))
@@ -48,7 +50,7 @@ def run_isa(driver: Path, tmp_path: Path, mlir: str, isa: str, *inputs: np.ndarr
     return outs
 
 
-def run_every_isa(driver: Path, tmp_path: Path, mlir: str, *inputs: np.ndarray) -> list[np.ndarray]:
+def run_every_isa(driver: Path, tmp_path: Path, mlir: str, *inputs: np.ndarray) -> list[np.ndarray]:  # noqa: F811
     """Runs at every ISA, asserts bit-identical outputs, returns the baseline's."""
     ref = run_isa(driver, tmp_path, mlir, "baseline", *inputs)
     for isa in ISAS[1:]:
@@ -388,3 +390,86 @@ def test_s32_divide_and_remainder_by_invariant_divisor(driver, tmp_path, divisor
           }}
         }}""", a, np.array(divisor, dtype=np.int32))
     assert np.array_equal(q2, q_want) and np.array_equal(r2, r_want), "expected the same through a broadcast scalar"
+
+
+def conv_reference(x: np.ndarray, w: np.ndarray, stride, pad, lhs_dil, rhs_dil, reverse, groups) -> np.ndarray:
+    """float64 stablehlo.convolution of x [N, sp..., C] and w [k..., C / groups, O] by the spec's
+    index arithmetic: output o, tap k read the lhs-dilated, padded input at o * stride + k' *
+    rhs_dil - pad_low (k' = K - 1 - k when reversed), zero in padding and dilation holes; feature
+    group g's outputs read its slice of the input features."""
+    ns = x.ndim - 2
+    ci, co = x.shape[-1] // groups, w.shape[-1] // groups
+    ksp, insp = w.shape[:ns], x.shape[1:-1]
+    out_sp = [((i - 1) * ld + 1 + lo + hi - ((k - 1) * rd + 1)) // s + 1
+              for i, k, s, (lo, hi), ld, rd in zip(insp, ksp, stride, pad, lhs_dil, rhs_dil, strict=True)]
+    y = np.zeros((x.shape[0], *out_sp, w.shape[-1]))
+    xd, wd = x.astype(np.float64), w.astype(np.float64)
+    for k in np.ndindex(*ksp):
+        idx, ok = [], np.ones(out_sp, dtype=bool)
+        for d in range(ns):
+            kk = ksp[d] - 1 - k[d] if reverse[d] else k[d]
+            q = np.arange(out_sp[d]) * stride[d] + kk * rhs_dil[d] - pad[d][0]
+            valid = (q >= 0) & (q % lhs_dil[d] == 0) & (q // lhs_dil[d] < insp[d])
+            shape = [1] * ns
+            shape[d] = out_sp[d]
+            ok = ok & valid.reshape(shape)
+            idx.append(np.where(valid, q // lhs_dil[d], 0).reshape(shape))
+        taps = xd[(slice(None), *idx, slice(None))] * ok[None, ..., None]
+        for g in range(groups):
+            y[..., g * co:(g + 1) * co] += taps[..., g * ci:(g + 1) * ci] @ wd[k][:, g * co:(g + 1) * co]
+    return y
+
+
+# (lhs, rhs, stride, pad, lhs_dilation, rhs_dilation, reverse, feature groups): every tiled
+# dimension of both micro-kernels has a tail (output features not a multiple of 8 or 16 lanes,
+# full blocks plus a masked or unmasked remainder; output pixels not a multiple of 6, 8 or 12
+# per tile; input features split into slabs), with odd sizes, padding, strides, both dilations
+# and feature groups.
+DIRECT_CONVS = [
+    ((2, 11, 7, 20), (3, 3, 20, 21), (1, 1), ((1, 1), (1, 1)), (1, 1), (1, 1), (False, False), 1),
+    ((1, 13, 10, 9), (3, 2, 9, 40), (2, 1), ((1, 2), (0, 1)), (1, 1), (2, 1), (False, True), 1),
+    ((1, 5, 6, 12), (3, 3, 12, 24), (1, 1), ((2, 2), (2, 1)), (2, 2), (1, 1), (False, False), 1),
+    ((2, 7, 9, 24), (3, 3, 8, 57), (1, 2), ((1, 1), (1, 1)), (1, 1), (1, 1), (False, False), 3),
+    ((1, 4, 5, 600), (2, 2, 600, 17), (1, 1), ((0, 1), (1, 0)), (1, 1), (1, 1), (False, False), 1),
+    ((3, 29, 7), (5, 7, 70), (2,), ((3, 4),), (1,), (2,), (True,), 1),
+    ((1, 4, 5, 3, 5), (2, 3, 2, 5, 13), (1, 2, 1), ((1, 0), (1, 1), (0, 1)), (1, 1, 1), (1, 1, 1),
+     (False, False, False), 1),
+]
+
+
+def test_direct_convolution_same_bits_at_avx512_and_avx2_and_matches_float64(driver, tmp_path):  # noqa: F811
+    """The direct convolution's AVX-512 and AVX2 + FMA micro-kernels sum every output as one FMA
+    chain in the same order, so they agree bit for bit; the baseline ISA takes im2col + GEMM,
+    which rounds differently but within tolerance."""
+    rng = np.random.default_rng(21)
+    for n, (xs, ws, stride, pad, ld, rd, rev, groups) in enumerate(DIRECT_CONVS):
+        ns = len(xs) - 2
+        x = rng.uniform(-1, 1, xs).astype(np.float32)
+        w = rng.uniform(-1, 1, ws).astype(np.float32)
+        want = conv_reference(x, w, stride, pad, ld, rd, rev, groups)
+        scale = conv_reference(np.abs(x), np.abs(w), stride, pad, ld, rd, rev, groups)
+        sp = ", ".join(str(d) for d in range(ns))
+
+        def ints(v):
+            return "[" + ", ".join(str(int(e)) for e in v) + "]"
+
+        def t(shape):
+            return "tensor<" + "x".join(str(d) for d in shape) + "xf32>"
+
+        pads = "[" + ", ".join(f"[{lo}, {hi}]" for lo, hi in pad) + "]"
+        revs = "[" + ", ".join("true" if r else "false" for r in rev) + "]"
+        prog = f"""
+            {MOD}
+              func.func public @main(%x: {t(xs)}, %w: {t(ws)}) -> {t(want.shape)} {{
+                %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, {sp}, f]x[{sp}, i, o]->[b, {sp}, f], window = {{stride = {ints(stride)}, pad = {pads}, lhs_dilate = {ints(ld)}, rhs_dilate = {ints(rd)}, reverse = {revs}}} {{batch_group_count = 1 : i64, feature_group_count = {groups} : i64}} : ({t(xs)}, {t(ws)}) -> {t(want.shape)}
+                return %0 : {t(want.shape)}
+              }}
+            }}"""
+        outs = {isa: run_isa(driver, tmp_path, prog, isa, x, w)[0] for isa in ISAS}
+        for isa, got in outs.items():
+            err = np.abs(got.astype(np.float64) - want)
+            assert np.all(err <= 1e-5 * scale + 1e-30), (
+                f"conv {n} at ISA {isa or 'native'}: expected within 1e-5 * sum|x||w| of the float64 "
+                f"reference, worst off by {err.max():.3g}")
+        assert outs["avx2"].tobytes() == outs[""].tobytes(), (
+            f"conv {n}: expected the AVX2 direct kernel to give the native (AVX-512) kernel's bits")

@@ -1,8 +1,9 @@
 // convolution: operands are brought to [N, spatial..., C] and [spatial..., Cin, Cout] in the
 // accumulation type; each group of output positions becomes an im2col block multiplied by the
 // kernel through Gemm. Handles strides, padding, both dilations, reversal and both group counts.
-// Ungrouped f32 convolutions go to the direct kernel of direct_convolution.h instead when it
-// takes them (AVX-512 CPUs); the im2col path stays the one for everything else.
+// f32 convolutions (ungrouped, or with feature groups of 8 or more output features) go to the
+// direct kernel of direct_convolution.h instead when it takes them (AVX-512 or AVX2 + FMA CPUs);
+// the im2col path stays the one for everything else.
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -102,16 +103,23 @@ bool IsIdentityOrder(const std::vector<int64_t>& dims, const std::vector<int64_t
 // One im2col block per pool thread, so blocks run in parallel.
 int64_t ColumnBlocks() { return ThreadPool::Global().num_threads(); }
 
-// The direct kernel's plan when it takes this convolution: f32 throughout (no conversions),
-// one feature and one batch group. Decided identically for the scratch size and the kernel.
+// Output features per feature group below which a grouped convolution stays off the direct
+// kernel (whose blocks of output features would be mostly empty lanes): depthwise and other
+// narrow groups are the small-group loop's.
+constexpr int64_t kMinDirectGroupOutputs = 8;
+
+// The direct kernel's plan when it takes this convolution: f32 throughout (no conversions), one
+// batch group, feature groups of at least kMinDirectGroupOutputs output features. Decided
+// identically for the scratch size and the kernel.
 std::optional<DirectConvF32> PlanDirect(const ConvGeometry& g, const Type& x, const Type& w, const Type& r) {
   if (x.element != ElementType::kF32 || w.element != ElementType::kF32 || r.element != ElementType::kF32 ||
-      g.G != 1)
+      g.BG != 1 || (g.FG > 1 && g.Cout / g.FG < kMinDirectGroupOutputs))
     return std::nullopt;
   DirectConvShape s;
   s.batch = g.N;
   s.in_features = g.C;
   s.out_features = g.Cout;
+  s.feature_groups = g.FG;
   s.in_spatial = g.in_sp;
   s.kernel_spatial = g.k_sp;
   s.out_spatial = g.out_sp;

@@ -1,16 +1,19 @@
 // Direct f32 convolution (direct_convolution.h). Output pixels are taken in tiles of P; for each
 // tile an indirection table points every (tap, pixel) at the pixel's input features, or at a
-// row of zeros where the tap reads padding or a dilation hole, so the AVX-512 micro-kernel has
-// no branches and no im2col copy: it keeps a P x (16 * NV) block of outputs in registers,
-// broadcasting one input value against NV vectors of the filter row. The filter is read in its
-// canonical [taps, Cin, Cout] layout, which already is the order the micro-kernel streams (no
-// repacking; masked loads cover a Cout that is not a multiple of 16). Cache blocking: a panel
-// of tiles goes through the filter one L1-sized slab of rows at a time, the tiles adding each
-// slab's sums to their outputs, so large filters are not re-read from L3 for every tile.
+// row of zeros where the tap reads padding or a dilation hole, so the micro-kernel has no
+// branches and no im2col copy: it keeps a P x (lanes * NV) block of outputs in registers,
+// broadcasting one input value against NV vectors of the filter row. One tile body serves
+// AVX-512 (16 lanes) and AVX2 + FMA (8 lanes). The filter is copied block by block of output
+// features, each block's [taps, Cin, block] rows contiguous in the order the micro-kernel
+// streams them (masked loads cover a block that is not a multiple of the lanes). Cache
+// blocking: a panel of tiles goes through the filter one L1-sized slab of rows at a time, the
+// tiles adding each slab's sums to their outputs, so large filters are not re-read from L3 for
+// every tile.
 // Threads split the panels. The micro-kernels must only run after Plan has checked the CPU.
 #include "backends/cpu/executor/linalg/direct_convolution.h"
 
 #include <algorithm>
+#include <numeric>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
@@ -23,108 +26,219 @@
 #include <immintrin.h>
 #endif
 
+// The tile body passes vectors between always-inlined helpers, never across a call that stays
+// out of line (the flattened entry points inline all of it), so the ABI note does not apply.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
 namespace jaxlib::cpu {
 namespace {
 
-constexpr int kLanes = 16;
-// Tiles of output pixels that share one pass over the filter (their pointers, outputs and the
-// inputs they read stay in L2 meanwhile); fewer when a tile has very many taps, to bound the
-// pointer table.
+// Tiles of output pixels that share one pass over the filter (their outputs and the inputs
+// they read stay in L2 meanwhile; input pointers are made for one slab's taps at a time).
 constexpr int64_t kPanelTiles = 16;
-constexpr int64_t kPanelPointers = 8192;
-// Filter bytes per slab: one slab of rows x (16 * NV) features stays in L1 (48 KiB on current
-// cores) while a panel's tiles stream through it.
+// Input features up to which the taps along the last dim are merged into one (Plan).
+constexpr int64_t kMergeMaxFeatures = 32;
+// Filter bytes per slab: one slab of rows x (lanes * NV) features stays in L1 (48 KiB on
+// current cores) while a panel's tiles stream through it.
 constexpr int64_t kSlabBytes = 32 * 1024;
 
-// One micro-kernel call: a tile of at most P output pixels (`rows` of them real) x 16 * NV
+// One micro-kernel call: a tile of at most P output pixels (`rows` of them real) x lanes * NV
 // output features, over taps [tap0, tap1) and input features [c0, c0 + cn):
-//   y[p, :] (+)= sum over t, c of in[t * P + p][c] * w[(t * cin + c) * ldw + :]
+//   y[p, :] (+)= sum over t, c of in[(t - tap0) * P + p][group_c0 + c] * w[(t * cin + c) * ldw + :]
 // adding to y when `accumulate` (the sums over earlier slabs of the filter), else overwriting.
-// `last_mask` selects the lanes of the last vector that exist (the feature tail).
+// `last_lanes` of the last vector exist (the feature tail). Every output is one chain of
+// fused multiply-adds in (tap, input feature) order from zero, whatever the ISA, tile or slab
+// split, so both micro-kernels give the same bits.
 struct TileArgs {
   const float* const* in;
   int64_t tap0, tap1, c0, cn, cin;
+  int64_t group_c0;  // the feature group's first input feature in each pixel's row
   const float* w;
   int64_t ldw;
-  uint32_t last_mask;
-  float* y;
-  int64_t ldy, rows;
+  int last_lanes;
+  float* const* y_rows;  // each pixel's outputs; the block's start at y_col in them
+  int64_t y_col, rows;
   bool accumulate;
 };
 using TileFn = void (*)(const TileArgs& args);
 
+// The micro-kernels of one ISA: vector width, the widest block of output features, the pixels
+// per tile for a block of `vectors` vectors, and the tile function (nullptr when not built).
+struct MicroKernels {
+  int lanes = 0;
+  int max_vectors = 0;
+  int (*pixels_per_tile)(int vectors) = nullptr;
+  TileFn (*tile_for)(int pixels, int vectors, bool masked) = nullptr;
+};
+
 #if defined(__x86_64__)
-// Register budget: P * NV accumulators + NV filter vectors + one broadcast within 32 zmm, and P
-// input pointers within the general registers. FMA latency x ports needs >= 8 accumulators.
-template <int P, int NV>
-__attribute__((target("avx512f"))) void TileAvx512(const TileArgs& args) {
-  const __mmask16 mask = static_cast<__mmask16>(args.last_mask);
-  const int64_t ldw = args.ldw, cn = args.cn, rows = args.rows, ldy = args.ldy;
-  float* const y = args.y;
-  __m512 acc[P][NV];
+// The vector vocabulary of each micro-kernel. Plain `inline` with the ISA's target: the
+// always-inlined tile body has no target of its own, and the flattened per-ISA entry points
+// below inline these into it (GCC refuses always_inline across targets).
+struct Avx512Vectors {
+  using V = __m512;
+  using Mask = __mmask16;
+  static constexpr int kLanes = 16;
+  __attribute__((target("avx512f"))) static inline Mask TailMask(int lanes) {
+    return static_cast<Mask>((uint32_t{1} << lanes) - 1);
+  }
+  __attribute__((target("avx512f"))) static inline V Zero() { return _mm512_setzero_ps(); }
+  __attribute__((target("avx512f"))) static inline V Load(const float* p) { return _mm512_loadu_ps(p); }
+  __attribute__((target("avx512f"))) static inline V LoadTail(const float* p, Mask m) {
+    return _mm512_maskz_loadu_ps(m, p);
+  }
+  __attribute__((target("avx512f"))) static inline void Store(float* p, V v) { _mm512_storeu_ps(p, v); }
+  __attribute__((target("avx512f"))) static inline void StoreTail(float* p, Mask m, V v) {
+    _mm512_mask_storeu_ps(p, m, v);
+  }
+  __attribute__((target("avx512f"))) static inline V Broadcast(const float* p) { return _mm512_set1_ps(*p); }
+  __attribute__((target("avx512f"))) static inline V MulAdd(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
+};
+
+struct Avx2Vectors {
+  using V = __m256;
+  using Mask = __m256i;
+  static constexpr int kLanes = 8;
+  __attribute__((target("avx2,fma"))) static inline Mask TailMask(int lanes) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(lanes), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  }
+  __attribute__((target("avx2,fma"))) static inline V Zero() { return _mm256_setzero_ps(); }
+  __attribute__((target("avx2,fma"))) static inline V Load(const float* p) { return _mm256_loadu_ps(p); }
+  __attribute__((target("avx2,fma"))) static inline V LoadTail(const float* p, Mask m) {
+    return _mm256_maskload_ps(p, m);
+  }
+  __attribute__((target("avx2,fma"))) static inline void Store(float* p, V v) { _mm256_storeu_ps(p, v); }
+  __attribute__((target("avx2,fma"))) static inline void StoreTail(float* p, Mask m, V v) {
+    _mm256_maskstore_ps(p, m, v);
+  }
+  __attribute__((target("avx2,fma"))) static inline V Broadcast(const float* p) { return _mm256_broadcast_ss(p); }
+  __attribute__((target("avx2,fma"))) static inline V MulAdd(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
+};
+
+// The micro-kernel: a P x (lanes * NV) block of outputs in registers, one broadcast input
+// value against NV vectors of the filter row. Register budget: P * NV accumulators + NV filter
+// vectors + one broadcast within the ISA's vector registers (32 zmm, 16 ymm), P input pointers
+// within the general registers; FMA latency x ports needs >= 8 accumulators. Only a `Masked`
+// tile reads and writes its last vector through the tail mask (AVX2's masked loads cost more).
+template <class Vec, int P, int NV, bool Masked>
+__attribute__((always_inline)) inline void TileBody(const TileArgs& args) {
+  using V = typename Vec::V;
+  constexpr int L = Vec::kLanes;
+  const typename Vec::Mask mask = Vec::TailMask(args.last_lanes);
+  const int64_t ldw = args.ldw, cn = args.cn, rows = args.rows, y_col = args.y_col;
+  V acc[P][NV];
   if (args.accumulate) {
 #pragma GCC unroll 16
     for (int p = 0; p < P; ++p) {
       // Rows past `rows` are not there to read; their sums are never stored.
-      const float* yp = y + (p < rows ? p : 0) * ldy;
+      const float* yp = args.y_rows[p < rows ? p : 0] + y_col;
 #pragma GCC unroll 4
-      for (int v = 0; v + 1 < NV; ++v) acc[p][v] = _mm512_loadu_ps(yp + kLanes * v);
-      acc[p][NV - 1] = _mm512_maskz_loadu_ps(mask, yp + kLanes * (NV - 1));
+      for (int v = 0; v < NV; ++v)
+        acc[p][v] = Masked && v == NV - 1 ? Vec::LoadTail(yp + L * v, mask) : Vec::Load(yp + L * v);
     }
   } else {
 #pragma GCC unroll 16
     for (int p = 0; p < P; ++p)
 #pragma GCC unroll 4
-      for (int v = 0; v < NV; ++v) acc[p][v] = _mm512_setzero_ps();
+      for (int v = 0; v < NV; ++v) acc[p][v] = Vec::Zero();
   }
   for (int64_t t = args.tap0; t < args.tap1; ++t) {
     const float* a[P];
 #pragma GCC unroll 16
-    for (int p = 0; p < P; ++p) a[p] = args.in[t * P + p] + args.c0;
+    for (int p = 0; p < P; ++p) a[p] = args.in[(t - args.tap0) * P + p] + args.group_c0 + args.c0;
     const float* wr = args.w + (t * args.cin + args.c0) * ldw;
     for (int64_t c = 0; c < cn; ++c, wr += ldw) {
-      __m512 wv[NV];
+      V wv[NV];
 #pragma GCC unroll 4
-      for (int v = 0; v + 1 < NV; ++v) wv[v] = _mm512_loadu_ps(wr + kLanes * v);
-      wv[NV - 1] = _mm512_maskz_loadu_ps(mask, wr + kLanes * (NV - 1));
+      for (int v = 0; v < NV; ++v)
+        wv[v] = Masked && v == NV - 1 ? Vec::LoadTail(wr + L * v, mask) : Vec::Load(wr + L * v);
 #pragma GCC unroll 16
       for (int p = 0; p < P; ++p) {
-        const __m512 b = _mm512_set1_ps(a[p][c]);
+        const V b = Vec::Broadcast(a[p] + c);
 #pragma GCC unroll 4
-        for (int v = 0; v < NV; ++v) acc[p][v] = _mm512_fmadd_ps(b, wv[v], acc[p][v]);
+        for (int v = 0; v < NV; ++v) acc[p][v] = Vec::MulAdd(b, wv[v], acc[p][v]);
       }
     }
   }
 #pragma GCC unroll 16
   for (int p = 0; p < P; ++p) {
     if (p >= rows) break;
-    float* yp = y + p * ldy;
+    float* yp = args.y_rows[p] + y_col;
 #pragma GCC unroll 4
-    for (int v = 0; v + 1 < NV; ++v) _mm512_storeu_ps(yp + kLanes * v, acc[p][v]);
-    _mm512_mask_storeu_ps(yp + kLanes * (NV - 1), mask, acc[p][NV - 1]);
+    for (int v = 0; v < NV; ++v) {
+      if (Masked && v == NV - 1)
+        Vec::StoreTail(yp + L * v, mask, acc[p][v]);
+      else
+        Vec::Store(yp + L * v, acc[p][v]);
+    }
   }
 }
 
-// Pixels per tile for blocks of `vectors` (1..4) vectors of output features.
-int PixelsPerTile(int vectors) { return vectors >= 4 ? 6 : vectors == 3 ? 8 : 12; }
+// The per-ISA entry points: the ISA's target, everything inlined into them.
+template <int P, int NV, bool Masked>
+struct Avx512Tile {
+  __attribute__((target("avx512f"), flatten)) static void Run(const TileArgs& args) {
+    TileBody<Avx512Vectors, P, NV, Masked>(args);
+  }
+};
 
-TileFn TileFor(int pixels, int vectors) {
+template <int P, int NV, bool Masked>
+struct Avx2Tile {
+  __attribute__((target("avx2,fma"), flatten)) static void Run(const TileArgs& args) {
+    TileBody<Avx2Vectors, P, NV, Masked>(args);
+  }
+};
+
+// The tile function of one ISA's entry point `Tile` for `masked`.
+template <template <int, int, bool> class Tile, int P, int NV>
+TileFn Pick(bool masked) {
+  return masked ? &Tile<P, NV, true>::Run : &Tile<P, NV, false>::Run;
+}
+
+// AVX-512: blocks of 1..4 vectors (16..64 features), 12 down to 6 pixels per tile.
+int PixelsPerTileAvx512(int vectors) { return vectors >= 4 ? 6 : vectors == 3 ? 8 : 12; }
+
+TileFn TileForAvx512(int pixels, int vectors, bool masked) {
   switch (pixels * 8 + vectors) {
-    case 6 * 8 + 1: return &TileAvx512<6, 1>;
-    case 6 * 8 + 2: return &TileAvx512<6, 2>;
-    case 6 * 8 + 3: return &TileAvx512<6, 3>;
-    case 6 * 8 + 4: return &TileAvx512<6, 4>;
-    case 8 * 8 + 1: return &TileAvx512<8, 1>;
-    case 8 * 8 + 2: return &TileAvx512<8, 2>;
-    case 8 * 8 + 3: return &TileAvx512<8, 3>;
-    case 12 * 8 + 1: return &TileAvx512<12, 1>;
-    case 12 * 8 + 2: return &TileAvx512<12, 2>;
+    case 6 * 8 + 1: return Pick<Avx512Tile, 6, 1>(masked);
+    case 6 * 8 + 2: return Pick<Avx512Tile, 6, 2>(masked);
+    case 6 * 8 + 3: return Pick<Avx512Tile, 6, 3>(masked);
+    case 6 * 8 + 4: return Pick<Avx512Tile, 6, 4>(masked);
+    case 8 * 8 + 1: return Pick<Avx512Tile, 8, 1>(masked);
+    case 8 * 8 + 2: return Pick<Avx512Tile, 8, 2>(masked);
+    case 8 * 8 + 3: return Pick<Avx512Tile, 8, 3>(masked);
+    case 12 * 8 + 1: return Pick<Avx512Tile, 12, 1>(masked);
+    case 12 * 8 + 2: return Pick<Avx512Tile, 12, 2>(masked);
     default: return nullptr;
   }
 }
+
+// AVX2 (16 ymm): blocks of 1..2 vectors (8..16 features); 6 x 2 and 12 x 1 leave room for the
+// filter vectors and the broadcast.
+int PixelsPerTileAvx2(int vectors) { return vectors >= 2 ? 6 : 12; }
+
+TileFn TileForAvx2(int pixels, int vectors, bool masked) {
+  switch (pixels * 8 + vectors) {
+    case 6 * 8 + 1: return Pick<Avx2Tile, 6, 1>(masked);
+    case 6 * 8 + 2: return Pick<Avx2Tile, 6, 2>(masked);
+    case 12 * 8 + 1: return Pick<Avx2Tile, 12, 1>(masked);
+    default: return nullptr;
+  }
+}
+
+// The micro-kernels this CPU (as capped by $JAXLIB_CPU_ISA) runs; none below AVX2 + FMA.
+MicroKernels KernelsForCpu() {
+  switch (DetectedVectorIsa()) {
+    case VectorIsa::kAvx512: return {16, 4, &PixelsPerTileAvx512, &TileForAvx512};
+    case VectorIsa::kAvx2:
+      __builtin_cpu_init();
+      if (!__builtin_cpu_supports("fma")) return {};
+      return {8, 2, &PixelsPerTileAvx2, &TileForAvx2};
+    default: return {};
+  }
+}
 #else
-int PixelsPerTile(int) { return 0; }
-TileFn TileFor(int, int) { return nullptr; }
+MicroKernels KernelsForCpu() { return {}; }
 #endif
 
 // $JAXLIB_CPU_DISABLE_DIRECT_CONV=1 keeps every convolution on im2col + GEMM (for comparing the
@@ -137,163 +251,367 @@ bool DirectConvDisabled() {
   return disabled;
 }
 
+int64_t ZerosBytes(int64_t features) { return (features * static_cast<int64_t>(sizeof(float)) + 63) / 64 * 64; }
+
+// Whether no element of w[0, n) is inf or NaN (exponent bits all ones).
+bool AllFinite(const float* w, int64_t n) {
+  bool finite = true;
+  for (int64_t i = 0; i < n; ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, w + i, sizeof(bits));
+    finite &= (bits & 0x7f800000u) != 0x7f800000u;
+  }
+  return finite;
+}
+
 }  // namespace
 
+// Slabs of `taps` x `cin` filter rows within the L1 budget: whole taps while they fit, else
+// slices of one tap's rows. A part without taps gets one empty slab, which writes zeros.
+std::vector<DirectConvF32::Slab> DirectConvF32::MakeSlabs(int64_t taps, int64_t cin, int64_t budget_rows) {
+  std::vector<DirectConvF32::Slab> slabs;
+  if (taps == 0) return {{0, 0, 0, 0}};
+  if (cin <= budget_rows) {
+    const int64_t taps_per_slab = budget_rows / cin;
+    for (int64_t t = 0; t < taps; t += taps_per_slab) slabs.push_back({t, std::min(taps, t + taps_per_slab), 0, cin});
+    return slabs;
+  }
+  const int64_t parts = (cin + budget_rows - 1) / budget_rows;
+  for (int64_t t = 0; t < taps; ++t)
+    for (int64_t j = 0; j < parts; ++j) {
+      const int64_t c0 = cin * j / parts, c1 = cin * (j + 1) / parts;
+      slabs.push_back({t, t + 1, c0, c1 - c0});
+    }
+  return slabs;
+}
+
+DirectConvF32::Part DirectConvF32::MakePart(const DirectConvShape& s, const std::vector<int64_t>& residue,
+                                            const std::vector<int64_t>& period, bool skip_holes, int64_t cin,
+                                            int64_t budget_rows) {
+  const size_t ns = s.in_spatial.size();
+  Part part;
+  part.offset.resize(ns);
+  part.y_offset.resize(ns);
+  std::vector<std::vector<int64_t>> kept(ns);  // per dim: the filter positions the part reads
+  int64_t in_stride = s.in_features, out_stride = s.out_features;  // elements between neighbours along d
+  for (size_t d = ns; d-- > 0;) {
+    const int64_t K = s.kernel_spatial[d], L = s.lhs_dilation[d], O = s.out_spatial[d];
+    const int64_t count = residue[d] < O ? (O - residue[d] + period[d] - 1) / period[d] : 0;
+    auto read = [&](int64_t o, int64_t k) {  // position in the dilated input
+      return o * s.stride[d] + (s.reversed[d] ? K - 1 - k : k) * s.rhs_dilation[d] - s.pad_low[d];
+    };
+    for (int64_t k = 0; k < K; ++k) {
+      // Every output of the part has o * stride = residue * stride modulo L: the same holes.
+      const int64_t q = read(residue[d], k);
+      if (!skip_holes || ((q % L) + L) % L == 0) kept[d].push_back(k);
+    }
+    const int64_t kv_count = static_cast<int64_t>(kept[d].size());
+    part.out_count.insert(part.out_count.begin(), count);
+    part.kernel_count.insert(part.kernel_count.begin(), kv_count);
+    std::vector<int64_t>& table = part.offset[d];
+    table.assign(static_cast<size_t>(count * kv_count), -1);
+    for (int64_t j = 0; j < count; ++j) {
+      const int64_t o = residue[d] + period[d] * j;
+      part.y_offset[d].push_back(o * out_stride);
+      for (int64_t kv = 0; kv < kv_count; ++kv) {
+        const int64_t q = read(o, kept[d][static_cast<size_t>(kv)]);
+        if (q < 0 || q % L != 0 || q / L >= s.in_spatial[d]) continue;
+        table[static_cast<size_t>(j * kv_count + kv)] = q / L * in_stride;
+      }
+    }
+    in_stride *= s.in_spatial[d];
+    out_stride *= O;
+  }
+  part.pixels = 1;
+  part.taps = 1;
+  for (size_t d = 0; d < ns; ++d) {
+    part.pixels *= part.out_count[d];
+    part.taps *= part.kernel_count[d];
+  }
+  // The filter's tap index of each kept tap, in the filter's (row-major) order: the order of
+  // the sums is the dense one with the holes left out.
+  std::vector<int64_t> kpos(ns, 0);
+  for (int64_t t = 0; t < part.taps; ++t) {
+    int64_t index = 0;
+    for (size_t d = 0; d < ns; ++d) index = index * s.kernel_spatial[d] + kept[d][static_cast<size_t>(kpos[d])];
+    part.filter_taps.push_back(index);
+    for (size_t d = ns; d-- > 0;) {
+      if (++kpos[d] < part.kernel_count[d]) break;
+      kpos[d] = 0;
+    }
+  }
+  part.slabs = MakeSlabs(part.taps, cin, budget_rows);
+  return part;
+}
+
 std::optional<DirectConvF32> DirectConvF32::Plan(const DirectConvShape& s) {
-  if (DirectConvDisabled() || DetectedVectorIsa() != VectorIsa::kAvx512) return std::nullopt;
+  if (DirectConvDisabled()) return std::nullopt;
+  const MicroKernels kernels = KernelsForCpu();
+  if (kernels.tile_for == nullptr) return std::nullopt;
   const size_t ns = s.in_spatial.size();
   if (ns == 0 || s.kernel_spatial.size() != ns || s.out_spatial.size() != ns || s.stride.size() != ns ||
       s.lhs_dilation.size() != ns || s.rhs_dilation.size() != ns || s.pad_low.size() != ns || s.reversed.size() != ns)
     return std::nullopt;
-  if (s.batch <= 0 || s.in_features <= 0 || s.out_features <= 0) return std::nullopt;
+  if (s.batch <= 0 || s.in_features <= 0 || s.out_features <= 0 || s.feature_groups <= 0 ||
+      s.in_features % s.feature_groups != 0 || s.out_features % s.feature_groups != 0)
+    return std::nullopt;
   DirectConvF32 plan;
   plan.batch_ = s.batch;
-  plan.cin_ = s.in_features;
+  plan.groups_ = s.feature_groups;
+  plan.in_features_ = s.in_features;
+  plan.cin_ = s.in_features / s.feature_groups;
   plan.cout_ = s.out_features;
-  plan.out_spatial_ = s.out_spatial;
-  plan.kernel_spatial_ = s.kernel_spatial;
-  plan.out_pixels_ = 1;
+  plan.cout_group_ = s.out_features / s.feature_groups;
+  plan.out_image_ = s.out_features;
   plan.taps_ = 1;
   plan.image_elems_ = s.in_features;
+  // Along each dim, outputs o and o + period read the dilated input at positions congruent
+  // modulo the lhs dilation, so they meet the same holes.
+  std::vector<int64_t> period(ns, 1);
+  int64_t classes = 1;
+  bool dilated = false;
   for (size_t d = 0; d < ns; ++d) {
     if (s.in_spatial[d] <= 0 || s.kernel_spatial[d] <= 0 || s.out_spatial[d] <= 0 || s.stride[d] <= 0 ||
         s.lhs_dilation[d] <= 0 || s.rhs_dilation[d] <= 0)
       return std::nullopt;
-    plan.out_pixels_ *= s.out_spatial[d];
+    plan.out_image_ *= s.out_spatial[d];
     plan.taps_ *= s.kernel_spatial[d];
     plan.image_elems_ *= s.in_spatial[d];
+    dilated |= s.lhs_dilation[d] > 1;
+    period[d] = s.lhs_dilation[d] / std::gcd(s.lhs_dilation[d], s.stride[d]);
+    classes *= period[d];
   }
-  plan.main_vectors_ = static_cast<int>(std::min<int64_t>(4, (s.out_features + kLanes - 1) / kLanes));
-  plan.pixels_per_tile_ = PixelsPerTile(plan.main_vectors_);
-  if (TileFor(plan.pixels_per_tile_, plan.main_vectors_) == nullptr) return std::nullopt;
-  plan.panel_tiles_ = std::clamp<int64_t>(kPanelPointers / (plan.taps_ * plan.pixels_per_tile_), 1, kPanelTiles);
-  // Offsets of the input read by (output o, tap k) along each dim, in elements of the image.
-  plan.offset_.resize(ns);
-  int64_t dim_stride = s.in_features;  // elements between neighbours along dim d
-  for (size_t d = ns; d-- > 0;) {
-    const int64_t K = s.kernel_spatial[d];
-    std::vector<int64_t>& table = plan.offset_[d];
-    table.assign(static_cast<size_t>(s.out_spatial[d] * K), -1);
-    for (int64_t o = 0; o < s.out_spatial[d]; ++o)
-      for (int64_t k = 0; k < K; ++k) {
-        const int64_t kk = s.reversed[d] ? K - 1 - k : k;
-        const int64_t q = o * s.stride[d] + kk * s.rhs_dilation[d] - s.pad_low[d];  // in the dilated input
-        if (q < 0 || q % s.lhs_dilation[d] != 0 || q / s.lhs_dilation[d] >= s.in_spatial[d]) continue;
-        table[static_cast<size_t>(o * K + k)] = q / s.lhs_dilation[d] * dim_stride;
+  const int lanes = kernels.lanes;
+  plan.lanes_ = lanes;
+  plan.main_vectors_ = static_cast<int>(std::min<int64_t>(kernels.max_vectors, (plan.cout_group_ + lanes - 1) / lanes));
+  plan.pixels_per_tile_ = kernels.pixels_per_tile(plan.main_vectors_);
+  if (kernels.tile_for(plan.pixels_per_tile_, plan.main_vectors_, false) == nullptr) return std::nullopt;
+  // A slab of rows x (lanes * NV) features stays in L1.
+  const int64_t budget_rows = std::max<int64_t>(1, kSlabBytes / (plan.main_vectors_ * lanes * 4));
+  // Few input features: the taps along the last dim read neighbouring pixels, one run of
+  // K * C features in memory once that dim's padding is written out (Run copies the input
+  // with it), so they become one tap of K * C features: far fewer taps to point at and to
+  // start in the micro-kernel, the same products in the same order.
+  const size_t last = ns - 1;
+  DirectConvShape shape = s;  // as the parts see it
+  if (s.feature_groups == 1 && !dilated && s.rhs_dilation[last] == 1 && !s.reversed[last] &&
+      s.kernel_spatial[last] > 1 && s.in_features <= kMergeMaxFeatures) {
+    const int64_t K = s.kernel_spatial[last], W = s.in_spatial[last];
+    plan.pad_shift_ = std::max<int64_t>(s.pad_low[last], 0);
+    plan.in_width_ = W;
+    plan.padded_width_ = (s.out_spatial[last] - 1) * s.stride[last] + K - s.pad_low[last] + plan.pad_shift_;
+    plan.padded_rows_ = s.batch * plan.image_elems_ / (W * s.in_features);
+    plan.image_elems_ = plan.image_elems_ / W * plan.padded_width_;
+    plan.cin_ = K * s.in_features;
+    plan.taps_ /= K;
+    shape.in_spatial[last] = plan.padded_width_;
+    shape.pad_low[last] = s.pad_low[last] - plan.pad_shift_;
+    shape.kernel_spatial[last] = 1;
+  }
+  plan.zero_floats_ = std::max(plan.in_features_, plan.cin_);
+  auto add_parts = [&](std::vector<Part>& parts, const std::vector<int64_t>& periods, bool skip_holes) {
+    int64_t packed = 0;
+    std::vector<int64_t> residue(ns, 0);
+    for (;;) {
+      Part part = MakePart(shape, residue, periods, skip_holes, plan.cin_, budget_rows);
+      if (part.pixels > 0) {
+        part.packed_offset = packed;
+        packed += part.taps * plan.cin_ * plan.cout_;
+        parts.push_back(std::move(part));
       }
-    dim_stride *= s.in_spatial[d];
-  }
-  // Slabs of the filter: whole taps while they fit the L1 budget, else slices of one tap's rows.
-  const int64_t budget_rows = std::max<int64_t>(1, kSlabBytes / (plan.main_vectors_ * kLanes * 4));
-  if (s.in_features <= budget_rows) {
-    const int64_t taps_per_slab = budget_rows / s.in_features;
-    for (int64_t t = 0; t < plan.taps_; t += taps_per_slab)
-      plan.slabs_.push_back({t, std::min(plan.taps_, t + taps_per_slab), 0, s.in_features});
+      size_t d = ns;
+      while (d-- > 0 && ++residue[d] == periods[d]) residue[d] = 0;
+      if (d == static_cast<size_t>(-1)) break;
+    }
+    plan.packed_floats_ = std::max(plan.packed_floats_, packed);
+  };
+  // Classes beyond a few hundred would make tiny parts; such dilations keep the holes.
+  if (dilated && classes <= 256) {
+    add_parts(plan.parts_, period, true);
+    add_parts(plan.dense_parts_, std::vector<int64_t>(ns, 1), false);
   } else {
-    const int64_t parts = (s.in_features + budget_rows - 1) / budget_rows;
-    for (int64_t t = 0; t < plan.taps_; ++t)
-      for (int64_t j = 0; j < parts; ++j) {
-        const int64_t c0 = s.in_features * j / parts, c1 = s.in_features * (j + 1) / parts;
-        plan.slabs_.push_back({t, t + 1, c0, c1 - c0});
-      }
+    add_parts(plan.parts_, std::vector<int64_t>(ns, 1), false);
   }
   return plan;
 }
 
 int64_t DirectConvF32::ScratchBytes() const {
-  return (cin_ * static_cast<int64_t>(sizeof(float)) + 63) / 64 * 64;
+  return ZerosBytes(zero_floats_) +
+         (packed_floats_ + padded_rows_ * padded_width_ * in_features_) * static_cast<int64_t>(sizeof(float));
 }
 
 void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scratch) const {
   float* zeros = reinterpret_cast<float*>(scratch);
-  std::memset(zeros, 0, static_cast<size_t>(cin_) * sizeof(float));
+  std::memset(zeros, 0, static_cast<size_t>(zero_floats_) * sizeof(float));
+  float* packed = reinterpret_cast<float*>(scratch + ZerosBytes(zero_floats_));
+  if (padded_width_ > 0) {  // the input with the last dim's padding written out
+    float* padded = packed + packed_floats_;
+    const int64_t C = in_features_, src_row = in_width_ * C, dst_row = padded_width_ * C;
+    const int64_t copied = std::clamp<int64_t>(padded_width_ - pad_shift_, 0, in_width_) * C;
+    ParallelFor(padded_rows_, std::max<int64_t>(1, 16384 / dst_row), [&](int64_t r0, int64_t r1) {
+      for (int64_t r = r0; r < r1; ++r) {
+        float* dst = padded + r * dst_row;
+        std::memset(dst, 0, static_cast<size_t>(dst_row) * sizeof(float));
+        std::memcpy(dst + pad_shift_ * C, x + r * src_row, static_cast<size_t>(copied) * sizeof(float));
+      }
+    });
+    x = padded;
+  }
+  const std::vector<Part>& parts =
+      dense_parts_.empty() || AllFinite(w, taps_ * cin_ * cout_) ? parts_ : dense_parts_;
   const int P = pixels_per_tile_;
-  const int64_t total = batch_ * out_pixels_;
-  const int64_t tiles = (total + P - 1) / P;
-  const int64_t panel_tiles = panel_tiles_;
-  const int64_t panels = (tiles + panel_tiles - 1) / panel_tiles;
-  const int64_t block = int64_t{kLanes} * main_vectors_;
-  const int64_t full_blocks = cout_ / block;
-  const int64_t tail = cout_ % block;
-  const TileFn full_fn = TileFor(P, main_vectors_);
-  const TileFn tail_fn = tail ? TileFor(P, static_cast<int>((tail + kLanes - 1) / kLanes)) : nullptr;
-  const uint32_t tail_mask = tail % kLanes ? (uint32_t{1} << (tail % kLanes)) - 1 : 0xffffu;
-  const size_t ns = out_spatial_.size();
-  const int64_t k_last = kernel_spatial_.back();
-  const int64_t outer_taps = taps_ / k_last;  // taps of all dims but the last
-  const int64_t tile_ptrs = taps_ * P;
+  const MicroKernels kernels = KernelsForCpu();  // the ones Plan chose: the CPU does not change
+  const int lanes = lanes_;
+  const int64_t block = int64_t{lanes} * main_vectors_;
+  const int64_t full_blocks = cout_group_ / block;  // per feature group
+  const int64_t tail = cout_group_ % block;
+  const int64_t blocks = full_blocks + (tail ? 1 : 0);
+  const int tail_lanes = tail % lanes ? static_cast<int>(tail % lanes) : lanes;
+  const TileFn full_fn = kernels.tile_for(P, main_vectors_, false);
+  const TileFn tail_fn =
+      tail ? kernels.tile_for(P, static_cast<int>((tail + lanes - 1) / lanes), tail_lanes < lanes) : nullptr;
+  const size_t ns = parts.front().out_count.size();
+  auto block_width = [&](int64_t b) { return std::min(block, cout_group_ - b * block); };
+
+  // The filter, part by part and block by block of output features: each block's rows of the
+  // part's taps contiguous in the order the micro-kernel streams them (strided rows would share
+  // few L1 sets). A block starts at the part's offset + taps * cin * (its first output feature).
+  const int64_t pack_jobs = static_cast<int64_t>(parts.size()) * groups_ * blocks;
+  ParallelFor(pack_jobs, std::max<int64_t>(1, (int64_t{1} << 16) / std::max<int64_t>(1, taps_ * cin_ * block)),
+              [&](int64_t job0, int64_t job1) {
+    for (int64_t job = job0; job < job1; ++job) {
+      const Part& part = parts[static_cast<size_t>(job / (groups_ * blocks))];
+      const int64_t g = job / blocks % groups_, b = job % blocks;
+      const int64_t col0 = g * cout_group_ + b * block, width = block_width(b);
+      float* dst = packed + part.packed_offset + part.taps * cin_ * col0;
+      for (int64_t tap : part.filter_taps)
+        for (int64_t c = 0; c < cin_; ++c, dst += width)
+          std::memcpy(dst, w + (tap * cin_ + c) * cout_ + col0, static_cast<size_t>(width) * sizeof(float));
+    }
+  });
+
+  // Panels of every part, numbered one after the other.
+  std::vector<int64_t> first_panel(parts.size() + 1, 0);
+  int64_t macs = 0;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const int64_t tiles = (batch_ * parts[i].pixels + P - 1) / P;
+    first_panel[i + 1] = first_panel[i] + (tiles + kPanelTiles - 1) / kPanelTiles;
+    macs += batch_ * parts[i].pixels * parts[i].taps * cin_ * cout_;
+  }
+  const int64_t panels = first_panel.back();
 
   auto run_panels = [&](int64_t panel0, int64_t panel1) {
-    std::vector<const float*> in(static_cast<size_t>(tile_ptrs * panel_tiles));
-    std::vector<int64_t> outer_off(static_cast<size_t>(outer_taps));
-    std::vector<int64_t> kpos(ns), opos(ns);
-    // Coordinates of the first pixel of the range; later pixels step an odometer.
-    int64_t n = panel0 * panel_tiles * P / out_pixels_;
-    for (int64_t rem = panel0 * panel_tiles * P % out_pixels_, d = static_cast<int64_t>(ns) - 1; d >= 0; --d) {
-      opos[static_cast<size_t>(d)] = rem % out_spatial_[static_cast<size_t>(d)];
-      rem /= out_spatial_[static_cast<size_t>(d)];
-    }
-    // Points in[t * P + p] at the input features tap t of the next pixel reads (or at zeros).
-    auto point_next_pixel = [&](const float** in, int p) {
-      const float* image = x + n * image_elems_;
-      // Offset of every tap over the outer dims (-1 if any of them reads padding).
-      std::fill(kpos.begin(), kpos.end(), 0);
-      for (int64_t ot = 0; ot < outer_taps; ++ot) {
-        int64_t off = 0;
-        for (size_t d = 0; d + 1 < ns; ++d) {
-          const int64_t v = offset_[d][static_cast<size_t>(opos[d] * kernel_spatial_[d] + kpos[d])];
-          off = (off | v) < 0 ? -1 : off + v;
-        }
-        outer_off[static_cast<size_t>(ot)] = off;
-        for (size_t d = ns - 1; d-- > 0;) {
-          if (++kpos[d] < kernel_spatial_[d]) break;
-          kpos[d] = 0;
-        }
-      }
-      const int64_t* last = offset_[ns - 1].data() + opos[ns - 1] * k_last;
-      const float** col = in + p;
-      for (int64_t ot = 0; ot < outer_taps; ++ot) {
-        const int64_t o = outer_off[static_cast<size_t>(ot)];
-        for (int64_t k = 0; k < k_last; ++k, col += P) *col = (o | last[k]) < 0 ? zeros : image + o + last[k];
-      }
-      for (size_t d = ns;;) {
-        if (d-- == 0) {
-          ++n;
-          break;
-        }
-        if (++opos[d] < out_spatial_[d]) break;
-        opos[d] = 0;
-      }
-    };
+    const int64_t panel_pixels = kPanelTiles * P;
+    std::vector<const float*> in, images(static_cast<size_t>(panel_pixels));
+    std::vector<float*> y_rows(static_cast<size_t>(panel_pixels));
+    std::vector<int64_t> opos(ns), pixel_opos(static_cast<size_t>(panel_pixels) * ns), run_kpos;
+    std::vector<std::pair<int64_t, int64_t>> runs;
+    size_t pi = static_cast<size_t>(std::upper_bound(first_panel.begin(), first_panel.end(), panel0) -
+                                    first_panel.begin() - 1);
     for (int64_t panel = panel0; panel < panel1; ++panel) {
-      const int64_t tile0 = panel * panel_tiles, tile1 = std::min(tiles, tile0 + panel_tiles);
-      for (int64_t tile = tile0; tile < tile1; ++tile) {
-        const float** tin = in.data() + (tile - tile0) * tile_ptrs;
-        const int rows = static_cast<int>(std::min<int64_t>(P, total - tile * P));
-        for (int p = 0; p < rows; ++p) point_next_pixel(tin, p);
-        for (int p = rows; p < P; ++p)  // past the last pixel: sums of zeros, never stored
-          for (int64_t t = 0; t < taps_; ++t) tin[t * P + p] = zeros;
+      while (panel >= first_panel[pi + 1]) ++pi;
+      const Part& part = parts[pi];
+      const int64_t total = batch_ * part.pixels;
+      const int64_t tiles = (total + P - 1) / P;
+      const int64_t k_last = part.kernel_count[ns - 1];
+      const int64_t tile0 = (panel - first_panel[pi]) * kPanelTiles, tile1 = std::min(tiles, tile0 + kPanelTiles);
+      const int64_t pixel0 = tile0 * P, pixels = std::min(total, tile1 * P) - pixel0;
+      // Every pixel of the panel: its image, its coordinates in the part, its output row. Rows
+      // past the last pixel read zeros and alias the first row; their sums are never stored.
+      int64_t n = pixel0 / part.pixels;
+      for (int64_t rem = pixel0 % part.pixels, d = static_cast<int64_t>(ns) - 1; d >= 0; --d) {
+        opos[static_cast<size_t>(d)] = rem % part.out_count[static_cast<size_t>(d)];
+        rem /= part.out_count[static_cast<size_t>(d)];
       }
-      // Each slab of the filter is loaded into L1 once and used by every tile of the panel.
-      for (int64_t b = 0; b <= full_blocks; ++b) {
-        const bool is_tail = b == full_blocks;
-        if (is_tail && !tail_fn) break;
-        const TileFn fn = is_tail ? tail_fn : full_fn;
-        TileArgs args{};
-        args.cin = cin_;
-        args.w = w + b * block;
-        args.ldw = cout_;
-        args.last_mask = is_tail ? tail_mask : 0xffffu;
-        args.ldy = cout_;
-        for (size_t s = 0; s < slabs_.size(); ++s) {
-          args.tap0 = slabs_[s].tap0;
-          args.tap1 = slabs_[s].tap1;
-          args.c0 = slabs_[s].c0;
-          args.cn = slabs_[s].cn;
+      for (int64_t p = 0; p < (tile1 - tile0) * P; ++p) {
+        int64_t* coords = pixel_opos.data() + p * static_cast<int64_t>(ns);
+        if (p >= pixels) {
+          images[static_cast<size_t>(p)] = nullptr;
+          y_rows[static_cast<size_t>(p)] = y_rows[0];
+          std::fill(coords, coords + ns, 0);
+          continue;
+        }
+        images[static_cast<size_t>(p)] = x + n * image_elems_;
+        float* out = y + n * out_image_;
+        for (size_t d = 0; d < ns; ++d) out += part.y_offset[d][static_cast<size_t>(opos[d])];
+        y_rows[static_cast<size_t>(p)] = out;
+        std::copy(opos.begin(), opos.end(), coords);
+        for (size_t d = ns;;) {
+          if (d-- == 0) {
+            ++n;
+            break;
+          }
+          if (++opos[d] < part.out_count[d]) break;
+          opos[d] = 0;
+        }
+      }
+      // Points in[(t - tap0) * P + p] of each tile at the input features that tap t of pixel p
+      // reads (or at zeros), for the taps [tap0, tap1) of one slab.
+      auto point_taps = [&](int64_t tap0, int64_t tap1) {
+        const int64_t count = tap1 - tap0;
+        const size_t needed = static_cast<size_t>(std::max<int64_t>(1, count) * (tile1 - tile0) * P);
+        if (in.size() < needed) in.resize(needed);  // grows only: no refilling per slab
+        if (count == 0) return;  // a part without taps: its one empty slab writes zeros
+        // The slab's taps in runs along the last dim, [k0, k1) after the outer dims' positions.
+        runs.clear();
+        run_kpos.clear();
+        for (int64_t t = tap0; t < tap1;) {
+          const int64_t k0 = t % k_last, k1 = std::min(k_last, k0 + (tap1 - t));
+          runs.push_back({k0, k1});
+          const size_t at = run_kpos.size();
+          run_kpos.resize(at + ns - 1);
+          for (int64_t rem = t / k_last, d = static_cast<int64_t>(ns) - 2; d >= 0; --d) {
+            run_kpos[at + static_cast<size_t>(d)] = rem % part.kernel_count[static_cast<size_t>(d)];
+            rem /= part.kernel_count[static_cast<size_t>(d)];
+          }
+          t += k1 - k0;
+        }
+        for (int64_t p = 0; p < (tile1 - tile0) * P; ++p) {
+          const float** col = in.data() + (p / P) * count * P + p % P;
+          const float* image = images[static_cast<size_t>(p)];
+          if (image == nullptr) {
+            for (int64_t t = 0; t < count; ++t) col[t * P] = zeros;
+            continue;
+          }
+          const int64_t* coords = pixel_opos.data() + p * static_cast<int64_t>(ns);
+          const int64_t* last = part.offset[ns - 1].data() + coords[ns - 1] * k_last;
+          const int64_t* kpos = run_kpos.data();
+          for (const auto& [k0, k1] : runs) {
+            // One offset over the outer dims per run (-1 if any of them reads padding).
+            int64_t outer = 0;
+            for (size_t d = 0; d + 1 < ns; ++d, ++kpos) {
+              const int64_t v = part.offset[d][static_cast<size_t>(coords[d] * part.kernel_count[d] + *kpos)];
+              outer = (outer | v) < 0 ? -1 : outer + v;
+            }
+            for (int64_t k = k0; k < k1; ++k, col += P) *col = (outer | last[k]) < 0 ? zeros : image + outer + last[k];
+          }
+        }
+      };
+      // Slab by slab of the filter (each loaded into L1 once per block of output features and
+      // used by every tile of the panel); only the slab's taps need pointers.
+      for (size_t s = 0; s < part.slabs.size(); ++s) {
+        const Slab& slab = part.slabs[s];
+        if (s == 0 || slab.tap0 != part.slabs[s - 1].tap0) point_taps(slab.tap0, slab.tap1);
+        const int64_t tile_ptrs = (slab.tap1 - slab.tap0) * P;
+        for (int64_t gb = 0; gb < groups_ * blocks; ++gb) {
+          const int64_t g = gb / blocks, b = gb % blocks;
+          const TileFn fn = b == full_blocks ? tail_fn : full_fn;
+          const int64_t col0 = g * cout_group_ + b * block;  // first output feature of the block
+          TileArgs args{};
+          args.cin = cin_;
+          args.group_c0 = g * cin_;
+          args.w = packed + part.packed_offset + part.taps * cin_ * col0;
+          args.ldw = block_width(b);
+          args.last_lanes = b == full_blocks ? tail_lanes : lanes;
+          args.y_col = col0;
+          args.tap0 = slab.tap0;
+          args.tap1 = slab.tap1;
+          args.c0 = slab.c0;
+          args.cn = slab.cn;
           args.accumulate = s > 0;
           for (int64_t tile = tile0; tile < tile1; ++tile) {
             args.in = in.data() + (tile - tile0) * tile_ptrs;
-            args.y = y + tile * P * cout_ + b * block;
+            args.y_rows = y_rows.data() + (tile - tile0) * P;
             args.rows = std::min<int64_t>(P, total - tile * P);
             fn(args);
           }
@@ -302,7 +620,7 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
     }
   };
   // Enough multiply-adds per chunk to pay for waking a worker.
-  const int64_t macs_per_panel = panel_tiles * P * taps_ * cin_ * cout_;
+  const int64_t macs_per_panel = macs / std::max<int64_t>(1, panels);
   const int64_t min_panels = std::max<int64_t>(1, (int64_t{1} << 18) / std::max<int64_t>(1, macs_per_panel));
   ParallelFor(panels, min_panels, run_panels, 1, 16);
 }
