@@ -292,10 +292,24 @@ bool FoldTransposeOfDot(Module* m, Op* op, const std::vector<int32_t>& uses) {
   return true;
 }
 
+// broadcast_in_dim that only inserts unit dimensions (same element count, operand dims in
+// order), e.g. a scan step's row [256] made [1, 256] for dynamic_update_slice: the same bytes in
+// the same order, so a reshape, which the buffer plan aliases instead of copying.
+bool BroadcastAsReshape(const Module& m, Op* op) {
+  if (op->kind != OpKind::kBroadcastInDim || op->operands.size() != 1 || op->results.size() != 1) return false;
+  if (m.type(op->operands[0]).element_count() != m.type(op->results[0]).element_count()) return false;
+  const std::vector<int64_t> dims = op->IntListAttr("broadcast_dimensions");
+  for (size_t k = 1; k < dims.size(); ++k)
+    if (dims[k] <= dims[k - 1]) return false;
+  op->kind = OpKind::kReshape;
+  std::erase_if(op->attrs, [](const NamedAttr& a) { return a.name == "broadcast_dimensions"; });
+  return true;
+}
+
 void FoldRegion(Module* m, Region* r, const std::vector<int32_t>& uses) {
   for (auto& op : r->ops) {
     for (auto& sub : op->regions) FoldRegion(m, sub.get(), uses);
-    if (!FoldOp(m, op.get())) FoldTransposeOfDot(m, op.get(), uses);
+    if (!FoldOp(m, op.get()) && !BroadcastAsReshape(*m, op.get())) FoldTransposeOfDot(m, op.get(), uses);
   }
 }
 

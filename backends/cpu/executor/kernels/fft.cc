@@ -747,7 +747,8 @@ class FftKernel final : public Kernel {
       if (nf == 1 && rows != 1) return Status::Ok();
       for (size_t a = r - nf; a + 1 < r; ++a) TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, -1);
     } else if (kind_ == "IRFFT" && real_half) {
-      load_row(0, total, data.data());
+      // One axis: each row is read from the input where it is merged (below).
+      if (nf > 1) load_row(0, total, data.data());
       for (size_t a = r - nf; a + 1 < r; ++a) {
         TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, +1);
         ScaleAll(data, 1.0 / static_cast<double>(dims[a]));
@@ -790,9 +791,18 @@ class FftKernel final : public Kernel {
         if (rows != 1 && z.size() < static_cast<size_t>(kBatch * h)) z.resize(static_cast<size_t>(kBatch * h));
         cd* lines[kBatch];
         for (int l = 0; l < kBatch; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
+        thread_local std::vector<cd> spectrum;
+        if (nf == 1 && spectrum.size() < static_cast<size_t>(width)) spectrum.resize(static_cast<size_t>(width));
         for (int64_t r0 = b; r0 < e; r0 += kBatch) {
           const int64_t cnt = std::min<int64_t>(kBatch, e - r0);
-          for (int64_t l = 0; l < cnt; ++l) MergeReal(data.data() + (r0 + l) * width, lines[l], h);
+          for (int64_t l = 0; l < cnt; ++l) {
+            cd* row = data.data() + (r0 + l) * width;
+            if (nf == 1) {
+              row = spectrum.data();
+              load_row((r0 + l) * width, width, row);
+            }
+            MergeReal(row, lines[l], h);
+          }
           if (rows == 1) half.Run(lines[0], single_work, +1, true);
           else half.RunMany(lines, cnt, +1);
           for (int64_t l = 0; l < cnt; ++l)
