@@ -473,3 +473,31 @@ def test_direct_convolution_same_bits_at_avx512_and_avx2_and_matches_float64(dri
                 f"reference, worst off by {err.max():.3g}")
         assert outs["avx2"].tobytes() == outs[""].tobytes(), (
             f"conv {n}: expected the AVX2 direct kernel to give the native (AVX-512) kernel's bits")
+
+
+def test_f64_exp_vector_kernel_within_one_ulp_and_identical_across_isas(driver, tmp_path):  # noqa: F811
+    """f64 exp runs as a vector kernel (range reduction, Taylor series, exact power-of-two
+    scaling): the same bits at every ISA, within 2 ulp of glibc's exp, inf past overflow, zero
+    past underflow (flushed), NaN where NaN came in."""
+    rng = np.random.default_rng(3)
+    x = np.concatenate([rng.uniform(-750.0, 715.0, 40000), rng.standard_normal(40000) * 4,
+                        np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 709.78, 709.79, -708.3, -745.2, 1e-300,
+                                  0.5 * np.log(2.0), -0.5 * np.log(2.0), 1.0, -1.0, 2.0**-40])])
+    n = x.size
+    t = f"tensor<{n}xf64>"
+    got = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}) -> {t} {{
+            %0 = stablehlo.exponential %a : {t}
+            return %0 : {t}
+          }}
+        }}""", x)[0]
+    with np.errstate(over="ignore", under="ignore"):
+        want = np.exp(x)
+    want[np.abs(want) < np.finfo(np.float64).tiny] = 0.0  # FTZ
+    assert np.array_equal(np.isnan(got), np.isnan(want)), "expected NaN exactly for NaN inputs"
+    ok = ~np.isnan(want)
+    assert np.array_equal(np.isinf(got[ok]), np.isinf(want[ok])), "expected inf exactly past overflow"
+    fin = ok & np.isfinite(want)
+    ulps = np.abs(got[fin].view(np.int64) - want[fin].view(np.int64))
+    assert ulps.max() <= 2, f"expected within 2 ulp of glibc, worst {ulps.max()} at x={x[fin][ulps.argmax()]}"

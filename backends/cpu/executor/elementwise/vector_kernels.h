@@ -24,6 +24,9 @@ EwFn SelectVectorKernel(const compiler::Module& m, const compiler::Op& op);
 // for anything else.
 EwFn SelectIntVectorKernel(const compiler::Module& m, const compiler::Op& op);
 
+// The vectorised kernel of an f64 op (exp), or nullptr.
+EwFn SelectF64VectorKernel(const compiler::Module& m, const compiler::Op& op);
+
 // The s32 divide or remainder kernel for a divisor that is one value for the whole call (read
 // from in[1][0]): a reciprocal multiply with an exact correction, the same results as the
 // per-element kernel; nullptr for other ops or types.
