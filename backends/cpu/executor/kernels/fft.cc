@@ -8,6 +8,7 @@
 #include <cmath>
 #include <complex>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <numbers>
@@ -590,18 +591,23 @@ class FftPlan {
 };
 
 // Runs `plan` over `count` contiguous lines of its length, spread over the pool; a single
-// long line is parallel inside instead.
-void TransformLines(const FftPlan& plan, cd* data, int64_t count, int sign, cd* single_work) {
+// long line is parallel inside instead. `done(b, e)`, when given, is called on each range of
+// finished lines while they are still in cache (to store them).
+using LinesDone = std::function<void(int64_t, int64_t)>;
+void TransformLines(const FftPlan& plan, cd* data, int64_t count, int sign, cd* single_work,
+                    const LinesDone& done = nullptr) {
   const int64_t len = plan.size();
-  if (len <= 1 || count == 0) return;
-  if (count == 1) {
-    plan.Run(data, single_work, sign, /*parallel=*/true);
+  if (count == 0) return;
+  if (len <= 1 || count == 1) {
+    if (len > 1) plan.Run(data, single_work, sign, /*parallel=*/true);
+    if (done) done(0, count);
     return;
   }
   ParallelFor(count, std::max<int64_t>(kBatch, 16384 / len), [&](int64_t b, int64_t e) {
     std::vector<cd*> lines;
     for (int64_t r = b; r < e; ++r) lines.push_back(data + r * len);
     plan.RunMany(lines.data(), e - b, sign);
+    if (done) done(b, e);
   }, kBatch);
 }
 
@@ -773,12 +779,23 @@ class FftKernel final : public Kernel {
       ParallelFor(rows, std::max<int64_t>(1, 16384 / width),
                   [&](int64_t b, int64_t e) { load_row(b * width, (e - b) * width, data.data() + b * width); });
       const int sign = kind_ == "IFFT" ? +1 : -1;
+      double scale = 1.0;  // the inverse's 1/n of every axis, applied once as rows are stored
       for (size_t a = r - nf; a + 1 < r; ++a) {
         TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, sign);
-        if (sign > 0) ScaleAll(data, 1.0 / static_cast<double>(dims[a]));
+        scale /= static_cast<double>(dims[a]);
       }
-      TransformLines(*plans_.back(), data.data(), rows, sign, single_work);
-      if (sign > 0) ScaleAll(data, last_scale);
+      scale *= last_scale;
+      void* o = f.Get(out_);
+      const int64_t out_last = ot_.dims.back();  // n/2 + 1 of an odd-length RFFT's n
+      TransformLines(*plans_.back(), data.data(), rows, sign, single_work, [&](int64_t b, int64_t e) {
+        for (int64_t row = b; row < e; ++row) {
+          cd* line = data.data() + row * width;
+          if (sign > 0)
+            for (int64_t k = 0; k < out_last; ++k) line[k] *= scale;
+          StoreRow(line, o, row * out_last, out_last);
+        }
+      });
+      return Status::Ok();
     }
     // Store (the even-length inverse real transform writes its rows from the half spectrum).
     void* o = f.Get(out_);
