@@ -1,8 +1,9 @@
 """The CPU backend's fused-loop JIT (backends/cpu/executor/jit/fused_loop_jit.cc): fused f32
-elementwise loops as native AVX-512 code, against the tile interpreter it replaces.
+elementwise loops as native AVX-512 or AVX2 code, against the tile interpreter it replaces.
 
 Each program runs in two child processes through `jaxlib.xla_client`: one with the JIT, one with
-JAXLIB_CPU_DISABLE_JIT=1 (read once per process). Both set JAXLIB_CPU_JIT_TRACE=1, whose stderr
+JAXLIB_CPU_DISABLE_JIT=1 (read once per process); both once at the ISA the environment selects and
+once more with JAXLIB_CPU_ISA=avx2, so an AVX-512 machine checks the AVX2 code too. Both set JAXLIB_CPU_JIT_TRACE=1, whose stderr
 lines say which path each fused loop took. The tests assert that both paths agree bit for bit
 (inputs are laced with NaN, infinities, signed zeros, denormals and the formulas' clamp and
 cut-over points), that the results are close to float64 numpy, and that each loop took the path
@@ -35,18 +36,32 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def _has_avx512() -> bool:
+def _cpu_flags() -> set[str]:
     if not (sys.platform.startswith("linux") and platform.machine() in ("x86_64", "AMD64")):
-        return False
+        return set()
     try:
-        flags = next(line for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("flags"))
+        return set(next(line for line in Path("/proc/cpuinfo").read_text().splitlines()
+                        if line.startswith("flags")).split())
     except (OSError, StopIteration):
-        return False
-    return all(f in flags.split() for f in ("avx512f", "avx512bw", "avx512vl", "avx512dq"))
+        return set()
 
 
-#: Where the JIT runs; elsewhere every loop must report the interpreter.
-NATIVE = _has_avx512() and os.environ.get("JAXLIB_CPU_ISA", "") in ("", "avx512")
+_FLAGS = _cpu_flags()
+_HAS_AVX512 = {"avx512f", "avx512bw", "avx512vl", "avx512dq"} <= _FLAGS
+_ENV_ISA = os.environ.get("JAXLIB_CPU_ISA", "")
+
+#: The ISAs each case runs at: "env" (what the environment selects) and "avx2" (capped there).
+ISAS = ["env", "avx2"]
+
+
+def native_isa(isa: str) -> str | None:
+    """The JIT's instruction set in a child run at `isa` ("AVX-512", "AVX2"), None where it interprets."""
+    cap = "avx2" if isa == "avx2" else _ENV_ISA
+    if cap in ("", "avx512") and _HAS_AVX512:
+        return "AVX-512"
+    if cap in ("", "avx512", "avx2") and "avx2" in _FLAGS:
+        return "AVX2"
+    return None
 
 F32 = np.float32
 SPECIALS = np.array(
@@ -304,12 +319,14 @@ class Outcome:
     traces: dict[str, list[str]]
 
 
-def _run_child(tmp: Path, disable_jit: bool) -> Outcome:
+def _run_child(tmp: Path, disable_jit: bool, isa: str) -> Outcome:
     env = dict(os.environ, JAXLIB_CPU_JIT_TRACE="1")
     env.pop("JAXLIB_CPU_DISABLE_JIT", None)
     if disable_jit:
         env["JAXLIB_CPU_DISABLE_JIT"] = "1"
-    tag = "interp" if disable_jit else "jit"
+    if isa == "avx2":
+        env["JAXLIB_CPU_ISA"] = "avx2"
+    tag = ("interp" if disable_jit else "jit") + "." + isa
     payload = []
     for c in CASES:
         inputs = tmp / f"{c.name}.in.npz"
@@ -332,14 +349,19 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("fused_loop_jit")
 
 
-@pytest.fixture(scope="module")
-def jit(workdir: Path) -> Outcome:
-    return _run_child(workdir, disable_jit=False)
+@pytest.fixture(scope="module", params=ISAS)
+def isa(request: pytest.FixtureRequest) -> str:
+    return request.param
 
 
 @pytest.fixture(scope="module")
-def interpreter(workdir: Path) -> Outcome:
-    return _run_child(workdir, disable_jit=True)
+def jit(workdir: Path, isa: str) -> Outcome:
+    return _run_child(workdir, disable_jit=False, isa=isa)
+
+
+@pytest.fixture(scope="module")
+def interpreter(workdir: Path, isa: str) -> Outcome:
+    return _run_child(workdir, disable_jit=True, isa=isa)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
@@ -394,19 +416,23 @@ def test_close_to_float64_numpy(case: Case, jit: Outcome, workdir: Path) -> None
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_path_taken(case: Case, jit: Outcome, interpreter: Outcome) -> None:
+def test_path_taken(case: Case, isa: str, jit: Outcome, interpreter: Outcome) -> None:
     lines = jit.traces.get(case.name, [])
     if case.path == "none":
         assert lines == [], f"{case.name}: a short loop should not be considered for native code: {lines}"
         return
     assert len(lines) == 1, f"{case.name}: expected one trace line for its fused loop, got {lines}"
     line = lines[0]
-    if not NATIVE and not case.path.startswith("has "):
-        assert ": interpreted: no AVX-512" in line or "no JIT for this platform" in line, line
+    native = native_isa(isa)
+    if native is None and not case.path.startswith("has "):
+        assert ": interpreted: no AVX2" in line or "no JIT for this platform" in line, line
     elif case.path == "native":
-        assert ": native, 4 vectors per iteration" in line, f"{case.name}: expected native code, trace says {line!r}"
+        # AVX-512 has registers for 4 interleaved vectors of every case; AVX2's 16 ymm registers
+        # hold fewer copies of the longer formulas, but at least one.
+        want = f": native {native}, " + ("4 vectors per iteration" if native == "AVX-512" else "")
+        assert want in line, f"{case.name}: expected {want!r}, trace says {line!r}"
     elif case.path == "any":
-        assert ": native," in line or "more live values than registers" in line, line
+        assert f": native {native}," in line or "more live values than registers" in line, line
     else:
         assert ": interpreted: " in line and case.path in line, f"{case.name}: expected {case.path!r}: {line!r}"
     off = interpreter.traces.get(case.name, [])

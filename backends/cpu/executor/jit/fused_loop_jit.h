@@ -1,13 +1,15 @@
-// Native AVX-512 code for fused f32 elementwise loops (the vector counterpart of
+// Native AVX-512 or AVX2 code for fused f32 elementwise loops (the vector counterpart of
 // scalar_loop_jit.h). An EwProgram runs one typed kernel per op over 512-element tiles, so each
 // op reads and writes its tile through L1; this translates the same register program into one
-// loop whose body keeps every value in a zmm register, 16 elements per iteration.
+// loop whose body keeps every value in a vector register (zmm, 16 elements; or ymm, 8 elements),
+// at the ISA DetectedVectorIsa() selects (JAXLIB_CPU_ISA caps it).
 //
-// Results are bit-identical to the interpreter's AVX-512 kernels: every op is emitted as the
-// same IEEE operations in the same order (vector_math.h's formulas, no FMA contraction) under the
-// same MXCSR. Predicates (compare results, or i1 arrays read a byte per element) feed selects
+// Results are bit-identical to the interpreter's kernels at the same ISA: every op is emitted as
+// the same IEEE operations in the same order (vector_math.h's formulas, no FMA contraction) under
+// the same MXCSR. Predicates (compare results, or i1 arrays read a byte per element) feed selects
 // as lanes that are zero or not. Programs it cannot translate (other types or ops, predicate
-// outputs, more live values than registers) keep the interpreter. x86-64 Linux with AVX-512 only.
+// outputs, more live values than registers) keep the interpreter. x86-64 Linux with AVX2 or
+// AVX-512 only.
 #pragma once
 
 #include <cstdint>
@@ -50,15 +52,16 @@ class FusedLoopJit {
   static std::unique_ptr<FusedLoopJit> Compile(const FusedLoopDesc& d, std::string* why_not);
   ~FusedLoopJit();
 
-  // Elements one iteration of the loop computes: 16 per vector, several vectors interleaved.
-  int64_t elements_per_iteration() const { return 16 * unroll_; }
+  // Elements one iteration of the loop computes: 16 (AVX-512) or 8 (AVX2) per vector, several
+  // vectors interleaved.
+  int64_t elements_per_iteration() const { return int64_t{lanes_} * unroll_; }
   // Runs iterations * elements_per_iteration() elements. ptrs: one per input in desc order (a stream input at its first
   // element, a scalar input at its value, ignored for constants), then one per output at its
   // first element. `stream_outputs` writes with non-temporal stores: every output pointer must
   // then be 64-byte aligned (see CanStream).
   void Run(const void* const* ptrs, int64_t iterations, bool stream_outputs) const;
 
-  // Whether the JIT may be used in this process (x86-64 Linux, AVX-512 selected, and
+  // Whether the JIT may be used in this process (x86-64 Linux, AVX2 or AVX-512 selected, and
   // JAXLIB_CPU_DISABLE_JIT unset).
   static bool Available();
 
@@ -66,7 +69,9 @@ class FusedLoopJit {
   struct Code;
   FusedLoopJit() = default;
   std::unique_ptr<Code> code_;
-  std::vector<uint32_t> pool_;  // constants the code reads through a base register
+  std::vector<uint32_t> pool_;  // constants the code reads through a base register, from pool_start_
+  size_t pool_start_ = 0;
+  int lanes_ = 16;
   int unroll_ = 1;
 };
 
