@@ -117,6 +117,7 @@ class BodyEmitter {
   int unroll() const { return u_; }
   int lanes() const { return lanes_; }
   int vector_bytes() const { return 4 * lanes_; }
+  int num_regs() const { return num_regs_; }
 
   Mem C(float v) { return CBits(Bits(v)); }
   Mem CBits(uint32_t bits) {
@@ -145,6 +146,7 @@ class BodyEmitter {
   void Free(const Group& g) {
     for (int c = 0; c < u_; ++c) free_.push_back(g.r[c]);
   }
+  void FreeOne(int z) { free_.push_back(z); }
   Group Pinned(int z) {
     Group g;
     for (int c = 0; c < u_; ++c) g.r[c] = z;
@@ -187,7 +189,7 @@ class BodyEmitter {
 
  protected:
   BodyEmitter(Encoder* e, std::vector<uint32_t>* pool, int unroll, int num_regs, int lanes, int const_copies)
-      : e_(*e), pool_(*pool), u_(unroll), lanes_(lanes), const_copies_(const_copies) {
+      : e_(*e), pool_(*pool), u_(unroll), lanes_(lanes), const_copies_(const_copies), num_regs_(num_regs) {
     for (int z = num_regs - 1; z >= 0; --z) free_.push_back(z);
   }
 
@@ -347,7 +349,7 @@ class BodyEmitter {
   std::vector<uint32_t>& pool_;
   std::map<uint32_t, int32_t> slot_;
   std::vector<int> free_;
-  int u_, lanes_, const_copies_;
+  int u_, lanes_, const_copies_, num_regs_;
   bool failed_ = false;
 };
 
@@ -604,11 +606,19 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   e.MovRR(kPtrTable, Gpr::kRdi, true);
   e.MovRR(kPool, Gpr::kRdx, true);
   std::vector<Group> where(nv);
-  std::vector<bool> ready(nv, false), pinned(nv, false);
+  std::vector<bool> ready(nv, false), pinned(nv, false), remat(nv, false);
+  // With 16 registers (AVX2) a constant is not pinned for the whole loop: each instruction that
+  // reads it broadcasts it from the pool into one register shared by every copy, which costs a
+  // load and leaves the registers to values (more copies interleaved).
+  const bool remat_constants = body.num_regs() < 32;
   // Loop invariants first, while rax is still free to hold a scalar's address.
   for (size_t k = 0; k < ni; ++k) {
     const FusedLoopDesc::Input& in = d.inputs[k];
     if (in.mode == Mode::kStream || (last_use[k] < 0 && stores_of[k].empty())) continue;
+    if (in.mode == Mode::kConstant && remat_constants) {
+      remat[k] = true;
+      continue;
+    }
     const int z = body.One();
     if (in.mode == Mode::kScalar) {
       e.MovRM(Gpr::kRax, Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
@@ -646,7 +656,10 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     for (size_t j : stores_of[v]) body.Store(output_gpr[j], where[v], streaming);
   };
   auto release = [&](size_t v, int at) {
-    if (!pinned[v] && ready[v] && last_use[v] <= at) {
+    if (remat[v] && ready[v]) {
+      body.FreeOne(where[v].r[0]);
+      ready[v] = false;
+    } else if (!pinned[v] && ready[v] && last_use[v] <= at) {
       body.Free(where[v]);
       ready[v] = false;
     }
@@ -654,6 +667,13 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   // Stream inputs are loaded at their first use (or at once when only stored).
   auto ensure = [&](size_t v) {
     if (ready[v]) return;
+    if (remat[v]) {
+      const int z = body.One();
+      body.Broadcast(z, body.CBits(d.inputs[v].constant_bits));
+      where[v] = body.Pinned(z);
+      ready[v] = true;
+      return;  // stored once, before the instructions
+    }
     where[v] = body.Alloc();
     if (d.inputs[v].pred) body.LoadPred(where[v], input_gpr[v]);
     else body.Load(where[v], input_gpr[v]);
@@ -661,8 +681,14 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     store(v);
   };
   for (size_t v = 0; v < ni; ++v) {
-    if (pinned[v]) store(v);
-    else if (last_use[v] < 0 && !stores_of[v].empty()) {
+    if (pinned[v]) {
+      store(v);
+    } else if (remat[v]) {
+      if (stores_of[v].empty()) continue;
+      ensure(v);
+      store(v);
+      release(v, -1);
+    } else if (last_use[v] < 0 && !stores_of[v].empty()) {
       ensure(v);
       release(v, -1);
     }
