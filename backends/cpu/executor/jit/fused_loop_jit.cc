@@ -67,7 +67,30 @@ uint32_t Bits(float v) {
   return u;
 }
 
-bool Supported(OpKind k) {
+// Whether an op with a result of type `t` has a native form.
+bool Supported(OpKind k, FusedLoopDesc::Type t) {
+  using Type = FusedLoopDesc::Type;
+  if (t == Type::kPred) return k == OpKind::kCompare;
+  if (t != Type::kF32) {
+    switch (k) {
+      case OpKind::kAdd:
+      case OpKind::kSubtract:
+      case OpKind::kMultiply:
+      case OpKind::kAnd:
+      case OpKind::kOr:
+      case OpKind::kXor:
+      case OpKind::kNot:
+      case OpKind::kShiftLeft:
+      case OpKind::kShiftRightLogical:
+      case OpKind::kShiftRightArithmetic:
+      case OpKind::kMaximum:
+      case OpKind::kMinimum:
+      case OpKind::kSelect:
+        return true;
+      default:
+        return false;
+    }
+  }
   switch (k) {
     case OpKind::kAdd:
     case OpKind::kSubtract:
@@ -84,7 +107,6 @@ bool Supported(OpKind k) {
     case OpKind::kErf:
     case OpKind::kSqrt:
     case OpKind::kRsqrt:
-    case OpKind::kCompare:
     case OpKind::kSelect:
       return true;
     default:
@@ -164,6 +186,26 @@ class BodyEmitter {
   virtual void Compare(const Group& out, const Group& a, const Group& b, int p) = 0;
   // out = pred ? on_true : on_false, with pred a compare's result or a LoadPred.
   virtual void Select(const Group& out, const Group& pred, const Group& on_true, const Group& on_false) = 0;
+
+  // Integer lanes (s32 when `is_signed`, else u32): the interpreter's wrapping arithmetic,
+  // bitwise ops and shifts (vector_kernels.cc's IAddV ... IMinUV) are one instruction each.
+  bool IntOp(OpKind k, bool is_signed, const Group& out, const Group& a, const Group& b) {
+    switch (k) {
+      case OpKind::kAdd: V(VOp::kAddD, out, a, b); return true;
+      case OpKind::kSubtract: V(VOp::kSubD, out, a, b); return true;
+      case OpKind::kMultiply: V(VOp::kMulLoD, out, a, b); return true;
+      case OpKind::kAnd: V(VOp::kAndD, out, a, b); return true;
+      case OpKind::kOr: V(VOp::kOrD, out, a, b); return true;
+      case OpKind::kXor: V(VOp::kXorD, out, a, b); return true;
+      case OpKind::kNot: V(VOp::kXorD, out, a, CBits(0xffffffffu)); return true;
+      case OpKind::kShiftLeft: V(VOp::kShlVD, out, a, b); return true;
+      case OpKind::kShiftRightLogical: V(VOp::kShrLVD, out, a, b); return true;
+      case OpKind::kShiftRightArithmetic: V(VOp::kShrAVD, out, a, b); return true;
+      case OpKind::kMaximum: V(is_signed ? VOp::kMaxSD : VOp::kMaxUD, out, a, b); return true;
+      case OpKind::kMinimum: V(is_signed ? VOp::kMinSD : VOp::kMinUD, out, a, b); return true;
+      default: return false;
+    }
+  }
 
   // `out` never shares a register with an operand (the caller allocates it first).
   bool Op(OpKind k, const Group& out, const Group& a, const Group& b) {
@@ -520,8 +562,10 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
               std::vector<uint8_t>* code, std::string* why) {
   using Mode = FusedLoopDesc::Input::Mode;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
-    if (!Supported(ins.kind)) {
+    if (!Supported(ins.kind, ins.type)) {
       *why = std::string("no native form of ") + std::string(compiler::OpName(ins.kind));
+      if (ins.type == FusedLoopDesc::Type::kS32 || ins.type == FusedLoopDesc::Type::kU32) *why += " on integers";
+      if (ins.type == FusedLoopDesc::Type::kPred) *why += " on predicates";
       return false;
     }
   }
@@ -545,6 +589,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   for (const FusedLoopDesc::Input& in : d.inputs)
     if (bad_reg(in.reg)) return *why = "input register out of range", false;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
+    if (ins.kind == OpKind::kCompare && ins.compare < 0) return *why = "an integer or TOTALORDER compare", false;
     const int arity = ins.kind == OpKind::kSelect ? 3 : ins.kind == OpKind::kCompare ? 2 : 0;
     if (ins.num_in < 1 || ins.num_in > 3 || (arity && ins.num_in != arity) || (!arity && ins.num_in > 2) ||
         bad_reg(ins.out) || (ins.kind == OpKind::kCompare && ins.compare < 0))
@@ -703,7 +748,8 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     const Group& b = ins.num_in > 1 ? where[static_cast<size_t>(operand_values[i][1])] : a;
     if (ins.kind == OpKind::kCompare) body.Compare(where[out], a, b, ins.compare);
     else if (ins.kind == OpKind::kSelect) body.Select(where[out], a, b, where[static_cast<size_t>(operand_values[i][2])]);
-    else body.Op(ins.kind, where[out], a, b);
+    else if (ins.type == FusedLoopDesc::Type::kF32) body.Op(ins.kind, where[out], a, b);
+    else body.IntOp(ins.kind, ins.type == FusedLoopDesc::Type::kS32, where[out], a, b);
     store(out);
     for (int k = 0; k < ins.num_in; ++k) release(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]), static_cast<int>(i));
     release(out, static_cast<int>(i));

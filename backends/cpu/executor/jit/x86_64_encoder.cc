@@ -211,6 +211,14 @@ VOpCode Code(VOp op) {
     case VOp::kAndNotD: return {1, 1, 0xDF};
     case VOp::kAddD: return {1, 1, 0xFE};
     case VOp::kSubD: return {1, 1, 0xFA};
+    case VOp::kMulLoD: return {2, 1, 0x40};
+    case VOp::kShlVD: return {2, 1, 0x47};
+    case VOp::kShrLVD: return {2, 1, 0x45};
+    case VOp::kShrAVD: return {2, 1, 0x46};
+    case VOp::kMaxSD: return {2, 1, 0x3D};
+    case VOp::kMinSD: return {2, 1, 0x39};
+    case VOp::kMaxUD: return {2, 1, 0x3F};
+    case VOp::kMinUD: return {2, 1, 0x3B};
     case VOp::kCmpEqD: return {1, 1, 0x76};
     case VOp::kCmpGtD: return {1, 1, 0x66};
   }

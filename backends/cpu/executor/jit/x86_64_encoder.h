@@ -35,10 +35,14 @@ enum class VCmp : uint8_t {
 };
 // Two-source packed f32 arithmetic and 32-bit integer/bitwise operations, one opcode each in
 // both the EVEX (zmm) and VEX (ymm) forms. kMaxPs/kMinPs: dst = a > b (a < b) ? a : b, so the
-// second operand wins when either is NaN. kAndNotD: ~a & b. kCmpEqD/kCmpGtD (lanes of all ones
-// where a == b, a > b signed) exist only in the VEX form (EVEX compares write mask registers).
+// second operand wins when either is NaN. kAndNotD: ~a & b. kMulLoD: the low 32 bits of the
+// product. kShlVD/kShrLVD/kShrAVD: each lane of a shifted by the unsigned count in b's lane (32
+// and above: 0, or the sign for the arithmetic shift). kMax/kMin S/U D: signed/unsigned.
+// kCmpEqD/kCmpGtD (lanes of all ones where a == b, a > b signed) exist only in the VEX form
+// (EVEX compares write mask registers).
 enum class VOp : uint8_t {
-  kAddPs, kMulPs, kSubPs, kDivPs, kMaxPs, kMinPs, kAndD, kOrD, kXorD, kAndNotD, kAddD, kSubD, kCmpEqD, kCmpGtD,
+  kAddPs, kMulPs, kSubPs, kDivPs, kMaxPs, kMinPs, kAndD, kOrD, kXorD, kAndNotD, kAddD, kSubD, kMulLoD,
+  kShlVD, kShrLVD, kShrAVD, kMaxSD, kMinSD, kMaxUD, kMinUD, kCmpEqD, kCmpGtD,
 };
 
 // Condition codes: the low nibble of Jcc (0F 80+cc), SETcc (0F 90+cc) and CMOVcc (0F 40+cc).
