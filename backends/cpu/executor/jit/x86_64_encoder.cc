@@ -173,6 +173,19 @@ void Encoder::SubRI(Gpr r, int32_t imm) {
 // A 5-bit register in ModRM.reg takes its bit 3 from R and bit 4 from R'; in ModRM.rm (mod = 11)
 // bit 3 from B and bit 4 from X; the vvvv operand's bit 4 is V'. Memory operands use mod = 10
 // (disp32, which EVEX never scales) and no index, so X stays clear.
+// ModRM for a register (mod = 11) or [base + disp32] (mod = 10, SIB when the base is rsp/r12);
+// the prefixes before it carry the high register bits.
+void Encoder::ModRm(int reg, int rm, const Mem* m) {
+  if (!m) {
+    Byte(static_cast<uint8_t>(0xC0 | (reg & 7) << 3 | (rm & 7)));
+    return;
+  }
+  const int base = Num(m->base);
+  Byte(static_cast<uint8_t>(0x80 | (reg & 7) << 3 | (base & 7)));
+  if ((base & 7) == 4) Byte(0x24);  // SIB: no index, base rsp/r12
+  Imm32(static_cast<uint32_t>(m->disp));
+}
+
 void Encoder::Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa) {
   const int v = vvvv < 0 ? 0 : vvvv;
   const int b_src = m ? Num(m->base) : rm;
@@ -183,13 +196,7 @@ void Encoder::Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, c
   Byte(static_cast<uint8_t>((~v & 15) << 3 | 1 << 2 | (pp & 3)));
   Byte(static_cast<uint8_t>(2 << 5 | (bcst ? 1 : 0) << 4 | (((v >> 4) & 1) ^ 1) << 3 | (aaa & 7)));
   Byte(opcode);
-  if (!m) {
-    Byte(static_cast<uint8_t>(0xC0 | (reg & 7) << 3 | (rm & 7)));
-    return;
-  }
-  Byte(static_cast<uint8_t>(0x80 | (reg & 7) << 3 | (b_src & 7)));
-  if ((b_src & 7) == 4) Byte(0x24);  // SIB: no index, base rsp/r12
-  Imm32(static_cast<uint32_t>(m->disp));
+  ModRm(reg, rm, m);
 }
 
 namespace {
@@ -288,13 +295,7 @@ void Encoder::Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, co
     Byte(p1);
   }
   Byte(opcode);
-  if (!m) {
-    Byte(static_cast<uint8_t>(0xC0 | (reg & 7) << 3 | (rm & 7)));
-    return;
-  }
-  Byte(static_cast<uint8_t>(0x80 | (reg & 7) << 3 | (b_src & 7)));
-  if ((b_src & 7) == 4) Byte(0x24);  // SIB: no index, base rsp/r12
-  Imm32(static_cast<uint32_t>(m->disp));
+  ModRm(reg, rm, m);
 }
 
 void Encoder::VOpRRR(VOp op, Ymm dst, Ymm a, Ymm b) {

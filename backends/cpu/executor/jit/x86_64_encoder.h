@@ -186,6 +186,8 @@ class Encoder {
   // `map`: 1 = 0F, 2 = 0F38, 3 = 0F3A; `pp`: 0 = none, 1 = 66, 2 = F3, 3 = F2; `vvvv`: the
   // second source (-1 when unused); `reg` may be a zmm, a k register or an opcode extension.
   void Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa);
+  // ModRM (+ SIB + disp32) of a vector instruction: register rm, or memory m when non-null.
+  void ModRm(int reg, int rm, const Mem* m);
   // VEX.256.W0 prefix and opcode, then ModRM as for Evex (registers 0..15 only).
   void Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m);
   void Byte(uint8_t b) { code_.push_back(b); }
