@@ -1,8 +1,9 @@
 """The CPU backend's fused-loop JIT (backends/cpu/executor/jit/fused_loop_jit.cc): fused f32
-elementwise loops as native AVX-512 code, against the tile interpreter it replaces.
+elementwise loops as native AVX-512 or AVX2 code, against the tile interpreter it replaces.
 
 Each program runs in two child processes through `jaxlib.xla_client`: one with the JIT, one with
-JAXLIB_CPU_DISABLE_JIT=1 (read once per process). Both set JAXLIB_CPU_JIT_TRACE=1, whose stderr
+JAXLIB_CPU_DISABLE_JIT=1 (read once per process); both once at the ISA the environment selects and
+once more with JAXLIB_CPU_ISA=avx2, so an AVX-512 machine checks the AVX2 code too. Both set JAXLIB_CPU_JIT_TRACE=1, whose stderr
 lines say which path each fused loop took. The tests assert that both paths agree bit for bit
 (inputs are laced with NaN, infinities, signed zeros, denormals and the formulas' clamp and
 cut-over points), that the results are close to float64 numpy, and that each loop took the path
@@ -35,18 +36,32 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def _has_avx512() -> bool:
+def _cpu_flags() -> set[str]:
     if not (sys.platform.startswith("linux") and platform.machine() in ("x86_64", "AMD64")):
-        return False
+        return set()
     try:
-        flags = next(line for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("flags"))
+        return set(next(line for line in Path("/proc/cpuinfo").read_text().splitlines()
+                        if line.startswith("flags")).split())
     except (OSError, StopIteration):
-        return False
-    return all(f in flags.split() for f in ("avx512f", "avx512bw", "avx512vl", "avx512dq"))
+        return set()
 
 
-#: Where the JIT runs; elsewhere every loop must report the interpreter.
-NATIVE = _has_avx512() and os.environ.get("JAXLIB_CPU_ISA", "") in ("", "avx512")
+_FLAGS = _cpu_flags()
+_HAS_AVX512 = {"avx512f", "avx512bw", "avx512vl", "avx512dq"} <= _FLAGS
+_ENV_ISA = os.environ.get("JAXLIB_CPU_ISA", "")
+
+#: The ISAs each case runs at: "env" (what the environment selects) and "avx2" (capped there).
+ISAS = ["env", "avx2"]
+
+
+def native_isa(isa: str) -> str | None:
+    """The JIT's instruction set in a child run at `isa` ("AVX-512", "AVX2"), None where it interprets."""
+    cap = "avx2" if isa == "avx2" else _ENV_ISA
+    if cap in ("", "avx512") and _HAS_AVX512:
+        return "AVX-512"
+    if cap in ("", "avx512", "avx2") and "avx2" in _FLAGS:
+        return "AVX2"
+    return None
 
 F32 = np.float32
 SPECIALS = np.array(
@@ -56,8 +71,8 @@ SPECIALS = np.array(
     dtype=F32)
 
 
-def _tensor(shape: tuple[int, ...]) -> str:
-    return "tensor<" + "".join(f"{d}x" for d in shape) + "f32>"
+def _tensor(shape: tuple[int, ...], dtype: str = "f32") -> str:
+    return "tensor<" + "".join(f"{d}x" for d in shape) + dtype + ">"
 
 
 def laced(seed: int, shape: tuple[int, ...], scale: float = 3.0) -> np.ndarray:
@@ -100,10 +115,14 @@ class Case:
     result_types: list[str] | None = None
     #: i1 parameters (name, shape) after all others, random
     pred_params: list[tuple[str, tuple[int, ...]]] | None = None
+    #: the element type of $T and of the array parameters (f32, i32 or ui32)
+    dtype: str = "f32"
+    #: fused loops the program compiles to (each takes `path`)
+    loops: int = 1
 
     @property
     def mlir(self) -> str:
-        t = _tensor(self.shape)
+        t = _tensor(self.shape, self.dtype)
         params = [f"%{chr(ord('a') + i)}: {t}" for i in range(self.num_arrays)]
         for name, shape in self.extra_params or []:
             params.append(f"%{name}: {_tensor(shape)}")
@@ -111,7 +130,7 @@ class Case:
             params.append("%s: tensor<f32>")
         for name, shape in self.pred_params or []:
             params.append(f"%{name}: {_tensor(shape).replace('f32>', 'i1>')}")
-        p = t.replace("xf32>", "xi1>").replace("<f32>", "<i1>")
+        p = _tensor(self.shape, "i1")
         body = "\n".join("    " + line.replace("$T", t).replace("$P", p) for line in self.body)
         rtypes = ", ".join((r or "$T").replace("$T", t).replace("$P", p)
                            for r in (self.result_types or [None] * len(self.results)))
@@ -188,6 +207,69 @@ PRESSURE_BODY = [f"%k{i} = stablehlo.constant dense<{1.0 + i / 8:.4f}> : $T" for
 PRESSURE_BODY += [f"%m{i} = stablehlo.multiply %a, %k{i} : $T" for i in range(26)]
 PRESSURE_BODY += ["%s0 = stablehlo.add %m0, %m1 : $T"]
 PRESSURE_BODY += [f"%s{i} = stablehlo.add %s{i - 1}, %m{i + 1} : $T" for i in range(1, 25)]
+
+def _int_inputs(dtype: type, seed: int, n: int) -> Callable[[], list[np.ndarray]]:
+    """Full-range integers, and shift counts: mostly 0..31, some 32..40 and (signed) negative."""
+    def make() -> list[np.ndarray]:
+        rng = np.random.default_rng(seed)
+        info = np.iinfo(dtype)
+        a = rng.integers(info.min, info.max, n, dtype=np.int64, endpoint=True).astype(dtype)
+        b = rng.integers(info.min, info.max, n, dtype=np.int64, endpoint=True).astype(dtype)
+        a[:4] = [info.min, info.max, 0, 1]
+        b[:4] = [info.max, info.min, 1, 0]
+        counts = rng.integers(0, 32, n).astype(np.int64)
+        counts[::7] = rng.integers(32, 41, (n + 6) // 7)
+        if info.min < 0:
+            counts[3::11] = -rng.integers(1, 40, (n + 7) // 11)
+        return [a, b, counts.astype(dtype)]
+    return make
+
+
+def _shift(a: np.ndarray, c: np.ndarray, kind: str) -> np.ndarray:
+    """XLA's shifts of 32-bit lanes: counts read as unsigned; 32 and above shift everything out."""
+    u = c.view(np.uint32).astype(np.int64)
+    big = u >= 32
+    if kind == "left":
+        r = (a.view(np.uint32).astype(np.int64) << (u & 31)) & 0xFFFFFFFF
+        return np.where(big, 0, r).astype(np.uint32).view(a.dtype)
+    if kind == "logical":
+        return np.where(big, 0, a.view(np.uint32).astype(np.int64) >> (u & 31)).astype(np.uint32).view(a.dtype)
+    s = a.view(np.int32).astype(np.int64) >> np.where(big, 31, u & 31)
+    return s.astype(np.int32).view(a.dtype)
+
+
+def _int_chain(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> list[np.ndarray]:
+    """The reference of INT_BODY: wrapping arithmetic in the arrays' own type."""
+    with np.errstate(over="ignore"):
+        k = np.array(13, a.dtype)
+        x = (a + b) ^ (_shift(a, np.full_like(a, k), "left") | _shift(a, np.full_like(a, 32 - k), "logical"))
+        y = ~(x * b) - a
+        z = np.minimum(np.maximum(_shift(y, c, "logical"), a), b)
+        w = (_shift(z, c, "left") & y) + _shift(a, c, "arith")
+    return [w, x]
+
+
+# A threefry-like mix of every integer op the JIT translates; shifts by constants and by
+# per-element counts (past the width, and negative for i32).
+INT_BODY = [
+    "%0 = stablehlo.add %a, %b : $T",
+    "%k = stablehlo.constant dense<13> : $T",
+    "%k2 = stablehlo.constant dense<19> : $T",
+    "%1 = stablehlo.shift_left %a, %k : $T",
+    "%2 = stablehlo.shift_right_logical %a, %k2 : $T",
+    "%3 = stablehlo.or %1, %2 : $T",
+    "%x = stablehlo.xor %0, %3 : $T",
+    "%4 = stablehlo.multiply %x, %b : $T",
+    "%5 = stablehlo.not %4 : $T",
+    "%y = stablehlo.subtract %5, %a : $T",
+    "%6 = stablehlo.shift_right_logical %y, %c : $T",
+    "%7 = stablehlo.maximum %6, %a : $T",
+    "%z = stablehlo.minimum %7, %b : $T",
+    "%8 = stablehlo.shift_left %z, %c : $T",
+    "%9 = stablehlo.and %8, %y : $T",
+    "%10 = stablehlo.shift_right_arithmetic %a, %c : $T",
+    "%w = stablehlo.add %9, %10 : $T",
+]
 
 CASES: list[Case] = [
     _unary("tanh", np.tanh),
@@ -271,6 +353,15 @@ CASES: list[Case] = [
     Case("streamed_output", (2 * 1024 * 1024 + 53,),
          ["%0 = stablehlo.tanh %a : $T", "%1 = stablehlo.multiply %0, %b : $T"], ["%1"], 2,
          lambda a, b: [np.tanh(a) * b]),
+    # Integer lanes.
+    *[Case(f"int_chain_{dt}", (4096 + 29,), INT_BODY, ["%w", "%x"], 3, _int_chain,
+           make_inputs=_int_inputs(npt, 21 + k, 4096 + 29), dtype=dt, loops=2)
+      for k, (dt, npt) in enumerate([("i32", np.int32), ("ui32", np.uint32)])],
+    Case("int_remainder_unsupported", (4096,), ["%0 = stablehlo.remainder %a, %b : $T", "%1 = stablehlo.add %0, %c : $T"],
+         ["%1"], 3, lambda a, b, c: [np.fmod(a, np.where(b == 0, 1, b)) + c],
+         make_inputs=lambda: [np.arange(1, 4097, dtype=np.int32), np.full(4096, 7, np.int32),
+                              np.ones(4096, np.int32)],
+         dtype="i32", path="no native form of stablehlo.remainder on integers"),
     # Fallbacks: an op without a native form, and a loop too short to be worth compiling.
     Case("unsupported_op_log", (4096,),
          ["%p = stablehlo.abs %a : $T", "%0 = stablehlo.log %p : $T", "%1 = stablehlo.multiply %0, %b : $T"],
@@ -304,12 +395,14 @@ class Outcome:
     traces: dict[str, list[str]]
 
 
-def _run_child(tmp: Path, disable_jit: bool) -> Outcome:
+def _run_child(tmp: Path, disable_jit: bool, isa: str) -> Outcome:
     env = dict(os.environ, JAXLIB_CPU_JIT_TRACE="1")
     env.pop("JAXLIB_CPU_DISABLE_JIT", None)
     if disable_jit:
         env["JAXLIB_CPU_DISABLE_JIT"] = "1"
-    tag = "interp" if disable_jit else "jit"
+    if isa == "avx2":
+        env["JAXLIB_CPU_ISA"] = "avx2"
+    tag = ("interp" if disable_jit else "jit") + "." + isa
     payload = []
     for c in CASES:
         inputs = tmp / f"{c.name}.in.npz"
@@ -332,14 +425,19 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("fused_loop_jit")
 
 
-@pytest.fixture(scope="module")
-def jit(workdir: Path) -> Outcome:
-    return _run_child(workdir, disable_jit=False)
+@pytest.fixture(scope="module", params=ISAS)
+def isa(request: pytest.FixtureRequest) -> str:
+    return request.param
 
 
 @pytest.fixture(scope="module")
-def interpreter(workdir: Path) -> Outcome:
-    return _run_child(workdir, disable_jit=True)
+def jit(workdir: Path, isa: str) -> Outcome:
+    return _run_child(workdir, disable_jit=False, isa=isa)
+
+
+@pytest.fixture(scope="module")
+def interpreter(workdir: Path, isa: str) -> Outcome:
+    return _run_child(workdir, disable_jit=True, isa=isa)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
@@ -361,12 +459,17 @@ def test_close_to_float64_numpy(case: Case, jit: Outcome, workdir: Path) -> None
     """An error common to both paths would pass the bitwise test: check the values themselves."""
     with np.load(workdir / f"{case.name}.in.npz") as z:
         with np.errstate(invalid="ignore"):  # signalling NaN payloads
-            args = [z[f"arg{i}"].astype(np.float64) for i in range(len(z.files))]
+            args = [z[f"arg{i}"] if z[f"arg{i}"].dtype.kind in "iu" else z[f"arg{i}"].astype(np.float64)
+                    for i in range(len(z.files))]
     with np.errstate(all="ignore"):
         want = case.reference(*args)
     for k, (got, ref) in enumerate(zip(jit.outputs[case.name], want, strict=True)):
         if got.dtype == np.bool_:
             continue  # compared exactly by the bitwise test
+        if got.dtype.kind in "iu":
+            bad = np.flatnonzero(got.ravel() != np.asarray(ref).astype(got.dtype).ravel())
+            assert bad.size == 0, f"{case.name} output {k}: {bad.size} integers differ from numpy's, first at {bad[0]}"
+            continue
         ref = np.broadcast_to(np.asarray(ref, dtype=np.float64), got.shape)
         g = got.astype(np.float64)
         # Lanes with a denormal input differ from float64 by design (the executor flushes
@@ -394,21 +497,30 @@ def test_close_to_float64_numpy(case: Case, jit: Outcome, workdir: Path) -> None
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_path_taken(case: Case, jit: Outcome, interpreter: Outcome) -> None:
+def test_path_taken(case: Case, isa: str, jit: Outcome, interpreter: Outcome) -> None:
     lines = jit.traces.get(case.name, [])
     if case.path == "none":
         assert lines == [], f"{case.name}: a short loop should not be considered for native code: {lines}"
         return
-    assert len(lines) == 1, f"{case.name}: expected one trace line for its fused loop, got {lines}"
-    line = lines[0]
-    if not NATIVE and not case.path.startswith("has "):
-        assert ": interpreted: no AVX-512" in line or "no JIT for this platform" in line, line
+    assert len(lines) == case.loops, f"{case.name}: expected {case.loops} trace lines (fused loops), got {lines}"
+    for line in lines:
+        _check_path(case, isa, line)
+    off = interpreter.traces.get(case.name, [])
+    assert len(off) == case.loops and all(
+        "JAXLIB_CPU_DISABLE_JIT" in line or ": interpreted: has " in line or (case.path != "native" and case.path in line)
+        for line in off), off
+
+
+def _check_path(case: Case, isa: str, line: str) -> None:
+    native = native_isa(isa)
+    if native is None and not case.path.startswith("has "):
+        assert ": interpreted: no AVX2" in line or "no JIT for this platform" in line, line
     elif case.path == "native":
-        assert ": native, 4 vectors per iteration" in line, f"{case.name}: expected native code, trace says {line!r}"
+        # AVX-512 has registers for 4 interleaved vectors of every case; AVX2's 16 ymm registers
+        # hold fewer copies of the longer formulas, but at least one.
+        want = f": native {native}, " + ("4 vectors per iteration" if native == "AVX-512" else "")
+        assert want in line, f"{case.name}: expected {want!r}, trace says {line!r}"
     elif case.path == "any":
-        assert ": native," in line or "more live values than registers" in line, line
+        assert f": native {native}," in line or "more live values than registers" in line, line
     else:
         assert ": interpreted: " in line and case.path in line, f"{case.name}: expected {case.path!r}: {line!r}"
-    off = interpreter.traces.get(case.name, [])
-    assert len(off) == 1 and ("JAXLIB_CPU_DISABLE_JIT" in off[0] or ": interpreted: has " in off[0]
-                              or (case.path != "native" and case.path in off[0])), off

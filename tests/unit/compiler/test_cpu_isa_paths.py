@@ -26,8 +26,11 @@ ISAS = ("baseline", "avx2", "")  # "" = what the CPU has
 pytestmark = pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="x86-64 ISA variants")
 
 
-def run_isa(driver: Path, tmp_path: Path, mlir: str, isa: str, *inputs: np.ndarray) -> list[np.ndarray]:  # noqa: F811
-    """Runs `mlir` with the vector ISA capped at `isa` ("" for none); returns the outputs."""
+def run_isa(driver: Path, tmp_path: Path, mlir: str, isa: str, *inputs: np.ndarray,  # noqa: F811
+            extra_env: dict[str, str] | None = None, stderr: list[str] | None = None) -> list[np.ndarray]:
+    """Runs `mlir` with the vector ISA capped at `isa` ("" for none); returns the outputs.
+
+    `extra_env` adds environment variables; `stderr`, when given, receives the driver's stderr."""
     prog = tmp_path / "p.mlir"
     prog.write_text(textwrap.dedent(mlir))
     out = tmp_path / (isa or "native")
@@ -39,10 +42,14 @@ def run_isa(driver: Path, tmp_path: Path, mlir: str, isa: str, *inputs: np.ndarr
         args.append(str(path))
     env = dict(os.environ)
     env.pop("JAXLIB_CPU_ISA", None)
+    env.pop("JAXLIB_CPU_DISABLE_JIT", None)
     if isa:
         env["JAXLIB_CPU_ISA"] = isa
+    env.update(extra_env or {})
     r = subprocess.run(args, capture_output=True, text=True, timeout=120, env=env)
     assert r.returncode == 0, f"driver exited {r.returncode} at ISA {isa or 'native'}: {r.stderr}"
+    if stderr is not None:
+        stderr.append(r.stderr)
     outs, k = [], 0
     while (out / f"out{k}.npy").exists():
         outs.append(np.load(out / f"out{k}.npy"))
@@ -217,6 +224,60 @@ def test_f32_elementwise_kernels_same_bits_at_every_width(driver, tmp_path):  # 
         assert np.array_equal(outs[8], fa < fb) and np.array_equal(outs[9], fa != fb), "expected IEEE compares"
     ok = np.isfinite(a) & (np.abs(a) < 80)
     np.testing.assert_allclose(outs[0][ok], np.exp(a[ok].astype(np.float64)), rtol=1e-6, atol=0)
+
+
+def test_fused_loop_jit_same_bits_as_interpreter_at_every_width(driver, tmp_path):  # noqa: F811
+    # One fused loop of every op the fused-loop JIT translates, over NaN, +-inf, +-0, denormals
+    # and the exp/tanh/erf clamp points: native at AVX2 and AVX-512, interpreted with the JIT
+    # off and at the baseline ISA; every run must give the same bits.
+    n = 4099 + 4096  # long enough for native code; not a multiple of 16, 8 or 4 (tails interpret)
+    t, p = f"tensor<{n}xf32>", f"tensor<{n}xi1>"
+    a, b = special_f32(n, 11), special_f32(n, 12)
+    a[:8] = [1e-40, -1e-40, 88.72, 88.73, -103.97, -104.0, 4.0, -4.0]
+    # One NaN payload, and no op whose operands can be NaNs of two payloads (logistic turns NaN
+    # into -NaN): which one survives then depends on operand order, which the C++ compiler may
+    # swap in the interpreter's kernels.
+    a[np.isnan(a)], b[np.isnan(b)] = np.nan, np.nan
+    m = np.random.default_rng(13).random(n) < 0.5
+    ops = {"exponential": "%a", "tanh": "%a", "logistic": "%a", "sqrt": "%a", "rsqrt": "%a", "negate": "%a",
+           "abs": "%b"}
+    body = [f"%u{k} = stablehlo.{op} {arg} : {t}" for k, (op, arg) in enumerate(ops.items())]
+    body += [f"%e = chlo.erf %b : {t} -> {t}",
+             f"%mx = stablehlo.maximum %a, %b : {t}", f"%mn = stablehlo.minimum %a, %b : {t}",
+             f"%d = stablehlo.divide %a, %b : {t}", f"%sq = stablehlo.multiply %u1, %b : {t}",
+             f"%c = stablehlo.compare GE, %a, %b, FLOAT : ({t}, {t}) -> {p}",
+             f"%s = stablehlo.select %c, %u0, %e : {p}, {t}",
+             f"%s2 = stablehlo.select %m, %mx, %mn : {p}, {t}",
+             f"%r = stablehlo.subtract %s, %d : {t}"]
+    results = [f"%u{k}" for k in range(len(ops))] + ["%e", "%sq", "%s2", "%r"]
+    mlir = f"""
+        {MOD}
+          func.func public @main(%a: {t}, %b: {t}, %m: {p}) -> ({", ".join([t] * len(results))}) {{
+            {(chr(10) + "            ").join(body)}
+            return {", ".join(results)} : {", ".join([t] * len(results))}
+          }}
+        }}"""
+    ref = run_isa(driver, tmp_path, mlir, "baseline", a, b, m)
+    flags = Path("/proc/cpuinfo").read_text()
+    for isa in ("avx2", ""):
+        if isa == "" and "avx512f" not in flags:
+            continue
+        for disable in ("1", "0"):
+            err: list[str] = []
+            got = run_isa(driver, tmp_path, mlir, isa, a, b, m, stderr=err,
+                          extra_env={"JAXLIB_CPU_DISABLE_JIT": disable, "JAXLIB_CPU_JIT_TRACE": "1"})
+            for k, (g, r) in enumerate(zip(got, ref, strict=True)):
+                bad = np.flatnonzero(g.view(np.uint32) != r.view(np.uint32))
+                assert bad.size == 0, (f"expected output {k} ({results[k]}) at ISA {isa or 'native'} with "
+                                       f"JAXLIB_CPU_DISABLE_JIT={disable} to be the baseline's bits; {bad.size} "
+                                       f"differ, first {a[bad[0]]!r}, {b[bad[0]]!r}: {g[bad[0]]!r} vs {r[bad[0]]!r}")
+            lines = [line for line in err[0].splitlines() if "fused-loop jit" in line]
+            want = "JAXLIB_CPU_DISABLE_JIT is set" if disable == "1" else (
+                "native AVX2" if isa == "avx2" else "native AVX-512")
+            assert any(want in line for line in lines), f"expected a fused loop traced {want!r}, got {lines}"
+    want_exp = np.exp(a.astype(np.float64))
+    ok = np.isfinite(a) & (np.abs(a) < 80) & ((a == 0) | (np.abs(a) > 1e-37))
+    np.testing.assert_allclose(ref[0][ok], want_exp[ok], rtol=1e-6, atol=0)
 
 
 @pytest.mark.parametrize("signed", [True, False])

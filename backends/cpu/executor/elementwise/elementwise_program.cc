@@ -232,6 +232,7 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Lower(const compiler::Module& m,
     ins.fn = SelectElementwiseKernel(m, op, &err, &ins.aux0, &ins.aux1, /*fused_loop=*/!prog.args_are_arrays);
     ins.kind = op.kind;
     if (op.kind == OpKind::kCompare) ins.vcmp = VcmpPredicate(m, op);
+    if (!op.results.empty()) ins.out_type = m.type(op.results[0]).element;
     if (!ins.fn) return InvalidArgument(compiler::OpDescription(op) + ": " + err);
     if (in.num_in == 2 && invariant[static_cast<size_t>(in.in[1])])
       if (EwFn by_invariant = SelectIntDivRemByInvariantKernel(op.kind, m.type(op.results[0]).element)) ins.fn = by_invariant;
@@ -250,14 +251,15 @@ void EwProgram::TryNative() {
   FusedLoopDesc d;
   bool tiled = false;
   d.num_regs = static_cast<int>(regs_.size());
+  auto lanes_type = [](ElementType t) { return t == ElementType::kF32 || t == ElementType::kS32 || t == ElementType::kU32; };
   for (const Reg& r : regs_)
-    if (r.type != ElementType::kF32 && r.type != ElementType::kPred)
+    if (!lanes_type(r.type) && r.type != ElementType::kPred)
       d.ineligible = "a " + std::string(ElementTypeMlirName(r.type)) + " value";
   for (const EwInput& in : inputs_) {
     FusedLoopDesc::Input j;
     j.reg = in.reg;
     j.pred = in.type == ElementType::kPred;
-    if (in.type != ElementType::kF32 && !(j.pred && (in.mode == EwInput::Mode::kContiguous || in.mode == EwInput::Mode::kStrided)))
+    if (!lanes_type(in.type) && !(j.pred && (in.mode == EwInput::Mode::kContiguous || in.mode == EwInput::Mode::kStrided)))
       d.ineligible = "a " + std::string(ElementTypeMlirName(in.type)) + " input";
     switch (in.mode) {
       case EwInput::Mode::kContiguous: j.mode = FusedLoopDesc::Input::Mode::kStream; break;
@@ -278,6 +280,13 @@ void EwProgram::TryNative() {
   for (const EwInstr& ins : instrs_) {
     FusedLoopDesc::Instr j;
     j.kind = ins.kind;
+    switch (ins.out_type) {
+      case ElementType::kF32: j.type = FusedLoopDesc::Type::kF32; break;
+      case ElementType::kS32: j.type = FusedLoopDesc::Type::kS32; break;
+      case ElementType::kU32: j.type = FusedLoopDesc::Type::kU32; break;
+      case ElementType::kPred: j.type = FusedLoopDesc::Type::kPred; break;
+      default: d.ineligible = "a " + std::string(ElementTypeMlirName(ins.out_type)) + " value"; break;
+    }
     j.out = ins.out;
     j.num_in = ins.num_in;
     j.compare = ins.vcmp;

@@ -25,6 +25,7 @@ struct EwInstr {
   EwFn fn = nullptr;
   compiler::OpKind kind = compiler::OpKind::kConstant;  // the op it computes (for the JIT)
   int8_t vcmp = -1;  // an f32 compare's VCMPPS predicate (for the JIT), else -1
+  ElementType out_type = ElementType::kInvalid;  // its result's (for the JIT: registers change type)
   int out = -1;
   int in[3] = {-1, -1, -1};
   int num_in = 0;

@@ -1,10 +1,12 @@
-// The fused-loop JIT (fused_loop_jit.h). Interpreter register r lives in zmm r for the whole
-// loop (so at most kMaxRegs of them); zmm24..31 are scratch for the multi-instruction ops.
-// Stream inputs are loaded at the top of each iteration, scalars and constants are broadcast
-// once before the loop, outputs are stored at the bottom. Each op's expansion mirrors its
-// formula in vector_math.h step for step: same operations, same order, nothing fused.
+// The fused-loop JIT (fused_loop_jit.h). Each value of the register program lives in vector
+// registers (one per interleaved copy) from its definition to its last use, sharing one pool
+// with the multi-instruction ops' scratch. Scalars and constants are broadcast once before the
+// loop; stream inputs are loaded at their first use, outputs stored as soon as computed. Each
+// op's expansion mirrors its formula in vector_math.h step for step: same operations, same
+// order, nothing fused; the AVX-512 and AVX2 forms differ only in the primitives below.
 #include "backends/cpu/executor/jit/fused_loop_jit.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -45,10 +47,11 @@ using x86::Kreg;
 using x86::Mem;
 using x86::VCmp;
 using x86::VOp;
+using x86::Ymm;
+using x86::YmmReg;
 using x86::Zmm;
 using x86::ZmmReg;
 
-constexpr int kNumZmm = 32;
 constexpr int kMaxUnroll = 4;  // vectors interleaved per iteration
 constexpr Gpr kPtrTable = Gpr::kR10;
 constexpr Gpr kPool = Gpr::kR11;
@@ -64,7 +67,30 @@ uint32_t Bits(float v) {
   return u;
 }
 
-bool Supported(OpKind k) {
+// Whether an op with a result of type `t` has a native form.
+bool Supported(OpKind k, FusedLoopDesc::Type t) {
+  using Type = FusedLoopDesc::Type;
+  if (t == Type::kPred) return k == OpKind::kCompare;
+  if (t != Type::kF32) {
+    switch (k) {
+      case OpKind::kAdd:
+      case OpKind::kSubtract:
+      case OpKind::kMultiply:
+      case OpKind::kAnd:
+      case OpKind::kOr:
+      case OpKind::kXor:
+      case OpKind::kNot:
+      case OpKind::kShiftLeft:
+      case OpKind::kShiftRightLogical:
+      case OpKind::kShiftRightArithmetic:
+      case OpKind::kMaximum:
+      case OpKind::kMinimum:
+      case OpKind::kSelect:
+        return true;
+      default:
+        return false;
+    }
+  }
   switch (k) {
     case OpKind::kAdd:
     case OpKind::kSubtract:
@@ -81,7 +107,6 @@ bool Supported(OpKind k) {
     case OpKind::kErf:
     case OpKind::kSqrt:
     case OpKind::kRsqrt:
-    case OpKind::kCompare:
     case OpKind::kSelect:
       return true;
     default:
@@ -89,40 +114,49 @@ bool Supported(OpKind k) {
   }
 }
 
-// One value in `u` vector copies (consecutive 16-element vectors of an iteration). A loop
-// invariant has the same register in every copy.
+// One value in `u` vector copies (consecutive vectors of an iteration), by register number
+// (zmm or ymm by the ISA). A loop invariant has the same register in every copy.
 struct Group {
-  Zmm r[kMaxUnroll] = {};
+  int r[kMaxUnroll] = {};
+};
+
+// A lane predicate of every copy: the mask registers k1..k4 of copies 0..3 on AVX-512 (`g`
+// unused), a vector of all-ones or zero lanes per copy on AVX2.
+struct Mask {
+  Group g;
 };
 
 // Emits the loop body: each step of an op once per copy, so the copies' dependency chains
 // interleave (one chain alone would leave the core waiting on latency). Registers come from one
-// pool for values and scratch alike; constants sit in a pool read through kPool ({1to16}).
-// Mask registers k1..k4 belong to copies 0..3.
+// pool for values and scratch alike; constants sit in a pool read through kPool. The formulas
+// (vector_math.h's, step for step) are written once here over the primitives each ISA defines:
+// Avx512Body (zmm, k-masks, broadcast memory operands) and Avx2Body (ymm, masks in vectors,
+// constants stored as whole vectors).
 class BodyEmitter {
  public:
-  BodyEmitter(Encoder* e, std::vector<uint32_t>* pool, int unroll) : e_(*e), pool_(*pool), u_(unroll) {
-    for (int z = kNumZmm - 1; z >= 0; --z) free_.push_back(ZmmReg(z));
-  }
+  virtual ~BodyEmitter() = default;
   bool failed() const { return failed_; }
   int unroll() const { return u_; }
+  int lanes() const { return lanes_; }
+  int vector_bytes() const { return 4 * lanes_; }
+  int num_regs() const { return num_regs_; }
 
   Mem C(float v) { return CBits(Bits(v)); }
   Mem CBits(uint32_t bits) {
     auto it = slot_.find(bits);
     if (it == slot_.end()) {
       it = slot_.emplace(bits, static_cast<int32_t>(pool_.size() * 4)).first;
-      pool_.push_back(bits);
+      pool_.insert(pool_.end(), static_cast<size_t>(const_copies_), bits);
     }
     return Mem{kPool, it->second};
   }
 
-  Zmm One() {
+  int One() {
     if (free_.empty()) {
       failed_ = true;
-      return ZmmReg(0);
+      return 0;
     }
-    Zmm z = free_.back();
+    int z = free_.back();
     free_.pop_back();
     return z;
   }
@@ -134,35 +168,43 @@ class BodyEmitter {
   void Free(const Group& g) {
     for (int c = 0; c < u_; ++c) free_.push_back(g.r[c]);
   }
-  Group Pinned(Zmm z) {
+  void FreeOne(int z) { free_.push_back(z); }
+  Group Pinned(int z) {
     Group g;
     for (int c = 0; c < u_; ++c) g.r[c] = z;
     return g;
   }
 
-  void Load(const Group& g, Gpr base) {
-    for (int c = 0; c < u_; ++c) e_.VmovupsRM(g.r[c], Mem{base, 64 * c});
-  }
-  void Store(Gpr base, const Group& g, bool streaming) {
-    for (int c = 0; c < u_; ++c) {
-      if (streaming) e_.VmovntpsMR(Mem{base, 64 * c}, g.r[c]);
-      else e_.VmovupsMR(Mem{base, 64 * c}, g.r[c]);
-    }
-  }
-
+  // ---- per-ISA primitives
+  // Register z = the f32 at m in every lane.
+  virtual void Broadcast(int z, Mem m) = 0;
+  virtual void Load(const Group& g, Gpr base) = 0;
+  virtual void Store(Gpr base, const Group& g, bool streaming) = 0;
+  // An i1 array's next lanes * u bytes as lanes zero (false) or not (true).
+  virtual void LoadPred(const Group& g, Gpr base) = 0;
   // A compare's result as lanes of all ones or zeros (VCMPPS predicate `p`).
-  void Compare(const Group& out, const Group& a, const Group& b, int p) {
-    Cmp(a, b, static_cast<VCmp>(p));
-    for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(out.r[c], K(c));
-  }
-  // out = pred ? on_true : on_false, with pred's lanes zero (false) or not (true).
-  void Select(const Group& out, const Group& pred, const Group& on_true, const Group& on_false) {
-    for (int c = 0; c < u_; ++c) e_.VptestmdRR(K(c), pred.r[c], pred.r[c]);
-    Blend(out, on_false, on_true);
-  }
-  // An i1 array's next 16 * u bytes as 0/1 lanes.
-  void LoadPred(const Group& g, Gpr base) {
-    for (int c = 0; c < u_; ++c) e_.VpmovzxbdRM(g.r[c], Mem{base, 16 * c});
+  virtual void Compare(const Group& out, const Group& a, const Group& b, int p) = 0;
+  // out = pred ? on_true : on_false, with pred a compare's result or a LoadPred.
+  virtual void Select(const Group& out, const Group& pred, const Group& on_true, const Group& on_false) = 0;
+
+  // Integer lanes (s32 when `is_signed`, else u32): the interpreter's wrapping arithmetic,
+  // bitwise ops and shifts (vector_kernels.cc's IAddV ... IMinUV) are one instruction each.
+  bool IntOp(OpKind k, bool is_signed, const Group& out, const Group& a, const Group& b) {
+    switch (k) {
+      case OpKind::kAdd: V(VOp::kAddD, out, a, b); return true;
+      case OpKind::kSubtract: V(VOp::kSubD, out, a, b); return true;
+      case OpKind::kMultiply: V(VOp::kMulLoD, out, a, b); return true;
+      case OpKind::kAnd: V(VOp::kAndD, out, a, b); return true;
+      case OpKind::kOr: V(VOp::kOrD, out, a, b); return true;
+      case OpKind::kXor: V(VOp::kXorD, out, a, b); return true;
+      case OpKind::kNot: V(VOp::kXorD, out, a, CBits(0xffffffffu)); return true;
+      case OpKind::kShiftLeft: V(VOp::kShlVD, out, a, b); return true;
+      case OpKind::kShiftRightLogical: V(VOp::kShrLVD, out, a, b); return true;
+      case OpKind::kShiftRightArithmetic: V(VOp::kShrAVD, out, a, b); return true;
+      case OpKind::kMaximum: V(is_signed ? VOp::kMaxSD : VOp::kMaxUD, out, a, b); return true;
+      case OpKind::kMinimum: V(is_signed ? VOp::kMinSD : VOp::kMinUD, out, a, b); return true;
+      default: return false;
+    }
   }
 
   // `out` never shares a register with an operand (the caller allocates it first).
@@ -181,50 +223,49 @@ class BodyEmitter {
       case OpKind::kErf: Erf(out, a); return true;
       case OpKind::kExp: Exp(out, a); return true;
       case OpKind::kLogistic: Logistic(out, a); return true;
-      case OpKind::kSqrt:
-        for (int c = 0; c < u_; ++c) e_.VsqrtpsRR(out.r[c], a.r[c]);
-        return true;
+      case OpKind::kSqrt: Sqrt(out, a); return true;
       case OpKind::kRsqrt: Rsqrt(out, a); return true;
       default: return false;
     }
   }
 
- private:
-  static Kreg K(int copy) { return KReg(1 + copy); }
-
-  // ---- one step over every copy
-  void V(VOp op, const Group& d, const Group& a, const Group& b) {
-    for (int c = 0; c < u_; ++c) e_.VOpRRR(op, d.r[c], a.r[c], b.r[c]);
-  }
-  void V(VOp op, const Group& d, const Group& a, Mem m) {
-    for (int c = 0; c < u_; ++c) e_.VOpRRM(op, d.r[c], a.r[c], m, true);
-  }
-  void Cmp(const Group& a, const Group& b, VCmp p) {
-    for (int c = 0; c < u_; ++c) e_.VcmppsRR(K(c), a.r[c], b.r[c], p);
-  }
-  void Cmp(const Group& a, Mem m, VCmp p) {
-    for (int c = 0; c < u_; ++c) e_.VcmppsRM(K(c), a.r[c], m, p);
-  }
-  // d = mask ? b : a
-  void Blend(const Group& d, const Group& a, const Group& b) {
-    for (int c = 0; c < u_; ++c) e_.VblendmpsRRR(d.r[c], K(c), a.r[c], b.r[c]);
-  }
-  // d = mask ? s : d
-  void MoveMasked(const Group& d, const Group& s) {
-    for (int c = 0; c < u_; ++c) e_.VmovapsRR(d.r[c], s.r[c], K(c));
+ protected:
+  BodyEmitter(Encoder* e, std::vector<uint32_t>* pool, int unroll, int num_regs, int lanes, int const_copies)
+      : e_(*e), pool_(*pool), u_(unroll), lanes_(lanes), const_copies_(const_copies), num_regs_(num_regs) {
+    for (int z = num_regs - 1; z >= 0; --z) free_.push_back(z);
   }
 
-  // vector_math.h Flush: lanes whose exponent field is zero keep only their sign.
-  void Flush(const Group& d, const Group& x) {
-    for (int c = 0; c < u_; ++c) e_.VmovapsRR(d.r[c], x.r[c]);
-    for (int c = 0; c < u_; ++c) e_.VptestnmdRM(K(c), x.r[c], CBits(0x7f800000u));
-    for (int c = 0; c < u_; ++c) e_.VOpRRM(VOp::kAndD, d.r[c], x.r[c], CBits(0x80000000u), true, K(c));
+  // ---- one step over every copy (per ISA)
+  virtual void V(VOp op, const Group& d, const Group& a, const Group& b) = 0;
+  virtual void V(VOp op, const Group& d, const Group& a, Mem m) = 0;
+  virtual Mask NewMask() = 0;
+  virtual void FreeMask(const Mask& m) = 0;
+  virtual void Cmp(const Mask& m, const Group& a, const Group& b, VCmp p) = 0;
+  virtual void Cmp(const Mask& m, const Group& a, Mem b, VCmp p) = 0;
+  // d = m ? b : a
+  virtual void Blend(const Group& d, const Mask& m, const Group& a, const Group& b) = 0;
+  // d = m ? s : d
+  virtual void MoveMasked(const Group& d, const Mask& m, const Group& s) = 0;
+  // vector_math.h Flush: lanes whose exponent field is zero keep only their sign (d != x).
+  virtual void Flush(const Group& d, const Group& x) = 0;
+  // n = an integer-valued n rounded to the nearest integer (vector_math.h RoundNearest).
+  virtual void RoundNearest(const Group& n) = 0;
+  // out = p * 2^n (vector_math.h Scale2); t1, t2 are scratch.
+  virtual void Scale2(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) = 0;
+  virtual void Sqrt(const Group& d, const Group& a) = 0;
+
+  void SplatConst(const Group& d, float v) {
+    for (int c = 0; c < u_; ++c) Broadcast(d.r[c], C(v));
   }
+
+  // ---- the formulas
 
   // Lanes where x is NaN take x.
   void KeepNan(const Group& out, const Group& x) {
-    Cmp(x, x, VCmp::kUnordQ);
-    MoveMasked(out, x);
+    Mask m = NewMask();
+    Cmp(m, x, x, VCmp::kUnordQ);
+    MoveMasked(out, m, x);
+    FreeMask(m);
   }
 
   // vector_math.h NanMax / NanMin.
@@ -232,11 +273,13 @@ class BodyEmitter {
     Group fa = Alloc(), fb = Alloc(), t = Alloc();
     Flush(fa, a);
     Flush(fb, b);
-    Cmp(fa, fb, max ? VCmp::kGtOs : VCmp::kLtOs);
-    Blend(out, fb, fa);  // a > b (a < b) ? a : b
-    Cmp(fa, fb, VCmp::kEqOq);
+    Mask m = NewMask();
+    Cmp(m, fa, fb, max ? VCmp::kGtOs : VCmp::kLtOs);
+    Blend(out, m, fb, fa);  // a > b (a < b) ? a : b
+    Cmp(m, fa, fb, VCmp::kEqOq);
     V(max ? VOp::kAndD : VOp::kOrD, t, fa, fb);
-    MoveMasked(out, t);  // equal: a & b (a | b), which orders -0 and +0
+    MoveMasked(out, m, t);  // equal: a & b (a | b), which orders -0 and +0
+    FreeMask(m);
     KeepNan(out, fb);
     KeepNan(out, fa);
     Free(t);
@@ -272,12 +315,14 @@ class BodyEmitter {
     V(VOp::kMulPs, out, c, out);
     V(VOp::kDivPs, out, out, q);
     V(VOp::kAndD, c, x, CBits(0x7fffffffu));
-    Cmp(c, C(kTanhTiny), VCmp::kLtOs);
-    MoveMasked(out, x);  // tiny |x|: tanh x = x
-    KeepNan(out, x);
     Free(q);
     Free(x2);
+    Mask m = NewMask();
+    Cmp(m, c, C(kTanhTiny), VCmp::kLtOs);
+    MoveMasked(out, m, x);  // tiny |x|: tanh x = x
+    FreeMask(m);
     Free(c);
+    KeepNan(out, x);
   }
 
   void Erf(const Group& out, const Group& x) {
@@ -288,26 +333,23 @@ class BodyEmitter {
     Horner(b, x2, kErfQ);
     V(VOp::kMulPs, out, c, out);
     V(VOp::kDivPs, out, out, b);
-    KeepNan(out, x);
     Free(b);
     Free(x2);
     Free(c);
+    KeepNan(out, x);
   }
 
-  // vector_math.h Exp: clamp keeping NaN, x = n ln2 + r, polynomial, scale by 2^n in two steps.
+  // vector_math.h Exp: clamp keeping NaN, x = n ln2 + r, polynomial, scale by 2^n.
   void Exp(const Group& out, const Group& x) {
     Group xc = Alloc(), n = Alloc(), r = Alloc(), p = Alloc();
     // ClampKeepNan: x < lo ? lo : x is VMAXPS(lo, x), then y > hi ? hi : y is VMINPS(hi, y);
     // with the bound first, a NaN x is what comes out.
-    for (int c = 0; c < u_; ++c) e_.VbroadcastssRM(xc.r[c], C(kExpLo));
+    SplatConst(xc, kExpLo);
     V(VOp::kMaxPs, xc, xc, x);
-    for (int c = 0; c < u_; ++c) e_.VbroadcastssRM(n.r[c], C(kExpHi));
+    SplatConst(n, kExpHi);
     V(VOp::kMinPs, xc, n, xc);
     V(VOp::kMulPs, n, xc, C(kLog2e));
-    // RoundNearest adds and removes 1.5 * 2^23; VRNDSCALEPS gives the same integer (|n| <= 151),
-    // except that it keeps the sign of a zero, which the rest cannot tell apart: n only scales
-    // ln2 terms subtracted from xc and the final power of two.
-    for (int c = 0; c < u_; ++c) e_.VrndscalepsRR(n.r[c], n.r[c], 0);
+    RoundNearest(n);
     V(VOp::kMulPs, p, n, C(kLn2Hi));
     V(VOp::kSubPs, r, xc, p);
     V(VOp::kMulPs, p, n, C(kLn2Lo));
@@ -317,11 +359,7 @@ class BodyEmitter {
     V(VOp::kMulPs, xc, xc, p);
     V(VOp::kAddPs, xc, xc, r);
     V(VOp::kAddPs, xc, xc, C(1.0f));
-    // vector_math.h Scale2 multiplies by 2^n as two exact powers of two, so the only rounding
-    // is the flush of a tiny result to zero (FTZ); VSCALEFPS scales by 2^n in one step with the
-    // same flush (tests/integration/test_fused_loop_jit.py compares both over every f32 near the
-    // underflow and overflow edges).
-    for (int c = 0; c < u_; ++c) e_.VscalefpsRRR(out.r[c], xc.r[c], n.r[c]);
+    Scale2(out, xc, n, r, p);
     Free(p);
     Free(r);
     Free(n);
@@ -332,8 +370,8 @@ class BodyEmitter {
   // a zero of its sign, as the interpreter flushes it).
   void Rsqrt(const Group& out, const Group& x) {
     Group root = Alloc();
-    for (int c = 0; c < u_; ++c) e_.VsqrtpsRR(root.r[c], x.r[c]);
-    for (int c = 0; c < u_; ++c) e_.VbroadcastssRM(out.r[c], C(1.0f));
+    Sqrt(root, x);
+    SplatConst(out, 1.0f);
     V(VOp::kDivPs, out, out, root);
     Free(root);
   }
@@ -343,7 +381,7 @@ class BodyEmitter {
     V(VOp::kXorD, neg, x, CBits(0x80000000u));
     Exp(e, neg);
     V(VOp::kAddPs, e, e, C(1.0f));
-    for (int c = 0; c < u_; ++c) e_.VbroadcastssRM(neg.r[c], C(1.0f));
+    SplatConst(neg, 1.0f);
     V(VOp::kDivPs, out, neg, e);
     Free(e);
     Free(neg);
@@ -352,19 +390,182 @@ class BodyEmitter {
   Encoder& e_;
   std::vector<uint32_t>& pool_;
   std::map<uint32_t, int32_t> slot_;
-  std::vector<Zmm> free_;
-  int u_;
+  std::vector<int> free_;
+  int u_, lanes_, const_copies_, num_regs_;
   bool failed_ = false;
 };
 
+// AVX-512: 32 zmm registers, compares into k1..k4 (one per copy), constants broadcast from one
+// f32 each ({1to16}).
+class Avx512Body final : public BodyEmitter {
+ public:
+  Avx512Body(Encoder* e, std::vector<uint32_t>* pool, int unroll) : BodyEmitter(e, pool, unroll, 32, 16, 1) {}
+
+  void Broadcast(int z, Mem m) override { e_.VbroadcastssRM(Z(z), m); }
+  void Load(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.VmovupsRM(Z(g.r[c]), Mem{base, 64 * c});
+  }
+  void Store(Gpr base, const Group& g, bool streaming) override {
+    for (int c = 0; c < u_; ++c) {
+      if (streaming) e_.VmovntpsMR(Mem{base, 64 * c}, Z(g.r[c]));
+      else e_.VmovupsMR(Mem{base, 64 * c}, Z(g.r[c]));
+    }
+  }
+  void LoadPred(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.VpmovzxbdRM(Z(g.r[c]), Mem{base, 16 * c});
+  }
+  void Compare(const Group& out, const Group& a, const Group& b, int p) override {
+    Cmp(Mask{}, a, b, static_cast<VCmp>(p));
+    for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(Z(out.r[c]), K(c));
+  }
+  void Select(const Group& out, const Group& pred, const Group& on_true, const Group& on_false) override {
+    for (int c = 0; c < u_; ++c) e_.VptestmdRR(K(c), Z(pred.r[c]), Z(pred.r[c]));
+    Blend(out, Mask{}, on_false, on_true);
+  }
+
+ private:
+  static Zmm Z(int r) { return ZmmReg(r); }
+  static Kreg K(int copy) { return KReg(1 + copy); }
+
+  void V(VOp op, const Group& d, const Group& a, const Group& b) override {
+    for (int c = 0; c < u_; ++c) e_.VOpRRR(op, Z(d.r[c]), Z(a.r[c]), Z(b.r[c]));
+  }
+  void V(VOp op, const Group& d, const Group& a, Mem m) override {
+    for (int c = 0; c < u_; ++c) e_.VOpRRM(op, Z(d.r[c]), Z(a.r[c]), m, true);
+  }
+  Mask NewMask() override { return Mask{}; }
+  void FreeMask(const Mask&) override {}
+  void Cmp(const Mask&, const Group& a, const Group& b, VCmp p) override {
+    for (int c = 0; c < u_; ++c) e_.VcmppsRR(K(c), Z(a.r[c]), Z(b.r[c]), p);
+  }
+  void Cmp(const Mask&, const Group& a, Mem m, VCmp p) override {
+    for (int c = 0; c < u_; ++c) e_.VcmppsRM(K(c), Z(a.r[c]), m, p);
+  }
+  void Blend(const Group& d, const Mask&, const Group& a, const Group& b) override {
+    for (int c = 0; c < u_; ++c) e_.VblendmpsRRR(Z(d.r[c]), K(c), Z(a.r[c]), Z(b.r[c]));
+  }
+  void MoveMasked(const Group& d, const Mask&, const Group& s) override {
+    for (int c = 0; c < u_; ++c) e_.VmovapsRR(Z(d.r[c]), Z(s.r[c]), K(c));
+  }
+  void Flush(const Group& d, const Group& x) override {
+    for (int c = 0; c < u_; ++c) e_.VmovapsRR(Z(d.r[c]), Z(x.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VptestnmdRM(K(c), Z(x.r[c]), CBits(0x7f800000u));
+    for (int c = 0; c < u_; ++c) e_.VOpRRM(VOp::kAndD, Z(d.r[c]), Z(x.r[c]), CBits(0x80000000u), true, K(c));
+  }
+  // RoundNearest adds and removes 1.5 * 2^23; VRNDSCALEPS gives the same integer (|n| <= 151),
+  // except that it keeps the sign of a zero, which the rest cannot tell apart: n only scales
+  // ln2 terms subtracted from the reduced argument and the final power of two.
+  void RoundNearest(const Group& n) override {
+    for (int c = 0; c < u_; ++c) e_.VrndscalepsRR(Z(n.r[c]), Z(n.r[c]), 0);
+  }
+  // Scale2 multiplies by 2^n as two exact powers of two, so the only rounding is the flush of a
+  // tiny result to zero (FTZ); VSCALEFPS scales by 2^n in one step with the same flush
+  // (tests/integration/test_fused_loop_jit.py compares both over every f32 near the underflow
+  // and overflow edges).
+  void Scale2(const Group& out, const Group& p, const Group& n, const Group&, const Group&) override {
+    for (int c = 0; c < u_; ++c) e_.VscalefpsRRR(Z(out.r[c]), Z(p.r[c]), Z(n.r[c]));
+  }
+  void Sqrt(const Group& d, const Group& a) override {
+    for (int c = 0; c < u_; ++c) e_.VsqrtpsRR(Z(d.r[c]), Z(a.r[c]));
+  }
+};
+
+// AVX2: 16 ymm registers, no mask registers (a compare writes all-ones lanes into a vector,
+// VBLENDVPS selects by their sign bits), no broadcast memory operands (each constant is stored
+// as 8 copies), and vector_math.h's own RoundNearest and Scale2 sequences.
+class Avx2Body final : public BodyEmitter {
+ public:
+  Avx2Body(Encoder* e, std::vector<uint32_t>* pool, int unroll) : BodyEmitter(e, pool, unroll, 16, 8, 8) {}
+
+  void Broadcast(int z, Mem m) override { e_.VbroadcastssRM(Y(z), m); }
+  void Load(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.VmovupsRM(Y(g.r[c]), Mem{base, 32 * c});
+  }
+  void Store(Gpr base, const Group& g, bool streaming) override {
+    for (int c = 0; c < u_; ++c) {
+      if (streaming) e_.VmovntpsMR(Mem{base, 32 * c}, Y(g.r[c]));
+      else e_.VmovupsMR(Mem{base, 32 * c}, Y(g.r[c]));
+    }
+  }
+  // Bytes widened, then compared with zero (signed: widened bytes are never negative), so a
+  // predicate is all-ones lanes as a compare's result is, as the interpreter's PredMaskAvx2.
+  void LoadPred(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.VpmovzxbdRM(Y(g.r[c]), Mem{base, 8 * c});
+    V(VOp::kCmpGtD, g, g, CBits(0));
+  }
+  void Compare(const Group& out, const Group& a, const Group& b, int p) override {
+    Cmp(Mask{out}, a, b, static_cast<VCmp>(p));
+  }
+  void Select(const Group& out, const Group& pred, const Group& on_true, const Group& on_false) override {
+    Blend(out, Mask{pred}, on_false, on_true);
+  }
+
+ private:
+  static Ymm Y(int r) { return YmmReg(r); }
+
+  void V(VOp op, const Group& d, const Group& a, const Group& b) override {
+    for (int c = 0; c < u_; ++c) e_.VOpRRR(op, Y(d.r[c]), Y(a.r[c]), Y(b.r[c]));
+  }
+  void V(VOp op, const Group& d, const Group& a, Mem m) override {
+    for (int c = 0; c < u_; ++c) e_.VOpRRM(op, Y(d.r[c]), Y(a.r[c]), m);
+  }
+  Mask NewMask() override { return Mask{Alloc()}; }
+  void FreeMask(const Mask& m) override { Free(m.g); }
+  void Cmp(const Mask& m, const Group& a, const Group& b, VCmp p) override {
+    for (int c = 0; c < u_; ++c) e_.VcmppsRR(Y(m.g.r[c]), Y(a.r[c]), Y(b.r[c]), p);
+  }
+  void Cmp(const Mask& m, const Group& a, Mem b, VCmp p) override {
+    for (int c = 0; c < u_; ++c) e_.VcmppsRM(Y(m.g.r[c]), Y(a.r[c]), b, p);
+  }
+  void Blend(const Group& d, const Mask& m, const Group& a, const Group& b) override {
+    for (int c = 0; c < u_; ++c) e_.VblendvpsRRRR(Y(d.r[c]), Y(a.r[c]), Y(b.r[c]), Y(m.g.r[c]));
+  }
+  void MoveMasked(const Group& d, const Mask& m, const Group& s) override { Blend(d, m, d, s); }
+  // denormal = (x & 0x7f800000) == 0; d = denormal ? x & sign : x.
+  void Flush(const Group& d, const Group& x) override {
+    Mask m = NewMask();
+    V(VOp::kAndD, m.g, x, CBits(0x7f800000u));
+    V(VOp::kCmpEqD, m.g, m.g, CBits(0));
+    V(VOp::kAndD, d, x, CBits(0x80000000u));
+    Blend(d, m, x, d);
+    FreeMask(m);
+  }
+  void RoundNearest(const Group& n) override {
+    V(VOp::kAddPs, n, n, C(12582912.0f));  // 1.5 * 2^23
+    V(VOp::kSubPs, n, n, C(12582912.0f));
+  }
+  // ni = (int)n; n1 = ni >> 1; n2 = ni - n1; out = p * f32((n1 + 127) << 23) * f32((n2 + 127) << 23).
+  void Scale2(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvttps2dqRR(Y(t1.r[c]), Y(n.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VpsradRI(Y(t2.r[c]), Y(t1.r[c]), 1);
+    V(VOp::kSubD, t1, t1, t2);
+    V(VOp::kAddD, t2, t2, CBits(127));
+    for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t2.r[c]), Y(t2.r[c]), 23);
+    V(VOp::kMulPs, out, p, t2);
+    V(VOp::kAddD, t1, t1, CBits(127));
+    for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t1.r[c]), Y(t1.r[c]), 23);
+    V(VOp::kMulPs, out, out, t1);
+  }
+  void Sqrt(const Group& d, const Group& a) override {
+    for (int c = 0; c < u_; ++c) e_.VsqrtpsRR(Y(d.r[c]), Y(a.r[c]));
+  }
+};
+
+std::unique_ptr<BodyEmitter> MakeBody(VectorIsa isa, Encoder* e, std::vector<uint32_t>* pool, int unroll) {
+  if (isa == VectorIsa::kAvx512) return std::make_unique<Avx512Body>(e, pool, unroll);
+  return std::make_unique<Avx2Body>(e, pool, unroll);
+}
+
 // Checks `d` and generates its loop over `unroll` vectors per iteration; the reason in `*why`
 // when it cannot.
-bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<uint32_t>* pool,
+bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming, std::vector<uint32_t>* pool,
               std::vector<uint8_t>* code, std::string* why) {
   using Mode = FusedLoopDesc::Input::Mode;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
-    if (!Supported(ins.kind)) {
+    if (!Supported(ins.kind, ins.type)) {
       *why = std::string("no native form of ") + std::string(compiler::OpName(ins.kind));
+      if (ins.type == FusedLoopDesc::Type::kS32 || ins.type == FusedLoopDesc::Type::kU32) *why += " on integers";
+      if (ins.type == FusedLoopDesc::Type::kPred) *why += " on predicates";
       return false;
     }
   }
@@ -388,6 +589,7 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
   for (const FusedLoopDesc::Input& in : d.inputs)
     if (bad_reg(in.reg)) return *why = "input register out of range", false;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
+    if (ins.kind == OpKind::kCompare && ins.compare < 0) return *why = "an integer or TOTALORDER compare", false;
     const int arity = ins.kind == OpKind::kSelect ? 3 : ins.kind == OpKind::kCompare ? 2 : 0;
     if (ins.num_in < 1 || ins.num_in > 3 || (arity && ins.num_in != arity) || (!arity && ins.num_in > 2) ||
         bad_reg(ins.out) || (ins.kind == OpKind::kCompare && ins.compare < 0))
@@ -443,22 +645,31 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
   }
 
   Encoder e;
-  BodyEmitter body(&e, pool, unroll);
+  std::unique_ptr<BodyEmitter> body_ptr = MakeBody(isa, &e, pool, unroll);
+  BodyEmitter& body = *body_ptr;
   for (Gpr r : kCalleeSaved) e.Push(r);
   e.MovRR(kPtrTable, Gpr::kRdi, true);
   e.MovRR(kPool, Gpr::kRdx, true);
   std::vector<Group> where(nv);
-  std::vector<bool> ready(nv, false), pinned(nv, false);
+  std::vector<bool> ready(nv, false), pinned(nv, false), remat(nv, false);
+  // With 16 registers (AVX2) a constant is not pinned for the whole loop: each instruction that
+  // reads it broadcasts it from the pool into one register shared by every copy, which costs a
+  // load and leaves the registers to values (more copies interleaved).
+  const bool remat_constants = body.num_regs() < 32;
   // Loop invariants first, while rax is still free to hold a scalar's address.
   for (size_t k = 0; k < ni; ++k) {
     const FusedLoopDesc::Input& in = d.inputs[k];
     if (in.mode == Mode::kStream || (last_use[k] < 0 && stores_of[k].empty())) continue;
-    Zmm z = body.One();
+    if (in.mode == Mode::kConstant && remat_constants) {
+      remat[k] = true;
+      continue;
+    }
+    const int z = body.One();
     if (in.mode == Mode::kScalar) {
       e.MovRM(Gpr::kRax, Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
-      e.VbroadcastssRM(z, Mem{Gpr::kRax, 0});
+      body.Broadcast(z, Mem{Gpr::kRax, 0});
     } else {
-      e.VbroadcastssRM(z, body.CBits(in.constant_bits));
+      body.Broadcast(z, body.CBits(in.constant_bits));
     }
     where[k] = body.Pinned(z);
     ready[k] = pinned[k] = true;
@@ -474,12 +685,12 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
     if (d.inputs[k].mode != Mode::kStream) continue;
     input_gpr[k] = kStreamGprs[next_gpr++];
     e.MovRM(input_gpr[k], Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
-    streamed.push_back({input_gpr[k], (d.inputs[k].pred ? 16 : 64) * unroll});
+    streamed.push_back({input_gpr[k], (d.inputs[k].pred ? body.lanes() : body.vector_bytes()) * unroll});
   }
   for (size_t j = 0; j < d.outputs.size(); ++j) {
     output_gpr[j] = kStreamGprs[next_gpr++];
     e.MovRM(output_gpr[j], Mem{kPtrTable, static_cast<int32_t>(8 * (ni + j))}, true);
-    streamed.push_back({output_gpr[j], 64 * unroll});
+    streamed.push_back({output_gpr[j], body.vector_bytes() * unroll});
   }
   const int loop = e.NewLabel(), done = e.NewLabel();
   e.TestRR(kCount, kCount, true);
@@ -490,7 +701,10 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
     for (size_t j : stores_of[v]) body.Store(output_gpr[j], where[v], streaming);
   };
   auto release = [&](size_t v, int at) {
-    if (!pinned[v] && ready[v] && last_use[v] <= at) {
+    if (remat[v] && ready[v]) {
+      body.FreeOne(where[v].r[0]);
+      ready[v] = false;
+    } else if (!pinned[v] && ready[v] && last_use[v] <= at) {
       body.Free(where[v]);
       ready[v] = false;
     }
@@ -498,6 +712,13 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
   // Stream inputs are loaded at their first use (or at once when only stored).
   auto ensure = [&](size_t v) {
     if (ready[v]) return;
+    if (remat[v]) {
+      const int z = body.One();
+      body.Broadcast(z, body.CBits(d.inputs[v].constant_bits));
+      where[v] = body.Pinned(z);
+      ready[v] = true;
+      return;  // stored once, before the instructions
+    }
     where[v] = body.Alloc();
     if (d.inputs[v].pred) body.LoadPred(where[v], input_gpr[v]);
     else body.Load(where[v], input_gpr[v]);
@@ -505,8 +726,14 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
     store(v);
   };
   for (size_t v = 0; v < ni; ++v) {
-    if (pinned[v]) store(v);
-    else if (last_use[v] < 0 && !stores_of[v].empty()) {
+    if (pinned[v]) {
+      store(v);
+    } else if (remat[v]) {
+      if (stores_of[v].empty()) continue;
+      ensure(v);
+      store(v);
+      release(v, -1);
+    } else if (last_use[v] < 0 && !stores_of[v].empty()) {
       ensure(v);
       release(v, -1);
     }
@@ -521,7 +748,8 @@ bool Generate(const FusedLoopDesc& d, int unroll, bool streaming, std::vector<ui
     const Group& b = ins.num_in > 1 ? where[static_cast<size_t>(operand_values[i][1])] : a;
     if (ins.kind == OpKind::kCompare) body.Compare(where[out], a, b, ins.compare);
     else if (ins.kind == OpKind::kSelect) body.Select(where[out], a, b, where[static_cast<size_t>(operand_values[i][2])]);
-    else body.Op(ins.kind, where[out], a, b);
+    else if (ins.type == FusedLoopDesc::Type::kF32) body.Op(ins.kind, where[out], a, b);
+    else body.IntOp(ins.kind, ins.type == FusedLoopDesc::Type::kS32, where[out], a, b);
     store(out);
     for (int k = 0; k < ins.num_in; ++k) release(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]), static_cast<int>(i));
     release(out, static_cast<int>(i));
@@ -557,7 +785,8 @@ void Trace(const FusedLoopDesc& d, const std::string& what) {
 
 bool FusedLoopJit::Available() {
 #if defined(__x86_64__) && defined(__linux__)
-  static const bool available = !EnvFlag("JAXLIB_CPU_DISABLE_JIT") && DetectedVectorIsa() == VectorIsa::kAvx512;
+  static const bool available = !EnvFlag("JAXLIB_CPU_DISABLE_JIT") &&
+                                (DetectedVectorIsa() == VectorIsa::kAvx512 || DetectedVectorIsa() == VectorIsa::kAvx2);
   return available;
 #else
   return false;
@@ -574,19 +803,21 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
     return nullptr;
   }
   if (!Available()) {
-    *why_not = EnvFlag("JAXLIB_CPU_DISABLE_JIT") ? "JAXLIB_CPU_DISABLE_JIT is set" : "no AVX-512";
+    *why_not = EnvFlag("JAXLIB_CPU_DISABLE_JIT") ? "JAXLIB_CPU_DISABLE_JIT is set" : "no AVX2";
     Trace(d, "interpreted: " + *why_not);
     return nullptr;
   }
+  const VectorIsa isa = DetectedVectorIsa();
   std::unique_ptr<FusedLoopJit> jit(new FusedLoopJit());
+  jit->lanes_ = isa == VectorIsa::kAvx512 ? 16 : 8;
   std::vector<uint8_t> plain, streaming;
-  std::vector<uint32_t> pool_streaming;
+  std::vector<uint32_t> pool, pool_streaming;
   bool ok = false;
   for (int unroll = kMaxUnroll; unroll >= 1 && !ok; unroll /= 2) {
-    jit->pool_.clear();
+    pool.clear();
     pool_streaming.clear();
-    ok = Generate(d, unroll, false, &jit->pool_, &plain, why_not) &&
-         Generate(d, unroll, true, &pool_streaming, &streaming, why_not);
+    ok = Generate(d, isa, unroll, false, &pool, &plain, why_not) &&
+         Generate(d, isa, unroll, true, &pool_streaming, &streaming, why_not);
     jit->unroll_ = unroll;
   }
   if (!ok) {
@@ -594,10 +825,14 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
     return nullptr;
   }
   // Both variants lay out the same constants in the same order: one pool serves both.
-  if (pool_streaming != jit->pool_) {
+  if (pool_streaming != pool) {
     *why_not = "constant pools differ";
     return nullptr;
   }
+  // The pool starts on a 64-byte boundary, so no whole-vector constant splits a cache line.
+  jit->pool_.assign(pool.size() + 16, 0);
+  jit->pool_start_ = (64 - reinterpret_cast<uintptr_t>(jit->pool_.data()) % 64) % 64 / 4;
+  std::copy(pool.begin(), pool.end(), jit->pool_.begin() + static_cast<std::ptrdiff_t>(jit->pool_start_));
   const size_t streaming_offset = (plain.size() + 63) / 64 * 64;
   std::vector<uint8_t> both = plain;
   both.resize(streaming_offset, 0xCC);  // INT3 padding, never executed
@@ -610,7 +845,8 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
     Trace(d, "interpreted: " + *why_not);
     return nullptr;
   }
-  Trace(d, "native, " + std::to_string(jit->unroll_) + " vectors per iteration, " + std::to_string(plain.size()) + " bytes");
+  Trace(d, std::string("native ") + (isa == VectorIsa::kAvx512 ? "AVX-512" : "AVX2") + ", " + std::to_string(jit->unroll_) +
+               " vectors per iteration, " + std::to_string(plain.size()) + " bytes");
   return jit;
 #else
   *why_not = "no JIT for this platform";
@@ -621,7 +857,7 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
 void FusedLoopJit::Run(const void* const* ptrs, int64_t iterations, bool stream_outputs) const {
   using Fn = void (*)(const void* const*, int64_t, const uint32_t*);
   auto* base = static_cast<uint8_t*>(const_cast<void*>(code_->exec->entry()));
-  reinterpret_cast<Fn>(base + (stream_outputs ? code_->streaming_offset : 0))(ptrs, iterations, pool_.data());
+  reinterpret_cast<Fn>(base + (stream_outputs ? code_->streaming_offset : 0))(ptrs, iterations, pool_.data() + pool_start_);
 }
 
 }  // namespace jaxlib::cpu

@@ -1,13 +1,17 @@
-// Native AVX-512 code for fused f32 elementwise loops (the vector counterpart of
+// Native AVX-512 or AVX2 code for fused f32 and 32-bit integer elementwise loops (the vector counterpart of
 // scalar_loop_jit.h). An EwProgram runs one typed kernel per op over 512-element tiles, so each
 // op reads and writes its tile through L1; this translates the same register program into one
-// loop whose body keeps every value in a zmm register, 16 elements per iteration.
+// loop whose body keeps every value in a vector register (zmm, 16 elements; or ymm, 8 elements),
+// at the ISA DetectedVectorIsa() selects (JAXLIB_CPU_ISA caps it).
 //
-// Results are bit-identical to the interpreter's AVX-512 kernels: every op is emitted as the
-// same IEEE operations in the same order (vector_math.h's formulas, no FMA contraction) under the
-// same MXCSR. Predicates (compare results, or i1 arrays read a byte per element) feed selects
-// as lanes that are zero or not. Programs it cannot translate (other types or ops, predicate
-// outputs, more live values than registers) keep the interpreter. x86-64 Linux with AVX-512 only.
+// Results are bit-identical to the interpreter's kernels at the same ISA: every op is emitted as
+// the same IEEE operations in the same order (vector_math.h's formulas, no FMA contraction) under
+// the same MXCSR. Predicates (compare results, or i1 arrays read a byte per element) feed selects
+// as lanes that are zero or not. Integer lanes: add, subtract, multiply (wrapping), bitwise ops,
+// shifts (counts of 32 and above shift everything out), max/min. Programs it cannot translate
+// (other types or ops, predicate
+// outputs, more live values than registers) keep the interpreter. x86-64 Linux with AVX2 or
+// AVX-512 only.
 #pragma once
 
 #include <cstdint>
@@ -26,15 +30,18 @@ struct FusedLoopDesc {
     enum class Mode : uint8_t { kStream, kScalar, kConstant };
     Mode mode = Mode::kStream;
     int reg = -1;
-    uint32_t constant_bits = 0;  // kConstant: the f32 value's bits
-    bool pred = false;           // i1, one byte per element (kStream only); otherwise f32
+    uint32_t constant_bits = 0;  // kConstant: the value's bits
+    bool pred = false;           // i1, one byte per element (kStream only); otherwise 32 bits
   };
+  // A result's element type: f32, 32-bit integers (wrapping; max/min by signedness), or i1.
+  enum class Type : uint8_t { kF32, kS32, kU32, kPred };
   struct Instr {
     compiler::OpKind kind;
     int out = -1;
     int in[3] = {-1, -1, -1};
     int num_in = 0;
     int compare = -1;  // kCompare: the VCMPPS predicate of its direction (f32, not TOTALORDER)
+    Type type = Type::kF32;  // the result's
   };
   int num_regs = 0;
   std::vector<Input> inputs;
@@ -50,15 +57,16 @@ class FusedLoopJit {
   static std::unique_ptr<FusedLoopJit> Compile(const FusedLoopDesc& d, std::string* why_not);
   ~FusedLoopJit();
 
-  // Elements one iteration of the loop computes: 16 per vector, several vectors interleaved.
-  int64_t elements_per_iteration() const { return 16 * unroll_; }
+  // Elements one iteration of the loop computes: 16 (AVX-512) or 8 (AVX2) per vector, several
+  // vectors interleaved.
+  int64_t elements_per_iteration() const { return int64_t{lanes_} * unroll_; }
   // Runs iterations * elements_per_iteration() elements. ptrs: one per input in desc order (a stream input at its first
   // element, a scalar input at its value, ignored for constants), then one per output at its
   // first element. `stream_outputs` writes with non-temporal stores: every output pointer must
   // then be 64-byte aligned (see CanStream).
   void Run(const void* const* ptrs, int64_t iterations, bool stream_outputs) const;
 
-  // Whether the JIT may be used in this process (x86-64 Linux, AVX-512 selected, and
+  // Whether the JIT may be used in this process (x86-64 Linux, AVX2 or AVX-512 selected, and
   // JAXLIB_CPU_DISABLE_JIT unset).
   static bool Available();
 
@@ -66,7 +74,9 @@ class FusedLoopJit {
   struct Code;
   FusedLoopJit() = default;
   std::unique_ptr<Code> code_;
-  std::vector<uint32_t> pool_;  // constants the code reads through a base register
+  std::vector<uint32_t> pool_;  // constants the code reads through a base register, from pool_start_
+  size_t pool_start_ = 0;
+  int lanes_ = 16;
   int unroll_ = 1;
 };
 

@@ -173,6 +173,19 @@ void Encoder::SubRI(Gpr r, int32_t imm) {
 // A 5-bit register in ModRM.reg takes its bit 3 from R and bit 4 from R'; in ModRM.rm (mod = 11)
 // bit 3 from B and bit 4 from X; the vvvv operand's bit 4 is V'. Memory operands use mod = 10
 // (disp32, which EVEX never scales) and no index, so X stays clear.
+// ModRM for a register (mod = 11) or [base + disp32] (mod = 10, SIB when the base is rsp/r12);
+// the prefixes before it carry the high register bits.
+void Encoder::ModRm(int reg, int rm, const Mem* m) {
+  if (!m) {
+    Byte(static_cast<uint8_t>(0xC0 | (reg & 7) << 3 | (rm & 7)));
+    return;
+  }
+  const int base = Num(m->base);
+  Byte(static_cast<uint8_t>(0x80 | (reg & 7) << 3 | (base & 7)));
+  if ((base & 7) == 4) Byte(0x24);  // SIB: no index, base rsp/r12
+  Imm32(static_cast<uint32_t>(m->disp));
+}
+
 void Encoder::Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa) {
   const int v = vvvv < 0 ? 0 : vvvv;
   const int b_src = m ? Num(m->base) : rm;
@@ -183,13 +196,7 @@ void Encoder::Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, c
   Byte(static_cast<uint8_t>((~v & 15) << 3 | 1 << 2 | (pp & 3)));
   Byte(static_cast<uint8_t>(2 << 5 | (bcst ? 1 : 0) << 4 | (((v >> 4) & 1) ^ 1) << 3 | (aaa & 7)));
   Byte(opcode);
-  if (!m) {
-    Byte(static_cast<uint8_t>(0xC0 | (reg & 7) << 3 | (rm & 7)));
-    return;
-  }
-  Byte(static_cast<uint8_t>(0x80 | (reg & 7) << 3 | (b_src & 7)));
-  if ((b_src & 7) == 4) Byte(0x24);  // SIB: no index, base rsp/r12
-  Imm32(static_cast<uint32_t>(m->disp));
+  ModRm(reg, rm, m);
 }
 
 namespace {
@@ -208,11 +215,25 @@ VOpCode Code(VOp op) {
     case VOp::kAndD: return {1, 1, 0xDB};
     case VOp::kOrD: return {1, 1, 0xEB};
     case VOp::kXorD: return {1, 1, 0xEF};
+    case VOp::kAndNotD: return {1, 1, 0xDF};
+    case VOp::kAddD: return {1, 1, 0xFE};
+    case VOp::kSubD: return {1, 1, 0xFA};
+    case VOp::kMulLoD: return {2, 1, 0x40};
+    case VOp::kShlVD: return {2, 1, 0x47};
+    case VOp::kShrLVD: return {2, 1, 0x45};
+    case VOp::kShrAVD: return {2, 1, 0x46};
+    case VOp::kMaxSD: return {2, 1, 0x3D};
+    case VOp::kMinSD: return {2, 1, 0x39};
+    case VOp::kMaxUD: return {2, 1, 0x3F};
+    case VOp::kMinUD: return {2, 1, 0x3B};
+    case VOp::kCmpEqD: return {1, 1, 0x76};
+    case VOp::kCmpGtD: return {1, 1, 0x66};
   }
   return {1, 0, 0x58};
 }
 int Num(Zmm r) { return static_cast<int>(r); }
 int Num(Kreg r) { return static_cast<int>(r); }
+int Num(Ymm r) { return static_cast<int>(r); }
 }  // namespace
 
 void Encoder::VOpRRR(VOp op, Zmm dst, Zmm a, Zmm b, Kreg k) {
@@ -253,6 +274,66 @@ void Encoder::Vzeroupper() {
   Byte(0xF8);
   Byte(0x77);
 }
+
+// ------------------------------------------------------------------ AVX/AVX2 (VEX)
+
+// Three-byte VEX = C4 P0 P1 (SDM vol. 2 §2.3.5), here always W0 and 256-bit (L = 1):
+//   P0 = R X B mmmmm   (R, X, B stored inverted)
+//   P1 = W vvvv L pp   (vvvv stored inverted)
+// The two-byte form C5 (R vvvv L pp) serves map 0F when B and X are clear.
+void Encoder::Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m) {
+  const int v = vvvv < 0 ? 0 : vvvv;
+  const int b_src = m ? Num(m->base) : rm;
+  const int r_bit = (reg >> 3) & 1, b_bit = (b_src >> 3) & 1;
+  const uint8_t p1 = static_cast<uint8_t>((~v & 15) << 3 | 1 << 2 | (pp & 3));
+  if (map == 1 && b_bit == 0) {
+    Byte(0xC5);
+    Byte(static_cast<uint8_t>((r_bit ^ 1) << 7 | p1));
+  } else {
+    Byte(0xC4);
+    Byte(static_cast<uint8_t>((r_bit ^ 1) << 7 | 1 << 6 | (b_bit ^ 1) << 5 | (map & 31)));
+    Byte(p1);
+  }
+  Byte(opcode);
+  ModRm(reg, rm, m);
+}
+
+void Encoder::VOpRRR(VOp op, Ymm dst, Ymm a, Ymm b) {
+  VOpCode c = Code(op);
+  Vex(c.map, c.pp, c.opcode, Num(dst), Num(a), Num(b), nullptr);
+}
+void Encoder::VOpRRM(VOp op, Ymm dst, Ymm a, Mem b) {
+  VOpCode c = Code(op);
+  Vex(c.map, c.pp, c.opcode, Num(dst), Num(a), 0, &b);
+}
+void Encoder::VmovupsRM(Ymm dst, Mem src) { Vex(1, 0, 0x10, Num(dst), -1, 0, &src); }
+void Encoder::VmovupsMR(Mem dst, Ymm src) { Vex(1, 0, 0x11, Num(src), -1, 0, &dst); }
+void Encoder::VmovntpsMR(Mem dst, Ymm src) { Vex(1, 0, 0x2B, Num(src), -1, 0, &dst); }
+void Encoder::VbroadcastssRM(Ymm dst, Mem src) { Vex(2, 1, 0x18, Num(dst), -1, 0, &src); }
+void Encoder::VcmppsRR(Ymm dst, Ymm a, Ymm b, VCmp p) {
+  Vex(1, 0, 0xC2, Num(dst), Num(a), Num(b), nullptr);
+  Byte(static_cast<uint8_t>(p));
+}
+void Encoder::VcmppsRM(Ymm dst, Ymm a, Mem b, VCmp p) {
+  Vex(1, 0, 0xC2, Num(dst), Num(a), 0, &b);
+  Byte(static_cast<uint8_t>(p));
+}
+void Encoder::VblendvpsRRRR(Ymm dst, Ymm a, Ymm b, Ymm mask) {
+  Vex(3, 1, 0x4A, Num(dst), Num(a), Num(b), nullptr);
+  Byte(static_cast<uint8_t>(Num(mask) << 4));  // is4: the fourth register in imm8[7:4]
+}
+void Encoder::VsqrtpsRR(Ymm dst, Ymm src) { Vex(1, 0, 0x51, Num(dst), -1, Num(src), nullptr); }
+void Encoder::Vcvttps2dqRR(Ymm dst, Ymm src) { Vex(1, 2, 0x5B, Num(dst), -1, Num(src), nullptr); }
+// Shifts by an immediate: the opcode extension in ModRM.reg, the destination in vvvv.
+void Encoder::VpsradRI(Ymm dst, Ymm src, uint8_t imm) {
+  Vex(1, 1, 0x72, 4, Num(dst), Num(src), nullptr);
+  Byte(imm);
+}
+void Encoder::VpslldRI(Ymm dst, Ymm src, uint8_t imm) {
+  Vex(1, 1, 0x72, 6, Num(dst), Num(src), nullptr);
+  Byte(imm);
+}
+void Encoder::VpmovzxbdRM(Ymm dst, Mem src) { Vex(2, 1, 0x31, Num(dst), -1, 0, &src); }
 
 // ------------------------------------------------------------------ labels
 

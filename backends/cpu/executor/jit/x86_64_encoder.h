@@ -1,5 +1,5 @@
-// A minimal x86-64 machine-code encoder for the scalar-loop JIT (scalar_loop_jit.cc): one named
-// emit function per instruction form it needs, rel32 labels, and W^X executable memory.
+// A minimal x86-64 machine-code encoder for the JITs (scalar_loop_jit.cc, fused_loop_jit.cc): one
+// named emit function per instruction form they need, rel32 labels, and W^X executable memory.
 // Encodings follow the Intel SDM vol. 2; nothing here chooses instructions or registers.
 #pragma once
 
@@ -24,15 +24,26 @@ enum class Zmm : uint8_t {};
 inline Zmm ZmmReg(int n) { return static_cast<Zmm>(n); }
 enum class Kreg : uint8_t {};
 inline Kreg KReg(int n) { return static_cast<Kreg>(n); }
+// ymm0..ymm15 (AVX/AVX2, VEX-encoded).
+enum class Ymm : uint8_t {};
+inline Ymm YmmReg(int n) { return static_cast<Ymm>(n); }
 
 // VCMPPS predicates (imm8, SDM vol. 2 table 3-1): ordered/unordered, quiet/signalling.
 enum class VCmp : uint8_t {
   kEqOq = 0x00, kLtOs = 0x01, kLeOs = 0x02, kUnordQ = 0x03, kNeqUq = 0x04, kNltUs = 0x05,
   kNleUs = 0x06, kOrdQ = 0x07, kNgeUs = 0x09, kNgtUs = 0x0A, kGeOs = 0x0D, kGtOs = 0x0E,
 };
-// Two-source packed f32 arithmetic and 32-bit bitwise operations on 512-bit vectors, by opcode and encoding space.
-// kMaxPs/kMinPs: dst = a > b (a < b) ? a : b, so the second operand wins when either is NaN.
-enum class VOp : uint8_t { kAddPs, kMulPs, kSubPs, kDivPs, kMaxPs, kMinPs, kAndD, kOrD, kXorD };
+// Two-source packed f32 arithmetic and 32-bit integer/bitwise operations, one opcode each in
+// both the EVEX (zmm) and VEX (ymm) forms. kMaxPs/kMinPs: dst = a > b (a < b) ? a : b, so the
+// second operand wins when either is NaN. kAndNotD: ~a & b. kMulLoD: the low 32 bits of the
+// product. kShlVD/kShrLVD/kShrAVD: each lane of a shifted by the unsigned count in b's lane (32
+// and above: 0, or the sign for the arithmetic shift). kMax/kMin S/U D: signed/unsigned.
+// kCmpEqD/kCmpGtD (lanes of all ones where a == b, a > b signed) exist only in the VEX form
+// (EVEX compares write mask registers).
+enum class VOp : uint8_t {
+  kAddPs, kMulPs, kSubPs, kDivPs, kMaxPs, kMinPs, kAndD, kOrD, kXorD, kAndNotD, kAddD, kSubD, kMulLoD,
+  kShlVD, kShrLVD, kShrAVD, kMaxSD, kMinSD, kMaxUD, kMinUD, kCmpEqD, kCmpGtD,
+};
 
 // Condition codes: the low nibble of Jcc (0F 80+cc), SETcc (0F 90+cc) and CMOVcc (0F 40+cc).
 enum class Cond : uint8_t {
@@ -132,6 +143,24 @@ class Encoder {
   void VpmovzxbdRM(Zmm dst, Mem src);               // EVEX.66.0F38.WIG 31 /r  16 bytes -> 16 dwords
   void Vzeroupper();                                // VEX.128.0F 77
 
+  // ---- AVX/AVX2 on whole ymm registers (VEX.256, SDM vol. 2 §2.3). Memory operands are full
+  // 32-byte vectors (VEX has no embedded broadcast) and need no alignment.
+  void VOpRRR(VOp op, Ymm dst, Ymm a, Ymm b);       // dst = a op b
+  void VOpRRM(VOp op, Ymm dst, Ymm a, Mem b);
+  void VmovupsRM(Ymm dst, Mem src);                 // VEX.256.0F 10 /r
+  void VmovupsMR(Mem dst, Ymm src);                 // VEX.256.0F 11 /r
+  void VmovntpsMR(Mem dst, Ymm src);                // VEX.256.0F 2B /r  (32-byte aligned dst)
+  void VbroadcastssRM(Ymm dst, Mem src);            // VEX.256.66.0F38.W0 18 /r  (one f32)
+  void VcmppsRR(Ymm dst, Ymm a, Ymm b, VCmp p);     // VEX.256.0F C2 /r ib  lanes = a p b ? ~0 : 0
+  void VcmppsRM(Ymm dst, Ymm a, Mem b, VCmp p);
+  // dst = mask's sign bit ? b : a, lane by lane (VEX.256.66.0F3A.W0 4A /r is4).
+  void VblendvpsRRRR(Ymm dst, Ymm a, Ymm b, Ymm mask);
+  void VsqrtpsRR(Ymm dst, Ymm src);                 // VEX.256.0F 51 /r
+  void Vcvttps2dqRR(Ymm dst, Ymm src);              // VEX.256.F3.0F 5B /r  f32 -> s32, truncating
+  void VpsradRI(Ymm dst, Ymm src, uint8_t imm);     // VEX.256.66.0F 72 /4 ib  arithmetic shift right
+  void VpslldRI(Ymm dst, Ymm src, uint8_t imm);     // VEX.256.66.0F 72 /6 ib  shift left
+  void VpmovzxbdRM(Ymm dst, Mem src);               // VEX.256.66.0F38 31 /r  8 bytes -> 8 dwords
+
   // ---- labels and jumps (always rel32, so one pass suffices)
   int NewLabel();
   void Bind(int label);
@@ -157,6 +186,10 @@ class Encoder {
   // `map`: 1 = 0F, 2 = 0F38, 3 = 0F3A; `pp`: 0 = none, 1 = 66, 2 = F3, 3 = F2; `vvvv`: the
   // second source (-1 when unused); `reg` may be a zmm, a k register or an opcode extension.
   void Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa);
+  // ModRM (+ SIB + disp32) of a vector instruction: register rm, or memory m when non-null.
+  void ModRm(int reg, int rm, const Mem* m);
+  // VEX.256.W0 prefix and opcode, then ModRM as for Evex (registers 0..15 only).
+  void Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m);
   void Byte(uint8_t b) { code_.push_back(b); }
   void Imm32(uint32_t v);
   void Rel32To(int label);
