@@ -60,7 +60,8 @@ struct ExecutionPlan {
 
 struct PipelineOptions {
   bool fuse_elementwise = true;
-  // Also fuse a large f32 row reduction (add/max/min over trailing dims) into the elementwise
+  // Also fuse a large f32 reduction (add/max/min over trailing dims, or over dims that end with
+  // the last one in runs of at least 64 elements) into the elementwise
   // fusion producing its input: the fusion region then ends with the reduce, whose input is never
   // materialised. Only for executors that run such regions (the CPU one).
   bool fuse_reductions = false;
