@@ -154,28 +154,80 @@ class Cse {
         r->ops.erase(r->ops.begin() + static_cast<std::ptrdiff_t>(i));
         continue;
       }
-      if (op.results.size() != 1 || !op.regions.empty() || HasSideEffects(op) ||
-          op.kind == OpKind::kRngBitGenerator || op.kind == OpKind::kRng) {
+      // Reductions with equal bodies over the same operands are equal (JAX's var recomputes
+      // the mean's sum); other ops with regions (control flow, sort, scatter) are kept.
+      const bool reduction = op.kind == OpKind::kReduce || op.kind == OpKind::kReduceWindow;
+      if ((op.results.size() != 1 && !reduction) || (!op.regions.empty() && !reduction) || op.results.empty() ||
+          HasSideEffects(op) || op.kind == OpKind::kRngBitGenerator || op.kind == OpKind::kRng) {
         ++i;
         continue;
       }
-      std::string key = std::to_string(static_cast<int>(op.kind)) + "|" + op.callee + "|" +
-                        m_->type(op.results[0]).ToString() + "|";
+      std::string key = std::to_string(static_cast<int>(op.kind)) + "|" + op.callee + "|";
+      for (ValueId v : op.results) key += m_->type(v).ToString() + "|";
       for (ValueId v : op.operands) key += std::to_string(v) + ",";
       for (const auto& a : op.attrs) {
         key += a.name + "=";
         AttrKey(*a.value, &key);
         key += ";";
       }
+      bool keyed = true;
+      std::unordered_map<ValueId, int> local;
+      for (const auto& sub : op.regions) keyed = keyed && RegionKey(*sub, &key, &local);
+      if (!keyed) {
+        ++i;
+        continue;
+      }
       auto [it, inserted] = table->emplace(std::move(key), op.results[0]);
       if (inserted) {
         ++i;
         continue;
       }
-      remap_[op.results[0]] = it->second;
+      // The table names the kept op by its first result.
+      const Op* kept = m_->values[static_cast<size_t>(it->second)].def;
+      if (!kept || kept->results.size() != op.results.size()) {
+        ++i;
+        continue;
+      }
+      for (size_t k = 0; k < op.results.size(); ++k) remap_[op.results[k]] = kept->results[k];
       r->ops.erase(r->ops.begin() + static_cast<std::ptrdiff_t>(i));
     }
     for (ValueId& v : r->results) v = Map(v);
+  }
+
+  // Appends a structural key of region r to *key: argument types; each op's kind, operands,
+  // attributes, nested regions and result types; the results. Values defined inside are named
+  // by definition order (`local`), outer values by id. False when an op inside has side effects.
+  bool RegionKey(const Region& r, std::string* key, std::unordered_map<ValueId, int>* local) const {
+    auto name = [&](ValueId v) {
+      auto it = local->find(v);
+      return it != local->end() ? "l" + std::to_string(it->second) : "o" + std::to_string(Map(v));
+    };
+    *key += "{";
+    for (ValueId a : r.args) {
+      (*local)[a] = static_cast<int>(local->size());
+      *key += m_->type(a).ToString() + ",";
+    }
+    for (const auto& op : r.ops) {
+      if (HasSideEffects(*op) || op->kind == OpKind::kRngBitGenerator || op->kind == OpKind::kRng) return false;
+      *key += std::to_string(static_cast<int>(op->kind)) + "|" + op->callee + "(";
+      for (ValueId v : op->operands) *key += name(v) + ",";
+      *key += ")";
+      for (const auto& a : op->attrs) {
+        *key += a.name + "=";
+        AttrKey(*a.value, key);
+        *key += ";";
+      }
+      for (const auto& sub : op->regions)
+        if (!RegionKey(*sub, key, local)) return false;
+      for (ValueId v : op->results) {
+        (*local)[v] = static_cast<int>(local->size());
+        *key += m_->type(v).ToString() + ",";
+      }
+    }
+    *key += "return ";
+    for (ValueId v : r.results) *key += name(v) + ",";
+    *key += "}";
+    return true;
   }
 
   Module* m_;
