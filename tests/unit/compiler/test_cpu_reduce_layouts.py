@@ -207,3 +207,37 @@ def test_columns_split_across_threads_fold_in_row_order(driver, tmp_path, shape,
     # Each column folds sequentially from init, in f32: numpy's cumulative sum is that order.
     want = np.cumsum(np.moveaxis(x, axis, 0), axis=0, dtype=np.float32)[-1]
     assert got.tobytes() == want.tobytes(), f"expected sequential f32 column sums over axis {axis} of {shape}"
+
+
+@pytest.mark.parametrize("isa", ["baseline", "avx2", ""])
+@pytest.mark.parametrize("strided", [False, True])
+def test_take_along_axis_gather_clamps_like_stablehlo(driver, tmp_path, isa, strided):  # noqa: F811
+    """One index component per output element, read straight from the index array (a vector
+    gather per run): start indices clamp into [0, dim - 1] as StableHLO's gather says."""
+    rows, cols, k = 37, 53, 21  # odd lengths: vector bodies and scalar tails
+    rng = np.random.default_rng(11)
+    idx = rng.integers(-80, 130, (rows, k)).astype(np.int32)
+    idx[0, :4] = [np.iinfo(np.int32).min, np.iinfo(np.int32).max, -1, cols]
+    if strided:  # out[m, j] = x[idx[m, j], m]: the indexed dim is the outer one (stride = rows)
+        x = rng.standard_normal((cols, rows)).astype(np.float32)
+        dnums = ("collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [0], "
+                 "start_index_map = [0], index_vector_dim = 2")
+        want = x[np.clip(idx, 0, cols - 1), np.arange(rows)[:, None]]
+    else:  # out[m, j] = x[m, idx[m, j]]: jnp.take_along_axis(x, idx, axis=1)
+        x = rng.standard_normal((rows, cols)).astype(np.float32)
+        dnums = ("collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], "
+                 "start_index_map = [1], index_vector_dim = 2")
+        want = np.take_along_axis(x, np.clip(idx, 0, cols - 1), axis=1)
+    xt = tensor(x.shape)
+    text = f"""
+    {MOD}
+      func.func public @main(%x: {xt}, %i: tensor<{rows}x{k}xi32>) -> tensor<{rows}x{k}xf32> {{
+        %r = stablehlo.reshape %i : (tensor<{rows}x{k}xi32>) -> tensor<{rows}x{k}x1xi32>
+        %g = "stablehlo.gather"(%x, %r) <{{dimension_numbers = #stablehlo.gather<{dnums}>,
+             indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}}>
+             : ({xt}, tensor<{rows}x{k}x1xi32>) -> tensor<{rows}x{k}xf32>
+        return %g : tensor<{rows}x{k}xf32>
+      }}
+    }}"""
+    got = run(driver, tmp_path, text, x, idx, env={"JAXLIB_CPU_ISA": isa} if isa else {})[0]
+    assert got.tobytes() == want.tobytes(), f"expected clamped take_along_axis values (strided={strided}, ISA {isa})"

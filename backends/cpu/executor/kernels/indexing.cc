@@ -4,13 +4,16 @@
 // for a one-op body (add, mul, max, min, ...) or an overwrite, resolves every window's offsets
 // first and applies all updates in one typed loop (no per-update dispatch).
 #include <algorithm>
+#include <climits>
 #include <cstring>
+#include <type_traits>
 
 #include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/cpu/executor/elementwise/monoid.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
+#include "backends/cpu/executor/elementwise/vector_kernels.h"
 
 namespace jaxlib::cpu {
 
@@ -169,6 +172,13 @@ class GatherKernel final : public Kernel {
       if (static_cast<size_t>(bpos) + 1 == nd) bpos_last_x += xstrides_[static_cast<size_t>(odim)];
     if (last_dim == 0) return;
     const int64_t outer = w.count / last_dim;
+    // One component, contiguous index and output runs, 4-byte elements: a vector gather per run.
+    GatherRow32Fn row32 = nullptr;
+    if constexpr (std::is_same_v<I, int32_t> && sizeof(E) == 4) {
+      if (nk == 1 && last_is == 1 && last_os == 1 && bpos_last_x == 0 && hi[0] >= 0 &&
+          hi[0] * std::max<int64_t>(xs[0], 1) <= INT32_MAX && xs[0] <= INT32_MAX)
+        row32 = SelectGatherRow32();
+    }
     // Runs of the last batch dim, spread over the pool (each writes its own outputs).
     ParallelFor(outer, std::max<int64_t>(1, 16384 / last_dim), [&](int64_t o0, int64_t o1) {
       std::vector<int64_t> pos(nd, 0);
@@ -185,7 +195,11 @@ class GatherKernel final : public Kernel {
         }
         for (const auto& [odim, bpos] : batching_)
           if (static_cast<size_t>(bpos) + 1 < nd) xbase += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
-        for (int64_t j = 0; j < last_dim; ++j) {
+        if (row32) {
+          row32(reinterpret_cast<const uint32_t*>(x + xbase), reinterpret_cast<const int32_t*>(idx + ioff), last_dim,
+                static_cast<int32_t>(hi[0]), static_cast<int32_t>(xs[0]), reinterpret_cast<uint32_t*>(out + ooff));
+        }
+        for (int64_t j = 0; !row32 && j < last_dim; ++j) {
           const I* iv = idx + ioff + j * last_is;
           int64_t xoff = xbase + j * bpos_last_x;
           for (size_t k = 0; k < nk; ++k) {
