@@ -36,6 +36,11 @@ void EliminateDeadCode(Module* module);
 // Merges identical side-effect-free ops within each region.
 void EliminateCommonSubexpressions(Module* module);
 
+// broadcast_in_dim ops that only add unit dims (the other dims kept in order) become reshapes:
+// the same row-major bytes, so the result aliases its operand instead of being a copy. After
+// MatchSoftmax, whose idiom reads JAX's [N] -> [N, 1] broadcasts.
+void ReshapeUnitBroadcasts(Module* module);
+
 // Groups chains of same-shape elementwise ops (with the broadcasts feeding them) into
 // OpKind::kFusion ops whose single region holds the grouped ops.
 // With `fuse_reductions`, see PipelineOptions::fuse_reductions.

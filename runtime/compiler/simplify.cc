@@ -1,5 +1,6 @@
 // Dead-code elimination, common-subexpression elimination and simple constant folding.
 // Folding stays small on purpose: it must never be slower than running the op.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -363,6 +364,27 @@ void EliminateDeadCode(Module* module) {
 }
 
 void EliminateCommonSubexpressions(Module* module) { Cse(module).Run(); }
+
+namespace {
+void ReshapeUnitBroadcastsIn(Module* m, Region* r) {
+  for (auto& op : r->ops) {
+    for (auto& sub : op->regions) ReshapeUnitBroadcastsIn(m, sub.get());
+    if (op->kind != OpKind::kBroadcastInDim || op->operands.size() != 1 || op->results.size() != 1) continue;
+    const Type& xt = m->type(op->operands[0]);
+    const Type& rt = m->type(op->results[0]);
+    const std::vector<int64_t> dims = op->IntListAttr("broadcast_dimensions");
+    if (!xt.is_tensor() || !rt.is_tensor() || xt.element_count() != rt.element_count() ||
+        !std::is_sorted(dims.begin(), dims.end()) || std::adjacent_find(dims.begin(), dims.end()) != dims.end())
+      continue;
+    op->kind = OpKind::kReshape;
+    op->attrs.clear();
+  }
+}
+}  // namespace
+
+void ReshapeUnitBroadcasts(Module* module) {
+  ReshapeUnitBroadcastsIn(module, module->functions.front()->body.get());
+}
 
 namespace {
 
