@@ -24,8 +24,10 @@ ISAS = ("baseline", "avx2", "")  # "" = what the CPU has
 pytestmark = pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="x86-64 ISA variants")
 
 
-def run_isa(driver: Path, tmp_path: Path, mlir: str, isa: str, *inputs: np.ndarray) -> list[np.ndarray]:
-    """Runs `mlir` with the vector ISA capped at `isa` ("" for none); returns the outputs."""
+def run_isa(driver: Path, tmp_path: Path, mlir: str, isa: str, *inputs: np.ndarray,
+            env: dict[str, str] | None = None) -> list[np.ndarray]:
+    """Runs `mlir` with the vector ISA capped at `isa` ("" for none) and the extra environment
+    `env`; returns the outputs."""
     prog = tmp_path / "p.mlir"
     prog.write_text(textwrap.dedent(mlir))
     out = tmp_path / (isa or "native")
@@ -35,12 +37,13 @@ def run_isa(driver: Path, tmp_path: Path, mlir: str, isa: str, *inputs: np.ndarr
         path = tmp_path / f"in{i}.npy"
         np.save(path, np.ascontiguousarray(a))
         args.append(str(path))
-    env = dict(os.environ)
-    env.pop("JAXLIB_CPU_ISA", None)
+    full_env = dict(os.environ)
+    full_env.pop("JAXLIB_CPU_ISA", None)
     if isa:
-        env["JAXLIB_CPU_ISA"] = isa
-    r = subprocess.run(args, capture_output=True, text=True, timeout=120, env=env)
-    assert r.returncode == 0, f"driver exited {r.returncode} at ISA {isa or 'native'}: {r.stderr}"
+        full_env["JAXLIB_CPU_ISA"] = isa
+    full_env.update(env or {})
+    r = subprocess.run(args, capture_output=True, text=True, timeout=300, env=full_env)
+    assert r.returncode == 0, f"driver exited {r.returncode} at ISA {isa or 'native'} with {env}: {r.stderr}"
     outs, k = [], 0
     while (out / f"out{k}.npy").exists():
         outs.append(np.load(out / f"out{k}.npy"))

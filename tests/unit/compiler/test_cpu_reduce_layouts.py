@@ -10,42 +10,15 @@ must give numpy's values and the bits of the contiguous-row reduction that a tra
 from __future__ import annotations
 
 import itertools
-import os
-import subprocess
-import textwrap
-from pathlib import Path
 
 import numpy as np
 import pytest
 from test_compiler_driver import driver  # noqa: F401  (a fixture)
+from test_cpu_isa_paths import run_isa
 
 MOD = 'module @m attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {'
 INIT = {"add": "0.000000e+00", "maximum": "0xFF800000", "minimum": "0x7F800000"}
 NUMPY = {"add": np.sum, "maximum": np.max, "minimum": np.min}
-
-
-def run(driver: Path, tmp_path: Path, mlir: str, *inputs: np.ndarray, env: dict[str, str] | None = None,
-        tag: str = "out") -> list[np.ndarray]:
-    """Runs `mlir` on `inputs` with extra environment `env`; returns the outputs."""
-    prog = tmp_path / "p.mlir"
-    prog.write_text(textwrap.dedent(mlir))
-    out = tmp_path / tag
-    out.mkdir(exist_ok=True)
-    args = [str(driver), "--out", str(out), str(prog)]
-    for i, a in enumerate(inputs):
-        path = tmp_path / f"in{i}.npy"
-        np.save(path, np.ascontiguousarray(a))
-        args.append(str(path))
-    full_env = dict(os.environ)
-    full_env.pop("JAXLIB_CPU_ISA", None)
-    full_env.update(env or {})
-    r = subprocess.run(args, capture_output=True, text=True, timeout=300, env=full_env)
-    assert r.returncode == 0, f"driver exited {r.returncode} with {env}: {r.stderr}"
-    outs, k = [], 0
-    while (out / f"out{k}.npy").exists():
-        outs.append(np.load(out / f"out{k}.npy"))
-        k += 1
-    return outs
 
 
 def tensor(shape: tuple[int, ...]) -> str:
@@ -117,7 +90,7 @@ def test_every_axis_subset_matches_numpy_and_the_contiguous_row_bits(driver, tmp
     if op != "add":
         x.flat[rng.integers(0, x.size, 3)] = np.nan  # NaN wins the rows it is in
     text, subsets = layouts_program(shape, op)
-    outs = run(driver, tmp_path, text, x, env={"JAXLIB_CPU_ISA": isa} if isa else {})
+    outs = run_isa(driver, tmp_path, text, isa, x)
     for i, dims in enumerate(subsets):
         got, ref = outs[2 * i], outs[2 * i + 1]
         if op == "add" and is_column_block(shape, dims):
@@ -145,7 +118,7 @@ def test_nan_and_inf_in_segmented_sums(driver, tmp_path):  # noqa: F811
     x[1, 5, 8] = -np.inf  # inf - inf: NaN
     x[0, 7, 0] = np.inf
     text, subsets = layouts_program(shape, "add")
-    outs = run(driver, tmp_path, text, x)
+    outs = run_isa(driver, tmp_path, text, "", x)
     got = outs[2 * subsets.index((0, 2))]
     want = np.full(9, 6 * 192, np.float32)
     want[3] = np.nan
@@ -156,7 +129,7 @@ def test_nan_and_inf_in_segmented_sums(driver, tmp_path):  # noqa: F811
 
 VAR = """
 {mod}
-  func.func public @main(%x: {t}) -> {k} {{
+  func.func public @main(%x: {t}) -> ({k}, {t}) {{
     %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
     %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [{dims}] : ({t}, tensor<f32>) -> {k}
     %n = stablehlo.constant dense<{n}> : {k}
@@ -165,7 +138,7 @@ VAR = """
     %d = stablehlo.subtract %x, %b : {t}
     %q = stablehlo.multiply %d, %d : {t}
     %v = stablehlo.reduce(%q init: %zero) applies stablehlo.{op} across dimensions = [{dims}] : ({t}, tensor<f32>) -> {k}
-    return %v : {k}
+    return %v, %q : {k}, {t}
   }}
 }}"""
 
@@ -174,17 +147,19 @@ VAR = """
                                         ((4, 33, 2, 256), (1, 3)), ((3, 40, 6, 5, 64), (0, 2, 3, 4))])
 @pytest.mark.parametrize("op", ["add", "maximum"])
 def test_fused_producer_matches_unfused_bits_and_numpy(driver, tmp_path, shape, dims, op):  # noqa: F811
-    """A square(x - mean) producer fused into a reduction over non-trailing dims: the reduce input
-    is never materialised, and the result has the unfused program's bits."""
+    """A square(x - mean) producer fused into a reduction over non-trailing dims (the squares
+    also returned): the result has the unfused program's bits."""
     x = np.random.default_rng(7).standard_normal(shape).astype(np.float32)
     kept = [k for k in range(len(shape)) if k not in dims]
     k_shape = tuple(shape[k] for k in kept)
     n = int(np.prod([shape[k] for k in dims]))
     text = VAR.format(mod=MOD, t=tensor(shape), k=tensor(k_shape), dims=", ".join(map(str, dims)),
                       kept=", ".join(map(str, kept)), n=f"{float(n):e}", op=op)
-    fused = run(driver, tmp_path, text, x, tag="fused")[0]
-    unfused = run(driver, tmp_path, text, x, env={"JAXLIB_CPU_DISABLE_FUSED_REDUCE": "1"}, tag="unfused")[0]
+    fused, fused_q = run_isa(driver, tmp_path, text, "", x)
+    unfused, unfused_q = run_isa(driver, tmp_path, text, "", x, env={"JAXLIB_CPU_DISABLE_FUSED_REDUCE": "1"})
     assert fused.tobytes() == unfused.tobytes(), f"expected the fused reduce over {dims} of {shape} to match unfused bits"
+    # The fusion's other result (the squares) is written whole, once per element.
+    assert fused_q.tobytes() == unfused_q.tobytes(), f"expected the fused squares over {shape} to match unfused bits"
     x64 = x.astype(np.float64)
     d = (x64 - x64.mean(axis=dims, keepdims=True)) ** 2
     want = d.sum(axis=dims) if op == "add" else d.max(axis=dims)
@@ -203,7 +178,7 @@ def test_columns_split_across_threads_fold_in_row_order(driver, tmp_path, shape,
         return %r : {tensor(kept)}
       }}
     }}"""
-    got = run(driver, tmp_path, text, x)[0]
+    got = run_isa(driver, tmp_path, text, "", x)[0]
     # Each column folds sequentially from init, in f32: numpy's cumulative sum is that order.
     want = np.cumsum(np.moveaxis(x, axis, 0), axis=0, dtype=np.float32)[-1]
     assert got.tobytes() == want.tobytes(), f"expected sequential f32 column sums over axis {axis} of {shape}"
@@ -239,5 +214,38 @@ def test_take_along_axis_gather_clamps_like_stablehlo(driver, tmp_path, isa, str
         return %g : tensor<{rows}x{k}xf32>
       }}
     }}"""
-    got = run(driver, tmp_path, text, x, idx, env={"JAXLIB_CPU_ISA": isa} if isa else {})[0]
+    got = run_isa(driver, tmp_path, text, isa, x, idx)[0]
     assert got.tobytes() == want.tobytes(), f"expected clamped take_along_axis values (strided={strided}, ISA {isa})"
+
+
+@pytest.mark.parametrize("body", ["set", "add"])
+def test_unique_index_scatter_across_threads_skips_out_of_bounds(driver, tmp_path, body):  # noqa: F811
+    """unique_indices scatters are applied by several threads; out-of-bounds updates are skipped."""
+    n, m = 300007, 100003
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal(n).astype(np.float32)
+    u = rng.standard_normal(m).astype(np.float32)
+    idx = rng.permutation(n + 2000)[:m].astype(np.int32) - 1000  # unique, some below 0 or >= n
+    region = ("stablehlo.return %b : tensor<f32>" if body == "set" else
+              "%s = stablehlo.add %a, %b : tensor<f32>\n          stablehlo.return %s : tensor<f32>")
+    text = f"""
+    {MOD}
+      func.func public @main(%x: tensor<{n}xf32>, %u: tensor<{m}xf32>, %i: tensor<{m}xi32>) -> tensor<{n}xf32> {{
+        %r = stablehlo.reshape %i : (tensor<{m}xi32>) -> tensor<{m}x1xi32>
+        %y = "stablehlo.scatter"(%x, %r, %u) <{{indices_are_sorted = false, scatter_dimension_numbers =
+             #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>,
+             unique_indices = true}}> ({{
+        ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+          {region}
+        }}) : (tensor<{n}xf32>, tensor<{m}x1xi32>, tensor<{m}xf32>) -> tensor<{n}xf32>
+        return %y : tensor<{n}xf32>
+      }}
+    }}"""
+    got = run_isa(driver, tmp_path, text, "", x, u, idx)[0]
+    want = x.copy()
+    ok = (idx >= 0) & (idx < n)
+    if body == "set":
+        want[idx[ok]] = u[ok]
+    else:
+        want[idx[ok]] += u[ok]
+    assert got.tobytes() == want.tobytes(), f"expected scatter-{body} with unique indices to match numpy"
