@@ -387,6 +387,80 @@ void ReshapeUnitBroadcasts(Module* module) {
 }
 
 namespace {
+// The body's op when it applies one binary elementwise op to its two arguments (either order).
+const Op* BinaryBodyOp(const Region& body) {
+  if (body.args.size() != 2 || body.ops.size() != 1 || body.results.size() != 1) return nullptr;
+  const Op& op = *body.ops[0];
+  if (op.operands.size() != 2 || op.results.size() != 1 || op.results[0] != body.results[0] || !op.regions.empty())
+    return nullptr;
+  switch (op.kind) {
+    case OpKind::kAdd:
+    case OpKind::kMultiply:
+    case OpKind::kMaximum:
+    case OpKind::kMinimum:
+    case OpKind::kAnd:
+    case OpKind::kOr:
+    case OpKind::kXor:
+      break;
+    default:
+      return nullptr;
+  }
+  const bool args = (op.operands[0] == body.args[0] && op.operands[1] == body.args[1]) ||
+                    (op.operands[0] == body.args[1] && op.operands[1] == body.args[0]);
+  return args ? &op : nullptr;
+}
+
+void ElementwiseUnitReductionsIn(Module* m, Region* r) {
+  for (size_t i = 0; i < r->ops.size(); ++i) {
+    Op* op = r->ops[i].get();
+    for (auto& sub : op->regions) ElementwiseUnitReductionsIn(m, sub.get());
+    if (op->kind != OpKind::kReduce || op->operands.size() != 2 || op->results.size() != 1 || op->regions.size() != 1)
+      continue;
+    const Op* body = BinaryBodyOp(*op->regions[0]);
+    const Type xt = m->type(op->operands[0]), rt = m->type(op->results[0]);
+    if (!body || !xt.is_tensor() || !rt.is_tensor() || xt.element_count() != rt.element_count()) continue;
+    switch (xt.element) {  // types whose elementwise ops need no narrow-type lowering
+      case ElementType::kPred: case ElementType::kS8: case ElementType::kS16: case ElementType::kS32:
+      case ElementType::kS64: case ElementType::kU8: case ElementType::kU16: case ElementType::kU32:
+      case ElementType::kU64: case ElementType::kF32: case ElementType::kF64:
+        break;
+      default:
+        continue;
+    }
+    bool unit = true;
+    for (int64_t d : op->IntListAttr("dimensions"))
+      unit = unit && d >= 0 && d < xt.rank() && xt.dims[static_cast<size_t>(d)] == 1;
+    if (!unit) continue;
+    auto reshape = std::make_unique<Op>();
+    reshape->kind = OpKind::kReshape;
+    reshape->loc = op->loc;
+    reshape->operands = {op->operands[0]};
+    reshape->results = {m->NewValue(rt, reshape.get(), nullptr, 0)};
+    auto splat = std::make_unique<Op>();
+    splat->kind = OpKind::kBroadcastInDim;
+    splat->loc = op->loc;
+    splat->operands = {op->operands[1]};
+    splat->attrs.push_back({"broadcast_dimensions", MakeIntListAttr({})});
+    splat->results = {m->NewValue(rt, splat.get(), nullptr, 0)};
+    // The body's op on (accumulator = init, element = x), in the body's operand order.
+    const bool acc_first = body->operands[0] == op->regions[0]->args[0];
+    const ValueId init = splat->results[0], x = reshape->results[0];
+    op->kind = body->kind;
+    op->attrs = body->attrs;
+    op->operands = acc_first ? std::vector<ValueId>{init, x} : std::vector<ValueId>{x, init};
+    op->regions.clear();
+    r->ops.insert(r->ops.begin() + static_cast<std::ptrdiff_t>(i), std::move(splat));
+    r->ops.insert(r->ops.begin() + static_cast<std::ptrdiff_t>(i), std::move(reshape));
+    i += 2;
+  }
+}
+}  // namespace
+
+void ElementwiseUnitReductions(Module* module) {
+  ElementwiseUnitReductionsIn(module, module->functions.front()->body.get());
+}
+
+namespace {
 
 bool IsRealFloat(ElementType t) {
   return t == ElementType::kF32 || t == ElementType::kF64 || t == ElementType::kF16 || t == ElementType::kBF16;

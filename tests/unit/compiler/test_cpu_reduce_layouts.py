@@ -249,3 +249,31 @@ def test_unique_index_scatter_across_threads_skips_out_of_bounds(driver, tmp_pat
     else:
         want[idx[ok]] += u[ok]
     assert got.tobytes() == want.tobytes(), f"expected scatter-{body} with unique indices to match numpy"
+
+
+@pytest.mark.parametrize("op,init,ufunc", [("add", "2.500000e+00", np.add), ("maximum", "0xFF800000", np.maximum),
+                                           ("minimum", "1.000000e+00", np.minimum)])
+def test_reduce_over_unit_dims_is_the_body_applied_once(driver, tmp_path, op, init, ufunc):  # noqa: F811
+    """A reduce over size-1 dims becomes op(init, x), elementwise (and fused with its neighbours)."""
+    x = np.random.default_rng(9).standard_normal((5, 1, 7, 1)).astype(np.float32)
+    x[0, 0, :3, 0] = [np.nan, -0.0, np.inf]
+    text = f"""
+    {MOD}
+      func.func public @main(%x: tensor<5x1x7x1xf32>) -> (tensor<5x7xf32>, tensor<5x7xi1>) {{
+        %init = stablehlo.constant dense<{init}> : tensor<f32>
+        %r = stablehlo.reduce(%x init: %init) applies stablehlo.{op} across dimensions = [1, 3]
+             : (tensor<5x1x7x1xf32>, tensor<f32>) -> tensor<5x7xf32>
+        %zero = stablehlo.constant dense<0.000000e+00> : tensor<5x1x7x1xf32>
+        %p = stablehlo.compare GT, %x, %zero, FLOAT : (tensor<5x1x7x1xf32>, tensor<5x1x7x1xf32>) -> tensor<5x1x7x1xi1>
+        %t = stablehlo.constant dense<true> : tensor<i1>
+        %a = stablehlo.reduce(%p init: %t) applies stablehlo.and across dimensions = [1, 3]
+             : (tensor<5x1x7x1xi1>, tensor<i1>) -> tensor<5x7xi1>
+        return %r, %a : tensor<5x7xf32>, tensor<5x7xi1>
+      }}
+    }}"""
+    got, got_and = run_isa(driver, tmp_path, text, "", x)
+    init_v = np.array([float.fromhex("-inf") if init == "0xFF800000" else float(init)], np.float32)[0]
+    want = ufunc(init_v, x.reshape(5, 7))
+    np.testing.assert_array_equal(got, want, err_msg=f"expected {op}(init, x) over the unit dims")
+    assert np.signbit(got[0, 1]) == np.signbit(want[0, 1]), f"expected {op}(init, -0) to keep numpy's sign"
+    np.testing.assert_array_equal(got_and.astype(bool), x.reshape(5, 7) > 0, err_msg="expected and(true, x > 0)")
