@@ -48,6 +48,7 @@ struct FusedReducePointers {
     if (nin > 64 || nout > 64) return Internal("fused reduction with too many operands");
     for (size_t k = 0; k < nin; ++k) in[k] = f.Get(p.inputs[k]);
     for (size_t k = 0; k + 1 < nout; ++k) out[k] = f.Get(p.outputs[k]);
+    out[nout - 1] = nullptr;  // the reduce input: RunInto aims it at a buffer
     result = static_cast<float*>(f.Get(p.reduce_out));
     init = *static_cast<const float*>(f.Get(p.init));
     return Status::Ok();
