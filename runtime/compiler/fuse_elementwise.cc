@@ -389,9 +389,10 @@ class RegionFuser {
     return res;
   }
 
-  // Large f32 add/max/min reductions over trailing dims (or SegmentedReduction) become the last member of the group
-  // that produces their input (see PipelineOptions::fuse_reductions). Cycle-free: every member
-  // of the group precedes the reduce, and its init is produced before the group starts.
+  // Large f32 add/max/min reductions over trailing dims (or a SegmentedReduction) become the
+  // last member of the group that produces their input (see PipelineOptions::fuse_reductions).
+  // Cycle-free: every member of the group precedes the reduce, and its init is produced before
+  // the group starts.
   static constexpr int64_t kMinFusedReduceElements = 65536;  // smaller ones gain nothing
   void AttachReductions() {
     std::vector<bool> has_root(groups_.size(), false);
