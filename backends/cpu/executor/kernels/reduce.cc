@@ -5,6 +5,7 @@
 #include <cstring>
 #include <map>
 #include <optional>
+#include <vector>
 
 #include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
@@ -176,8 +177,8 @@ ReduceLayout MakeLayout(const Type& x, const std::vector<int64_t>& reduce_dims) 
 }
 
 // The vectorised f32 reducers of one monoid (add, max or min), and when its reduced dims are
-// not one contiguous block but end with the last dim in whole 64-element steps, the segment
-// layout that reads them in place (no transposing copy; same bits, see F32RowStateFns).
+// not one contiguous block but end with the last dim, the segment layout that reads them in
+// place (no transposing copy; same bits as the row reduce of that copy).
 struct F32Reducers {
   F32ReduceFn whole = nullptr;
   F32ColumnsFn columns = nullptr;
@@ -195,12 +196,17 @@ std::optional<F32ReduceKind> F32KindOf(Monoid mono) {
   }
 }
 
+// Segments of whole 64-element steps are fed to row states; others (of at least this many
+// elements) are gathered row by row into a per-thread buffer and reduced whole.
+inline constexpr int64_t kMinGatheredSegment = 16;
+
 // Whether the f32 reducers read this reduction's input in place as segments.
 std::optional<ReduceSegments> InPlaceSegments(const Type& x, const std::vector<int64_t>& reduce_dims,
                                               const ReduceLayout& layout) {
   if (!layout.needs_transpose) return std::nullopt;
   std::optional<ReduceSegments> s = PlanReduceSegments(x.dims, reduce_dims);
-  if (!s || s->seg % kRowStateFloats != 0) return std::nullopt;
+  // Shorter segments are copied nearly element by element: the transposing copy does as well.
+  if (!s || (s->seg % kRowStateFloats != 0 && s->seg < kMinGatheredSegment)) return std::nullopt;
   return s;
 }
 
@@ -267,6 +273,26 @@ class MonoidReduceKernel final : public Kernel {
   // Blocks of kept elements along the innermost kept dim per thread; each block's rows are fed
   // segment by segment in row order, so every row folds as it would contiguously.
   void RunSegments(const ReduceSegments& s, const float* x, float* out, float init) const {
+    if (s.seg % kRowStateFloats != 0) {
+      // Each row gathered into a cache-resident buffer and reduced whole, as it would be from
+      // the transposed copy.
+      const int64_t R = s.seg * s.segments;
+      ParallelFor(s.outer * s.inner, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(R, 1)),
+                  [&](int64_t t0, int64_t t1) {
+                    thread_local std::vector<float> row;
+                    if (row.size() < static_cast<size_t>(R)) row.resize(static_cast<size_t>(R));
+                    for (int64_t t = t0; t < t1; ++t) {
+                      const float* base = x + s.OuterOffset(t / s.inner) + (t % s.inner) * s.inner_stride;
+                      float* p = row.data();
+                      s.ForEachSegment([&](int64_t off) {
+                        std::memcpy(p, base + off, static_cast<size_t>(s.seg) * sizeof(float));
+                        p += s.seg;
+                      });
+                      f32_.whole(row.data(), out + t, init, 1, R, 1);
+                    }
+                  });
+      return;
+    }
     const int64_t width = std::clamp<int64_t>(kSegmentBlockElements / s.seg, 1, s.inner);
     const int64_t blocks = (s.inner + width - 1) / width;
     const int64_t per_item = width * s.seg * s.segments;
