@@ -211,37 +211,15 @@ template <class F, class V>
 JAXLIB_VM_INLINE void ColumnsBody(const float* x, float* out, float init, int64_t R, int64_t width, int64_t stride) {
   constexpr int64_t L = kLanesOf<V>;
   constexpr int64_t kBlock = 64 * kLanes;
-  // Within a block, chunks of rows: each 64-column strip of the chunk keeps its accumulators
-  // in registers (no load and store of every accumulator per row), and a chunk's rows are few
-  // enough pages for the TLB. Every column still folds its rows in order.
-  constexpr int64_t kStrip = 4 * kLanes, kRowChunk = 32;
   alignas(64) float acc[kBlock];
   for (int64_t i0 = 0; i0 < width; i0 += kBlock) {
     const int64_t w = width - i0 < kBlock ? width - i0 : kBlock;
     for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
-    for (int64_t r0 = 0; r0 < R; r0 += kRowChunk) {
-      const int64_t r1 = R - r0 < kRowChunk ? R : r0 + kRowChunk;
-      int64_t s = 0;
-      for (; s + kStrip <= w; s += kStrip) {
-        // At the ISA's own width: GCC keeps 16-lane vectors of a narrower ISA in memory here.
-        constexpr int kVecs = static_cast<int>(kStrip / L);
-        V a[kVecs];
-#pragma GCC unroll 16
-        for (int k = 0; k < kVecs; ++k) a[k] = Load<V>(acc + s + k * L, L);
-        for (int64_t r = r0; r < r1; ++r) {
-          const float* row = x + r * stride + i0 + s;
-#pragma GCC unroll 16
-          for (int k = 0; k < kVecs; ++k) a[k] = F::Apply(a[k], Load<V>(row + k * L, L));
-        }
-#pragma GCC unroll 16
-        for (int k = 0; k < kVecs; ++k) Store(acc + s + k * L, a[k], L);
-      }
-      for (int64_t r = r0; s < w && r < r1; ++r) {
-        const float* row = x + r * stride + i0;
-        int64_t i = s;
-        for (; i + L <= w; i += L) Store(acc + i, F::Apply(Load<V>(acc + i, L), Load<V>(row + i, L)), L);
-        if (i < w) Store(acc + i, F::Apply(Load<V>(acc + i, w - i), Load<V>(row + i, w - i)), w - i);
-      }
+    for (int64_t r = 0; r < R; ++r) {
+      const float* row = x + r * stride + i0;
+      int64_t i = 0;
+      for (; i + L <= w; i += L) Store(acc + i, F::Apply(Load<V>(acc + i, L), Load<V>(row + i, L)), L);
+      if (i < w) Store(acc + i, F::Apply(Load<V>(acc + i, w - i), Load<V>(row + i, w - i)), w - i);
     }
     std::memcpy(out + i0, acc, static_cast<size_t>(w) * sizeof(float));
   }

@@ -235,9 +235,11 @@ class MonoidReduceKernel final : public Kernel {
     if (f32_.segments) {
       RunSegments(*f32_.segments, xf, out, init);
     } else if (L_.inner > 1) {
-      // Blocks of columns per thread: each column still folds its rows in order.
+      // Blocks of columns per thread: each column still folds its rows in order. Only as many
+      // blocks as threads: a wider block reads longer contiguous runs of each row.
+      const int64_t threads = ThreadPool::Global().num_threads();
       int64_t width = L_.inner;
-      while (width > 64 && L_.outer * ((L_.inner + width - 1) / width) < 64) width = (width / 2 + 15) / 16 * 16;
+      while (width > 256 && L_.outer * ((L_.inner + width - 1) / width) < threads) width = (width / 2 + 15) / 16 * 16;
       const int64_t blocks = (L_.inner + width - 1) / width;
       ParallelFor(L_.outer * blocks, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(L_.R * width, 1)),
                   [&](int64_t t0, int64_t t1) {
