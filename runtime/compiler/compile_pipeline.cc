@@ -123,6 +123,8 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
     MatchSoftmax(module.get());
     EliminateDeadCode(module.get());
   }
+  ElementwiseUnitReductions(module.get());
+  ReshapeUnitBroadcasts(module.get());
   if (options.fuse_elementwise) {
     FuseElementwise(module.get(), options.fuse_reductions);
     EliminateDeadCode(module.get());

@@ -60,9 +60,10 @@ struct ExecutionPlan {
 
 struct PipelineOptions {
   bool fuse_elementwise = true;
-  // Also fuse a large f32 row reduction (add/max/min over trailing dims) into the elementwise
-  // fusion producing its input: the fusion region then ends with the reduce, whose input is never
-  // materialised. Only for executors that run such regions (the CPU one).
+  // Also fuse a large f32 reduction (add/max/min over trailing dims, or over dims that end with
+  // the last one in runs of at least 64 elements) into the elementwise fusion producing its
+  // input: the fusion region then ends with the reduce, whose input is never materialised.
+  // Only for executors that run such regions (the CPU one).
   bool fuse_reductions = false;
   // Rewrite JAX's softmax idiom into custom_call @jaxlib.softmax (passes.h: MatchSoftmax).
   bool match_softmax = false;

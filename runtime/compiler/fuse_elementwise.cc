@@ -389,9 +389,10 @@ class RegionFuser {
     return res;
   }
 
-  // Large f32 add/max/min reductions over trailing dims become the last member of the group
-  // that produces their input (see PipelineOptions::fuse_reductions). Cycle-free: every member
-  // of the group precedes the reduce, and its init is produced before the group starts.
+  // Large f32 add/max/min reductions over trailing dims (or a SegmentedReduction) become the
+  // last member of the group that produces their input (see PipelineOptions::fuse_reductions).
+  // Cycle-free: every member of the group precedes the reduce, and its init is produced before
+  // the group starts.
   static constexpr int64_t kMinFusedReduceElements = 65536;  // smaller ones gain nothing
   void AttachReductions() {
     std::vector<bool> has_root(groups_.size(), false);
@@ -407,7 +408,7 @@ class RegionFuser {
       bool trailing = !dims.empty() && dims.size() < x.dims.size();
       for (size_t k = 0; trailing && k < dims.size(); ++k)
         trailing = dims[k] == static_cast<int64_t>(x.dims.size() - dims.size() + k);
-      if (!trailing) continue;
+      if (!trailing && !SegmentedReduction(x.dims, dims)) continue;
       int64_t p = ProducerIndex(op.operands[0]);
       auto gi = p >= 0 ? group_of_.find(p) : group_of_.end();
       if (gi == group_of_.end()) continue;
@@ -421,6 +422,23 @@ class RegionFuser {
       group_last_[static_cast<size_t>(g)] = static_cast<int64_t>(i);
       group_of_[static_cast<int64_t>(i)] = g;
     }
+  }
+
+  // Reduced dims that are not one trailing block but end with the last non-unit dim, with
+  // some non-unit dim kept: each kept element's reduced elements are runs of contiguous
+  // elements (the trailing reduced dims), which the kernel computes and folds run by run, so
+  // runs shorter than kMinFusedReduceRun would cost more in per-run overhead than they save.
+  static constexpr int64_t kMinFusedReduceRun = 64;
+  static bool SegmentedReduction(const std::vector<int64_t>& x, const std::vector<int64_t>& dims) {
+    std::vector<bool> red(x.size(), false);
+    for (int64_t d : dims)
+      if (d >= 0 && d < static_cast<int64_t>(x.size())) red[static_cast<size_t>(d)] = true;
+    int64_t run = 1;
+    size_t k = x.size();
+    for (; k > 0 && (red[k - 1] || x[k - 1] == 1); --k) run *= x[k - 1];
+    bool kept = false;
+    for (size_t j = 0; j < k; ++j) kept = kept || (!red[j] && x[j] > 1);
+    return kept && run >= kMinFusedReduceRun;
   }
 
   // A reduce body applying add, maximum or minimum to its two arguments.

@@ -36,6 +36,16 @@ void EliminateDeadCode(Module* module);
 // Merges identical side-effect-free ops within each region.
 void EliminateCommonSubexpressions(Module* module);
 
+// broadcast_in_dim ops that only add unit dims (the other dims kept in order) become reshapes:
+// the same row-major bytes, so the result aliases its operand instead of being a copy. After
+// MatchSoftmax, whose idiom reads JAX's [N] -> [N, 1] broadcasts.
+void ReshapeUnitBroadcasts(Module* module);
+
+// A reduce over dims that all have size 1, whose body applies one binary op to its arguments,
+// is that op applied once: op(init, x) with x reshaped to the result (JAX's index-validity
+// checks of gathers end so). Becoming elementwise, it fuses with its neighbours.
+void ElementwiseUnitReductions(Module* module);
+
 // Groups chains of same-shape elementwise ops (with the broadcasts feeding them) into
 // OpKind::kFusion ops whose single region holds the grouped ops.
 // With `fuse_reductions`, see PipelineOptions::fuse_reductions.

@@ -1,5 +1,6 @@
 // Dead-code elimination, common-subexpression elimination and simple constant folding.
 // Folding stays small on purpose: it must never be slower than running the op.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -154,28 +155,80 @@ class Cse {
         r->ops.erase(r->ops.begin() + static_cast<std::ptrdiff_t>(i));
         continue;
       }
-      if (op.results.size() != 1 || !op.regions.empty() || HasSideEffects(op) ||
-          op.kind == OpKind::kRngBitGenerator || op.kind == OpKind::kRng) {
+      // Reductions with equal bodies over the same operands are equal (JAX's var recomputes
+      // the mean's sum); other ops with regions (control flow, sort, scatter) are kept.
+      const bool reduction = op.kind == OpKind::kReduce || op.kind == OpKind::kReduceWindow;
+      if ((op.results.size() != 1 && !reduction) || (!op.regions.empty() && !reduction) || op.results.empty() ||
+          HasSideEffects(op) || op.kind == OpKind::kRngBitGenerator || op.kind == OpKind::kRng) {
         ++i;
         continue;
       }
-      std::string key = std::to_string(static_cast<int>(op.kind)) + "|" + op.callee + "|" +
-                        m_->type(op.results[0]).ToString() + "|";
+      std::string key = std::to_string(static_cast<int>(op.kind)) + "|" + op.callee + "|";
+      for (ValueId v : op.results) key += m_->type(v).ToString() + "|";
       for (ValueId v : op.operands) key += std::to_string(v) + ",";
       for (const auto& a : op.attrs) {
         key += a.name + "=";
         AttrKey(*a.value, &key);
         key += ";";
       }
+      bool keyed = true;
+      std::unordered_map<ValueId, int> local;
+      for (const auto& sub : op.regions) keyed = keyed && RegionKey(*sub, &key, &local);
+      if (!keyed) {
+        ++i;
+        continue;
+      }
       auto [it, inserted] = table->emplace(std::move(key), op.results[0]);
       if (inserted) {
         ++i;
         continue;
       }
-      remap_[op.results[0]] = it->second;
+      // The table names the kept op by its first result.
+      const Op* kept = m_->values[static_cast<size_t>(it->second)].def;
+      if (!kept || kept->results.size() != op.results.size()) {
+        ++i;
+        continue;
+      }
+      for (size_t k = 0; k < op.results.size(); ++k) remap_[op.results[k]] = kept->results[k];
       r->ops.erase(r->ops.begin() + static_cast<std::ptrdiff_t>(i));
     }
     for (ValueId& v : r->results) v = Map(v);
+  }
+
+  // Appends a structural key of region r to *key: argument types; each op's kind, operands,
+  // attributes, nested regions and result types; the results. Values defined inside are named
+  // by definition order (`local`), outer values by id. False when an op inside has side effects.
+  bool RegionKey(const Region& r, std::string* key, std::unordered_map<ValueId, int>* local) const {
+    auto name = [&](ValueId v) {
+      auto it = local->find(v);
+      return it != local->end() ? "l" + std::to_string(it->second) : "o" + std::to_string(Map(v));
+    };
+    *key += "{";
+    for (ValueId a : r.args) {
+      (*local)[a] = static_cast<int>(local->size());
+      *key += m_->type(a).ToString() + ",";
+    }
+    for (const auto& op : r.ops) {
+      if (HasSideEffects(*op) || op->kind == OpKind::kRngBitGenerator || op->kind == OpKind::kRng) return false;
+      *key += std::to_string(static_cast<int>(op->kind)) + "|" + op->callee + "(";
+      for (ValueId v : op->operands) *key += name(v) + ",";
+      *key += ")";
+      for (const auto& a : op->attrs) {
+        *key += a.name + "=";
+        AttrKey(*a.value, key);
+        *key += ";";
+      }
+      for (const auto& sub : op->regions)
+        if (!RegionKey(*sub, key, local)) return false;
+      for (ValueId v : op->results) {
+        (*local)[v] = static_cast<int>(local->size());
+        *key += m_->type(v).ToString() + ",";
+      }
+    }
+    *key += "return ";
+    for (ValueId v : r.results) *key += name(v) + ",";
+    *key += "}";
+    return true;
   }
 
   Module* m_;
@@ -292,24 +345,10 @@ bool FoldTransposeOfDot(Module* m, Op* op, const std::vector<int32_t>& uses) {
   return true;
 }
 
-// broadcast_in_dim that only inserts unit dimensions (same element count, operand dims in
-// order), e.g. a scan step's row [256] made [1, 256] for dynamic_update_slice: the same bytes in
-// the same order, so a reshape, which the buffer plan aliases instead of copying.
-bool BroadcastAsReshape(const Module& m, Op* op) {
-  if (op->kind != OpKind::kBroadcastInDim || op->operands.size() != 1 || op->results.size() != 1) return false;
-  if (m.type(op->operands[0]).element_count() != m.type(op->results[0]).element_count()) return false;
-  const std::vector<int64_t> dims = op->IntListAttr("broadcast_dimensions");
-  for (size_t k = 1; k < dims.size(); ++k)
-    if (dims[k] <= dims[k - 1]) return false;
-  op->kind = OpKind::kReshape;
-  std::erase_if(op->attrs, [](const NamedAttr& a) { return a.name == "broadcast_dimensions"; });
-  return true;
-}
-
 void FoldRegion(Module* m, Region* r, const std::vector<int32_t>& uses) {
   for (auto& op : r->ops) {
     for (auto& sub : op->regions) FoldRegion(m, sub.get(), uses);
-    if (!FoldOp(m, op.get()) && !BroadcastAsReshape(*m, op.get())) FoldTransposeOfDot(m, op.get(), uses);
+    if (!FoldOp(m, op.get())) FoldTransposeOfDot(m, op.get(), uses);
   }
 }
 
@@ -325,6 +364,101 @@ void EliminateDeadCode(Module* module) {
 }
 
 void EliminateCommonSubexpressions(Module* module) { Cse(module).Run(); }
+
+namespace {
+void ReshapeUnitBroadcastsIn(Module* m, Region* r) {
+  for (auto& op : r->ops) {
+    for (auto& sub : op->regions) ReshapeUnitBroadcastsIn(m, sub.get());
+    if (op->kind != OpKind::kBroadcastInDim || op->operands.size() != 1 || op->results.size() != 1) continue;
+    const Type& xt = m->type(op->operands[0]);
+    const Type& rt = m->type(op->results[0]);
+    const std::vector<int64_t> dims = op->IntListAttr("broadcast_dimensions");
+    if (!xt.is_tensor() || !rt.is_tensor() || xt.element_count() != rt.element_count() ||
+        !std::is_sorted(dims.begin(), dims.end()) || std::adjacent_find(dims.begin(), dims.end()) != dims.end())
+      continue;
+    op->kind = OpKind::kReshape;
+    op->attrs.clear();
+  }
+}
+}  // namespace
+
+void ReshapeUnitBroadcasts(Module* module) {
+  ReshapeUnitBroadcastsIn(module, module->functions.front()->body.get());
+}
+
+namespace {
+// The body's op when it applies one binary elementwise op to its two arguments (either order).
+const Op* BinaryBodyOp(const Region& body) {
+  if (body.args.size() != 2 || body.ops.size() != 1 || body.results.size() != 1) return nullptr;
+  const Op& op = *body.ops[0];
+  if (op.operands.size() != 2 || op.results.size() != 1 || op.results[0] != body.results[0] || !op.regions.empty())
+    return nullptr;
+  switch (op.kind) {
+    case OpKind::kAdd:
+    case OpKind::kMultiply:
+    case OpKind::kMaximum:
+    case OpKind::kMinimum:
+    case OpKind::kAnd:
+    case OpKind::kOr:
+    case OpKind::kXor:
+      break;
+    default:
+      return nullptr;
+  }
+  const bool args = (op.operands[0] == body.args[0] && op.operands[1] == body.args[1]) ||
+                    (op.operands[0] == body.args[1] && op.operands[1] == body.args[0]);
+  return args ? &op : nullptr;
+}
+
+void ElementwiseUnitReductionsIn(Module* m, Region* r) {
+  for (size_t i = 0; i < r->ops.size(); ++i) {
+    Op* op = r->ops[i].get();
+    for (auto& sub : op->regions) ElementwiseUnitReductionsIn(m, sub.get());
+    if (op->kind != OpKind::kReduce || op->operands.size() != 2 || op->results.size() != 1 || op->regions.size() != 1)
+      continue;
+    const Op* body = BinaryBodyOp(*op->regions[0]);
+    const Type xt = m->type(op->operands[0]), rt = m->type(op->results[0]);
+    if (!body || !xt.is_tensor() || !rt.is_tensor() || xt.element_count() != rt.element_count()) continue;
+    switch (xt.element) {  // types whose elementwise ops need no narrow-type lowering
+      case ElementType::kPred: case ElementType::kS8: case ElementType::kS16: case ElementType::kS32:
+      case ElementType::kS64: case ElementType::kU8: case ElementType::kU16: case ElementType::kU32:
+      case ElementType::kU64: case ElementType::kF32: case ElementType::kF64:
+        break;
+      default:
+        continue;
+    }
+    bool unit = true;
+    for (int64_t d : op->IntListAttr("dimensions"))
+      unit = unit && d >= 0 && d < xt.rank() && xt.dims[static_cast<size_t>(d)] == 1;
+    if (!unit) continue;
+    auto reshape = std::make_unique<Op>();
+    reshape->kind = OpKind::kReshape;
+    reshape->loc = op->loc;
+    reshape->operands = {op->operands[0]};
+    reshape->results = {m->NewValue(rt, reshape.get(), nullptr, 0)};
+    auto splat = std::make_unique<Op>();
+    splat->kind = OpKind::kBroadcastInDim;
+    splat->loc = op->loc;
+    splat->operands = {op->operands[1]};
+    splat->attrs.push_back({"broadcast_dimensions", MakeIntListAttr({})});
+    splat->results = {m->NewValue(rt, splat.get(), nullptr, 0)};
+    // The body's op on (accumulator = init, element = x), in the body's operand order.
+    const bool acc_first = body->operands[0] == op->regions[0]->args[0];
+    const ValueId init = splat->results[0], x = reshape->results[0];
+    op->kind = body->kind;
+    op->attrs = body->attrs;
+    op->operands = acc_first ? std::vector<ValueId>{init, x} : std::vector<ValueId>{x, init};
+    op->regions.clear();
+    r->ops.insert(r->ops.begin() + static_cast<std::ptrdiff_t>(i), std::move(splat));
+    r->ops.insert(r->ops.begin() + static_cast<std::ptrdiff_t>(i), std::move(reshape));
+    i += 2;
+  }
+}
+}  // namespace
+
+void ElementwiseUnitReductions(Module* module) {
+  ElementwiseUnitReductionsIn(module, module->functions.front()->body.get());
+}
 
 namespace {
 

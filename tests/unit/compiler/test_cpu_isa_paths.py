@@ -46,7 +46,7 @@ def run_isa(driver: Path, tmp_path: Path, mlir: str, isa: str, *inputs: np.ndarr
     if isa:
         env["JAXLIB_CPU_ISA"] = isa
     env.update(extra_env or {})
-    r = subprocess.run(args, capture_output=True, text=True, timeout=120, env=env)
+    r = subprocess.run(args, capture_output=True, text=True, timeout=300, env=env)
     assert r.returncode == 0, f"driver exited {r.returncode} at ISA {isa or 'native'}: {r.stderr}"
     if stderr is not None:
         stderr.append(r.stderr)

@@ -227,30 +227,32 @@ JAXLIB_VM_INLINE VF Combine(VF a, VF b) {
   else return NanMin(a, b);
 }
 
-// [outer, R, inner] with inner > 1: each column folded sequentially over R from init with
-// F::Apply (a binary op functor above). Columns go a block of up to 64 vectors at a time whose
-// accumulators stay in L1 while the rows stream through contiguously (a column at a time would
-// walk memory at the row stride, a page per load).
+// Columns of a row-major block (row stride `stride`): out[i] folds x[r * stride + i] over r in
+// order from init with F::Apply (a binary op functor above), for i < width. Columns go a block of
+// up to 64 vectors at a time whose accumulators stay in L1 while the rows stream through
+// contiguously (a column at a time would walk memory at the row stride, a page per load).
 template <class F, class V>
-JAXLIB_VM_INLINE void ColumnReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {
+JAXLIB_VM_INLINE void ColumnsBody(const float* x, float* out, float init, int64_t R, int64_t width, int64_t stride) {
   constexpr int64_t L = kLanesOf<V>;
   constexpr int64_t kBlock = 64 * kLanes;
   alignas(64) float acc[kBlock];
-  for (int64_t o = 0; o < outer; ++o) {
-    float* dst = out + o * inner;
-    const float* base = x + o * R * inner;
-    for (int64_t i0 = 0; i0 < inner; i0 += kBlock) {
-      const int64_t w = inner - i0 < kBlock ? inner - i0 : kBlock;
-      for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
-      for (int64_t r = 0; r < R; ++r) {
-        const float* row = base + r * inner + i0;
-        int64_t i = 0;
-        for (; i + L <= w; i += L) Store(acc + i, F::Apply(Load<V>(acc + i, L), Load<V>(row + i, L)), L);
-        if (i < w) Store(acc + i, F::Apply(Load<V>(acc + i, w - i), Load<V>(row + i, w - i)), w - i);
-      }
-      std::memcpy(dst + i0, acc, static_cast<size_t>(w) * sizeof(float));
+  for (int64_t i0 = 0; i0 < width; i0 += kBlock) {
+    const int64_t w = width - i0 < kBlock ? width - i0 : kBlock;
+    for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
+    for (int64_t r = 0; r < R; ++r) {
+      const float* row = x + r * stride + i0;
+      int64_t i = 0;
+      for (; i + L <= w; i += L) Store(acc + i, F::Apply(Load<V>(acc + i, L), Load<V>(row + i, L)), L);
+      if (i < w) Store(acc + i, F::Apply(Load<V>(acc + i, w - i), Load<V>(row + i, w - i)), w - i);
     }
+    std::memcpy(out + i0, acc, static_cast<size_t>(w) * sizeof(float));
   }
+}
+
+// [outer, R, inner] with inner > 1: each column folded sequentially over R from init.
+template <class F, class V>
+JAXLIB_VM_INLINE void ColumnReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {
+  for (int64_t o = 0; o < outer; ++o) ColumnsBody<F, V>(x + o * R * inner, out + o * inner, init, R, inner, inner);
 }
 
 // Rows (inner == 1): lane-parallel partial results, then the lanes; else across inner.
@@ -424,6 +426,58 @@ JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int6
     return;
   }
   ColumnReduceBody<AddV, V>(x, out, init, outer, R, inner);
+}
+
+// Rows fed in pieces (F32RowStateFns): a row's state is the row reducer's four 16-lane partial
+// results, 64 floats. A piece whose length is a multiple of 64 starts at partial 0 like the
+// reducer's 64-element steps, so a row fed in such pieces, then finished, has the bits of the
+// whole-row reducer (whose row length is then a multiple of 64 as well: no tail step).
+template <class F>
+JAXLIB_VM_INLINE void RowStateFeedBody(float* states, const float* x, int64_t rows, int64_t n, int64_t stride) {
+  for (int64_t k = 0; k < rows; ++k) {
+    float* s = states + 4 * kLanes * k;
+    const float* row = x + k * stride;
+    VF a0 = Load(s, kLanes), a1 = Load(s + kLanes, kLanes), a2 = Load(s + 2 * kLanes, kLanes),
+       a3 = Load(s + 3 * kLanes, kLanes);
+    for (int64_t r = 0; r + 4 * kLanes <= n; r += 4 * kLanes) {
+      a0 = F::Apply(a0, Load(row + r, kLanes));
+      a1 = F::Apply(a1, Load(row + r + kLanes, kLanes));
+      a2 = F::Apply(a2, Load(row + r + 2 * kLanes, kLanes));
+      a3 = F::Apply(a3, Load(row + r + 3 * kLanes, kLanes));
+    }
+    Store(s, a0, kLanes);
+    Store(s + kLanes, a1, kLanes);
+    Store(s + 2 * kLanes, a2, kLanes);
+    Store(s + 3 * kLanes, a3, kLanes);
+  }
+}
+// Sums start from zero partials and add init last (SumReduceBody); max/min start every partial
+// at init and fold the lanes pairwise from lane 0 (MaxMinReduceBody's NaN-aware loop, whose
+// value the fast row path reproduces whenever it answers).
+template <class F>
+JAXLIB_VM_INLINE void RowStateStartBody(float* states, float init, int64_t rows) {
+  const VF v = std::is_same_v<F, AddV> ? VF{} : Splat(init);
+  for (int64_t k = 0; k < 4 * rows; ++k) Store(states + kLanes * k, v, kLanes);
+}
+template <class F>
+JAXLIB_VM_INLINE void RowStateFinishBody(const float* states, float* out, float init, int64_t rows) {
+  for (int64_t k = 0; k < rows; ++k) {
+    const float* s = states + 4 * kLanes * k;
+    const VF a0 = Load(s, kLanes), a1 = Load(s + kLanes, kLanes), a2 = Load(s + 2 * kLanes, kLanes),
+             a3 = Load(s + 3 * kLanes, kLanes);
+    if constexpr (std::is_same_v<F, AddV>) {
+      out[k] = init + HorizontalSum((a0 + a1) + (a2 + a3));
+    } else {
+      const VF acc = F::Apply(F::Apply(a0, a1), F::Apply(a2, a3));
+      float lanes[kLanes];
+      std::memcpy(lanes, &acc, sizeof(lanes));
+      VF v = Splat(lanes[0]);
+      for (int l = 1; l < kLanes; ++l) v = F::Apply(v, Splat(lanes[l]));
+      float res[kLanes];
+      std::memcpy(res, &v, sizeof(res));
+      out[k] = res[0];
+    }
+  }
 }
 
 // Softmax rows (kernels/softmax.cc): y = exp(x - m) and y = e * r with the row's m or r held in
@@ -689,6 +743,20 @@ JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
     SumReduceBody<V>(x, out, init, outer, R, inner);                                                                   \
   }                                                                                                                 \
   Attr void ExpF64##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { ExpF64Body<V>(o, in, n); } \
+  template <class F> Attr void Columns##Suffix(const float* x, float* out, float init, int64_t R, int64_t width,     \
+                                               int64_t stride) {                                                    \
+    ColumnsBody<F, V>(x, out, init, R, width, stride);                                                              \
+  }                                                                                                                 \
+  template <class F> Attr void RowStart##Suffix(float* states, float init, int64_t rows) {                          \
+    RowStateStartBody<F>(states, init, rows);                                                                       \
+  }                                                                                                                 \
+  template <class F> Attr void RowFeed##Suffix(float* states, const float* x, int64_t rows, int64_t n,              \
+                                               int64_t stride) {                                                    \
+    RowStateFeedBody<F>(states, x, rows, n, stride);                                                                \
+  }                                                                                                                 \
+  template <class F> Attr void RowFinish##Suffix(const float* states, float* out, float init, int64_t rows) {       \
+    RowStateFinishBody<F>(states, out, init, rows);                                                                 \
+  }                                                                                                                 \
   template <class F> Attr void IntBinary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) {       \
     IntBinaryBody<F, V>(o, in, n);                                                                                       \
   }                                                                                                                 \
@@ -714,6 +782,10 @@ JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
   constexpr auto& Scale##Suffix = ScaleBase;                                                        \
   constexpr auto& Sum##Suffix = SumBase;                                                            \
   constexpr auto& ExpF64##Suffix = ExpF64Base;                                                      \
+  template <class F> constexpr auto& Columns##Suffix = ColumnsBase<F>;                              \
+  template <class F> constexpr auto& RowStart##Suffix = RowStartBase<F>;                            \
+  template <class F> constexpr auto& RowFeed##Suffix = RowFeedBase<F>;                              \
+  template <class F> constexpr auto& RowFinish##Suffix = RowFinishBase<F>;                          \
   template <class F> constexpr auto& IntBinary##Suffix = IntBinaryBase<F>;                          \
   template <bool kRem> constexpr auto& IntDivRemByInvariant##Suffix = IntDivRemByInvariantBase<kRem>; \
   template <int kDir, bool kSigned> constexpr auto& IntCompare##Suffix = IntCompareBase<kDir, kSigned>;
@@ -1002,6 +1074,87 @@ F32ReduceFn SelectF32Reduce(F32ReduceKind kind) {
     default:
       return isa == VectorIsa::kAvx512 ? &SumAvx512 : isa == VectorIsa::kAvx2 ? &SumAvx2 : &SumBase;
   }
+}
+
+namespace {
+template <class F> F32ColumnsFn ColumnsFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &ColumnsAvx512<F>;
+    case VectorIsa::kAvx2: return &ColumnsAvx2<F>;
+    default: return &ColumnsBase<F>;
+  }
+}
+template <class F> F32RowStateFns RowStateFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return {&RowStartAvx512<F>, &RowFeedAvx512<F>, &RowFinishAvx512<F>};
+    case VectorIsa::kAvx2: return {&RowStartAvx2<F>, &RowFeedAvx2<F>, &RowFinishAvx2<F>};
+    default: return {&RowStartBase<F>, &RowFeedBase<F>, &RowFinishBase<F>};
+  }
+}
+}  // namespace
+
+F32ColumnsFn SelectF32Columns(F32ReduceKind kind) {
+  const VectorIsa isa = DetectedVectorIsa();
+  switch (kind) {
+    case F32ReduceKind::kMax: return ColumnsFor<MaxV>(isa);
+    case F32ReduceKind::kMin: return ColumnsFor<MinV>(isa);
+    default: return ColumnsFor<AddV>(isa);
+  }
+}
+
+F32RowStateFns SelectF32RowState(F32ReduceKind kind) {
+  const VectorIsa isa = DetectedVectorIsa();
+  switch (kind) {
+    case F32ReduceKind::kMax: return RowStateFor<MaxV>(isa);
+    case F32ReduceKind::kMin: return RowStateFor<MinV>(isa);
+    default: return RowStateFor<AddV>(isa);
+  }
+}
+
+namespace {
+void GatherRow32Base(const uint32_t* base, const int32_t* idx, int64_t n, int32_t hi, int32_t stride, uint32_t* out) {
+  for (int64_t j = 0; j < n; ++j) {
+    const int32_t s = idx[j] < 0 ? 0 : (idx[j] > hi ? hi : idx[j]);
+    out[j] = base[static_cast<int64_t>(s) * stride];
+  }
+}
+#if defined(JAXLIB_X86_64)
+__attribute__((target("avx512f"))) void GatherRow32Avx512(const uint32_t* base, const int32_t* idx, int64_t n,
+                                                          int32_t hi, int32_t stride, uint32_t* out) {
+  const __m512i lo = _mm512_setzero_si512(), top = _mm512_set1_epi32(hi), step = _mm512_set1_epi32(stride);
+  int64_t j = 0;
+  for (; j + 16 <= n; j += 16) {
+    __m512i i = _mm512_min_epi32(_mm512_max_epi32(_mm512_loadu_si512(idx + j), lo), top);
+    if (stride != 1) i = _mm512_mullo_epi32(i, step);
+    _mm512_storeu_si512(out + j, _mm512_i32gather_epi32(i, base, 4));
+  }
+  GatherRow32Base(base, idx + j, n - j, hi, stride, out + j);
+}
+__attribute__((target("avx2"))) void GatherRow32Avx2(const uint32_t* base, const int32_t* idx, int64_t n, int32_t hi,
+                                                     int32_t stride, uint32_t* out) {
+  const __m256i lo = _mm256_setzero_si256(), top = _mm256_set1_epi32(hi), step = _mm256_set1_epi32(stride);
+  int64_t j = 0;
+  for (; j + 8 <= n; j += 8) {
+    __m256i i = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(idx + j));
+    i = _mm256_min_epi32(_mm256_max_epi32(i, lo), top);
+    if (stride != 1) i = _mm256_mullo_epi32(i, step);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + j),
+                        _mm256_i32gather_epi32(reinterpret_cast<const int*>(base), i, 4));
+  }
+  GatherRow32Base(base, idx + j, n - j, hi, stride, out + j);
+}
+#endif
+}  // namespace
+
+GatherRow32Fn SelectGatherRow32() {
+#if defined(JAXLIB_X86_64)
+  switch (DetectedVectorIsa()) {
+    case VectorIsa::kAvx512: return &GatherRow32Avx512;
+    case VectorIsa::kAvx2: return &GatherRow32Avx2;
+    default: break;
+  }
+#endif
+  return &GatherRow32Base;
 }
 
 void StreamFence() {

@@ -54,6 +54,31 @@ using F32ReduceFn = void (*)(const float* x, float* out, float init, int64_t out
 enum class F32ReduceKind { kSum, kMax, kMin };
 F32ReduceFn SelectF32Reduce(F32ReduceKind kind);
 
+// The column half of F32ReduceFn at any row stride, so callers can split columns across
+// threads: out[i] folds x[r * stride + i] over r < R in order from init, for i < width.
+using F32ColumnsFn = void (*)(const float* x, float* out, float init, int64_t R, int64_t width, int64_t stride);
+F32ColumnsFn SelectF32Columns(F32ReduceKind kind);
+
+// The row half of F32ReduceFn fed in pieces, for rows that are not contiguous in memory: a
+// row's state is 64 floats (kRowStateFloats). start() prepares `rows` states; feed() adds the
+// next n elements of each of `rows` rows (row k's at x + k * stride; n a multiple of 64);
+// finish() writes each row's result. A row whose whole length is a multiple of 64 gets the bits
+// F32ReduceFn gives it as one contiguous row.
+inline constexpr int64_t kRowStateFloats = 64;
+struct F32RowStateFns {
+  void (*start)(float* states, float init, int64_t rows);
+  void (*feed)(float* states, const float* x, int64_t rows, int64_t n, int64_t stride);
+  void (*finish)(const float* states, float* out, float init, int64_t rows);
+};
+F32RowStateFns SelectF32RowState(F32ReduceKind kind);
+
+// out[j] = base[clamp(idx[j], 0, hi) * stride] for j < n, 4-byte elements: a gather with one
+// index component read straight from the index array (take_along_axis, x[i, idx]), the clamp
+// StableHLO gives start indices hoisted into the vector loop. hi * stride must fit in int32.
+using GatherRow32Fn = void (*)(const uint32_t* base, const int32_t* idx, int64_t n, int32_t hi, int32_t stride,
+                               uint32_t* out);
+GatherRow32Fn SelectGatherRow32();
+
 // Orders earlier non-temporal stores before later stores (sfence); a no-op elsewhere.
 void StreamFence();
 

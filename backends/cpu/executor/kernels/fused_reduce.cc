@@ -1,12 +1,15 @@
-// A fusion whose region ends with a row reduction (PipelineOptions::fuse_reductions): blocks of
-// rows are computed by the elementwise program into a small per-thread buffer and reduced
-// straight from it, so the reduce input never goes to memory. The other fusion results are
-// written as usual. Row sums use the same vector reducer as the unfused reduce, row by row, so
-// results do not depend on fusion or on the number of threads.
+// A fusion whose region ends with a reduction (PipelineOptions::fuse_reductions): blocks of the
+// reduce input are computed by the elementwise program into a small per-thread buffer and
+// reduced straight from it, so the reduce input never goes to memory. The other fusion results
+// are written as usual. Rows are folded by the same vector reducers as the unfused reduce, in
+// the same order, so results do not depend on fusion or on the number of threads.
 #include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
+#include "backends/cpu/executor/kernels/reduce_segments.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
@@ -24,22 +27,50 @@ namespace {
 constexpr int64_t kBlockElements = 8192;
 constexpr int64_t kParallelElements = 32768;
 
+// What every fused-reduce kernel holds: the program and where its operands and results live.
+struct FusedReduceParts {
+  std::shared_ptr<EwProgram> program;
+  std::vector<ValueId> inputs;   // fusion operands, then captured values
+  std::vector<ValueId> outputs;  // fusion results other than the reduction's
+  ValueId reduce_out = -1, init = -1;
+};
+
+// Operand and result pointers of one run; the program's last output is the reduce input.
+struct FusedReducePointers {
+  const void* in[64];
+  void* out[64];
+  size_t nout = 0;
+  float* result = nullptr;
+  float init = 0.0f;
+  Status Bind(Frame& f, const FusedReduceParts& p) {
+    const size_t nin = p.inputs.size();
+    nout = p.outputs.size() + 1;
+    if (nin > 64 || nout > 64) return Internal("fused reduction with too many operands");
+    for (size_t k = 0; k < nin; ++k) in[k] = f.Get(p.inputs[k]);
+    for (size_t k = 0; k + 1 < nout; ++k) out[k] = f.Get(p.outputs[k]);
+    out[nout - 1] = nullptr;  // the reduce input: RunInto aims it at a buffer
+    result = static_cast<float*>(f.Get(p.reduce_out));
+    init = *static_cast<const float*>(f.Get(p.init));
+    return Status::Ok();
+  }
+  // Computes reduce-input elements [begin, end) into `buffer` (and the other results in place).
+  void RunInto(const EwProgram& program, void** out_copy, float* buffer, int64_t begin, int64_t end) const {
+    // The program writes element i of its last output at out + i: aim it at the buffer.
+    out_copy[nout - 1] = reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(buffer) -
+                                                 static_cast<uintptr_t>(begin) * sizeof(float));
+    program.Run(in, out_copy, begin, end);
+  }
+};
+
+// Reduced dims trailing: the input is [rows, row_len].
 class FusedReduceKernel final : public Kernel {
  public:
-  FusedReduceKernel(std::shared_ptr<EwProgram> program, std::vector<ValueId> inputs, std::vector<ValueId> outputs,
-                    ValueId reduce_out, ValueId init, int64_t rows, int64_t row_len, F32ReduceFn reduce)
-      : program_(std::move(program)), inputs_(std::move(inputs)), outputs_(std::move(outputs)),
-        reduce_out_(reduce_out), init_(init), rows_(rows), row_len_(row_len), reduce_(reduce) {}
+  FusedReduceKernel(FusedReduceParts parts, int64_t rows, int64_t row_len, F32ReduceFn reduce)
+      : p_(std::move(parts)), rows_(rows), row_len_(row_len), reduce_(reduce) {}
 
   Status Run(Frame& f, uint8_t*) const override {
-    const size_t nin = inputs_.size(), nout = outputs_.size() + 1;
-    if (nin > 64 || nout > 64) return Internal("fused reduction with too many operands");
-    const void* in[64];
-    void* out_base[64];
-    for (size_t k = 0; k < nin; ++k) in[k] = f.Get(inputs_[k]);
-    for (size_t k = 0; k + 1 < nout; ++k) out_base[k] = f.Get(outputs_[k]);
-    float* result = static_cast<float*>(f.Get(reduce_out_));
-    const float init = *static_cast<const float*>(f.Get(init_));
+    FusedReducePointers ptr;
+    JAXLIB_RETURN_IF_ERROR(ptr.Bind(f, p_));
     const int64_t block_rows = std::max<int64_t>(1, kBlockElements / std::max<int64_t>(row_len_, 1));
     ParallelFor(rows_, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(row_len_, 1)),
                 [&](int64_t r0, int64_t r1) {
@@ -47,26 +78,78 @@ class FusedReduceKernel final : public Kernel {
                   if (buffer.size() < static_cast<size_t>(block_rows * row_len_))
                     buffer.resize(static_cast<size_t>(block_rows * row_len_));
                   void* out[64];
-                  for (size_t k = 0; k + 1 < nout; ++k) out[k] = out_base[k];
+                  std::copy(ptr.out, ptr.out + ptr.nout, out);
                   for (int64_t b = r0; b < r1; b += block_rows) {
                     const int64_t e = std::min(r1, b + block_rows);
-                    // The program writes element i of its last output at out + i: aim it at the buffer.
-                    out[nout - 1] = reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(buffer.data()) -
-                                                            static_cast<uintptr_t>(b * row_len_) * sizeof(float));
-                    program_->Run(in, out, b * row_len_, e * row_len_);
-                    reduce_(buffer.data(), result + b, init, e - b, row_len_, 1);
+                    ptr.RunInto(*p_.program, out, buffer.data(), b * row_len_, e * row_len_);
+                    reduce_(buffer.data(), ptr.result + b, ptr.init, e - b, row_len_, 1);
                   }
                 });
     return Status::Ok();
   }
 
  private:
-  std::shared_ptr<EwProgram> program_;
-  std::vector<ValueId> inputs_;   // fusion operands, then captured values
-  std::vector<ValueId> outputs_;  // fusion results other than the reduction's
-  ValueId reduce_out_, init_;
+  FusedReduceParts p_;
   int64_t rows_, row_len_;
   F32ReduceFn reduce_;
+};
+
+// Reduced dims that end with the last dim but are not one trailing block (ReduceSegments):
+// blocks of kept elements along the innermost kept dim per thread. With segments of whole
+// 64-element steps each block's rows are fed segment by segment (F32RowStateFns); otherwise each
+// row is gathered into the buffer and reduced whole. Either way every row folds in the order of
+// the unfused reduce.
+class FusedSegmentReduceKernel final : public Kernel {
+ public:
+  FusedSegmentReduceKernel(FusedReduceParts parts, ReduceSegments s, F32ReduceFn reduce, F32RowStateFns rows)
+      : p_(std::move(parts)), s_(std::move(s)), reduce_(reduce), rows_(rows) {}
+
+  Status Run(Frame& f, uint8_t*) const override {
+    FusedReducePointers ptr;
+    JAXLIB_RETURN_IF_ERROR(ptr.Bind(f, p_));
+    const bool fed = s_.seg % kRowStateFloats == 0;
+    const int64_t width = fed ? std::clamp<int64_t>(kBlockElements / s_.seg, 1, s_.inner) : 1;
+    const int64_t blocks = (s_.inner + width - 1) / width;
+    const int64_t per_item = width * s_.seg * s_.segments;
+    ParallelFor(s_.outer * blocks, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(per_item, 1)),
+                [&](int64_t t0, int64_t t1) {
+                  thread_local std::vector<float> buffer;
+                  const size_t need = static_cast<size_t>(fed ? width * (s_.seg + kRowStateFloats) : s_.seg * s_.segments);
+                  if (buffer.size() < need) buffer.resize(need);
+                  float* states = buffer.data() + (fed ? width * s_.seg : 0);
+                  void* out[64];
+                  std::copy(ptr.out, ptr.out + ptr.nout, out);
+                  for (int64_t t = t0; t < t1; ++t) {
+                    const int64_t o = t / blocks, c0 = (t % blocks) * width, w = std::min(width, s_.inner - c0);
+                    const int64_t base = s_.OuterOffset(o) + c0 * s_.inner_stride;
+                    float* result = ptr.result + o * s_.inner + c0;
+                    if (!fed) {
+                      float* row = buffer.data();
+                      s_.ForEachSegment([&](int64_t off) {
+                        ptr.RunInto(*p_.program, out, row, base + off, base + off + s_.seg);
+                        row += s_.seg;
+                      });
+                      reduce_(buffer.data(), result, ptr.init, 1, s_.seg * s_.segments, 1);
+                      continue;
+                    }
+                    rows_.start(states, ptr.init, w);
+                    s_.ForEachSegment([&](int64_t off) {
+                      // The innermost kept dim encloses the segment (inner_stride == seg): the
+                      // block's segments are adjacent, one run of the program.
+                      ptr.RunInto(*p_.program, out, buffer.data(), base + off, base + off + w * s_.seg);
+                      rows_.feed(states, buffer.data(), w, s_.seg, s_.seg);
+                    });
+                    rows_.finish(states, result, ptr.init, w);
+                  }
+                });
+    return Status::Ok();
+  }
+
+ private:
+  FusedReduceParts p_;
+  ReduceSegments s_;
+  F32ReduceFn reduce_;
+  F32RowStateFns rows_;
 };
 
 }  // namespace
@@ -79,37 +162,46 @@ StatusOr<std::unique_ptr<Kernel>> MakeFusedReduceKernel(KernelBuilder& b, const 
   if (reduce.kind != OpKind::kReduce || reduce.operands.size() != 2 || reduce.regions.size() != 1)
     return Internal("fused reduction without a final reduce");
   const compiler::Type& x = m.type(reduce.operands[0]);
-  const int64_t rows = m.type(reduce.results[0]).element_count();
-  const int64_t row_len = rows == 0 ? 0 : x.element_count() / rows;
   const Op& body = *reduce.regions[0]->ops[0];
-  F32ReduceFn fn = SelectF32Reduce(body.kind == OpKind::kAdd       ? F32ReduceKind::kSum
-                                   : body.kind == OpKind::kMaximum ? F32ReduceKind::kMax
-                                                                   : F32ReduceKind::kMin);
+  const F32ReduceKind kind = body.kind == OpKind::kAdd       ? F32ReduceKind::kSum
+                             : body.kind == OpKind::kMaximum ? F32ReduceKind::kMax
+                                                             : F32ReduceKind::kMin;
   // Program outputs: the region's other results, then the reduce input.
-  std::vector<ValueId> results, outputs;
-  ValueId reduce_out = -1;
+  FusedReduceParts parts;
+  std::vector<ValueId> results;
   for (size_t k = 0; k < region.results.size(); ++k) {
     if (region.results[k] == reduce.results[0]) {
-      reduce_out = op.results[k];
+      parts.reduce_out = op.results[k];
       continue;
     }
     results.push_back(region.results[k]);
-    outputs.push_back(op.results[k]);
+    parts.outputs.push_back(op.results[k]);
   }
-  if (reduce_out < 0) return Internal("fused reduction whose result is unused");
+  if (parts.reduce_out < 0) return Internal("fused reduction whose result is unused");
   results.push_back(reduce.operands[0]);
   // The init is a region argument (a fusion operand) by construction.
-  ValueId init = -1;
   for (size_t k = 0; k < region.args.size(); ++k)
-    if (region.args[k] == reduce.operands[1]) init = op.operands[k];
-  if (init < 0) return Internal("fused reduction whose init is not an operand");
+    if (region.args[k] == reduce.operands[1]) parts.init = op.operands[k];
+  if (parts.init < 0) return Internal("fused reduction whose init is not an operand");
   std::vector<ValueId> outer;
-  JAXLIB_ASSIGN_OR_RETURN(std::shared_ptr<EwProgram> program,
+  JAXLIB_ASSIGN_OR_RETURN(parts.program,
                           EwProgram::Compile(m, region, x.dims, &outer, /*args_are_arrays=*/false, &results));
-  std::vector<ValueId> inputs = op.operands;
-  inputs.insert(inputs.end(), outer.begin(), outer.end());
-  return std::unique_ptr<Kernel>(new FusedReduceKernel(std::move(program), std::move(inputs), std::move(outputs),
-                                                       reduce_out, init, rows, row_len, fn));
+  parts.inputs = op.operands;
+  parts.inputs.insert(parts.inputs.end(), outer.begin(), outer.end());
+  std::vector<int64_t> dims = reduce.IntListAttr("dimensions");
+  std::sort(dims.begin(), dims.end());
+  bool trailing = true;
+  for (size_t k = 0; k < dims.size(); ++k)
+    trailing = trailing && dims[k] == static_cast<int64_t>(x.dims.size() - dims.size() + k);
+  if (!trailing) {
+    std::optional<ReduceSegments> s = PlanReduceSegments(x.dims, dims);
+    if (!s) return Internal("fused reduction whose reduced dims do not end with the last dim");
+    return std::unique_ptr<Kernel>(
+        new FusedSegmentReduceKernel(std::move(parts), std::move(*s), SelectF32Reduce(kind), SelectF32RowState(kind)));
+  }
+  const int64_t rows = m.type(reduce.results[0]).element_count();
+  const int64_t row_len = rows == 0 ? 0 : x.element_count() / rows;
+  return std::unique_ptr<Kernel>(new FusedReduceKernel(std::move(parts), rows, row_len, SelectF32Reduce(kind)));
 }
 
 }  // namespace jaxlib::cpu

@@ -4,13 +4,16 @@
 // for a one-op body (add, mul, max, min, ...) or an overwrite, resolves every window's offsets
 // first and applies all updates in one typed loop (no per-update dispatch).
 #include <algorithm>
+#include <climits>
 #include <cstring>
+#include <type_traits>
 
 #include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/cpu/executor/elementwise/monoid.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
+#include "backends/cpu/executor/elementwise/vector_kernels.h"
 
 namespace jaxlib::cpu {
 
@@ -169,6 +172,13 @@ class GatherKernel final : public Kernel {
       if (static_cast<size_t>(bpos) + 1 == nd) bpos_last_x += xstrides_[static_cast<size_t>(odim)];
     if (last_dim == 0) return;
     const int64_t outer = w.count / last_dim;
+    // One component, contiguous index and output runs, 4-byte elements: a vector gather per run.
+    GatherRow32Fn row32 = nullptr;
+    if constexpr (std::is_same_v<I, int32_t> && sizeof(E) == 4) {
+      if (nk == 1 && last_is == 1 && last_os == 1 && bpos_last_x == 0 && hi[0] >= 0 &&
+          hi[0] * std::max<int64_t>(xs[0], 1) <= INT32_MAX && xs[0] <= INT32_MAX)
+        row32 = SelectGatherRow32();
+    }
     // Runs of the last batch dim, spread over the pool (each writes its own outputs).
     ParallelFor(outer, std::max<int64_t>(1, 16384 / last_dim), [&](int64_t o0, int64_t o1) {
       std::vector<int64_t> pos(nd, 0);
@@ -185,7 +195,11 @@ class GatherKernel final : public Kernel {
         }
         for (const auto& [odim, bpos] : batching_)
           if (static_cast<size_t>(bpos) + 1 < nd) xbase += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
-        for (int64_t j = 0; j < last_dim; ++j) {
+        if (row32) {
+          row32(reinterpret_cast<const uint32_t*>(x + xbase), reinterpret_cast<const int32_t*>(idx + ioff), last_dim,
+                static_cast<int32_t>(hi[0]), static_cast<int32_t>(xs[0]), reinterpret_cast<uint32_t*>(out + ooff));
+        }
+        for (int64_t j = 0; !row32 && j < last_dim; ++j) {
           const I* iv = idx + ioff + j * last_is;
           int64_t xoff = xbase + j * bpos_last_x;
           for (size_t k = 0; k < nk; ++k) {
@@ -392,6 +406,7 @@ class ScatterKernel final : public Kernel {
       direct_u_.emplace_back(wdims, wx, wu, es_[k]);      // updates window -> results window
     }
     kind_ = MatchUpdate(*op.regions[0], n_);
+    unique_ = op.BoolAttr("unique_indices", false);
     empty_ = upd.element_count() == 0;
     // Unit window dims drop out of the loop; an all-unit window is one element per update.
     for (size_t k = 0; k < wdims.size(); ++k)
@@ -429,7 +444,8 @@ class ScatterKernel final : public Kernel {
 
   Status Run(Frame& f, uint8_t* scratch) const override {
     for (size_t k = 0; k < n_; ++k)
-      if (f.Get(results_[k]) != f.Get(inputs_[k]) && bytes_[k]) std::memcpy(f.Get(results_[k]), f.Get(inputs_[k]), bytes_[k]);
+      if (f.Get(results_[k]) != f.Get(inputs_[k]) && bytes_[k])
+        CopyBytesParallel(f.Get(results_[k]), f.Get(inputs_[k]), bytes_[k]);
     if (empty_) return Status::Ok();
     if (apply_all_) return RunTyped(f, scratch);
     const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
@@ -521,23 +537,36 @@ class ScatterKernel final : public Kernel {
     const int64_t hi = xdims_[d] - window_extent_[d], xs = xstrides_[d];
     void* x = f.Get(results_[0]);
     const void* u = f.Get(updates_[0]);
-    if (fused_scalar_ && loop_.dims.empty() &&
-        fused_scalar_(x, u, idx, index_type_, w.count, bstride, ustride, hi, xs, swapped_))
+    // With unique indices (the program's promise) no two updates touch one element, so any
+    // order gives the same result: ranges of updates go to the pool.
+    auto over_updates = [&](auto&& fn) {
+      if (unique_) ParallelFor(w.count, kParallelUpdates, fn, kResolveBlock);
+      else fn(int64_t{0}, w.count);
+    };
+    // (An empty call says whether fused_scalar_ reads this index type.)
+    if (fused_scalar_ && loop_.dims.empty() && fused_scalar_(x, u, idx, index_type_, 0, bstride, ustride, hi, xs, swapped_)) {
+      over_updates([&](int64_t b0, int64_t b1) {
+        fused_scalar_(x, static_cast<const uint8_t*>(u) + static_cast<size_t>(b0 * ustride) * es_[0],
+                      idx + static_cast<size_t>(b0 * bstride) * index_es_, index_type_, b1 - b0, bstride, ustride, hi,
+                      xs, swapped_);
+      });
       return true;
+    }
     auto run = [&]<class I>() {
-      constexpr int64_t kBlock = 1024;
-      int64_t xoffs[kBlock], uoffs[kBlock];
       const I* ip = reinterpret_cast<const I*>(idx);
-      for (int64_t b0 = 0; b0 < w.count; b0 += kBlock) {
-        const int64_t m = std::min(kBlock, w.count - b0);
-        for (int64_t j = 0; j < m; ++j) {
-          const int64_t b = b0 + j;
-          const int64_t s = static_cast<int64_t>(ip[b * bstride]);
-          xoffs[j] = (s < 0 || s > hi) ? -1 : s * xs;
-          uoffs[j] = b * ustride;
+      over_updates([&](int64_t lo, int64_t end) {
+        int64_t xoffs[kResolveBlock], uoffs[kResolveBlock];
+        for (int64_t b0 = lo; b0 < end; b0 += kResolveBlock) {
+          const int64_t m = std::min(kResolveBlock, end - b0);
+          for (int64_t j = 0; j < m; ++j) {
+            const int64_t b = b0 + j;
+            const int64_t s = static_cast<int64_t>(ip[b * bstride]);
+            xoffs[j] = (s < 0 || s > hi) ? -1 : s * xs;
+            uoffs[j] = b * ustride;
+          }
+          apply_all_(x, u, xoffs, uoffs, m, loop_, swapped_);
         }
-        apply_all_(x, u, xoffs, uoffs, m, loop_, swapped_);
-      }
+      });
     };
     switch (index_type_) {
       case ElementType::kS32: run.template operator()<int32_t>(); return true;
@@ -570,9 +599,12 @@ class ScatterKernel final : public Kernel {
       scatter_x_[k].Run(static_cast<uint8_t*>(f.Get(results_[k])) + static_cast<size_t>(xoff) * es_[k], nxt[k]);
   }
 
+  static constexpr int64_t kResolveBlock = 1024;
+  static constexpr int64_t kParallelUpdates = 16384;
   std::shared_ptr<EwProgram> body_;
   std::vector<ValueId> captured_;
   size_t n_ = 0;
+  bool unique_ = false;  // unique_indices: updates may be applied in any order
   std::vector<ValueId> inputs_, updates_, results_;
   ValueId indices_;
   std::vector<size_t> es_, bytes_;

@@ -5,9 +5,11 @@
 #include <cstring>
 #include <map>
 #include <optional>
+#include <vector>
 
 #include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
+#include "backends/cpu/executor/kernels/reduce_segments.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/cpu/executor/elementwise/monoid.h"
 #include "backends/cpu/executor/elementwise/scalar_math.h"
@@ -174,19 +176,55 @@ ReduceLayout MakeLayout(const Type& x, const std::vector<int64_t>& reduce_dims) 
   return L;
 }
 
+// The vectorised f32 reducers of one monoid (add, max or min), and when its reduced dims are
+// not one contiguous block but end with the last dim, the segment layout that reads them in
+// place (no transposing copy; same bits as the row reduce of that copy).
+struct F32Reducers {
+  F32ReduceFn whole = nullptr;
+  F32ColumnsFn columns = nullptr;
+  F32RowStateFns rows{};
+  float identity = 0.0f;  // partial results of a split row start here
+  std::optional<ReduceSegments> segments;
+};
+
+std::optional<F32ReduceKind> F32KindOf(Monoid mono) {
+  switch (mono) {
+    case Monoid::kAdd: return F32ReduceKind::kSum;
+    case Monoid::kMax: return F32ReduceKind::kMax;
+    case Monoid::kMin: return F32ReduceKind::kMin;
+    default: return std::nullopt;
+  }
+}
+
+// Segments of whole 64-element steps are fed to row states; others (of at least this many
+// elements) are gathered row by row into a per-thread buffer and reduced whole.
+inline constexpr int64_t kMinGatheredSegment = 16;
+
+// Whether the f32 reducers read this reduction's input in place as segments.
+std::optional<ReduceSegments> InPlaceSegments(const Type& x, const std::vector<int64_t>& reduce_dims,
+                                              const ReduceLayout& layout) {
+  if (!layout.needs_transpose) return std::nullopt;
+  std::optional<ReduceSegments> s = PlanReduceSegments(x.dims, reduce_dims);
+  // Shorter segments are copied nearly element by element: the transposing copy does as well.
+  if (!s || (s->seg % kRowStateFloats != 0 && s->seg < kMinGatheredSegment)) return std::nullopt;
+  return s;
+}
+
 class MonoidReduceKernel final : public Kernel {
  public:
-  // `f32`: the vectorised f32 reducer to use instead of `fn` (nullptr otherwise).
+  // `f32`: the vectorised f32 reducers to use instead of `fn` (whole == nullptr otherwise).
   MonoidReduceKernel(MonoidFn fn, ValueId x, ValueId init, ValueId out, ReduceLayout layout, size_t es,
-                     F32ReduceFn f32 = nullptr)
-      : fn_(fn), f32_(f32), x_(x), init_(init), out_(out), L_(std::move(layout)), es_(es) {}
+                     F32Reducers f32 = {})
+      : fn_(fn), f32_(std::move(f32)), x_(x), init_(init), out_(out), L_(std::move(layout)), es_(es) {
+    if (f32_.segments) L_.needs_transpose = false;
+  }
   Status Run(Frame& f, uint8_t* scratch) const override {
     const void* x = f.Get(x_);
     if (L_.needs_transpose) {
       CopyStrided(scratch, RowMajorStrides(L_.perm_dims), x, L_.perm_src_strides, L_.perm_dims, es_);
       x = scratch;
     }
-    if (!f32_) {
+    if (!f32_.whole) {
       fn_(x, f.Get(out_), f.Get(init_), L_.outer, L_.R, L_.inner);
       return Status::Ok();
     }
@@ -194,38 +232,90 @@ class MonoidReduceKernel final : public Kernel {
     float* out = static_cast<float*>(f.Get(out_));
     const float init = *static_cast<const float*>(f.Get(init_));
     const int64_t row = L_.R * L_.inner;
-    if (L_.outer > 1) {
+    if (f32_.segments) {
+      RunSegments(*f32_.segments, xf, out, init);
+    } else if (L_.inner > 1) {
+      // Blocks of columns per thread: each column still folds its rows in order. Only as many
+      // blocks as threads: a wider block reads longer contiguous runs of each row.
+      const int64_t threads = ThreadPool::Global().num_threads();
+      int64_t width = L_.inner;
+      while (width > 256 && L_.outer * ((L_.inner + width - 1) / width) < threads) width = (width / 2 + 15) / 16 * 16;
+      const int64_t blocks = (L_.inner + width - 1) / width;
+      ParallelFor(L_.outer * blocks, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(L_.R * width, 1)),
+                  [&](int64_t t0, int64_t t1) {
+                    for (int64_t t = t0; t < t1; ++t) {
+                      const int64_t o = t / blocks, c0 = (t % blocks) * width, w = std::min(width, L_.inner - c0);
+                      f32_.columns(xf + o * row + c0, out + o * L_.inner + c0, init, L_.R, w, L_.inner);
+                    }
+                  });
+    } else if (L_.outer > 1) {
       // Whole output rows per thread: the same arithmetic as one thread.
       ParallelFor(L_.outer, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(row, 1)),
-                  [&](int64_t o0, int64_t o1) { f32_(xf + o0 * row, out + o0 * L_.inner, init, o1 - o0, L_.R, L_.inner); });
-    } else if (L_.inner == 1 && L_.R >= 2 * kParallelElements) {
+                  [&](int64_t o0, int64_t o1) { f32_.whole(xf + o0 * row, out + o0, init, o1 - o0, L_.R, 1); });
+    } else if (L_.outer == 1 && L_.R >= 2 * kParallelElements) {
       // One long row: a partial result per thread (from the identity: init enters once), then
       // those partials folded from init.
       // The split depends on the shape only, so results do not depend on the thread count.
       float partial[kMaxChunks];
       const int64_t chunks = std::min<int64_t>(kMaxChunks, L_.R / kParallelElements);
-      const float identity = f32_identity_;
       ParallelFor(chunks, 1, [&](int64_t c0, int64_t c1) {
         for (int64_t c = c0; c < c1; ++c) {
           int64_t b = L_.R * c / chunks, e = L_.R * (c + 1) / chunks;
-          f32_(xf + b, &partial[c], identity, 1, e - b, 1);
+          f32_.whole(xf + b, &partial[c], f32_.identity, 1, e - b, 1);
         }
       });
-      f32_(partial, out, init, 1, chunks, 1);
+      f32_.whole(partial, out, init, 1, chunks, 1);
     } else {
-      f32_(xf, out, init, L_.outer, L_.R, L_.inner);
+      f32_.whole(xf, out, init, L_.outer, L_.R, L_.inner);
     }
     return Status::Ok();
   }
 
-  void set_f32_identity(float v) { f32_identity_ = v; }
-
  private:
+  // Blocks of kept elements along the innermost kept dim per thread; each block's rows are fed
+  // segment by segment in row order, so every row folds as it would contiguously.
+  void RunSegments(const ReduceSegments& s, const float* x, float* out, float init) const {
+    if (s.seg % kRowStateFloats != 0) {
+      // Each row gathered into a cache-resident buffer and reduced whole, as it would be from
+      // the transposed copy.
+      const int64_t R = s.seg * s.segments;
+      ParallelFor(s.outer * s.inner, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(R, 1)),
+                  [&](int64_t t0, int64_t t1) {
+                    thread_local std::vector<float> row;
+                    if (row.size() < static_cast<size_t>(R)) row.resize(static_cast<size_t>(R));
+                    for (int64_t t = t0; t < t1; ++t) {
+                      const float* base = x + s.OuterOffset(t / s.inner) + (t % s.inner) * s.inner_stride;
+                      float* p = row.data();
+                      s.ForEachSegment([&](int64_t off) {
+                        std::memcpy(p, base + off, static_cast<size_t>(s.seg) * sizeof(float));
+                        p += s.seg;
+                      });
+                      f32_.whole(row.data(), out + t, init, 1, R, 1);
+                    }
+                  });
+      return;
+    }
+    const int64_t width = std::clamp<int64_t>(kSegmentBlockElements / s.seg, 1, s.inner);
+    const int64_t blocks = (s.inner + width - 1) / width;
+    const int64_t per_item = width * s.seg * s.segments;
+    ParallelFor(s.outer * blocks, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(per_item, 1)),
+                [&](int64_t t0, int64_t t1) {
+                  alignas(64) float states[kSegmentBlockElements];  // width * 64 floats at most
+                  for (int64_t t = t0; t < t1; ++t) {
+                    const int64_t o = t / blocks, c0 = (t % blocks) * width, w = std::min(width, s.inner - c0);
+                    const float* base = x + s.OuterOffset(o) + c0 * s.inner_stride;
+                    f32_.rows.start(states, init, w);
+                    s.ForEachSegment([&](int64_t off) { f32_.rows.feed(states, base + off, w, s.seg, s.inner_stride); });
+                    f32_.rows.finish(states, out + o * s.inner + c0, init, w);
+                  }
+                });
+  }
+
   static constexpr int64_t kParallelElements = 32768;
   static constexpr int64_t kMaxChunks = 64;
+  static constexpr int64_t kSegmentBlockElements = 8192;
   MonoidFn fn_;
-  F32ReduceFn f32_;
-  float f32_identity_ = 0.0f;
+  F32Reducers f32_;
   ValueId x_, init_, out_;
   ReduceLayout L_;
   size_t es_;
@@ -687,9 +777,12 @@ std::optional<ArgPlan> PlanArgMinMax(const compiler::Module& m, const Op& op) {
 
 int64_t ReduceScratchBytes(const compiler::Module& m, const Op& op) {
   if (PlanArgMinMax(m, op)) return 0;
-  if (op.operands.size() == 2 && MatchMonoid(*op.regions[0]) != Monoid::kNone) {
+  const Monoid mono = op.operands.size() == 2 ? MatchMonoid(*op.regions[0]) : Monoid::kNone;
+  if (mono != Monoid::kNone) {
     const Type& x = m.type(op.operands[0]);
-    ReduceLayout L = MakeLayout(x, op.IntListAttr("dimensions"));
+    const std::vector<int64_t> dims = op.IntListAttr("dimensions");
+    ReduceLayout L = MakeLayout(x, dims);
+    if (x.element == ElementType::kF32 && F32KindOf(mono) && InPlaceSegments(x, dims, L)) return 0;
     return L.needs_transpose ? x.byte_size() : 0;
   }
   return GeneralReduceKernel::ScratchBytes(m, op);
@@ -715,17 +808,19 @@ StatusOr<std::unique_ptr<Kernel>> MakeReduceKernel(KernelBuilder& b, const Op& o
       }
       MonoidFn fn = PickMonoid(mono, x.element);
       if (fn) {
-        F32ReduceFn f32 = nullptr;
-        if (x.element == ElementType::kF32 && (mono == Monoid::kAdd || mono == Monoid::kMax || mono == Monoid::kMin))
-          f32 = SelectF32Reduce(mono == Monoid::kAdd   ? F32ReduceKind::kSum
-                                : mono == Monoid::kMax ? F32ReduceKind::kMax
-                                                       : F32ReduceKind::kMin);
-        auto kernel = std::make_unique<MonoidReduceKernel>(fn, op.operands[0], op.operands[1], op.results[0],
-                                                           MakeLayout(x, op.IntListAttr("dimensions")),
-                                                           ElementTypeByteSize(x.element), f32);
-        // Partial results of a split row start from the monoid's identity.
-        kernel->set_f32_identity(mono == Monoid::kAdd ? 0.0f : mono == Monoid::kMax ? -INFINITY : INFINITY);
-        return std::unique_ptr<Kernel>(std::move(kernel));
+        const std::vector<int64_t> dims = op.IntListAttr("dimensions");
+        ReduceLayout layout = MakeLayout(x, dims);
+        F32Reducers f32;
+        if (std::optional<F32ReduceKind> kind = F32KindOf(mono); kind && x.element == ElementType::kF32) {
+          f32.whole = SelectF32Reduce(*kind);
+          f32.columns = SelectF32Columns(*kind);
+          f32.rows = SelectF32RowState(*kind);
+          f32.identity = mono == Monoid::kAdd ? 0.0f : mono == Monoid::kMax ? -INFINITY : INFINITY;
+          f32.segments = InPlaceSegments(x, dims, layout);
+        }
+        return std::unique_ptr<Kernel>(new MonoidReduceKernel(fn, op.operands[0], op.operands[1], op.results[0],
+                                                              std::move(layout), ElementTypeByteSize(x.element),
+                                                              std::move(f32)));
       }
     }
   }

@@ -1,6 +1,8 @@
 // Strided copy engine: coalesces dimensions, then walks an odometer with typed inner loops.
 #include "backends/cpu/executor/memory/array_copy.h"
 
+#include "backends/cpu/executor/parallel/thread_pool.h"
+
 #include <algorithm>
 #include <cstring>
 #include <vector>
@@ -178,6 +180,15 @@ void StridedCopier::Run(void* dst, const void* src) const {
 void CopyStrided(void* dst, const std::vector<int64_t>& dst_strides, const void* src,
                  const std::vector<int64_t>& src_strides, const std::vector<int64_t>& dims, size_t es) {
   StridedCopier(dims, dst_strides, src_strides, es).Run(dst, src);
+}
+
+void CopyBytesParallel(void* dst, const void* src, size_t bytes) {
+  constexpr int64_t kChunk = int64_t{1} << 18;  // 256 KiB per task at least
+  const int64_t chunks = static_cast<int64_t>((bytes + kChunk - 1) / kChunk);
+  ParallelFor(chunks, 1, [&](int64_t c0, int64_t c1) {
+    const size_t b = static_cast<size_t>(c0 * kChunk), e = std::min(bytes, static_cast<size_t>(c1 * kChunk));
+    std::memcpy(static_cast<uint8_t*>(dst) + b, static_cast<const uint8_t*>(src) + b, e - b);
+  });
 }
 
 }  // namespace jaxlib::cpu

@@ -31,6 +31,9 @@ class StridedCopier {
   bool empty_ = false;
 };
 
+// memcpy of a large buffer split across the thread pool (one thread below a few hundred KiB).
+void CopyBytesParallel(void* dst, const void* src, size_t bytes);
+
 // Fills n elements of es bytes with one value.
 void FillElements(void* dst, const void* value, size_t es, int64_t n);
 

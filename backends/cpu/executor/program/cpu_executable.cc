@@ -345,7 +345,10 @@ StatusOr<std::unique_ptr<plugin::Executable>> CompileImpl(std::string_view mlir_
                                                           const CpuExecutorConfig& config) {
   compiler::PipelineOptions popts;
   popts.scratch_bytes = &CpuScratchBytes;
-  popts.fuse_reductions = true;  // kernels/fused_reduce.cc runs them
+  // kernels/fused_reduce.cc runs them; JAXLIB_CPU_DISABLE_FUSED_REDUCE=1 keeps every reduce
+  // input materialised (same results, for comparisons).
+  const char* no_fused_reduce = std::getenv("JAXLIB_CPU_DISABLE_FUSED_REDUCE");
+  popts.fuse_reductions = !(no_fused_reduce && *no_fused_reduce && std::string_view(no_fused_reduce) != "0");
   popts.in_place_updates = true;  // dynamic_update_slice and scatter skip the copy onto themselves
   // kernels/softmax.cc runs @jaxlib.softmax; JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL=1 keeps the
   // generic ops (same results, for comparisons).

@@ -1,0 +1,279 @@
+"""f32 reductions over every axis layout, read in place (issue 12).
+
+Reduced dims that are not one contiguous block are read where they lie (segments of the
+trailing reduced dims fed into per-row partial states, kernels/reduce_segments.h), columns are
+split across threads, and an elementwise producer of such a reduction is fused into it. Each
+must give numpy's values and the bits of the contiguous-row reduction that a transpose to
+[kept..., reduced...] followed by a last-axis reduce computes. Run through the standalone driver.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from test_compiler_driver import driver  # noqa: F401  (a fixture)
+from test_cpu_isa_paths import run_isa
+
+MOD = 'module @m attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {'
+INIT = {"add": "0.000000e+00", "maximum": "0xFF800000", "minimum": "0x7F800000"}
+NUMPY = {"add": np.sum, "maximum": np.max, "minimum": np.min}
+
+
+def tensor(shape: tuple[int, ...]) -> str:
+    return "tensor<" + "".join(f"{d}x" for d in shape) + "f32>"
+
+
+def reduce_line(name: str, src: str, shape: tuple[int, ...], dims: tuple[int, ...], op: str) -> tuple[str, str]:
+    kept = tuple(d for k, d in enumerate(shape) if k not in dims)
+    line = (f"%{name} = stablehlo.reduce(%{src} init: %init) applies stablehlo.{op} across dimensions = "
+            f"[{', '.join(map(str, dims))}] : ({tensor(shape)}, tensor<f32>) -> {tensor(kept)}")
+    return line, tensor(kept)
+
+
+def layouts_program(shape: tuple[int, ...], op: str) -> tuple[str, list[tuple[int, ...]]]:
+    """Every proper non-empty axis subset reduced in place, each followed by its reference: the
+    input transposed to [kept..., reduced...], reshaped to [K, R] and reduced over the last axis."""
+    rank = len(shape)
+    subsets = [s for n in range(1, rank) for s in itertools.combinations(range(rank), n)]
+    lines, results = [f"%init = stablehlo.constant dense<{INIT[op]}> : tensor<f32>"], []
+    for i, dims in enumerate(subsets):
+        line, t = reduce_line(f"r{i}", "x", shape, dims, op)
+        lines.append(line)
+        kept = [k for k in range(rank) if k not in dims]
+        perm = kept + list(dims)
+        k_n = int(np.prod([shape[k] for k in kept]))
+        r_n = int(np.prod([shape[k] for k in dims]))
+        pshape = tuple(shape[k] for k in perm)
+        lines.append(f"%t{i} = stablehlo.transpose %x, dims = [{', '.join(map(str, perm))}] : "
+                     f"({tensor(shape)}) -> {tensor(pshape)}")
+        lines.append(f"%s{i} = stablehlo.reshape %t{i} : ({tensor(pshape)}) -> {tensor((k_n, r_n))}")
+        ref, rt = reduce_line(f"q{i}", f"s{i}", (k_n, r_n), (1,), op)
+        lines.append(ref)
+        results += [(f"%r{i}", t), (f"%q{i}", rt)]
+    body = "\n    ".join(lines)
+    names = ", ".join(n for n, _ in results)
+    types = ", ".join(t for _, t in results)
+    text = f"""
+    {MOD}
+      func.func public @main(%x: {tensor(shape)}) -> ({types}) {{
+        {body}
+        return {names} : {types}
+      }}
+    }}"""
+    return text, subsets
+
+
+def is_column_block(shape: tuple[int, ...], dims: tuple[int, ...]) -> bool:
+    """Whether the non-unit reduced dims are one contiguous block followed by a non-unit kept dim."""
+    big = [k for k in range(len(shape)) if shape[k] > 1]
+    red = [k for k in big if k in dims]
+    if not red:
+        return False
+    block = [k for k in big if red[0] <= k <= red[-1]]
+    return block == red and any(k > red[-1] for k in big)
+
+
+# Shapes with trailing reduced runs of whole 64-element steps (read in place) and of other
+# lengths (transposed), an outer kept dim around the segments, and long columns; every f32 sum
+# has at least 4096 elements, where the vector reducers (not XLA's tree order) run.
+SHAPES = [(5, 7, 128), (3, 6, 5, 64), (11, 3, 130), (2, 3, 4, 320)]
+
+
+@pytest.mark.parametrize("op", ["add", "maximum", "minimum"])
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("isa", ["avx2", ""])
+def test_every_axis_subset_matches_numpy_and_the_contiguous_row_bits(driver, tmp_path, shape, op, isa):  # noqa: F811
+    rng = np.random.default_rng(len(shape) * 100 + shape[-1])
+    x = rng.standard_normal(shape).astype(np.float32)
+    if op != "add":
+        x.flat[rng.integers(0, x.size, 3)] = np.nan  # NaN wins the rows it is in
+    text, subsets = layouts_program(shape, op)
+    outs = run_isa(driver, tmp_path, text, isa, x)
+    for i, dims in enumerate(subsets):
+        got, ref = outs[2 * i], outs[2 * i + 1]
+        if op == "add" and is_column_block(shape, dims):
+            # One contiguous block of reduced dims with kept dims inside: each element folds
+            # sequentially from init (float32 cumsum's order).
+            kept = [k for k in range(len(shape)) if k not in dims]
+            rows = np.transpose(x, kept + list(dims)).reshape(ref.size, -1)
+            ref = np.cumsum(rows, axis=1, dtype=np.float32)[:, -1]
+        assert got.ravel().tobytes() == ref.tobytes(), (
+            f"expected reduce over {dims} of {shape} ({op}) to have the bits of the row or column reduce")
+        want = NUMPY[op](x.astype(np.float64), axis=dims)
+        if op == "add":
+            np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-4,
+                                       err_msg=f"sum over {dims} of {shape} differs from numpy")
+        else:
+            np.testing.assert_array_equal(got, want.astype(np.float32),
+                                          err_msg=f"{op} over {dims} of {shape} differs from numpy")
+
+
+def test_nan_and_inf_in_segmented_sums(driver, tmp_path):  # noqa: F811
+    shape = (6, 9, 192)
+    x = np.ones(shape, np.float32)
+    x[2, 3, 100] = np.nan
+    x[4, 5, 7] = np.inf
+    x[1, 5, 8] = -np.inf  # inf - inf: NaN
+    x[0, 7, 0] = np.inf
+    text, subsets = layouts_program(shape, "add")
+    outs = run_isa(driver, tmp_path, text, "", x)
+    got = outs[2 * subsets.index((0, 2))]
+    want = np.full(9, 6 * 192, np.float32)
+    want[3] = np.nan
+    want[5] = np.nan
+    want[7] = np.inf
+    np.testing.assert_array_equal(got, want, err_msg="expected NaN and inf to reach exactly their kept elements")
+
+
+VAR = """
+{mod}
+  func.func public @main(%x: {t}) -> ({k}, {t}) {{
+    %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [{dims}] : ({t}, tensor<f32>) -> {k}
+    %n = stablehlo.constant dense<{n}> : {k}
+    %m = stablehlo.divide %s, %n : {k}
+    %b = stablehlo.broadcast_in_dim %m, dims = [{kept}] : ({k}) -> {t}
+    %d = stablehlo.subtract %x, %b : {t}
+    %q = stablehlo.multiply %d, %d : {t}
+    %v = stablehlo.reduce(%q init: %zero) applies stablehlo.{op} across dimensions = [{dims}] : ({t}, tensor<f32>) -> {k}
+    return %v, %q : {k}, {t}
+  }}
+}}"""
+
+
+@pytest.mark.parametrize("shape,dims", [((16, 96, 128), (0, 2)), ((4, 6, 50, 130), (0, 3)),
+                                        ((4, 33, 2, 256), (1, 3)), ((3, 40, 6, 5, 64), (0, 2, 3, 4))])
+@pytest.mark.parametrize("op", ["add", "maximum"])
+def test_fused_producer_matches_unfused_bits_and_numpy(driver, tmp_path, shape, dims, op):  # noqa: F811
+    """A square(x - mean) producer fused into a reduction over non-trailing dims (the squares
+    also returned): the result has the unfused program's bits."""
+    x = np.random.default_rng(7).standard_normal(shape).astype(np.float32)
+    kept = [k for k in range(len(shape)) if k not in dims]
+    k_shape = tuple(shape[k] for k in kept)
+    n = int(np.prod([shape[k] for k in dims]))
+    text = VAR.format(mod=MOD, t=tensor(shape), k=tensor(k_shape), dims=", ".join(map(str, dims)),
+                      kept=", ".join(map(str, kept)), n=f"{float(n):e}", op=op)
+    fused, fused_q = run_isa(driver, tmp_path, text, "", x)
+    unfused, unfused_q = run_isa(driver, tmp_path, text, "", x, extra_env={"JAXLIB_CPU_DISABLE_FUSED_REDUCE": "1"})
+    assert fused.tobytes() == unfused.tobytes(), f"expected the fused reduce over {dims} of {shape} to match unfused bits"
+    # The fusion's other result (the squares) is written whole, once per element.
+    assert fused_q.tobytes() == unfused_q.tobytes(), f"expected the fused squares over {shape} to match unfused bits"
+    x64 = x.astype(np.float64)
+    d = (x64 - x64.mean(axis=dims, keepdims=True)) ** 2
+    want = d.sum(axis=dims) if op == "add" else d.max(axis=dims)
+    np.testing.assert_allclose(fused, want, rtol=1e-4, atol=1e-4, err_msg=f"{op} of squares over {dims} of {shape}")
+
+
+@pytest.mark.parametrize("shape,axis", [((4099, 3), 0), ((2, 300, 40), 1), ((4096, 1000), 0)])
+def test_columns_split_across_threads_fold_in_row_order(driver, tmp_path, shape, axis):  # noqa: F811
+    x = np.random.default_rng(3).standard_normal(shape).astype(np.float32)
+    kept = tuple(d for k, d in enumerate(shape) if k != axis)
+    text = f"""
+    {MOD}
+      func.func public @main(%x: {tensor(shape)}) -> {tensor(kept)} {{
+        %init = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+        {reduce_line("r", "x", shape, (axis,), "add")[0]}
+        return %r : {tensor(kept)}
+      }}
+    }}"""
+    got = run_isa(driver, tmp_path, text, "", x)[0]
+    # Each column folds sequentially from init, in f32: numpy's cumulative sum is that order.
+    want = np.cumsum(np.moveaxis(x, axis, 0), axis=0, dtype=np.float32)[-1]
+    assert got.tobytes() == want.tobytes(), f"expected sequential f32 column sums over axis {axis} of {shape}"
+
+
+@pytest.mark.parametrize("isa", ["baseline", "avx2", ""])
+@pytest.mark.parametrize("strided", [False, True])
+def test_take_along_axis_gather_clamps_like_stablehlo(driver, tmp_path, isa, strided):  # noqa: F811
+    """One index component per output element, read straight from the index array (a vector
+    gather per run): start indices clamp into [0, dim - 1] as StableHLO's gather says."""
+    rows, cols, k = 37, 53, 21  # odd lengths: vector bodies and scalar tails
+    rng = np.random.default_rng(11)
+    idx = rng.integers(-80, 130, (rows, k)).astype(np.int32)
+    idx[0, :4] = [np.iinfo(np.int32).min, np.iinfo(np.int32).max, -1, cols]
+    if strided:  # out[m, j] = x[idx[m, j], m]: the indexed dim is the outer one (stride = rows)
+        x = rng.standard_normal((cols, rows)).astype(np.float32)
+        dnums = ("collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [0], "
+                 "start_index_map = [0], index_vector_dim = 2")
+        want = x[np.clip(idx, 0, cols - 1), np.arange(rows)[:, None]]
+    else:  # out[m, j] = x[m, idx[m, j]]: jnp.take_along_axis(x, idx, axis=1)
+        x = rng.standard_normal((rows, cols)).astype(np.float32)
+        dnums = ("collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], "
+                 "start_index_map = [1], index_vector_dim = 2")
+        want = np.take_along_axis(x, np.clip(idx, 0, cols - 1), axis=1)
+    xt = tensor(x.shape)
+    text = f"""
+    {MOD}
+      func.func public @main(%x: {xt}, %i: tensor<{rows}x{k}xi32>) -> tensor<{rows}x{k}xf32> {{
+        %r = stablehlo.reshape %i : (tensor<{rows}x{k}xi32>) -> tensor<{rows}x{k}x1xi32>
+        %g = "stablehlo.gather"(%x, %r) <{{dimension_numbers = #stablehlo.gather<{dnums}>,
+             indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}}>
+             : ({xt}, tensor<{rows}x{k}x1xi32>) -> tensor<{rows}x{k}xf32>
+        return %g : tensor<{rows}x{k}xf32>
+      }}
+    }}"""
+    got = run_isa(driver, tmp_path, text, isa, x, idx)[0]
+    assert got.tobytes() == want.tobytes(), f"expected clamped take_along_axis values (strided={strided}, ISA {isa})"
+
+
+@pytest.mark.parametrize("body", ["set", "add"])
+def test_unique_index_scatter_across_threads_skips_out_of_bounds(driver, tmp_path, body):  # noqa: F811
+    """unique_indices scatters are applied by several threads; out-of-bounds updates are skipped."""
+    n, m = 300007, 100003
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal(n).astype(np.float32)
+    u = rng.standard_normal(m).astype(np.float32)
+    idx = rng.permutation(n + 2000)[:m].astype(np.int32) - 1000  # unique, some below 0 or >= n
+    region = ("stablehlo.return %b : tensor<f32>" if body == "set" else
+              "%s = stablehlo.add %a, %b : tensor<f32>\n          stablehlo.return %s : tensor<f32>")
+    text = f"""
+    {MOD}
+      func.func public @main(%x: tensor<{n}xf32>, %u: tensor<{m}xf32>, %i: tensor<{m}xi32>) -> tensor<{n}xf32> {{
+        %r = stablehlo.reshape %i : (tensor<{m}xi32>) -> tensor<{m}x1xi32>
+        %y = "stablehlo.scatter"(%x, %r, %u) <{{indices_are_sorted = false, scatter_dimension_numbers =
+             #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>,
+             unique_indices = true}}> ({{
+        ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+          {region}
+        }}) : (tensor<{n}xf32>, tensor<{m}x1xi32>, tensor<{m}xf32>) -> tensor<{n}xf32>
+        return %y : tensor<{n}xf32>
+      }}
+    }}"""
+    got = run_isa(driver, tmp_path, text, "", x, u, idx)[0]
+    want = x.copy()
+    ok = (idx >= 0) & (idx < n)
+    if body == "set":
+        want[idx[ok]] = u[ok]
+    else:
+        want[idx[ok]] += u[ok]
+    assert got.tobytes() == want.tobytes(), f"expected scatter-{body} with unique indices to match numpy"
+
+
+@pytest.mark.parametrize("op,init,ufunc", [("add", "2.500000e+00", np.add), ("maximum", "0xFF800000", np.maximum),
+                                           ("minimum", "1.000000e+00", np.minimum)])
+def test_reduce_over_unit_dims_is_the_body_applied_once(driver, tmp_path, op, init, ufunc):  # noqa: F811
+    """A reduce over size-1 dims becomes op(init, x), elementwise (and fused with its neighbours)."""
+    x = np.random.default_rng(9).standard_normal((5, 1, 7, 1)).astype(np.float32)
+    x[0, 0, :3, 0] = [np.nan, -0.0, np.inf]
+    text = f"""
+    {MOD}
+      func.func public @main(%x: tensor<5x1x7x1xf32>) -> (tensor<5x7xf32>, tensor<5x7xi1>) {{
+        %init = stablehlo.constant dense<{init}> : tensor<f32>
+        %r = stablehlo.reduce(%x init: %init) applies stablehlo.{op} across dimensions = [1, 3]
+             : (tensor<5x1x7x1xf32>, tensor<f32>) -> tensor<5x7xf32>
+        %zero = stablehlo.constant dense<0.000000e+00> : tensor<5x1x7x1xf32>
+        %p = stablehlo.compare GT, %x, %zero, FLOAT : (tensor<5x1x7x1xf32>, tensor<5x1x7x1xf32>) -> tensor<5x1x7x1xi1>
+        %t = stablehlo.constant dense<true> : tensor<i1>
+        %a = stablehlo.reduce(%p init: %t) applies stablehlo.and across dimensions = [1, 3]
+             : (tensor<5x1x7x1xi1>, tensor<i1>) -> tensor<5x7xi1>
+        return %r, %a : tensor<5x7xf32>, tensor<5x7xi1>
+      }}
+    }}"""
+    got, got_and = run_isa(driver, tmp_path, text, "", x)
+    init_v = np.array([float.fromhex("-inf") if init == "0xFF800000" else float(init)], np.float32)[0]
+    want = ufunc(init_v, x.reshape(5, 7))
+    np.testing.assert_array_equal(got, want, err_msg=f"expected {op}(init, x) over the unit dims")
+    assert np.signbit(got[0, 1]) == np.signbit(want[0, 1]), f"expected {op}(init, -0) to keep numpy's sign"
+    np.testing.assert_array_equal(got_and.astype(bool), x.reshape(5, 7) > 0, err_msg="expected and(true, x > 0)")
