@@ -377,7 +377,7 @@ void ReshapeUnitBroadcastsIn(Module* m, Region* r) {
         !std::is_sorted(dims.begin(), dims.end()) || std::adjacent_find(dims.begin(), dims.end()) != dims.end())
       continue;
     op->kind = OpKind::kReshape;
-    op->attrs.clear();
+    std::erase_if(op->attrs, [](const NamedAttr& a) { return a.name == "broadcast_dimensions"; });
   }
 }
 }  // namespace
@@ -542,7 +542,8 @@ void InvertDivisors(Module* m, Region* r) {
       if (floating && def && def->kind == OpKind::kConstant) {
         const DenseData* c = ConstantOf(*m, divisor);
         if (auto inv = c ? Reciprocal(*c) : nullptr) {
-          auto k = NewOp(m, OpKind::kConstant, {}, m->type(divisor), op->loc);
+          const Type divisor_type = m->type(divisor);  // a copy: NewOp grows the value table
+          auto k = NewOp(m, OpKind::kConstant, {}, divisor_type, op->loc);
           k->attrs.push_back({"value", MakeDenseAttr(std::move(inv))});
           op->operands[1] = k->results[0];
           op->kind = OpKind::kMultiply;
@@ -551,11 +552,12 @@ void InvertDivisors(Module* m, Region* r) {
       } else if (floating && def && def->kind == OpKind::kBroadcastInDim && def->operands.size() == 1 &&
                  m->type(def->operands[0]).element == t.element) {
         const ValueId b = def->operands[0];
-        const Type& bt = m->type(b);
+        // Copies: NewOp grows the value table, which would leave references into it dangling.
+        const Type bt = m->type(b), divisor_type = m->type(divisor);
         auto one = NewOp(m, OpKind::kConstant, {}, bt, op->loc);
         one->attrs.push_back({"value", MakeDenseAttr(SplatOne(bt))});
         auto inv = NewOp(m, OpKind::kDivide, {one->results[0], b}, bt, op->loc);
-        auto bcast = NewOp(m, OpKind::kBroadcastInDim, {inv->results[0]}, m->type(divisor), op->loc);
+        auto bcast = NewOp(m, OpKind::kBroadcastInDim, {inv->results[0]}, divisor_type, op->loc);
         bcast->attrs = def->attrs;
         op->operands[1] = bcast->results[0];
         op->kind = OpKind::kMultiply;
