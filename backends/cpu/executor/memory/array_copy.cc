@@ -128,13 +128,31 @@ void StridedCopier::Run(void* dst, const void* src) const {
   if (empty_) return;
   auto* dp = static_cast<uint8_t*>(dst);
   const auto* sp = static_cast<const uint8_t*>(src);
-  const int64_t ies = static_cast<int64_t>(es_);
   if (d_.empty()) {
     std::memcpy(dp, sp, es_);
     return;
   }
+  // Large copies split their outermost dim over the pool (each part is the same walk over a
+  // slab); inside a task or on a busy pool ParallelFor runs inline.
+  int64_t total = 1;
+  for (int64_t d : d_) total *= d;
+  const int64_t bytes = total * static_cast<int64_t>(es_);
+  if (bytes < kParallelCopyBytes || d_[0] < 2) return RunSlab(dp, sp, 0, d_[0]);
+  const int64_t slab_bytes = bytes / d_[0];
+  ParallelFor(d_[0], std::max<int64_t>(1, kParallelChunkBytes / std::max<int64_t>(slab_bytes, 1)),
+              [&](int64_t b, int64_t e) { RunSlab(dp, sp, b, e); });
+}
+
+// Elements [begin, end) of the outermost dim.
+void StridedCopier::RunSlab(uint8_t* dp, const uint8_t* sp, int64_t begin, int64_t end) const {
+  const int64_t ies = static_cast<int64_t>(es_);
+  dp += begin * ds_[0] * ies;
+  sp += begin * ss_[0] * ies;
+  const int64_t outer = end - begin;
+  if (outer <= 0) return;
   const int r = static_cast<int>(d_.size());
-  const int64_t inner = d_[static_cast<size_t>(r - 1)];
+  auto dim = [&](size_t k) { return k == 0 ? outer : d_[k]; };
+  const int64_t inner = dim(static_cast<size_t>(r - 1));
   const int64_t ids = ds_[static_cast<size_t>(r - 1)], iss = ss_[static_cast<size_t>(r - 1)];
   if (r == 1) {
     Inner(dp, ids, sp, iss, inner, es_);
@@ -149,7 +167,7 @@ void StridedCopier::Run(void* dst, const void* src) const {
   int t = -1;
   if (ids == 1 && iss != 1 && inner >= 8 && (es_ == 1 || es_ == 2 || es_ == 4 || es_ == 8)) {
     for (int k = 0; k < r - 1; ++k)
-      if (ss_[static_cast<size_t>(k)] == 1 && d_[static_cast<size_t>(k)] >= 8) t = k;
+      if (ss_[static_cast<size_t>(k)] == 1 && dim(static_cast<size_t>(k)) >= 8) t = k;
   }
   for (int k = 0; k < r - 1; ++k)
     if (k != t) walk[num_walk++] = static_cast<size_t>(k);
@@ -158,7 +176,7 @@ void StridedCopier::Run(void* dst, const void* src) const {
   int64_t doff = 0, soff = 0;
   for (;;) {
     if (t >= 0) {
-      Transpose(dp + doff * ies, ds_[ut], sp + soff * ies, iss, d_[ut], inner, es_);
+      Transpose(dp + doff * ies, ds_[ut], sp + soff * ies, iss, dim(ut), inner, es_);
     } else {
       Inner(dp + doff * ies, ids, sp + soff * ies, iss, inner, es_);
     }
@@ -168,9 +186,9 @@ void StridedCopier::Run(void* dst, const void* src) const {
       ++idx[k];
       doff += ds_[uk];
       soff += ss_[uk];
-      if (idx[k] < d_[uk]) break;
-      doff -= ds_[uk] * d_[uk];
-      soff -= ss_[uk] * d_[uk];
+      if (idx[k] < dim(uk)) break;
+      doff -= ds_[uk] * dim(uk);
+      soff -= ss_[uk] * dim(uk);
       idx[k] = 0;
     }
     if (k == static_cast<size_t>(-1)) return;

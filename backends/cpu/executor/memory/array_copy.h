@@ -23,9 +23,14 @@ class StridedCopier {
   StridedCopier() = default;
   StridedCopier(const std::vector<int64_t>& dims, const std::vector<int64_t>& dst_strides,
                 const std::vector<int64_t>& src_strides, size_t es);
+  // Copies over the thread pool when the copy is large (from inside a task, on the caller).
   void Run(void* dst, const void* src) const;
 
  private:
+  static constexpr int64_t kParallelCopyBytes = int64_t{1} << 20;  // below: one thread
+  static constexpr int64_t kParallelChunkBytes = int64_t{256} << 10;
+  void RunSlab(uint8_t* dst, const uint8_t* src, int64_t begin, int64_t end) const;
+
   std::vector<int64_t> d_, ds_, ss_;
   size_t es_ = 0;
   bool empty_ = false;
