@@ -101,10 +101,13 @@ class WhileKernel final : public Kernel {
       std::fprintf(stderr, "jaxlib-cpu while loop: strip-mined, %lld elements in tiles of %lld\n",
                    static_cast<long long>(big), static_cast<long long>(kStripElements));
   }
+  // One pass over the loop, or (strip-mined, PlanStrips) one per tile of kStripElements
+  // elements with only the tiled carries' ranges copied.
   Status Run(Frame& f, uint8_t* scratch) const override {
-    if (strip_elements_ > 0) return RunStrips(f, scratch);
     const size_t n = sizes_.size();
-    std::vector<uint8_t*> carry(n), temp(n);
+    const bool strips = strip_elements_ > 0;
+    std::vector<uint8_t*> carry(n), temp(n), operand(n);
+    std::vector<size_t> elem(n, 0);  // bytes per element of a tiled carry
     uint8_t* p = scratch;
     for (size_t k = 0; k < n; ++k) {
       p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
@@ -113,39 +116,59 @@ class WhileKernel final : public Kernel {
       // The result buffers are disjoint from the operands and from this op's scratch (planned
       // as the op's outputs), so they can hold the carries; a carry the body never changes is
       // read where its operand lives.
-      auto* operand = static_cast<uint8_t*>(f.Get(op_.operands[k]));
-      carry[k] = invariant_[k] ? operand : static_cast<uint8_t*>(f.Get(op_.results[k]));
-      if (sizes_[k] && carry[k] != operand) std::memcpy(carry[k], operand, sizes_[k]);
+      operand[k] = static_cast<uint8_t*>(f.Get(op_.operands[k]));
+      carry[k] = invariant_[k] ? operand[k] : static_cast<uint8_t*>(f.Get(op_.results[k]));
+      if (strips && tiled_carry_[k]) elem[k] = sizes_[k] / static_cast<size_t>(strip_elements_);
     }
     const compiler::Region& cr = *cond_->region;
     const compiler::Region& br = *body_->region;
     uint8_t* arena = scratch + region_offset_;
     std::vector<int> from_carry(n);
-    for (;;) {
-      for (size_t k = 0; k < n; ++k) {
-        f.ptr[static_cast<size_t>(cr.args[k])] = carry[k];
-        f.ptr[static_cast<size_t>(br.args[k])] = carry[k];
-      }
-      JAXLIB_RETURN_IF_ERROR(RunRegion(*cond_, f, arena));
-      if (!*static_cast<const bool*>(f.Get(cr.results[0]))) break;
-      JAXLIB_RETURN_IF_ERROR(RunRegion(*body_, f, arena));
-      // New carries: results that are other carries go through `temp` so no carry is
-      // overwritten before it is read.
-      for (size_t k = 0; k < n; ++k) {
-        void* src = f.Get(br.results[k]);
-        from_carry[k] = -1;
-        if (src == carry[k]) {
-          from_carry[k] = static_cast<int>(k);
-          continue;
+    const int64_t total = strips ? strip_elements_ : 1;
+    for (int64_t begin = 0; begin < total; begin += strips ? kStripElements : 1) {
+      const int64_t end = strips ? std::min(strip_elements_, begin + kStripElements) : 1;
+      // Carry k's bytes for this tile: its range when tiled, all of it otherwise.
+      auto part = [&](size_t k, const void* base) {
+        return const_cast<uint8_t*>(static_cast<const uint8_t*>(base)) + elem[k] * static_cast<size_t>(begin);
+      };
+      auto part_bytes = [&](size_t k) { return elem[k] ? elem[k] * static_cast<size_t>(end - begin) : sizes_[k]; };
+      for (size_t k = 0; k < n; ++k)
+        if (sizes_[k] && carry[k] != operand[k]) std::memcpy(part(k, carry[k]), part(k, operand[k]), part_bytes(k));
+      for (;;) {
+        for (size_t k = 0; k < n; ++k) {
+          f.ptr[static_cast<size_t>(cr.args[k])] = carry[k];
+          f.ptr[static_cast<size_t>(br.args[k])] = carry[k];
         }
-        for (size_t j = 0; j < n; ++j)
-          if (src == carry[j]) from_carry[k] = static_cast<int>(j);
-        if (from_carry[k] >= 0 && sizes_[k]) std::memcpy(temp[k], src, sizes_[k]);
-      }
-      for (size_t k = 0; k < n; ++k) {
-        if (from_carry[k] == static_cast<int>(k) || !sizes_[k]) continue;
-        const void* src = from_carry[k] >= 0 ? temp[k] : f.Get(br.results[k]);
-        std::memcpy(carry[k], src, sizes_[k]);
+        JAXLIB_RETURN_IF_ERROR(RunRegion(*cond_, f, arena));
+        if (!*static_cast<const bool*>(f.Get(cr.results[0]))) break;
+        if (strips) {
+          for (const auto& [v, off] : body_->arena_values) f.ptr[static_cast<size_t>(v)] = arena + off;
+          for (size_t i = 0; i < body_->steps.size(); ++i) {
+            const RegionStep& step = body_->steps[i];
+            if (elementwise_step_[i]) step.kernel->RunElements(f, begin, end);
+            else JAXLIB_RETURN_IF_ERROR(step.kernel->Run(f, step.scratch_offset >= 0 ? arena + step.scratch_offset : nullptr));
+          }
+        } else {
+          JAXLIB_RETURN_IF_ERROR(RunRegion(*body_, f, arena));
+        }
+        // New carries: results that are other carries go through `temp` so no carry is
+        // overwritten before it is read.
+        for (size_t k = 0; k < n; ++k) {
+          void* src = f.Get(br.results[k]);
+          from_carry[k] = -1;
+          if (src == carry[k]) {
+            from_carry[k] = static_cast<int>(k);
+            continue;
+          }
+          for (size_t j = 0; j < n; ++j)
+            if (src == carry[j]) from_carry[k] = static_cast<int>(j);
+          if (from_carry[k] >= 0 && sizes_[k]) std::memcpy(part(k, temp[k]), part(k, src), part_bytes(k));
+        }
+        for (size_t k = 0; k < n; ++k) {
+          if (from_carry[k] == static_cast<int>(k) || !sizes_[k]) continue;
+          const void* src = from_carry[k] >= 0 ? temp[k] : f.Get(br.results[k]);
+          std::memcpy(part(k, carry[k]), part(k, src), part_bytes(k));
+        }
       }
     }
     for (size_t k = 0; k < n; ++k)
@@ -169,77 +192,6 @@ class WhileKernel final : public Kernel {
       default:
         return true;
     }
-  }
-
-  // The loop run once per tile of `strip_elements_` elements (PlanStrips).
-  Status RunStrips(Frame& f, uint8_t* scratch) const {
-    const size_t n = sizes_.size();
-    std::vector<uint8_t*> carry(n), temp(n), operand(n);
-    std::vector<size_t> elem(n, 0);
-    uint8_t* p = scratch;
-    for (size_t k = 0; k < n; ++k) {
-      p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
-      temp[k] = p;
-      p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
-      operand[k] = static_cast<uint8_t*>(f.Get(op_.operands[k]));
-      carry[k] = invariant_[k] ? operand[k] : static_cast<uint8_t*>(f.Get(op_.results[k]));
-      if (tiled_carry_[k]) elem[k] = sizes_[k] / static_cast<size_t>(strip_elements_);
-    }
-    const compiler::Region& cr = *cond_->region;
-    const compiler::Region& br = *body_->region;
-    uint8_t* arena = scratch + region_offset_;
-    std::vector<int> from_carry(n);
-    for (int64_t begin = 0; begin < strip_elements_; begin += kStripElements) {
-      const int64_t end = std::min(strip_elements_, begin + kStripElements);
-      // Carry k's bytes for this tile: its range when tiled, all of it when small.
-      auto part = [&](size_t k, const void* base) {
-        return static_cast<const uint8_t*>(base) + (tiled_carry_[k] ? elem[k] * static_cast<size_t>(begin) : 0);
-      };
-      auto part_bytes = [&](size_t k) {
-        return tiled_carry_[k] ? elem[k] * static_cast<size_t>(end - begin) : sizes_[k];
-      };
-      for (size_t k = 0; k < n; ++k)
-        if (sizes_[k] && carry[k] != operand[k])
-          std::memcpy(const_cast<uint8_t*>(part(k, carry[k])), part(k, operand[k]), part_bytes(k));
-      for (;;) {
-        for (size_t k = 0; k < n; ++k) {
-          f.ptr[static_cast<size_t>(cr.args[k])] = carry[k];
-          f.ptr[static_cast<size_t>(br.args[k])] = carry[k];
-        }
-        JAXLIB_RETURN_IF_ERROR(RunRegion(*cond_, f, arena));
-        if (!*static_cast<const bool*>(f.Get(cr.results[0]))) break;
-        for (const auto& [v, off] : body_->arena_values) f.ptr[static_cast<size_t>(v)] = arena + off;
-        for (size_t i = 0; i < body_->steps.size(); ++i) {
-          const RegionStep& step = body_->steps[i];
-          if (elementwise_step_[i]) {
-            step.kernel->RunElements(f, begin, end);
-          } else {
-            JAXLIB_RETURN_IF_ERROR(step.kernel->Run(f, step.scratch_offset >= 0 ? arena + step.scratch_offset : nullptr));
-          }
-        }
-        for (size_t k = 0; k < n; ++k) {
-          void* src = f.Get(br.results[k]);
-          from_carry[k] = -1;
-          if (src == carry[k]) {
-            from_carry[k] = static_cast<int>(k);
-            continue;
-          }
-          for (size_t j = 0; j < n; ++j)
-            if (src == carry[j]) from_carry[k] = static_cast<int>(j);
-          if (from_carry[k] >= 0 && sizes_[k])
-            std::memcpy(const_cast<uint8_t*>(part(k, temp[k])), part(k, src), part_bytes(k));
-        }
-        for (size_t k = 0; k < n; ++k) {
-          if (from_carry[k] == static_cast<int>(k) || !sizes_[k]) continue;
-          const void* src = from_carry[k] >= 0 ? temp[k] : f.Get(br.results[k]);
-          std::memcpy(const_cast<uint8_t*>(part(k, carry[k])), part(k, src), part_bytes(k));
-        }
-      }
-    }
-    for (size_t k = 0; k < n; ++k)
-      if (sizes_[k] && invariant_[k] && result_read_[k] && f.Get(op_.results[k]) != carry[k])
-        std::memcpy(f.Get(op_.results[k]), carry[k], sizes_[k]);
-    return Status::Ok();
   }
 
   const Op& op_;
