@@ -258,6 +258,48 @@ def test_max_pool_window_skips_padding_and_propagates_nan(driver, tmp_path):  # 
     assert np.array_equal(out, want, equal_nan=True), "3x3/2 max pool, NaN propagates"
 
 
+@pytest.mark.parametrize("op,stride,wdil", [("maximum", 2, 1), ("add", 1, 2), ("maximum", 3, 2), ("add", 2, 1)])
+def test_channels_last_windows_over_strided_rows(driver, tmp_path, op, stride, wdil):  # noqa: F811
+    """Channels-last windows add each tap to all output rows along W in one call (window.cc):
+    low and high padding, strides, window dilation along W, NaN, against a direct reference."""
+    x = np.random.default_rng(11).standard_normal((2, 7, 11, 5)).astype(np.float32)
+    x[1, 3, 4, 2] = np.nan
+    pad = ((0, 0), (1, 2), (2, 1), (0, 0))
+    win = (1, 2, 3, 1)
+    n_h = (7 + 3 - 2) // 1 + 1
+    n_w = (11 + 3 - ((3 - 1) * wdil + 1)) // stride + 1
+    init = "0xFF800000" if op == "maximum" else "0.000000e+00"
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<2x7x11x5xf32>) -> tensor<2x{n_h}x{n_w}x5xf32> {{
+        %init = stablehlo.constant dense<{init}> : tensor<f32>
+        %0 = "stablehlo.reduce_window"(%x, %init) <{{padding = dense<[[0, 0], [1, 2], [2, 1], [0, 0]]> : tensor<4x2xi64>, window_dimensions = array<i64: 1, 2, 3, 1>, window_strides = array<i64: 1, 1, {stride}, 1>, window_dilations = array<i64: 1, 1, {wdil}, 1>}}> ({{
+        ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+          %s = stablehlo.{op} %a, %b : tensor<f32>
+          stablehlo.return %s : tensor<f32>
+        }}) : (tensor<2x7x11x5xf32>, tensor<f32>) -> tensor<2x{n_h}x{n_w}x5xf32>
+        return %0 : tensor<2x{n_h}x{n_w}x5xf32>
+      }}
+    }}"""
+    (out,) = run(driver, tmp_path, mlir, x)
+    want = np.empty((2, n_h, n_w, 5), np.float32)
+    for n in range(2):
+        for i in range(n_h):
+            for j in range(n_w):
+                vals = [x[n, i + a - pad[1][0], j * stride + b * wdil - pad[2][0]]
+                        for a in range(win[1]) for b in range(win[2])
+                        if 0 <= i + a - pad[1][0] < 7 and 0 <= j * stride + b * wdil - pad[2][0] < 11]
+                v = np.stack(vals) if vals else np.zeros((0, 5), np.float32)
+                if op == "maximum":
+                    want[n, i, j] = np.where(np.isnan(v).any(axis=0), np.nan, v.max(axis=0, initial=-np.inf))
+                else:
+                    want[n, i, j] = v.sum(axis=0, dtype=np.float64)
+    if op == "maximum":
+        assert np.array_equal(out, want, equal_nan=True), "max over each window's in-bounds elements, NaN wins"
+    else:
+        np.testing.assert_allclose(out, want, rtol=1e-5, atol=1e-5, err_msg="sum over each window's in-bounds elements")
+
+
 @pytest.mark.parametrize("variadic", [False, True])
 def test_window_padding_and_base_dilation_holes_are_skipped_not_folded_as_init(driver, tmp_path, variadic):  # noqa: F811
     # init = 1 is not the identity of add: a window over padding or dilation holes must give 1 +

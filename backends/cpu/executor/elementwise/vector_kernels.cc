@@ -655,6 +655,21 @@ JAXLIB_VM_INLINE void IntCompareBody(void* out, const void* const* in, int64_t n
   }
 }
 
+// ---------------------------------------------------------------- strided rows
+// out row r = F(out row r, x row r) (or F(x row r, out row r) when swapped), rows `out_stride`
+// and `x_stride` floats apart: one call for all the rows a window tap adds to (channels-last
+// pooling), the same operations as BinaryBody on each row.
+template <class F, class V>
+JAXLIB_VM_INLINE void CombineRowsBody(float* out, const float* x, int64_t n, int64_t rows, int64_t out_stride,
+                                      int64_t x_stride, bool swapped) {
+  for (int64_t r = 0; r < rows; ++r) {
+    float* o = out + r * out_stride;
+    const float* xr = x + r * x_stride;
+    const void* in[2] = {swapped ? static_cast<const void*>(xr) : o, swapped ? static_cast<const void*>(o) : xr};
+    BinaryBody<F, V>(o, in, n);
+  }
+}
+
 // ---------------------------------------------------------------- f64 exp
 // exp over doubles, one register of them at a time: x = n ln2
 // + r with |r| <= ln2 / 2 (ln2 split so n * ln2_hi is exact for |n| <= 2^11), e^r by its Taylor
@@ -743,6 +758,10 @@ JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
     SumReduceBody<V>(x, out, init, outer, R, inner);                                                                   \
   }                                                                                                                 \
   Attr void ExpF64##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { ExpF64Body<V>(o, in, n); } \
+  template <class F> Attr void CombineRows##Suffix(float* o, const float* x, int64_t n, int64_t rows,              \
+                                                   int64_t os, int64_t xs, bool swapped) {                        \
+    CombineRowsBody<F, V>(o, x, n, rows, os, xs, swapped);                                                          \
+  }                                                                                                                 \
   template <class F> Attr void Columns##Suffix(const float* x, float* out, float init, int64_t R, int64_t width,     \
                                                int64_t stride) {                                                    \
     ColumnsBody<F, V>(x, out, init, R, width, stride);                                                              \
@@ -782,6 +801,7 @@ JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
   constexpr auto& Scale##Suffix = ScaleBase;                                                        \
   constexpr auto& Sum##Suffix = SumBase;                                                            \
   constexpr auto& ExpF64##Suffix = ExpF64Base;                                                      \
+  template <class F> constexpr auto& CombineRows##Suffix = CombineRowsBase<F>;                      \
   template <class F> constexpr auto& Columns##Suffix = ColumnsBase<F>;                              \
   template <class F> constexpr auto& RowStart##Suffix = RowStartBase<F>;                            \
   template <class F> constexpr auto& RowFeed##Suffix = RowFeedBase<F>;                              \
@@ -1036,6 +1056,28 @@ EwFn SelectVectorKernel(const compiler::Module& m, const Op& op) {
 }
 
 EwFn SelectIntVectorKernel(const compiler::Module& m, const Op& op) { return IntVectorKernel(m, op, DetectedVectorIsa()); }
+
+template <class F> F32RowsFn CombineRowsFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &CombineRowsAvx512<F>;
+    case VectorIsa::kAvx2: return &CombineRowsAvx2<F>;
+    default: return &CombineRowsBase<F>;
+  }
+}
+
+F32RowsFn SelectF32RowsKernel(const compiler::Module& m, const Op& op) {
+  if (op.operands.size() != 2 || op.results.size() != 1 || m.type(op.results[0]).element != ElementType::kF32) return nullptr;
+  for (compiler::ValueId v : op.operands)
+    if (m.type(v).element != ElementType::kF32) return nullptr;
+  const VectorIsa isa = DetectedVectorIsa();
+  switch (op.kind) {
+    case OpKind::kAdd: return CombineRowsFor<AddV>(isa);
+    case OpKind::kMultiply: return CombineRowsFor<MulV>(isa);
+    case OpKind::kMaximum: return CombineRowsFor<MaxV>(isa);
+    case OpKind::kMinimum: return CombineRowsFor<MinV>(isa);
+    default: return nullptr;
+  }
+}
 
 EwFn SelectF64VectorKernel(const compiler::Module& m, const Op& op) {
   if (op.kind != OpKind::kExp || op.operands.size() != 1 || op.results.size() != 1) return nullptr;

@@ -24,6 +24,13 @@ EwFn SelectVectorKernel(const compiler::Module& m, const compiler::Op& op);
 // for anything else.
 EwFn SelectIntVectorKernel(const compiler::Module& m, const compiler::Op& op);
 
+// f32 add, multiply, max or min over strided rows: out row r = op(out row r, x row r) (the x row
+// first when `swapped`), rows `out_stride` and `x_stride` floats apart, each row the same
+// operations as the op's vector kernel (SelectVectorKernel); nullptr for other ops or types.
+using F32RowsFn = void (*)(float* out, const float* x, int64_t n, int64_t rows, int64_t out_stride, int64_t x_stride,
+                           bool swapped);
+F32RowsFn SelectF32RowsKernel(const compiler::Module& m, const compiler::Op& op);
+
 // The vectorised kernel of an f64 op (exp), or nullptr.
 EwFn SelectF64VectorKernel(const compiler::Module& m, const compiler::Op& op);
 

@@ -120,11 +120,15 @@ bool ReadWindowAttrs(const Op& op, size_t rank, std::vector<int64_t>* win, std::
 // are rows along the last dim; when that dim is untouched by the window (channels of NHWC
 // pooling) the innermost loop runs over contiguous elements.
 // `row`: the body op's vectorised f32 kernel (vector_kernels.h), used for contiguous rows.
+// `rows`: the same op over strided rows (vector_kernels.h F32RowsFn), used for channels-last
+// windows: one call per window tap adds that tap to every output row along the next-to-last
+// dim, in the same order per element as one call per row.
 using NativeWindowFn = void (*)(const void* x, void* out, const void* init, const WindowGeometry& g, bool swapped,
-                                EwFn row);
+                                EwFn row, F32RowsFn rows);
 
 template <Monoid M, class T>
-void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeometry& g, bool swapped, EwFn row_fn) {
+void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeometry& g, bool swapped, EwFn row_fn,
+                  F32RowsFn rows_fn) {
   using C = Compute<T>;
   const T* x = static_cast<const T*>(xv);
   T* out = static_cast<T*>(ov);
@@ -143,6 +147,51 @@ void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeome
   const int64_t rows = g.out_count / n_last;
   const bool plain_last = g.win[last] == 1 && g.strides[last] == 1 && g.pad_lo[last] == 0 && g.bdil[last] == 1 &&
                           g.in_dims[last] == n_last;
+  if constexpr (std::is_same_v<T, float>) {
+    if (rows_fn && plain_last && last >= 1 && g.bdil[last - 1] == 1) {
+      const size_t P = last - 1;  // output rows along P share each tap's combine call
+      const int64_t n_p = g.out_dims[P];
+      const int64_t supers = rows / n_p;
+      ParallelFor(supers, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, n_p * n_last * g.win_count)),
+                  [&](int64_t b, int64_t e) {
+        std::vector<int64_t> o(P), w(last);
+        const int64_t s = g.strides[P], in_p = g.in_dims[P];
+        for (int64_t sr = b; sr < e; ++sr) {
+          int64_t rem = sr;
+          for (size_t d = P; d-- > 0;) {
+            o[d] = rem % g.out_dims[d];
+            rem /= g.out_dims[d];
+          }
+          T* obase = out + sr * n_p * n_last;
+          std::fill(obase, obase + n_p * n_last, init);
+          std::fill(w.begin(), w.end(), 0);
+          for (;;) {
+            int64_t off = 0;
+            for (size_t d = 0; d < P && off >= 0; ++d) {
+              int64_t q = g.Source(d, w[d], o[d]);
+              off = q < 0 ? -1 : off + q * g.in_strides[d];
+            }
+            if (off >= 0) {
+              // Outputs p whose source p * s + base along P is inside the operand.
+              const int64_t base = w[P] * g.wdil[P] - g.pad_lo[P];
+              const int64_t p0 = base >= 0 ? 0 : (-base + s - 1) / s;
+              const int64_t p1 = in_p - 1 - base < 0 ? 0 : std::min(n_p, (in_p - 1 - base) / s + 1);
+              if (p0 < p1)
+                rows_fn(obase + p0 * n_last, x + off + (p0 * s + base) * g.in_strides[P], n_last, p1 - p0, n_last,
+                        s * g.in_strides[P], swapped);
+            }
+            size_t d = last;
+            while (d-- > 0) {
+              if (++w[d] < g.win[d]) break;
+              w[d] = 0;
+            }
+            if (d == static_cast<size_t>(-1)) break;
+          }
+        }
+      });
+      return;
+    }
+  }
   ParallelFor(rows, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, n_last * g.win_count)), [&](int64_t b, int64_t e) {
     std::vector<int64_t> o(last), w(last);
     for (int64_t row = b; row < e; ++row) {
@@ -193,8 +242,10 @@ void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeome
 class ReduceWindowKernel final : public Kernel {
  public:
   ReduceWindowKernel(const Op& op, const compiler::Module& m, std::shared_ptr<EwProgram> body, std::vector<ValueId> captured,
-                     NativeWindowFn native = nullptr, bool swapped = false, EwFn row = nullptr)
-      : body_(std::move(body)), captured_(std::move(captured)), native_(native), swapped_(swapped), row_(row) {
+                     NativeWindowFn native = nullptr, bool swapped = false, EwFn row = nullptr,
+                     F32RowsFn rows = nullptr)
+      : body_(std::move(body)), captured_(std::move(captured)), native_(native), swapped_(swapped), row_(row),
+        rows_(rows) {
     n_ = op.operands.size() / 2;
     for (size_t k = 0; k < n_; ++k) {
       inputs_.push_back(op.operands[k]);
@@ -221,7 +272,7 @@ class ReduceWindowKernel final : public Kernel {
     const int64_t M = geo_.out_count;
     if (M == 0) return Status::Ok();
     if (native_) {
-      native_(f.Get(inputs_[0]), f.Get(outputs_[0]), f.Get(inits_[0]), geo_, swapped_, row_);
+      native_(f.Get(inputs_[0]), f.Get(outputs_[0]), f.Get(inits_[0]), geo_, swapped_, row_, rows_);
       return Status::Ok();
     }
     uint8_t* p = scratch;
@@ -269,6 +320,7 @@ class ReduceWindowKernel final : public Kernel {
   NativeWindowFn native_;
   bool swapped_;
   EwFn row_;
+  F32RowsFn rows_;
   size_t n_ = 0;
   std::vector<ValueId> inputs_, inits_, outputs_;
   std::vector<size_t> es_;
@@ -566,9 +618,12 @@ StatusOr<std::unique_ptr<Kernel>> MakeWindowKernel(KernelBuilder& b, const Op& o
       native_window = VisitMonoid<NativeWindowFn>(MatchMonoid(*op.regions[0]), m.type(op.operands[0]).element, nullptr,
                                                    []<Monoid M, class T>() -> NativeWindowFn { return &NativeWindow<M, T>; });
     EwFn row = nullptr;
-    if (native_window && m.type(op.operands[0]).element == ElementType::kF32)
+    F32RowsFn rows = nullptr;
+    if (native_window && m.type(op.operands[0]).element == ElementType::kF32) {
       row = SelectVectorKernel(m, *op.regions[0]->ops[0]);
-    auto window = std::make_unique<ReduceWindowKernel>(op, m, body, captured, native_window, swapped, row);
+      if (row) rows = SelectF32RowsKernel(m, *op.regions[0]->ops[0]);
+    }
+    auto window = std::make_unique<ReduceWindowKernel>(op, m, body, captured, native_window, swapped, row, rows);
     std::optional<ScanShape> scan = MatchPrefixScan(m, op);
     if (!scan) return std::unique_ptr<Kernel>(std::move(window));
     NativeScanFn native = nullptr;
