@@ -84,7 +84,9 @@ class WhileKernel final : public Kernel {
     for (const RegionStep& step : body_->steps) {
       const bool ew = step.op && step.kernel->ElementwiseLoopSize() == big;
       if (ew) {
-        for (ValueId v : *step.kernel->NonElementwiseReads())
+        const std::vector<ValueId>* strided = step.kernel->NonElementwiseReads();
+        if (!strided) return;  // cannot tell which reads are elementwise
+        for (ValueId v : *strided)
           if (tiled.count(v)) return;  // element i would read another tile's elements
         for (ValueId v : step.op->results) tiled.insert(v);
       } else if (!small_step(step)) {

@@ -56,6 +56,23 @@ struct WindowGeometry {
     return p / bdil[d];
   }
 
+  // Operand offset of window tap `w` for output index `o` over dims [0, dims), or -1 when any
+  // of them lands in padding or a dilation hole.
+  int64_t Offset(const std::vector<int64_t>& w, const std::vector<int64_t>& o, size_t dims) const {
+    int64_t off = 0;
+    for (size_t d = 0; d < dims && off >= 0; ++d) {
+      int64_t q = Source(d, w[d], o[d]);
+      off = q < 0 ? -1 : off + q * in_strides[d];
+    }
+    return off;
+  }
+  // o[d] for d < o.size(): the multi-index of flat output row `row` over those dims.
+  void RowIndex(int64_t row, std::vector<int64_t>* o) const {
+    for (size_t d = o->size(); d-- > 0;) {
+      (*o)[d] = row % out_dims[d];
+      row /= out_dims[d];
+    }
+  }
   // Writes, for window offset `w` (multi-index), the operand flat index of every output
   // position into `pos` (-1 where the window hits padding or a dilation hole).
   void Positions(const std::vector<int64_t>& w, int64_t* pos) const {
@@ -157,21 +174,12 @@ void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeome
         std::vector<int64_t> o(P), w(last);
         const int64_t s = g.strides[P], in_p = g.in_dims[P];
         for (int64_t sr = b; sr < e; ++sr) {
-          int64_t rem = sr;
-          for (size_t d = P; d-- > 0;) {
-            o[d] = rem % g.out_dims[d];
-            rem /= g.out_dims[d];
-          }
+          g.RowIndex(sr, &o);
           T* obase = out + sr * n_p * n_last;
           std::fill(obase, obase + n_p * n_last, init);
           std::fill(w.begin(), w.end(), 0);
-          for (;;) {
-            int64_t off = 0;
-            for (size_t d = 0; d < P && off >= 0; ++d) {
-              int64_t q = g.Source(d, w[d], o[d]);
-              off = q < 0 ? -1 : off + q * g.in_strides[d];
-            }
-            if (off >= 0) {
+          do {
+            if (const int64_t off = g.Offset(w, o, P); off >= 0) {
               // Outputs p whose source p * s + base along P is inside the operand.
               const int64_t base = w[P] * g.wdil[P] - g.pad_lo[P];
               const int64_t p0 = base >= 0 ? 0 : (-base + s - 1) / s;
@@ -180,13 +188,7 @@ void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeome
                 rows_fn(obase + p0 * n_last, x + off + (p0 * s + base) * g.in_strides[P], n_last, p1 - p0, n_last,
                         s * g.in_strides[P], swapped);
             }
-            size_t d = last;
-            while (d-- > 0) {
-              if (++w[d] < g.win[d]) break;
-              w[d] = 0;
-            }
-            if (d == static_cast<size_t>(-1)) break;
-          }
+          } while (g.NextWindow(w));
         }
       });
       return;
@@ -195,21 +197,12 @@ void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeome
   ParallelFor(rows, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, n_last * g.win_count)), [&](int64_t b, int64_t e) {
     std::vector<int64_t> o(last), w(last);
     for (int64_t row = b; row < e; ++row) {
-      int64_t rem = row;
-      for (size_t d = last; d-- > 0;) {
-        o[d] = rem % g.out_dims[d];
-        rem /= g.out_dims[d];
-      }
+      g.RowIndex(row, &o);
       T* orow = out + row * n_last;
       std::fill(orow, orow + n_last, init);
       std::fill(w.begin(), w.end(), 0);
-      for (;;) {
-        int64_t off = 0;
-        for (size_t d = 0; d < last && off >= 0; ++d) {
-          int64_t q = g.Source(d, w[d], o[d]);
-          off = q < 0 ? -1 : off + q * g.in_strides[d];
-        }
-        if (off >= 0) {
+      do {
+        if (const int64_t off = g.Offset(w, o, last); off >= 0) {
           const T* xrow = x + off;
           if (plain_last) {
             if (row_fn) {
@@ -228,13 +221,7 @@ void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeome
               }
           }
         }
-        size_t d = last;
-        while (d-- > 0) {
-          if (++w[d] < g.win[d]) break;
-          w[d] = 0;
-        }
-        if (d == static_cast<size_t>(-1)) break;
-      }
+      } while (g.NextWindow(w));
     }
   });
 }
