@@ -186,6 +186,65 @@ def test_row_max_min_fast_path_keeps_nan_zero_and_denormal_semantics(driver, tmp
     assert mx[7] == 0.0 and mn[7] == x[7].min()
 
 
+def row_sum_in_shared_order(row: np.ndarray, init: np.float32) -> np.float32:
+    """The f32 row sum's order at every ISA: four 16-lane partials over 64-element steps, the
+    tail 16 at a time into partial 0 (zero-filled), (p0 + p1) + (p2 + p3), the lanes as a tree."""
+    a = np.zeros((4, 16), np.float32)
+    r = 0
+    while r + 64 <= row.size:
+        a += row[r:r + 64].reshape(4, 16)
+        r += 64
+    while r < row.size:
+        t = np.zeros(16, np.float32)
+        t[:min(16, row.size - r)] = row[r:r + 16]
+        a[0] += t
+        r += 16
+    s = (a[0] + a[1]) + (a[2] + a[3])
+    w = 8
+    while w >= 1:
+        s[:w] = s[:w] + s[w:2 * w]
+        w //= 2
+    return np.float32(init + s[0])
+
+
+def test_row_sums_fold_in_one_order_at_every_width(driver, tmp_path):  # noqa: F811
+    # Lengths with and without 64-element steps and 16-element tails; values spread over six
+    # decades, so any other order of additions gives other bits. The 3-D input is reduced over
+    # dims 0 and 2 in place, segment by segment, in the order of its transposed rows. (Sums of
+    # fewer than 4096 elements take XLA's tree order instead: every input here is larger.)
+    rng = np.random.default_rng(12)
+
+    def spread(*shape):
+        return (rng.standard_normal(shape) * 10.0 ** rng.uniform(-3, 3, shape)).astype(np.float32)
+
+    lengths = (17, 64, 100, 203, 1000)
+    xs = [spread(-(-4100 // n), n) for n in lengths]
+    seg = spread(8, 5, 128)
+    args = ", ".join(f"%x{k}: tensor<{x.shape[0]}x{x.shape[1]}xf32>" for k, x in enumerate(xs))
+    body = "\n".join(f"    %r{k} = stablehlo.reduce(%x{k} init: %init) applies stablehlo.add across dimensions = [1] "
+                      f": (tensor<{x.shape[0]}x{x.shape[1]}xf32>, tensor<f32>) -> tensor<{x.shape[0]}xf32>"
+                      for k, x in enumerate(xs))
+    results = ", ".join(f"%r{k}" for k in range(len(xs)))
+    types = ", ".join(f"tensor<{x.shape[0]}xf32>" for x in xs)
+    prog = f"""
+        {MOD}
+          func.func public @main({args}, %s: tensor<8x5x128xf32>) -> ({types}, tensor<5xf32>) {{
+            %init = stablehlo.constant dense<0.25> : tensor<f32>
+        {body}
+            %rs = stablehlo.reduce(%s init: %init) applies stablehlo.add across dimensions = [0, 2] : (tensor<8x5x128xf32>, tensor<f32>) -> tensor<5xf32>
+            return {results}, %rs : {types}, tensor<5xf32>
+          }}
+        }}"""
+    outs = run_every_isa(driver, tmp_path, prog, *xs, seg)
+    init = np.float32(0.25)
+    for x, got in zip(xs, outs, strict=False):
+        want = np.array([row_sum_in_shared_order(row, init) for row in x], np.float32)
+        assert got.tobytes() == want.tobytes(), f"expected the shared order's bits for rows of {x.shape[1]}"
+    rows = seg.transpose(1, 0, 2).reshape(5, 1024)
+    want = np.array([row_sum_in_shared_order(row, init) for row in rows], np.float32)
+    assert outs[-1].tobytes() == want.tobytes(), "expected segment-fed rows to fold as their transposed copy"
+
+
 def special_f32(n: int, seed: int) -> np.ndarray:
     """Normal values mixed with NaN, +-inf, +-0, denormals and values near exp/tanh's limits."""
     rng = np.random.default_rng(seed)

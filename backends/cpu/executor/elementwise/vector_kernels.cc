@@ -221,11 +221,56 @@ __attribute__((always_inline, target("avx512f"))) inline VI PredMaskAvx512(const
     std::memcpy(o + i, &r, bytes);                                                                        \
   }
 
-template <bool kMax>
-JAXLIB_VM_INLINE VF Combine(VF a, VF b) {
-  if constexpr (kMax) return NanMax(a, b);
-  else return NanMin(a, b);
-}
+// A row reducer's four 16-lane partial results, the order of partial results every ISA shares,
+// held as the ISA's own vectors V: lanes [p * L, p * L + L) of partial k are a[k * Q + p]. (GCC
+// keeps a 16-lane value wider than the target's registers in memory, a store and a load per
+// add; held this way the partials stay in registers.)
+template <class F, class V>
+struct Partials {
+  static constexpr int L = kLanesOf<V>, Q = kLanes / L, N = 4 * Q;
+  V a[N];
+  JAXLIB_VM_INLINE explicit Partials(V fill) {
+    for (int j = 0; j < N; ++j) a[j] = fill;
+  }
+  JAXLIB_VM_INLINE explicit Partials(const float* state) {
+    for (int j = 0; j < N; ++j) a[j] = Load<V>(state + j * L, L);
+  }
+  JAXLIB_VM_INLINE void StoreTo(float* state) const {
+    for (int j = 0; j < N; ++j) Store(state + j * L, a[j], L);
+  }
+  // One 64-element step: partial k takes x[16k, 16k + 16).
+  JAXLIB_VM_INLINE void Step(const float* x) {
+    for (int j = 0; j < N; ++j) a[j] = F::Apply(a[j], Load<V>(x + j * L, L));
+  }
+  // Partial 0 takes 16 lanes: x[0, n) and `spare` in the lanes past n.
+  JAXLIB_VM_INLINE void StepFirst(const float* x, int64_t n, V spare) {
+    for (int p = 0; p < Q; ++p) {
+      const int64_t m = n - p * L;
+      V v = spare;
+      if (m > 0) std::memcpy(&v, x + p * L, static_cast<size_t>(m < L ? m : L) * sizeof(float));
+      a[p] = F::Apply(a[p], v);
+    }
+  }
+  // (p0 . p1) . (p2 . p3) into partial 0.
+  JAXLIB_VM_INLINE void FoldIntoFirst() {
+    for (int p = 0; p < Q; ++p) a[p] = F::Apply(F::Apply(a[p], a[Q + p]), F::Apply(a[2 * Q + p], a[3 * Q + p]));
+  }
+  // Partial 0's lanes folded to one value: sums pairwise as a tree (lane k takes lane k + w for
+  // w = 8, 4, 2, 1), max/min in lane order from lane 0.
+  JAXLIB_VM_INLINE float FoldFirstLanes() const {
+    float l[kLanes];
+    for (int p = 0; p < Q; ++p) Store(l + p * L, a[p], L);
+    if constexpr (std::is_same_v<F, AddV>) {
+      for (int w = kLanes / 2; w >= 1; w /= 2)
+        for (int k = 0; k < w; ++k) l[k] = l[k] + l[k + w];
+      return l[0];
+    } else {
+      V v = Splat<V>(l[0]);
+      for (int k = 1; k < kLanes; ++k) v = F::Apply(v, Splat<V>(l[k]));
+      return v[0];
+    }
+  }
+};
 
 // Columns of a row-major block (row stride `stride`): out[i] folds x[r * stride + i] over r in
 // order from init with F::Apply (a binary op functor above), for i < width. Columns go a block of
@@ -365,46 +410,24 @@ __attribute__((target("avx2"))) bool FastRowMaxMinAvx2(const float* x, int64_t n
 template <bool kMax, class V>
 JAXLIB_VM_INLINE void MaxMinReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R,
                                        int64_t inner, FastRowFn fast_row) {
+  using F = std::conditional_t<kMax, MaxV, MinV>;
   if (inner == 1) {
     for (int64_t o = 0; o < outer; ++o) {
       const float* row = x + o * R;
       if (fast_row && fast_row(row, R, init, &out[o])) continue;
-      // Four independent accumulators: one chain of NaN-aware max/min is latency-bound.
-      VF acc = Splat(init), acc1 = acc, acc2 = acc, acc3 = acc;
+      // Four independent partials: one chain of NaN-aware max/min is latency-bound.
+      Partials<F, V> acc(Splat<V>(init));
       int64_t r = 0;
-      for (; r + 4 * kLanes <= R; r += 4 * kLanes) {
-        acc = Combine<kMax>(acc, Load(row + r, kLanes));
-        acc1 = Combine<kMax>(acc1, Load(row + r + kLanes, kLanes));
-        acc2 = Combine<kMax>(acc2, Load(row + r + 2 * kLanes, kLanes));
-        acc3 = Combine<kMax>(acc3, Load(row + r + 3 * kLanes, kLanes));
-      }
-      acc = Combine<kMax>(Combine<kMax>(acc, acc1), Combine<kMax>(acc2, acc3));
-      for (; r + kLanes <= R; r += kLanes) acc = Combine<kMax>(acc, Load(row + r, kLanes));
-      if (r < R) {
-        VF tail = Splat(init);  // max/min are idempotent: spare lanes may repeat init
-        std::memcpy(&tail, row + r, static_cast<size_t>(R - r) * sizeof(float));
-        acc = Combine<kMax>(acc, tail);
-      }
-      // Fold the lanes pairwise.
-      float lanes[kLanes];
-      std::memcpy(lanes, &acc, sizeof(lanes));
-      VF v = Splat(lanes[0]);
-      for (int k = 1; k < kLanes; ++k) v = Combine<kMax>(v, Splat(lanes[k]));
-      float res[kLanes];
-      std::memcpy(res, &v, sizeof(res));
-      out[o] = res[0];
+      for (; r + 4 * kLanes <= R; r += 4 * kLanes) acc.Step(row + r);
+      acc.FoldIntoFirst();
+      for (; r + kLanes <= R; r += kLanes) acc.StepFirst(row + r, kLanes, V{});
+      // max/min are idempotent: spare lanes may repeat init
+      if (r < R) acc.StepFirst(row + r, R - r, Splat<V>(init));
+      out[o] = acc.FoldFirstLanes();
     }
     return;
   }
-  ColumnReduceBody<std::conditional_t<kMax, MaxV, MinV>, V>(x, out, init, outer, R, inner);
-}
-
-JAXLIB_VM_INLINE float HorizontalSum(VF v) {
-  float l[kLanes];
-  std::memcpy(l, &v, sizeof(l));
-  for (int w = kLanes / 2; w >= 1; w /= 2)
-    for (int k = 0; k < w; ++k) l[k] = l[k] + l[k + w];
-  return l[0];
+  ColumnReduceBody<F, V>(x, out, init, outer, R, inner);
 }
 
 template <class V>
@@ -412,16 +435,12 @@ JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int6
   if (inner == 1) {
     for (int64_t o = 0; o < outer; ++o) {
       const float* row = x + o * R;
-      VF a0 = {}, a1 = {}, a2 = {}, a3 = {};
+      Partials<AddV, V> acc(V{});
       int64_t r = 0;
-      for (; r + 4 * kLanes <= R; r += 4 * kLanes) {
-        a0 += Load(row + r, kLanes);
-        a1 += Load(row + r + kLanes, kLanes);
-        a2 += Load(row + r + 2 * kLanes, kLanes);
-        a3 += Load(row + r + 3 * kLanes, kLanes);
-      }
-      for (; r < R; r += kLanes) a0 += Load(row + r, R - r < kLanes ? R - r : kLanes);
-      out[o] = init + HorizontalSum((a0 + a1) + (a2 + a3));
+      for (; r + 4 * kLanes <= R; r += 4 * kLanes) acc.Step(row + r);
+      for (; r < R; r += kLanes) acc.StepFirst(row + r, R - r < kLanes ? R - r : kLanes, V{});
+      acc.FoldIntoFirst();
+      out[o] = init + acc.FoldFirstLanes();
     }
     return;
   }
@@ -432,51 +451,31 @@ JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int6
 // results, 64 floats. A piece whose length is a multiple of 64 starts at partial 0 like the
 // reducer's 64-element steps, so a row fed in such pieces, then finished, has the bits of the
 // whole-row reducer (whose row length is then a multiple of 64 as well: no tail step).
-template <class F>
+template <class F, class V>
 JAXLIB_VM_INLINE void RowStateFeedBody(float* states, const float* x, int64_t rows, int64_t n, int64_t stride) {
   for (int64_t k = 0; k < rows; ++k) {
     float* s = states + 4 * kLanes * k;
     const float* row = x + k * stride;
-    VF a0 = Load(s, kLanes), a1 = Load(s + kLanes, kLanes), a2 = Load(s + 2 * kLanes, kLanes),
-       a3 = Load(s + 3 * kLanes, kLanes);
-    for (int64_t r = 0; r + 4 * kLanes <= n; r += 4 * kLanes) {
-      a0 = F::Apply(a0, Load(row + r, kLanes));
-      a1 = F::Apply(a1, Load(row + r + kLanes, kLanes));
-      a2 = F::Apply(a2, Load(row + r + 2 * kLanes, kLanes));
-      a3 = F::Apply(a3, Load(row + r + 3 * kLanes, kLanes));
-    }
-    Store(s, a0, kLanes);
-    Store(s + kLanes, a1, kLanes);
-    Store(s + 2 * kLanes, a2, kLanes);
-    Store(s + 3 * kLanes, a3, kLanes);
+    Partials<F, V> acc(s);
+    for (int64_t r = 0; r + 4 * kLanes <= n; r += 4 * kLanes) acc.Step(row + r);
+    acc.StoreTo(s);
   }
 }
 // Sums start from zero partials and add init last (SumReduceBody); max/min start every partial
 // at init and fold the lanes pairwise from lane 0 (MaxMinReduceBody's NaN-aware loop, whose
 // value the fast row path reproduces whenever it answers).
-template <class F>
+template <class F, class V>
 JAXLIB_VM_INLINE void RowStateStartBody(float* states, float init, int64_t rows) {
-  const VF v = std::is_same_v<F, AddV> ? VF{} : Splat(init);
-  for (int64_t k = 0; k < 4 * rows; ++k) Store(states + kLanes * k, v, kLanes);
+  const Partials<F, V> start(std::is_same_v<F, AddV> ? V{} : Splat<V>(init));
+  for (int64_t k = 0; k < rows; ++k) start.StoreTo(states + 4 * kLanes * k);
 }
-template <class F>
+template <class F, class V>
 JAXLIB_VM_INLINE void RowStateFinishBody(const float* states, float* out, float init, int64_t rows) {
   for (int64_t k = 0; k < rows; ++k) {
-    const float* s = states + 4 * kLanes * k;
-    const VF a0 = Load(s, kLanes), a1 = Load(s + kLanes, kLanes), a2 = Load(s + 2 * kLanes, kLanes),
-             a3 = Load(s + 3 * kLanes, kLanes);
-    if constexpr (std::is_same_v<F, AddV>) {
-      out[k] = init + HorizontalSum((a0 + a1) + (a2 + a3));
-    } else {
-      const VF acc = F::Apply(F::Apply(a0, a1), F::Apply(a2, a3));
-      float lanes[kLanes];
-      std::memcpy(lanes, &acc, sizeof(lanes));
-      VF v = Splat(lanes[0]);
-      for (int l = 1; l < kLanes; ++l) v = F::Apply(v, Splat(lanes[l]));
-      float res[kLanes];
-      std::memcpy(res, &v, sizeof(res));
-      out[k] = res[0];
-    }
+    Partials<F, V> acc(states + 4 * kLanes * k);
+    acc.FoldIntoFirst();
+    const float r = acc.FoldFirstLanes();
+    out[k] = std::is_same_v<F, AddV> ? init + r : r;
   }
 }
 
@@ -767,14 +766,14 @@ JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
     ColumnsBody<F, V>(x, out, init, R, width, stride);                                                              \
   }                                                                                                                 \
   template <class F> Attr void RowStart##Suffix(float* states, float init, int64_t rows) {                          \
-    RowStateStartBody<F>(states, init, rows);                                                                       \
+    RowStateStartBody<F, V>(states, init, rows);                                                                       \
   }                                                                                                                 \
   template <class F> Attr void RowFeed##Suffix(float* states, const float* x, int64_t rows, int64_t n,              \
                                                int64_t stride) {                                                    \
-    RowStateFeedBody<F>(states, x, rows, n, stride);                                                                \
+    RowStateFeedBody<F, V>(states, x, rows, n, stride);                                                                \
   }                                                                                                                 \
   template <class F> Attr void RowFinish##Suffix(const float* states, float* out, float init, int64_t rows) {       \
-    RowStateFinishBody<F>(states, out, init, rows);                                                                 \
+    RowStateFinishBody<F, V>(states, out, init, rows);                                                                 \
   }                                                                                                                 \
   template <class F> Attr void IntBinary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) {       \
     IntBinaryBody<F, V>(o, in, n);                                                                                       \
