@@ -389,8 +389,9 @@ class RegionFuser {
     return res;
   }
 
-  // Large f32 add/max/min reductions over trailing dims (or a SegmentedReduction) become the
-  // last member of the group that produces their input (see PipelineOptions::fuse_reductions).
+  // Large f32 add/max/min reductions over trailing dims (or a SegmentedReduction; add only over
+  // every dim) become the last member of the group that produces their input (see
+  // PipelineOptions::fuse_reductions).
   // Cycle-free: every member of the group precedes the reduce, and its init is produced before
   // the group starts.
   static constexpr int64_t kMinFusedReduceElements = 65536;  // smaller ones gain nothing
@@ -405,7 +406,10 @@ class RegionFuser {
       if (!IsRowMonoid(*op.regions[0])) continue;
       std::vector<int64_t> dims = op.IntListAttr("dimensions");
       std::sort(dims.begin(), dims.end());
-      bool trailing = !dims.empty() && dims.size() < x.dims.size();
+      // Every dim reduced: one row, which the kernel splits over threads for sums only.
+      const bool whole = dims.size() == x.dims.size();
+      if (whole && op.regions[0]->ops[0]->kind != OpKind::kAdd) continue;
+      bool trailing = !dims.empty();
       for (size_t k = 0; trailing && k < dims.size(); ++k)
         trailing = dims[k] == static_cast<int64_t>(x.dims.size() - dims.size() + k);
       if (!trailing && !SegmentedReduction(x.dims, dims)) continue;

@@ -166,6 +166,27 @@ def test_fused_producer_matches_unfused_bits_and_numpy(driver, tmp_path, shape, 
     np.testing.assert_allclose(fused, want, rtol=1e-4, atol=1e-4, err_msg=f"{op} of squares over {dims} of {shape}")
 
 
+@pytest.mark.parametrize("shape", [(1000003,), (300, 7, 97), (70000,)])
+@pytest.mark.parametrize("op", ["add", "maximum"])
+def test_whole_reduction_of_a_producer_matches_unfused_bits(driver, tmp_path, shape, op):  # noqa: F811
+    """Every dim reduced: a sum is fused into its producer and split over threads in the unfused
+    reduce's chunks (lengths that are not multiples of 64 end chunks in tails); max stays unfused."""
+    x = np.random.default_rng(11).standard_normal(shape).astype(np.float32)
+    dims = tuple(range(len(shape)))
+    text = VAR.format(mod=MOD, t=tensor(shape), k=tensor(()), dims=", ".join(map(str, dims)), kept="",
+                      n=f"{float(x.size):e}", op=op)
+    err: list[str] = []
+    fused, fused_q = run_isa(driver, tmp_path, text, "", x, extra_env={"JAXLIB_DUMP_PLAN": "1"}, stderr=err)
+    unfused, unfused_q = run_isa(driver, tmp_path, text, "", x, extra_env={"JAXLIB_CPU_DISABLE_FUSED_REDUCE": "1"})
+    top_reduces = [line for line in err[0].splitlines() if line.startswith("%") and "stablehlo.reduce(" in line]
+    assert len(top_reduces) == (1 if op == "add" else 2), f"expected the {op} of squares fused only for add: {top_reduces}"
+    assert fused.tobytes() == unfused.tobytes(), f"expected the fused whole {op} over {shape} to match unfused bits"
+    assert fused_q.tobytes() == unfused_q.tobytes()
+    d = (x.astype(np.float64) - x.astype(np.float64).mean()) ** 2
+    want = d.sum() if op == "add" else d.max()
+    np.testing.assert_allclose(fused, want, rtol=1e-4, err_msg=f"{op} of squares over {shape}")
+
+
 @pytest.mark.parametrize("shape,axis", [((4099, 3), 0), ((2, 300, 40), 1), ((4096, 1000), 0)])
 def test_columns_split_across_threads_fold_in_row_order(driver, tmp_path, shape, axis):  # noqa: F811
     x = np.random.default_rng(3).standard_normal(shape).astype(np.float32)

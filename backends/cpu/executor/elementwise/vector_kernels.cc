@@ -457,7 +457,11 @@ JAXLIB_VM_INLINE void RowStateFeedBody(float* states, const float* x, int64_t ro
     float* s = states + 4 * kLanes * k;
     const float* row = x + k * stride;
     Partials<F, V> acc(s);
-    for (int64_t r = 0; r + 4 * kLanes <= n; r += 4 * kLanes) acc.Step(row + r);
+    int64_t r = 0;
+    for (; r + 4 * kLanes <= n; r += 4 * kLanes) acc.Step(row + r);
+    // A sum's last piece may end in a tail: 16 at a time into partial 0, as SumReduceBody's.
+    if constexpr (std::is_same_v<F, AddV>)
+      for (; r < n; r += kLanes) acc.StepFirst(row + r, n - r < kLanes ? n - r : kLanes, V{});
     acc.StoreTo(s);
   }
 }

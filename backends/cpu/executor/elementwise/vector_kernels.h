@@ -68,9 +68,9 @@ F32ColumnsFn SelectF32Columns(F32ReduceKind kind);
 
 // The row half of F32ReduceFn fed in pieces, for rows that are not contiguous in memory: a
 // row's state is 64 floats (kRowStateFloats). start() prepares `rows` states; feed() adds the
-// next n elements of each of `rows` rows (row k's at x + k * stride; n a multiple of 64);
-// finish() writes each row's result. A row whose whole length is a multiple of 64 gets the bits
-// F32ReduceFn gives it as one contiguous row.
+// next n elements of each of `rows` rows (row k's at x + k * stride; n a multiple of 64, except
+// that a sum's last piece may be any length); finish() writes each row's result. A row fed so
+// gets the bits F32ReduceFn gives it as one contiguous row.
 inline constexpr int64_t kRowStateFloats = 64;
 struct F32RowStateFns {
   void (*start)(float* states, float init, int64_t rows);

@@ -63,14 +63,22 @@ struct FusedReducePointers {
 };
 
 // Reduced dims trailing: the input is [rows, row_len].
+// One long row (a sum; RowChunks) goes as the unfused reduce splits it: each chunk's blocks are
+// fed to a row state that starts and ends at the identity (zero), then the chunks' partial
+// sums are reduced from init.
 class FusedReduceKernel final : public Kernel {
  public:
-  FusedReduceKernel(FusedReduceParts parts, int64_t rows, int64_t row_len, F32ReduceFn reduce)
-      : p_(std::move(parts)), rows_(rows), row_len_(row_len), reduce_(reduce) {}
+  FusedReduceKernel(FusedReduceParts parts, int64_t rows, int64_t row_len, F32ReduceFn reduce,
+                    std::optional<F32RowStateFns> sum_rows)
+      : p_(std::move(parts)), rows_(rows), row_len_(row_len), reduce_(reduce), sum_rows_(sum_rows) {}
 
   Status Run(Frame& f, uint8_t*) const override {
     FusedReducePointers ptr;
     JAXLIB_RETURN_IF_ERROR(ptr.Bind(f, p_));
+    if (const int64_t chunks = RowChunks(row_len_); rows_ == 1 && chunks > 1 && sum_rows_) {
+      RunChunks(ptr, chunks);
+      return Status::Ok();
+    }
     const int64_t block_rows = std::max<int64_t>(1, kBlockElements / std::max<int64_t>(row_len_, 1));
     ParallelFor(rows_, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(row_len_, 1)),
                 [&](int64_t r0, int64_t r1) {
@@ -89,9 +97,32 @@ class FusedReduceKernel final : public Kernel {
   }
 
  private:
+  void RunChunks(const FusedReducePointers& ptr, int64_t chunks) const {
+    float partial[kMaxRowChunks];
+    ParallelFor(chunks, 1, [&](int64_t c0, int64_t c1) {
+      thread_local std::vector<float> buffer;
+      if (buffer.size() < static_cast<size_t>(kBlockElements)) buffer.resize(static_cast<size_t>(kBlockElements));
+      alignas(64) float state[kRowStateFloats];
+      void* out[64];
+      std::copy(ptr.out, ptr.out + ptr.nout, out);
+      for (int64_t c = c0; c < c1; ++c) {
+        const int64_t b = RowChunkStart(row_len_, chunks, c), e = RowChunkStart(row_len_, chunks, c + 1);
+        sum_rows_->start(state, 0.0f, 1);
+        for (int64_t k = b; k < e; k += kBlockElements) {  // whole 64-element steps but the last
+          const int64_t n = std::min(kBlockElements, e - k);
+          ptr.RunInto(*p_.program, out, buffer.data(), k, k + n);
+          sum_rows_->feed(state, buffer.data(), 1, n, n);
+        }
+        sum_rows_->finish(state, &partial[c], 0.0f, 1);
+      }
+    });
+    reduce_(partial, ptr.result, ptr.init, 1, chunks, 1);
+  }
+
   FusedReduceParts p_;
   int64_t rows_, row_len_;
   F32ReduceFn reduce_;
+  std::optional<F32RowStateFns> sum_rows_;
 };
 
 // Reduced dims that end with the last dim but are not one trailing block (ReduceSegments):
@@ -201,7 +232,10 @@ StatusOr<std::unique_ptr<Kernel>> MakeFusedReduceKernel(KernelBuilder& b, const 
   }
   const int64_t rows = m.type(reduce.results[0]).element_count();
   const int64_t row_len = rows == 0 ? 0 : x.element_count() / rows;
-  return std::unique_ptr<Kernel>(new FusedReduceKernel(std::move(parts), rows, row_len, SelectF32Reduce(kind)));
+  std::optional<F32RowStateFns> sum_rows;
+  if (kind == F32ReduceKind::kSum) sum_rows = SelectF32RowState(kind);
+  return std::unique_ptr<Kernel>(
+      new FusedReduceKernel(std::move(parts), rows, row_len, SelectF32Reduce(kind), sum_rows));
 }
 
 }  // namespace jaxlib::cpu

@@ -213,9 +213,12 @@ std::optional<ReduceSegments> InPlaceSegments(const Type& x, const std::vector<i
 class MonoidReduceKernel final : public Kernel {
  public:
   // `f32`: the vectorised f32 reducers to use instead of `fn` (whole == nullptr otherwise).
+  // `split_rows`: the generic fold may split one long row into partial results from zero
+  // (an identity of the monoid, and a reassociation the element type tolerates).
   MonoidReduceKernel(MonoidFn fn, ValueId x, ValueId init, ValueId out, ReduceLayout layout, size_t es,
-                     F32Reducers f32 = {})
-      : fn_(fn), f32_(std::move(f32)), x_(x), init_(init), out_(out), L_(std::move(layout)), es_(es) {
+                     bool split_rows, F32Reducers f32 = {})
+      : fn_(fn), f32_(std::move(f32)), x_(x), init_(init), out_(out), L_(std::move(layout)), es_(es),
+        split_rows_(split_rows) {
     if (f32_.segments) L_.needs_transpose = false;
   }
   Status Run(Frame& f, uint8_t* scratch) const override {
@@ -225,7 +228,7 @@ class MonoidReduceKernel final : public Kernel {
       x = scratch;
     }
     if (!f32_.whole) {
-      fn_(x, f.Get(out_), f.Get(init_), L_.outer, L_.R, L_.inner);
+      RunGeneric(static_cast<const uint8_t*>(x), static_cast<uint8_t*>(f.Get(out_)), f.Get(init_));
       return Status::Ok();
     }
     const float* xf = static_cast<const float*>(x);
@@ -252,15 +255,13 @@ class MonoidReduceKernel final : public Kernel {
       // Whole output rows per thread: the same arithmetic as one thread.
       ParallelFor(L_.outer, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(row, 1)),
                   [&](int64_t o0, int64_t o1) { f32_.whole(xf + o0 * row, out + o0, init, o1 - o0, L_.R, 1); });
-    } else if (L_.outer == 1 && L_.R >= 2 * kParallelElements) {
-      // One long row: a partial result per thread (from the identity: init enters once), then
+    } else if (const int64_t chunks = RowChunks(L_.R); L_.outer == 1 && chunks > 1) {
+      // One long row: a partial result per chunk (from the identity: init enters once), then
       // those partials folded from init.
-      // The split depends on the shape only, so results do not depend on the thread count.
-      float partial[kMaxChunks];
-      const int64_t chunks = std::min<int64_t>(kMaxChunks, L_.R / kParallelElements);
+      float partial[kMaxRowChunks];
       ParallelFor(chunks, 1, [&](int64_t c0, int64_t c1) {
         for (int64_t c = c0; c < c1; ++c) {
-          int64_t b = L_.R * c / chunks, e = L_.R * (c + 1) / chunks;
+          const int64_t b = RowChunkStart(L_.R, chunks, c), e = RowChunkStart(L_.R, chunks, c + 1);
           f32_.whole(xf + b, &partial[c], f32_.identity, 1, e - b, 1);
         }
       });
@@ -311,14 +312,41 @@ class MonoidReduceKernel final : public Kernel {
                 });
   }
 
+  // The typed loops of every other element type: whole output rows per thread (the same
+  // arithmetic as one thread), or one long row split into partial results as the f32 path does.
+  void RunGeneric(const uint8_t* x, uint8_t* out, const void* init) const {
+    const int64_t row = L_.R * L_.inner;
+    if (L_.outer > 1) {
+      ParallelFor(L_.outer, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(row, 1)),
+                  [&](int64_t o0, int64_t o1) {
+                    fn_(x + static_cast<size_t>(o0 * row) * es_, out + static_cast<size_t>(o0 * L_.inner) * es_,
+                        init, o1 - o0, L_.R, L_.inner);
+                  });
+    } else if (const int64_t chunks = RowChunks(L_.R);
+               split_rows_ && L_.inner == 1 && chunks > 1 && es_ <= kMaxElementBytes) {
+      alignas(16) uint8_t partial[kMaxRowChunks * kMaxElementBytes];
+      alignas(16) const uint8_t zero[kMaxElementBytes] = {};
+      ParallelFor(chunks, 1, [&](int64_t c0, int64_t c1) {
+        for (int64_t c = c0; c < c1; ++c) {
+          const int64_t b = RowChunkStart(L_.R, chunks, c), e = RowChunkStart(L_.R, chunks, c + 1);
+          fn_(x + static_cast<size_t>(b) * es_, partial + static_cast<size_t>(c) * es_, zero, 1, e - b, 1);
+        }
+      });
+      fn_(partial, out, init, 1, chunks, 1);
+    } else {
+      fn_(x, out, init, L_.outer, L_.R, L_.inner);
+    }
+  }
+
   static constexpr int64_t kParallelElements = 32768;
-  static constexpr int64_t kMaxChunks = 64;
   static constexpr int64_t kSegmentBlockElements = 8192;
+  static constexpr size_t kMaxElementBytes = 16;
   MonoidFn fn_;
   F32Reducers f32_;
   ValueId x_, init_, out_;
   ReduceLayout L_;
   size_t es_;
+  bool split_rows_;
 };
 
 // Floating-point sums and products in XLA's CPU order, so results match bit for bit. XLA's
@@ -818,9 +846,14 @@ StatusOr<std::unique_ptr<Kernel>> MakeReduceKernel(KernelBuilder& b, const Op& o
           f32.identity = mono == Monoid::kAdd ? 0.0f : mono == Monoid::kMax ? -INFINITY : INFINITY;
           f32.segments = InPlaceSegments(x, dims, layout);
         }
+        // Zero is the identity of add, or and xor in every element type; half-float sums round
+        // after every step (XLA's order), so they stay one sequential fold.
+        const bool split_rows = (mono == Monoid::kAdd || mono == Monoid::kOr || mono == Monoid::kXor) &&
+                                x.element != ElementType::kF16 && x.element != ElementType::kBF16 &&
+                                x.element != ElementType::kPred;
         return std::unique_ptr<Kernel>(new MonoidReduceKernel(fn, op.operands[0], op.operands[1], op.results[0],
                                                               std::move(layout), ElementTypeByteSize(x.element),
-                                                              std::move(f32)));
+                                                              split_rows, std::move(f32)));
       }
     }
   }

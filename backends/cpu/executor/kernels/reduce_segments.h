@@ -4,6 +4,7 @@
 // over data.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -42,6 +43,17 @@ struct ReduceSegments {
     }
   }
 };
+
+// One long row is folded as partial results over chunks of it (from the monoid's identity), one
+// chunk per task, then the partials from init: RowChunks(R) chunks (1: not split), chunk c
+// starting at RowChunkStart(R, chunks, c). The split depends on the row length only, so
+// results do not depend on the thread count; the reduce and fused-reduce kernels share it.
+inline constexpr int64_t kRowChunkElements = 32768;
+inline constexpr int64_t kMaxRowChunks = 64;
+inline int64_t RowChunks(int64_t R) {
+  return R >= 2 * kRowChunkElements ? std::min<int64_t>(kMaxRowChunks, R / kRowChunkElements) : 1;
+}
+inline int64_t RowChunkStart(int64_t R, int64_t chunks, int64_t c) { return R * c / chunks; }
 
 // The segment layout of reducing `reduce_dims` of a row-major array of `dims`, or nullopt when
 // the last non-unit dim is kept, nothing non-unit is kept, or the array is empty.
