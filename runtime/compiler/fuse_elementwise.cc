@@ -389,8 +389,8 @@ class RegionFuser {
     return res;
   }
 
-  // Large f32 add/max/min reductions over trailing dims (or a SegmentedReduction; add only over
-  // every dim) become the last member of the group that produces their input (see
+  // Large add/max/min reductions (FusesReductionOf) over trailing dims (or an f32
+  // SegmentedReduction; add only over every dim) become the last member of the group that produces their input (see
   // PipelineOptions::fuse_reductions).
   // Cycle-free: every member of the group precedes the reduce, and its init is produced before
   // the group starts.
@@ -402,7 +402,7 @@ class RegionFuser {
       if (op.kind != OpKind::kReduce || op.operands.size() != 2 || op.results.size() != 1 || op.regions.size() != 1)
         continue;
       const Type& x = m_->type(op.operands[0]);
-      if (!x.is_tensor() || x.element != ElementType::kF32 || x.element_count() < kMinFusedReduceElements) continue;
+      if (!x.is_tensor() || !FusesReductionOf(x.element) || x.element_count() < kMinFusedReduceElements) continue;
       if (!IsRowMonoid(*op.regions[0])) continue;
       std::vector<int64_t> dims = op.IntListAttr("dimensions");
       std::sort(dims.begin(), dims.end());
@@ -412,7 +412,7 @@ class RegionFuser {
       bool trailing = !dims.empty();
       for (size_t k = 0; trailing && k < dims.size(); ++k)
         trailing = dims[k] == static_cast<int64_t>(x.dims.size() - dims.size() + k);
-      if (!trailing && !SegmentedReduction(x.dims, dims)) continue;
+      if (!trailing && (x.element != ElementType::kF32 || !SegmentedReduction(x.dims, dims))) continue;
       int64_t p = ProducerIndex(op.operands[0]);
       auto gi = p >= 0 ? group_of_.find(p) : group_of_.end();
       if (gi == group_of_.end()) continue;
@@ -425,6 +425,17 @@ class RegionFuser {
       groups_[static_cast<size_t>(g)].push_back(static_cast<int64_t>(i));
       group_last_[static_cast<size_t>(g)] = static_cast<int64_t>(i);
       group_of_[static_cast<int64_t>(i)] = g;
+    }
+  }
+
+  // f32 reductions have vectorised kernels for every layout; f64 and integer ones reduce rows
+  // computed into a buffer with their unfused loops (trailing reduced dims only). Half floats
+  // and complex numbers are left unfused.
+  static bool FusesReductionOf(ElementType t) {
+    switch (t) {
+      case ElementType::kF32: case ElementType::kF64: case ElementType::kS32: case ElementType::kS64:
+      case ElementType::kU32: case ElementType::kU64: return true;
+      default: return false;
     }
   }
 

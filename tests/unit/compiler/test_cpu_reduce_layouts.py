@@ -187,6 +187,51 @@ def test_whole_reduction_of_a_producer_matches_unfused_bits(driver, tmp_path, sh
     np.testing.assert_allclose(fused, want, rtol=1e-4, err_msg=f"{op} of squares over {shape}")
 
 
+@pytest.mark.parametrize("shape,dims", [((1000003,), (0,)), ((96, 2000), (1,)), ((3, 50, 1000), (1, 2))])
+@pytest.mark.parametrize("op", ["add", "maximum"])
+def test_f64_and_integer_reductions_of_a_producer_match_unfused_bits(driver, tmp_path, shape, dims, op):  # noqa: F811
+    """f64 exp(-x*x) * y and an s32 count (x > 0.5 converted) reduced over trailing dims: fused
+    into their producers (whole reductions only for add) with the unfused reduce's bits."""
+    if op == "maximum" and len(dims) == len(shape):
+        pytest.skip("a whole max stays unfused")
+    rng = np.random.default_rng(5)
+    x, y = rng.standard_normal(shape), rng.standard_normal(shape)
+    t, ti = tensor(shape).replace("f32", "f64"), tensor(shape).replace("f32", "i32")
+    kept = tuple(d for k, d in enumerate(shape) if k not in dims)
+    k, ki = tensor(kept).replace("f32", "f64"), tensor(kept).replace("f32", "i32")
+    d = ", ".join(map(str, dims))
+    init = "0.0" if op == "add" else "0xFFF0000000000000"
+    text = f"""
+    {MOD}
+      func.func public @main(%x: {t}, %y: {t}) -> ({k}, {ki}) {{
+        %0 = stablehlo.multiply %x, %x : {t}
+        %1 = stablehlo.negate %0 : {t}
+        %2 = stablehlo.exponential %1 : {t}
+        %3 = stablehlo.multiply %2, %y : {t}
+        %z = stablehlo.constant dense<{init}> : tensor<f64>
+        %4 = stablehlo.reduce(%3 init: %z) applies stablehlo.{op} across dimensions = [{d}] : ({t}, tensor<f64>) -> {k}
+        %h = stablehlo.constant dense<0.5> : {t}
+        %5 = stablehlo.compare GT, %x, %h : ({t}, {t}) -> {ti.replace("i32", "i1")}
+        %6 = stablehlo.convert %5 : ({ti.replace("i32", "i1")}) -> {ti}
+        %zi = stablehlo.constant dense<0> : tensor<i32>
+        %7 = stablehlo.reduce(%6 init: %zi) applies stablehlo.{op} across dimensions = [{d}] : ({ti}, tensor<i32>) -> {ki}
+        return %4, %7 : {k}, {ki}
+      }}
+    }}"""
+    err: list[str] = []
+    fused = run_isa(driver, tmp_path, text, "", x, y, extra_env={"JAXLIB_DUMP_PLAN": "1"}, stderr=err)
+    unfused = run_isa(driver, tmp_path, text, "", x, y, extra_env={"JAXLIB_CPU_DISABLE_FUSED_REDUCE": "1"})
+    top_reduces = [line for line in err[0].splitlines() if line.startswith("%") and "stablehlo.reduce(" in line]
+    assert not top_reduces, f"expected both reductions fused into their producers: {top_reduces}"
+    for got, ref in zip(fused, unfused, strict=True):
+        assert got.tobytes() == ref.tobytes(), f"expected the fused {op} over {dims} of {shape} to match unfused bits"
+    e = np.exp(-x * x) * y
+    want = e.sum(axis=dims) if op == "add" else e.max(axis=dims)
+    np.testing.assert_allclose(fused[0], want, rtol=1e-12, atol=1e-9)
+    c = (x > 0.5).astype(np.int32)
+    np.testing.assert_array_equal(fused[1], c.sum(axis=dims) if op == "add" else c.max(axis=dims))
+
+
 @pytest.mark.parametrize("shape,axis", [((4099, 3), 0), ((2, 300, 40), 1), ((4096, 1000), 0)])
 def test_columns_split_across_threads_fold_in_row_order(driver, tmp_path, shape, axis):  # noqa: F811
     x = np.random.default_rng(3).standard_normal(shape).astype(np.float32)

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
+#include "backends/cpu/executor/kernels/monoid_reduce.h"
 #include "backends/cpu/executor/kernels/reduce_segments.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
@@ -40,8 +41,8 @@ struct FusedReducePointers {
   const void* in[64];
   void* out[64];
   size_t nout = 0;
-  float* result = nullptr;
-  float init = 0.0f;
+  void* result = nullptr;
+  const void* init = nullptr;
   Status Bind(Frame& f, const FusedReduceParts& p) {
     const size_t nin = p.inputs.size();
     nout = p.outputs.size() + 1;
@@ -49,15 +50,19 @@ struct FusedReducePointers {
     for (size_t k = 0; k < nin; ++k) in[k] = f.Get(p.inputs[k]);
     for (size_t k = 0; k + 1 < nout; ++k) out[k] = f.Get(p.outputs[k]);
     out[nout - 1] = nullptr;  // the reduce input: RunInto aims it at a buffer
-    result = static_cast<float*>(f.Get(p.reduce_out));
-    init = *static_cast<const float*>(f.Get(p.init));
+    result = f.Get(p.reduce_out);
+    init = f.Get(p.init);
     return Status::Ok();
   }
-  // Computes reduce-input elements [begin, end) into `buffer` (and the other results in place).
-  void RunInto(const EwProgram& program, void** out_copy, float* buffer, int64_t begin, int64_t end) const {
+  float* f32_result() const { return static_cast<float*>(result); }
+  float f32_init() const { return *static_cast<const float*>(init); }
+  // Computes reduce-input elements [begin, end) of `es` bytes each into `buffer` (and the other
+  // results in place).
+  void RunInto(const EwProgram& program, void** out_copy, void* buffer, int64_t begin, int64_t end,
+               size_t es = sizeof(float)) const {
     // The program writes element i of its last output at out + i: aim it at the buffer.
     out_copy[nout - 1] = reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(buffer) -
-                                                 static_cast<uintptr_t>(begin) * sizeof(float));
+                                                 static_cast<uintptr_t>(begin) * es);
     program.Run(in, out_copy, begin, end);
   }
 };
@@ -90,7 +95,7 @@ class FusedReduceKernel final : public Kernel {
                   for (int64_t b = r0; b < r1; b += block_rows) {
                     const int64_t e = std::min(r1, b + block_rows);
                     ptr.RunInto(*p_.program, out, buffer.data(), b * row_len_, e * row_len_);
-                    reduce_(buffer.data(), ptr.result + b, ptr.init, e - b, row_len_, 1);
+                    reduce_(buffer.data(), ptr.f32_result() + b, ptr.f32_init(), e - b, row_len_, 1);
                   }
                 });
     return Status::Ok();
@@ -116,7 +121,7 @@ class FusedReduceKernel final : public Kernel {
         sum_rows_->finish(state, &partial[c], 0.0f, 1);
       }
     });
-    reduce_(partial, ptr.result, ptr.init, 1, chunks, 1);
+    reduce_(partial, ptr.f32_result(), ptr.f32_init(), 1, chunks, 1);
   }
 
   FusedReduceParts p_;
@@ -153,24 +158,24 @@ class FusedSegmentReduceKernel final : public Kernel {
                   for (int64_t t = t0; t < t1; ++t) {
                     const int64_t o = t / blocks, c0 = (t % blocks) * width, w = std::min(width, s_.inner - c0);
                     const int64_t base = s_.OuterOffset(o) + c0 * s_.inner_stride;
-                    float* result = ptr.result + o * s_.inner + c0;
+                    float* result = ptr.f32_result() + o * s_.inner + c0;
                     if (!fed) {
                       float* row = buffer.data();
                       s_.ForEachSegment([&](int64_t off) {
                         ptr.RunInto(*p_.program, out, row, base + off, base + off + s_.seg);
                         row += s_.seg;
                       });
-                      reduce_(buffer.data(), result, ptr.init, 1, s_.seg * s_.segments, 1);
+                      reduce_(buffer.data(), result, ptr.f32_init(), 1, s_.seg * s_.segments, 1);
                       continue;
                     }
-                    rows_.start(states, ptr.init, w);
+                    rows_.start(states, ptr.f32_init(), w);
                     s_.ForEachSegment([&](int64_t off) {
                       // The innermost kept dim encloses the segment (inner_stride == seg): the
                       // block's segments are adjacent, one run of the program.
                       ptr.RunInto(*p_.program, out, buffer.data(), base + off, base + off + w * s_.seg);
                       rows_.feed(states, buffer.data(), w, s_.seg, s_.seg);
                     });
-                    rows_.finish(states, result, ptr.init, w);
+                    rows_.finish(states, result, ptr.f32_init(), w);
                   }
                 });
     return Status::Ok();
@@ -181,6 +186,66 @@ class FusedSegmentReduceKernel final : public Kernel {
   ReduceSegments s_;
   F32ReduceFn reduce_;
   F32RowStateFns rows_;
+};
+
+// Element types other than f32, reduced dims trailing: whole rows (or, for one long row whose
+// monoid splits, the unfused reduce's chunks; RowChunks) are computed into a per-thread buffer
+// and folded by the unfused reduce's own typed loop (monoid_reduce.h): the same bits.
+class FusedTypedReduceKernel final : public Kernel {
+ public:
+  FusedTypedReduceKernel(FusedReduceParts parts, int64_t rows, int64_t row_len, MonoidFn fn, size_t es, bool split)
+      : p_(std::move(parts)), rows_(rows), row_len_(row_len), fn_(fn), es_(es), split_(split) {}
+
+  Status Run(Frame& f, uint8_t*) const override {
+    FusedReducePointers ptr;
+    JAXLIB_RETURN_IF_ERROR(ptr.Bind(f, p_));
+    uint8_t* result = static_cast<uint8_t*>(ptr.result);
+    if (const int64_t chunks = RowChunks(row_len_); rows_ == 1 && chunks > 1 && split_ && es_ <= kMaxElementBytes) {
+      alignas(16) uint8_t partial[kMaxRowChunks * kMaxElementBytes];
+      alignas(16) const uint8_t zero[kMaxElementBytes] = {};
+      ParallelFor(chunks, 1, [&](int64_t c0, int64_t c1) {
+        void* out[64];
+        std::copy(ptr.out, ptr.out + ptr.nout, out);
+        for (int64_t c = c0; c < c1; ++c) {
+          const int64_t b = RowChunkStart(row_len_, chunks, c), e = RowChunkStart(row_len_, chunks, c + 1);
+          uint8_t* buffer = Buffer(e - b);
+          ptr.RunInto(*p_.program, out, buffer, b, e, es_);
+          fn_(buffer, partial + static_cast<size_t>(c) * es_, zero, 1, e - b, 1);
+        }
+      });
+      fn_(partial, result, ptr.init, 1, chunks, 1);
+      return Status::Ok();
+    }
+    const int64_t block_rows = std::max<int64_t>(1, kBlockElements / std::max<int64_t>(row_len_, 1));
+    ParallelFor(rows_, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(row_len_, 1)),
+                [&](int64_t r0, int64_t r1) {
+                  void* out[64];
+                  std::copy(ptr.out, ptr.out + ptr.nout, out);
+                  for (int64_t b = r0; b < r1; b += block_rows) {
+                    const int64_t e = std::min(r1, b + block_rows);
+                    uint8_t* buffer = Buffer((e - b) * row_len_);
+                    ptr.RunInto(*p_.program, out, buffer, b * row_len_, e * row_len_, es_);
+                    fn_(buffer, result + static_cast<size_t>(b) * es_, ptr.init, e - b, row_len_, 1);
+                  }
+                });
+    return Status::Ok();
+  }
+
+ private:
+  static constexpr size_t kMaxElementBytes = 16;
+  // This thread's buffer of at least n elements.
+  uint8_t* Buffer(int64_t n) const {
+    thread_local std::vector<uint8_t> buffer;
+    const size_t bytes = static_cast<size_t>(n) * es_;
+    if (buffer.size() < bytes) buffer.resize(bytes);
+    return buffer.data();
+  }
+
+  FusedReduceParts p_;
+  int64_t rows_, row_len_;
+  MonoidFn fn_;
+  size_t es_;
+  bool split_;
 };
 
 }  // namespace
@@ -197,6 +262,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeFusedReduceKernel(KernelBuilder& b, const 
   const F32ReduceKind kind = body.kind == OpKind::kAdd       ? F32ReduceKind::kSum
                              : body.kind == OpKind::kMaximum ? F32ReduceKind::kMax
                                                              : F32ReduceKind::kMin;
+  const Monoid mono = body.kind == OpKind::kAdd ? Monoid::kAdd : body.kind == OpKind::kMaximum ? Monoid::kMax : Monoid::kMin;
   // Program outputs: the region's other results, then the reduce input.
   FusedReduceParts parts;
   std::vector<ValueId> results;
@@ -224,14 +290,21 @@ StatusOr<std::unique_ptr<Kernel>> MakeFusedReduceKernel(KernelBuilder& b, const 
   bool trailing = true;
   for (size_t k = 0; k < dims.size(); ++k)
     trailing = trailing && dims[k] == static_cast<int64_t>(x.dims.size() - dims.size() + k);
+  const int64_t rows = m.type(reduce.results[0]).element_count();
+  const int64_t row_len = rows == 0 ? 0 : x.element_count() / rows;
+  if (x.element != ElementType::kF32) {
+    MonoidFn fn = PickMonoid(mono, x.element);
+    if (!trailing || !fn) return Internal("fused reduction of this element type or layout has no kernel");
+    return std::unique_ptr<Kernel>(new FusedTypedReduceKernel(std::move(parts), rows, row_len, fn,
+                                                              ElementTypeByteSize(x.element),
+                                                              MonoidSplitsRows(mono, x.element)));
+  }
   if (!trailing) {
     std::optional<ReduceSegments> s = PlanReduceSegments(x.dims, dims);
     if (!s) return Internal("fused reduction whose reduced dims do not end with the last dim");
     return std::unique_ptr<Kernel>(
         new FusedSegmentReduceKernel(std::move(parts), std::move(*s), SelectF32Reduce(kind), SelectF32RowState(kind)));
   }
-  const int64_t rows = m.type(reduce.results[0]).element_count();
-  const int64_t row_len = rows == 0 ? 0 : x.element_count() / rows;
   std::optional<F32RowStateFns> sum_rows;
   if (kind == F32ReduceKind::kSum) sum_rows = SelectF32RowState(kind);
   return std::unique_ptr<Kernel>(

@@ -9,6 +9,7 @@
 
 #include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
+#include "backends/cpu/executor/kernels/monoid_reduce.h"
 #include "backends/cpu/executor/kernels/reduce_segments.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/cpu/executor/elementwise/monoid.h"
@@ -74,8 +75,6 @@ void MonoidReduce(const T* x, T* out, T init, int64_t outer, int64_t R, int64_t 
   }
 }
 
-using MonoidFn = void (*)(const void*, void*, const void*, int64_t, int64_t, int64_t);
-
 template <Monoid M, class T>
 void MonoidEntry(const void* x, void* out, const void* init, int64_t outer, int64_t R, int64_t inner) {
   MonoidReduce<M, T>(static_cast<const T*>(x), static_cast<T*>(out), *static_cast<const T*>(init), outer, R, inner);
@@ -115,6 +114,8 @@ MonoidFn PickMonoidType(ElementType t) {
   return nullptr;
 }
 
+}  // namespace
+
 MonoidFn PickMonoid(Monoid m, ElementType t) {
   switch (m) {
     case Monoid::kAdd: return PickMonoidType<Monoid::kAdd>(t);
@@ -127,6 +128,13 @@ MonoidFn PickMonoid(Monoid m, ElementType t) {
     default: return nullptr;
   }
 }
+
+bool MonoidSplitsRows(Monoid m, ElementType t) {
+  return (m == Monoid::kAdd || m == Monoid::kOr || m == Monoid::kXor) && t != ElementType::kF16 &&
+         t != ElementType::kBF16 && t != ElementType::kPred;
+}
+
+namespace {
 
 // How the input is laid out for the fold: either already [outer, R, inner] or copied so.
 struct ReduceLayout {
@@ -846,11 +854,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeReduceKernel(KernelBuilder& b, const Op& o
           f32.identity = mono == Monoid::kAdd ? 0.0f : mono == Monoid::kMax ? -INFINITY : INFINITY;
           f32.segments = InPlaceSegments(x, dims, layout);
         }
-        // Zero is the identity of add, or and xor in every element type; half-float sums round
-        // after every step (XLA's order), so they stay one sequential fold.
-        const bool split_rows = (mono == Monoid::kAdd || mono == Monoid::kOr || mono == Monoid::kXor) &&
-                                x.element != ElementType::kF16 && x.element != ElementType::kBF16 &&
-                                x.element != ElementType::kPred;
+        const bool split_rows = MonoidSplitsRows(mono, x.element);
         return std::unique_ptr<Kernel>(new MonoidReduceKernel(fn, op.operands[0], op.operands[1], op.results[0],
                                                               std::move(layout), ElementTypeByteSize(x.element),
                                                               split_rows, std::move(f32)));
