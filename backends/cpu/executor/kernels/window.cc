@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
+#include <string>
 
 #include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
@@ -494,6 +495,101 @@ class ScanKernel final : public Kernel {
   std::vector<size_t> es_;
 };
 
+// select_and_scatter whose select is one comparison of its two arguments (no captures) and
+// whose scatter is an add, over f32 or f64: the same selection and sums as the general kernel
+// below without running either body per element. Each source's window is walked tap by tap in
+// window order (NextWindow's), keeping the first tap in the operand unless keep(kept,
+// candidate) is false; then every source is added into its selected element, in source order.
+// Along a trailing dim with a unit window, unit stride and no padding, consecutive sources
+// read consecutive operand elements under the same taps: they go as one run (channels-last
+// pooling). Sources that differ along dim 0 select disjoint elements when dim 0 has a unit
+// window, unit stride and no padding (the batch): its slices run on separate threads.
+template <class T>
+struct NativeSelectAndScatter {
+  WindowGeometry geo;
+  int dir = 0;           // keep(a, b) = a >= b (0), a > b (1), a <= b (2), a < b (3)
+  bool swapped = false;  // the comparison reads (candidate, kept)
+
+  bool Keep(T kept, T cand) const {
+    const T a = swapped ? cand : kept, b = swapped ? kept : cand;
+    switch (dir) {
+      case 0: return a >= b;
+      case 1: return a > b;
+      case 2: return a <= b;
+      default: return a < b;
+    }
+  }
+
+  // Selects for output rows [r0, r1) (all dims but the run) into sel[s], -1 for a window
+  // entirely in padding; `best` holds `run` values.
+  void Select(const T* x, int64_t r0, int64_t r1, int64_t run, int64_t* sel, T* best) const {
+    const size_t rank = geo.in_dims.size(), dims = run > 1 ? rank - 1 : rank;
+    std::vector<int64_t> o(dims, 0), w(rank, 0), taps;
+    taps.reserve(static_cast<size_t>(geo.win_count));
+    for (int64_t r = r0; r < r1; ++r) {
+      geo.RowIndex(r, &o);
+      taps.clear();
+      std::fill(w.begin(), w.end(), 0);
+      do {
+        const int64_t off = geo.Offset(w, o, dims);
+        if (off >= 0) taps.push_back(off);
+      } while (geo.NextWindow(w));
+      int64_t* out = sel + r * run;
+      if (taps.empty()) {
+        std::fill(out, out + run, int64_t{-1});
+        continue;
+      }
+      for (int64_t c = 0; c < run; ++c) {
+        best[c] = x[taps[0] + c];
+        out[c] = taps[0] + c;
+      }
+      for (size_t k = 1; k < taps.size(); ++k) {
+        const int64_t t = taps[k];
+        for (int64_t c = 0; c < run; ++c) {
+          const T v = x[t + c];
+          const bool keep = Keep(best[c], v);
+          best[c] = keep ? best[c] : v;
+          out[c] = keep ? out[c] : t + c;
+        }
+      }
+    }
+  }
+
+  void Run(const T* x, const T* src, T* out, int64_t* sel, T* best_scratch) const {
+    const size_t rank = geo.in_dims.size();
+    const size_t last = rank - 1;
+    const bool run_last = rank > 0 && geo.win[last] == 1 && geo.strides[last] == 1 && geo.pad_lo[last] == 0 &&
+                          geo.out_dims[last] == geo.in_dims[last];
+    const int64_t run = run_last ? geo.out_dims[last] : 1;
+    const int64_t rows = geo.out_count / run;
+    const bool split = rank > 1 && geo.win[0] == 1 && geo.strides[0] == 1 && geo.pad_lo[0] == 0 &&
+                       geo.out_dims[0] == geo.in_dims[0] && !(run_last && last == 0);
+    const int64_t parts = split ? geo.out_dims[0] : 1, rows_per_part = rows / parts;
+    ParallelFor(parts, 1, [&](int64_t p0, int64_t p1) {
+      for (int64_t p = p0; p < p1; ++p) {
+        const int64_t r0 = p * rows_per_part, r1 = r0 + rows_per_part;
+        Select(x, r0, r1, run, sel, best_scratch + p * run);
+        for (int64_t s = r0 * run; s < r1 * run; ++s)
+          if (sel[s] >= 0) out[sel[s]] = out[sel[s]] + src[s];
+      }
+    });
+  }
+};
+
+// The comparison direction of a select body that is one compare of its two arguments, or -1.
+int SelectDirection(const compiler::Region& body, bool* swapped) {
+  if (body.args.size() != 2 || body.ops.size() != 1 || body.results.size() != 1) return -1;
+  const Op& c = *body.ops[0];
+  if (c.kind != OpKind::kCompare || c.operands.size() != 2 || c.results[0] != body.results[0]) return -1;
+  const std::string type = c.EnumAttr("compare_type");
+  if (!type.empty() && type != "FLOAT") return -1;
+  if (c.operands[0] == body.args[0] && c.operands[1] == body.args[1]) *swapped = false;
+  else if (c.operands[0] == body.args[1] && c.operands[1] == body.args[0]) *swapped = true;
+  else return -1;
+  const std::string dir = c.EnumAttr("comparison_direction");
+  return dir == "GE" ? 0 : dir == "GT" ? 1 : dir == "LE" ? 2 : dir == "LT" ? 3 : -1;
+}
+
 class SelectAndScatterKernel final : public Kernel {
  public:
   SelectAndScatterKernel(const Op& op, const compiler::Module& m, std::shared_ptr<EwProgram> select,
@@ -511,6 +607,11 @@ class SelectAndScatterKernel final : public Kernel {
     bdil.assign(x.dims.size(), 1);
     wdil.assign(x.dims.size(), 1);
     geo_.Init(x.dims, m.type(op.operands[1]).dims, win, strides, bdil, wdil, pad);
+    bool swapped = false;
+    const int dir = SelectDirection(*op.regions[0], &swapped);
+    const bool add = MatchMonoid(*op.regions[1]) == Monoid::kAdd && sel_captured_.empty() && sc_captured_.empty();
+    if (dir >= 0 && add && x.element == ElementType::kF32) f32_ = NativeSelectAndScatter<float>{geo_, dir, swapped};
+    if (dir >= 0 && add && x.element == ElementType::kF64) f64_ = NativeSelectAndScatter<double>{geo_, dir, swapped};
   }
 
   static int64_t ScratchBytes(const compiler::Module& m, const Op& op) {
@@ -537,6 +638,14 @@ class SelectAndScatterKernel final : public Kernel {
     auto* keep = reinterpret_cast<bool*>(p);
     p += compiler::AlignUp(S);
     const auto* x = static_cast<const uint8_t*>(f.Get(operand_));
+    if (f32_ || f64_) {
+      // `cand` holds the run's best values (S elements at most).
+      if (f32_) f32_->Run(reinterpret_cast<const float*>(x), static_cast<const float*>(f.Get(source_)),
+                          reinterpret_cast<float*>(out), pos, reinterpret_cast<float*>(cand));
+      else f64_->Run(reinterpret_cast<const double*>(x), static_cast<const double*>(f.Get(source_)),
+                     reinterpret_cast<double*>(out), pos, reinterpret_cast<double*>(cand));
+      return Status::Ok();
+    }
     std::fill(sel_pos, sel_pos + S, int64_t{-1});
     std::vector<const void*> in(2 + sel_captured_.size());
     for (size_t c = 0; c < sel_captured_.size(); ++c) in[2 + c] = f.Get(sel_captured_[c]);
@@ -580,6 +689,8 @@ class SelectAndScatterKernel final : public Kernel {
   size_t es_;
   int64_t count_;
   WindowGeometry geo_;
+  std::optional<NativeSelectAndScatter<float>> f32_;
+  std::optional<NativeSelectAndScatter<double>> f64_;
 };
 
 }  // namespace
