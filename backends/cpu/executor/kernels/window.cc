@@ -6,8 +6,10 @@
 // scan instead: linear time, and nothing sized by the window at compile time.
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
@@ -507,22 +509,55 @@ class ScanKernel final : public Kernel {
 template <class T>
 struct NativeSelectAndScatter {
   WindowGeometry geo;
-  int dir = 0;           // keep(a, b) = a >= b (0), a > b (1), a <= b (2), a < b (3)
-  bool swapped = false;  // the comparison reads (candidate, kept)
+  int dir = 0;  // keep(kept, candidate) = kept >= cand (0), > (1), <= (2), < (3)
 
-  bool Keep(T kept, T cand) const {
-    const T a = swapped ? cand : kept, b = swapped ? kept : cand;
+  // Tap numbers of a run, as wide as T so that the compare-and-blend vectorises.
+  using Tap = std::conditional_t<sizeof(T) == 4, int32_t, int64_t>;
+
+  // One more tap (operand elements v[0, run)) against the run's kept values: 16-byte vectors
+  // (every ISA has them; the comparison gives all-ones lanes), then one element at a time.
+  // (typedef: GCC drops vector_size from an alias of a dependent type)
+  typedef T VT __attribute__((vector_size(16)));
+  typedef Tap VTap __attribute__((vector_size(16)));
+  static_assert(sizeof(VT) == 16 && sizeof(VTap) == 16);
+  static constexpr int64_t kLanes = 16 / sizeof(T);
+  template <class Keep>
+  static void Fold(const T* v, T* best, Tap* kept, Tap k, int64_t run) {
+    int64_t c = 0;
+    for (; c + kLanes <= run; c += kLanes) {
+      VT b, x;
+      VTap t;
+      std::memcpy(&b, best + c, 16);
+      std::memcpy(&x, v + c, 16);
+      std::memcpy(&t, kept + c, 16);
+      const VTap keep = Keep()(b, x);
+      const VT nb = b, nx = x;
+      VTap bb, xb;
+      std::memcpy(&bb, &nb, 16);
+      std::memcpy(&xb, &nx, 16);
+      const VTap rb = (bb & keep) | (xb & ~keep);
+      const VTap rt = (t & keep) | ((VTap{} + k) & ~keep);
+      std::memcpy(best + c, &rb, 16);
+      std::memcpy(kept + c, &rt, 16);
+    }
+    for (; c < run; ++c) {
+      const bool keep = Keep()(best[c], v[c]);
+      best[c] = keep ? best[c] : v[c];
+      kept[c] = keep ? kept[c] : k;
+    }
+  }
+  void FoldTap(const T* v, T* best, Tap* kept, Tap k, int64_t run) const {
     switch (dir) {
-      case 0: return a >= b;
-      case 1: return a > b;
-      case 2: return a <= b;
-      default: return a < b;
+      case 0: return Fold<std::greater_equal<>>(v, best, kept, k, run);
+      case 1: return Fold<std::greater<>>(v, best, kept, k, run);
+      case 2: return Fold<std::less_equal<>>(v, best, kept, k, run);
+      default: return Fold<std::less<>>(v, best, kept, k, run);
     }
   }
 
   // Selects for output rows [r0, r1) (all dims but the run) into sel[s], -1 for a window
-  // entirely in padding; `best` holds `run` values.
-  void Select(const T* x, int64_t r0, int64_t r1, int64_t run, int64_t* sel, T* best) const {
+  // entirely in padding; `best` and `kept` hold `run` values.
+  void Select(const T* x, int64_t r0, int64_t r1, int64_t run, int64_t* sel, T* best, Tap* kept) const {
     const size_t rank = geo.in_dims.size(), dims = run > 1 ? rank - 1 : rank;
     std::vector<int64_t> o(dims, 0), w(rank, 0), taps;
     taps.reserve(static_cast<size_t>(geo.win_count));
@@ -539,19 +574,10 @@ struct NativeSelectAndScatter {
         std::fill(out, out + run, int64_t{-1});
         continue;
       }
-      for (int64_t c = 0; c < run; ++c) {
-        best[c] = x[taps[0] + c];
-        out[c] = taps[0] + c;
-      }
-      for (size_t k = 1; k < taps.size(); ++k) {
-        const int64_t t = taps[k];
-        for (int64_t c = 0; c < run; ++c) {
-          const T v = x[t + c];
-          const bool keep = Keep(best[c], v);
-          best[c] = keep ? best[c] : v;
-          out[c] = keep ? out[c] : t + c;
-        }
-      }
+      std::copy(x + taps[0], x + taps[0] + run, best);
+      std::fill(kept, kept + run, Tap{0});
+      for (size_t k = 1; k < taps.size(); ++k) FoldTap(x + taps[k], best, kept, static_cast<Tap>(k), run);
+      for (int64_t c = 0; c < run; ++c) out[c] = taps[static_cast<size_t>(kept[c])] + c;
     }
   }
 
@@ -566,9 +592,10 @@ struct NativeSelectAndScatter {
                        geo.out_dims[0] == geo.in_dims[0] && !(run_last && last == 0);
     const int64_t parts = split ? geo.out_dims[0] : 1, rows_per_part = rows / parts;
     ParallelFor(parts, 1, [&](int64_t p0, int64_t p1) {
+      std::vector<Tap> kept(static_cast<size_t>(run));
       for (int64_t p = p0; p < p1; ++p) {
         const int64_t r0 = p * rows_per_part, r1 = r0 + rows_per_part;
-        Select(x, r0, r1, run, sel, best_scratch + p * run);
+        Select(x, r0, r1, run, sel, best_scratch + p * run, kept.data());
         for (int64_t s = r0 * run; s < r1 * run; ++s)
           if (sel[s] >= 0) out[sel[s]] = out[sel[s]] + src[s];
       }
@@ -610,8 +637,10 @@ class SelectAndScatterKernel final : public Kernel {
     bool swapped = false;
     const int dir = SelectDirection(*op.regions[0], &swapped);
     const bool add = MatchMonoid(*op.regions[1]) == Monoid::kAdd && sel_captured_.empty() && sc_captured_.empty();
-    if (dir >= 0 && add && x.element == ElementType::kF32) f32_ = NativeSelectAndScatter<float>{geo_, dir, swapped};
-    if (dir >= 0 && add && x.element == ElementType::kF64) f64_ = NativeSelectAndScatter<double>{geo_, dir, swapped};
+    // keep(kept, cand) written as cand OP kept is kept MIRROR(OP) cand, NaN included.
+    const int keep_dir = swapped ? (dir ^ 2) : dir;
+    if (dir >= 0 && add && x.element == ElementType::kF32) f32_ = NativeSelectAndScatter<float>{geo_, keep_dir};
+    if (dir >= 0 && add && x.element == ElementType::kF64) f64_ = NativeSelectAndScatter<double>{geo_, keep_dir};
   }
 
   static int64_t ScratchBytes(const compiler::Module& m, const Op& op) {
