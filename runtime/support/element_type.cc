@@ -64,10 +64,11 @@ const Row* Find(ElementType t) {
 
 }  // namespace
 
-size_t ElementTypeByteSize(ElementType t) {
-  const Row* r = Find(t);
-  return r ? r->bytes : 0;
-}
+static_assert([] {
+  for (const Row& r : kRows)
+    if (kElementTypeBytes[static_cast<size_t>(r.type)] != r.bytes) return false;
+  return kElementTypeBytes[23] == 0 && sizeof(kElementTypeBytes) == kMaxType + 1;
+}(), "kElementTypeBytes must agree with the dtype table");
 
 int ElementTypeBitWidth(ElementType t) {
   const Row* r = Find(t);

@@ -46,8 +46,14 @@ enum class ElementType : int32_t {
 };
 
 // Bytes per element on host and device (pred and the narrow types are one byte). 0 for
-// kInvalid/unknown.
-size_t ElementTypeByteSize(ElementType t);
+// kInvalid/unknown. Inline: executors ask per tile and per kernel call (element_type.cc checks
+// the table against the dtype table).
+inline constexpr uint8_t kElementTypeBytes[30] = {0, 1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 4, 8, 2, 8,
+                                                  16, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1};
+inline size_t ElementTypeByteSize(ElementType t) {
+  const auto v = static_cast<uint32_t>(t);
+  return v < sizeof(kElementTypeBytes) ? kElementTypeBytes[v] : 0;
+}
 // Bits of a value: 1 for pred, 4 for s4, 8 for f8E4M3FN, 32 for f32, 64 for c64, ...
 int ElementTypeBitWidth(ElementType t);
 // MLIR spelling: "i1", "i8", "ui32", "f32", "bf16", "complex<f32>", ...

@@ -736,6 +736,39 @@ JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
   }
 }
 
+// f64 add, subtract, multiply, divide (F: AddV...) and negate (kNegate) at one register of
+// doubles: IEEE-rounded lane by lane, the scalar kernels' bits at every ISA.
+template <class F, class V>
+JAXLIB_VM_INLINE void BinaryF64Body(void* out, const void* const* in, int64_t n) {
+  constexpr int kN = kLanesOf<V> / 2;
+  using D = typename Vec<kN>::D;
+  const double* a = static_cast<const double*>(in[0]);
+  const double* b = static_cast<const double*>(in[1]);
+  double* y = static_cast<double*>(out);
+  for (int64_t i = 0; i < n; i += kN) {
+    const int64_t m = n - i < kN ? n - i : kN;
+    D u = {}, v = {};
+    std::memcpy(&u, a + i, static_cast<size_t>(m) * sizeof(double));
+    std::memcpy(&v, b + i, static_cast<size_t>(m) * sizeof(double));
+    const D r = F::Apply(u, v);
+    std::memcpy(y + i, &r, static_cast<size_t>(m) * sizeof(double));
+  }
+}
+template <class V>
+JAXLIB_VM_INLINE void NegateF64Body(void* out, const void* const* in, int64_t n) {
+  constexpr int kN = kLanesOf<V> / 2;
+  using D = typename Vec<kN>::D;
+  const double* a = static_cast<const double*>(in[0]);
+  double* y = static_cast<double*>(out);
+  for (int64_t i = 0; i < n; i += kN) {
+    const int64_t m = n - i < kN ? n - i : kN;
+    D u = {};
+    std::memcpy(&u, a + i, static_cast<size_t>(m) * sizeof(double));
+    const D r = -u;
+    std::memcpy(y + i, &r, static_cast<size_t>(m) * sizeof(double));
+  }
+}
+
 // ---------------------------------------------------------------- per-ISA instantiations
 #define JAXLIB_ISA_KERNELS(Suffix, Attr, V)                                                            \
   template <class F> Attr void Unary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { \
@@ -761,6 +794,10 @@ JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
     SumReduceBody<V>(x, out, init, outer, R, inner);                                                                   \
   }                                                                                                                 \
   Attr void ExpF64##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { ExpF64Body<V>(o, in, n); } \
+  template <class F> Attr void BinaryF64##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) {      \
+    BinaryF64Body<F, V>(o, in, n);                                                                                  \
+  }                                                                                                                 \
+  Attr void NegateF64##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { NegateF64Body<V>(o, in, n); } \
   template <class F> Attr void CombineRows##Suffix(float* o, const float* x, int64_t n, int64_t rows,              \
                                                    int64_t os, int64_t xs, bool swapped) {                        \
     CombineRowsBody<F, V>(o, x, n, rows, os, xs, swapped);                                                          \
@@ -804,6 +841,8 @@ JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
   constexpr auto& Scale##Suffix = ScaleBase;                                                        \
   constexpr auto& Sum##Suffix = SumBase;                                                            \
   constexpr auto& ExpF64##Suffix = ExpF64Base;                                                      \
+  template <class F> constexpr auto& BinaryF64##Suffix = BinaryF64Base<F>;                          \
+  constexpr auto& NegateF64##Suffix = NegateF64Base;                                                \
   template <class F> constexpr auto& CombineRows##Suffix = CombineRowsBase<F>;                      \
   template <class F> constexpr auto& Columns##Suffix = ColumnsBase<F>;                              \
   template <class F> constexpr auto& RowStart##Suffix = RowStartBase<F>;                            \
@@ -1082,14 +1121,30 @@ F32RowsFn SelectF32RowsKernel(const compiler::Module& m, const Op& op) {
   }
 }
 
+template <class F> EwFn BinaryF64For(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &BinaryF64Avx512<F>;
+    case VectorIsa::kAvx2: return &BinaryF64Avx2<F>;
+    default: return &BinaryF64Base<F>;
+  }
+}
+
 EwFn SelectF64VectorKernel(const compiler::Module& m, const Op& op) {
-  if (op.kind != OpKind::kExp || op.operands.size() != 1 || op.results.size() != 1) return nullptr;
-  if (m.type(op.operands[0]).element != ElementType::kF64 || m.type(op.results[0]).element != ElementType::kF64)
-    return nullptr;
-  switch (DetectedVectorIsa()) {
-    case VectorIsa::kAvx512: return &ExpF64Avx512;
-    case VectorIsa::kAvx2: return &ExpF64Avx2;
-    default: return &ExpF64Base;
+  if (op.operands.empty() || op.operands.size() > 2 || op.results.size() != 1) return nullptr;
+  for (compiler::ValueId v : op.operands)
+    if (m.type(v).element != ElementType::kF64) return nullptr;
+  if (m.type(op.results[0]).element != ElementType::kF64) return nullptr;
+  const VectorIsa isa = DetectedVectorIsa();
+  switch (op.kind) {
+    case OpKind::kAdd: return BinaryF64For<AddV>(isa);
+    case OpKind::kSubtract: return BinaryF64For<SubV>(isa);
+    case OpKind::kMultiply: return BinaryF64For<MulV>(isa);
+    case OpKind::kDivide: return BinaryF64For<DivV>(isa);
+    case OpKind::kNegate:
+      return isa == VectorIsa::kAvx512 ? &NegateF64Avx512 : isa == VectorIsa::kAvx2 ? &NegateF64Avx2 : &NegateF64Base;
+    case OpKind::kExp:
+      return isa == VectorIsa::kAvx512 ? &ExpF64Avx512 : isa == VectorIsa::kAvx2 ? &ExpF64Avx2 : &ExpF64Base;
+    default: return nullptr;
   }
 }
 

@@ -31,7 +31,7 @@ using F32RowsFn = void (*)(float* out, const float* x, int64_t n, int64_t rows, 
                            bool swapped);
 F32RowsFn SelectF32RowsKernel(const compiler::Module& m, const compiler::Op& op);
 
-// The vectorised kernel of an f64 op (exp), or nullptr.
+// The vectorised kernel of an f64 op (add, subtract, multiply, divide, negate, exp), or nullptr.
 EwFn SelectF64VectorKernel(const compiler::Module& m, const compiler::Op& op);
 
 // The s32 divide or remainder kernel for a divisor that is one value for the whole call (read
