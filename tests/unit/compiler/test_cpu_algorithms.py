@@ -747,3 +747,51 @@ def test_while_loop_reading_other_elements_is_not_strip_mined(driver, tmp_path, 
         x, y = y, (x[::-1] + y) * np.float32(0.5) + np.float32(np.sin(np.float32(i)))
     np.testing.assert_allclose(got[1], x, rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(got[2], y, rtol=1e-5, atol=1e-5)
+
+
+def test_scalar_fusions_of_a_loop_over_arrays(driver, tmp_path):  # noqa: F811
+    """The counter, condition and per-step scalars of a loop over an array run as scalar
+    fusions: integer arithmetic and remainder (through the elementwise kernels), compares,
+    select, converts and float arithmetic, with exact IEEE results."""
+    n = 64
+    t = f"tensor<{n}xf32>"
+    prog = f"""
+    {MOD}
+      func.func public @main(%x0: {t}, %lim: tensor<i32>) -> ({t}, tensor<i32>, tensor<f32>) {{
+        %z = stablehlo.constant dense<0> : tensor<i32>
+        %f0 = stablehlo.constant dense<0.0> : tensor<f32>
+        %r:4 = stablehlo.while(%i = %z, %x = %x0, %acc = %f0, %l = %lim) : tensor<i32>, {t}, tensor<f32>, tensor<i32>
+        cond {{
+          %c = stablehlo.compare LT, %i, %l, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          stablehlo.return %c : tensor<i1>
+        }} do {{
+          %one = stablehlo.constant dense<1> : tensor<i32>
+          %two = stablehlo.constant dense<2> : tensor<i32>
+          %i1 = stablehlo.add %i, %one : tensor<i32>
+          %m = stablehlo.remainder %i, %two : tensor<i32>
+          %even = stablehlo.compare EQ, %m, %z, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          %fi = stablehlo.convert %i : (tensor<i32>) -> tensor<f32>
+          %h = stablehlo.constant dense<0.5> : tensor<f32>
+          %q = stablehlo.multiply %fi, %h : tensor<f32>
+          %nq = stablehlo.negate %q : tensor<f32>
+          %s = stablehlo.select %even, %q, %nq : tensor<i1>, tensor<f32>
+          %a1 = stablehlo.add %acc, %s : tensor<f32>
+          %sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> {t}
+          %hb = stablehlo.broadcast_in_dim %h, dims = [] : (tensor<f32>) -> {t}
+          %xh = stablehlo.multiply %x, %hb : {t}
+          %x1 = stablehlo.add %xh, %sb : {t}
+          stablehlo.return %i1, %x1, %a1, %l : tensor<i32>, {t}, tensor<f32>, tensor<i32>
+        }}
+        return %r#1, %r#0, %r#2 : {t}, tensor<i32>, tensor<f32>
+      }}
+    }}"""
+    x0 = np.random.default_rng(2).standard_normal(n).astype(np.float32)
+    x, acc, lim = x0.copy(), np.float32(0), 37
+    for i in range(lim):
+        q = np.float32(i) * np.float32(0.5)
+        s = q if i % 2 == 0 else -q
+        acc = np.float32(acc + s)
+        x = x * np.float32(0.5) + s
+    got = run(driver, tmp_path, prog, x0, np.array(lim, np.int32))
+    assert got[0].tobytes() == x.tobytes(), "expected the array carry's exact IEEE values"
+    assert int(got[1]) == lim and got[2].tobytes() == np.float32(acc).tobytes()

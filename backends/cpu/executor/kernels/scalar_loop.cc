@@ -1,4 +1,5 @@
-// The compact path for while loops over scalars (fori_loop counters, scalar recurrences): cond
+// The compact path for while loops over scalars (fori_loop counters, scalar recurrences) and
+// for fusions of scalars (the counters and conditions of loops over arrays): cond
 // and body are flattened once into one list of slot-to-slot instructions over a small register
 // file on the stack, common integer/float arithmetic and compares run inline, everything else
 // through the same elementwise kernels the fused loops use, so results are identical. Loops
@@ -79,7 +80,60 @@ Code FastCode(const compiler::Module& m, const Op& op) {
   }
 }
 
-class ScalarWhileKernel final : public Kernel {
+// Scalar values flattened into slot-to-slot instructions: the register file's slots, the
+// values loaded into them from the frame, and the constants they start with.
+class ScalarCode {
+ protected:
+  template <class T>
+  static T& At(uint8_t* file, uint16_t slot) {
+    return *reinterpret_cast<T*>(file + slot * kSlotBytes);
+  }
+
+  static void Exec(const std::vector<ScalarInstr>& code, uint8_t* file);
+
+  static bool IsScalar(const compiler::Module& m, ValueId v) {
+    const compiler::Type& t = m.type(v);
+    return t.is_tensor() && t.element_count() == 1 && ElementTypeByteSize(t.element) <= kSlotBytes;
+  }
+
+  int Slot(ValueId v) {
+    auto it = slot_of_.find(v);
+    return it == slot_of_.end() ? -1 : it->second;
+  }
+  int NewSlot(ValueId v) {
+    if (next_slot_ >= kMaxSlots) return -1;
+    slot_of_[v] = next_slot_;
+    slot_types_[static_cast<size_t>(next_slot_)] = module_->type(v).element;
+    return next_slot_++;
+  }
+  // The slot of an operand; values defined outside the code are loaded once per run.
+  int Operand(const compiler::Module& m, ValueId v) {
+    int s = Slot(v);
+    if (s >= 0) return s;
+    if (!IsScalar(m, v)) return -1;
+    s = NewSlot(v);
+    if (s >= 0) loads_.push_back({v, s, ElementTypeByteSize(m.type(v).element)});
+    return s;
+  }
+
+  bool Flatten(const compiler::Module& m, const Region& r, std::vector<ScalarInstr>* out);
+
+  struct Load {
+    ValueId v;
+    int slot;
+    size_t bytes;
+  };
+  std::vector<uint8_t> init_;
+  std::vector<Load> loads_;
+  std::unordered_map<ValueId, int> slot_of_;
+  const compiler::Module* module_ = nullptr;
+  std::array<ElementType, kMaxSlots> slot_types_{};
+  std::vector<uint16_t> constant_slots_;
+  int next_slot_ = 0;
+  bool in_fusion_ = false;
+};
+
+class ScalarWhileKernel final : public Kernel, ScalarCode {
  public:
   Status Run(Frame& f, uint8_t*) const override {
     if (jit_) return RunNative(f);
@@ -157,155 +211,6 @@ class ScalarWhileKernel final : public Kernel {
     return d;
   }
 
-  template <class T>
-  static T& At(uint8_t* file, uint16_t slot) {
-    return *reinterpret_cast<T*>(file + slot * kSlotBytes);
-  }
-
-  static void Exec(const std::vector<ScalarInstr>& code, uint8_t* file) {
-    for (const ScalarInstr& i : code) {
-      switch (i.code) {
-#define JAXLIB_BIN(C, T, expr)              \
-  case Code::C: {                           \
-    T a = At<T>(file, i.in[0]);             \
-    T b = At<T>(file, i.in[1]);             \
-    At<decltype(expr)>(file, i.out) = expr; \
-    break;                                  \
-  }
-        JAXLIB_BIN(kAddI32, uint32_t, static_cast<uint32_t>(a + b))
-        JAXLIB_BIN(kSubI32, uint32_t, static_cast<uint32_t>(a - b))
-        JAXLIB_BIN(kMulI32, uint32_t, static_cast<uint32_t>(a * b))
-        JAXLIB_BIN(kAddI64, uint64_t, static_cast<uint64_t>(a + b))
-        JAXLIB_BIN(kSubI64, uint64_t, static_cast<uint64_t>(a - b))
-        JAXLIB_BIN(kMulI64, uint64_t, static_cast<uint64_t>(a * b))
-        JAXLIB_BIN(kAddF32, float, a + b)
-        JAXLIB_BIN(kSubF32, float, a - b)
-        JAXLIB_BIN(kMulF32, float, a * b)
-        JAXLIB_BIN(kDivF32, float, a / b)
-        JAXLIB_BIN(kAddF64, double, a + b)
-        JAXLIB_BIN(kSubF64, double, a - b)
-        JAXLIB_BIN(kMulF64, double, a * b)
-        JAXLIB_BIN(kDivF64, double, a / b)
-        JAXLIB_BIN(kLtI32, int32_t, static_cast<bool>(a < b))
-        JAXLIB_BIN(kLeI32, int32_t, static_cast<bool>(a <= b))
-        JAXLIB_BIN(kGtI32, int32_t, static_cast<bool>(a > b))
-        JAXLIB_BIN(kGeI32, int32_t, static_cast<bool>(a >= b))
-        JAXLIB_BIN(kEqI32, int32_t, static_cast<bool>(a == b))
-        JAXLIB_BIN(kNeI32, int32_t, static_cast<bool>(a != b))
-        JAXLIB_BIN(kLtI64, int64_t, static_cast<bool>(a < b))
-        JAXLIB_BIN(kLeI64, int64_t, static_cast<bool>(a <= b))
-        JAXLIB_BIN(kGtI64, int64_t, static_cast<bool>(a > b))
-        JAXLIB_BIN(kGeI64, int64_t, static_cast<bool>(a >= b))
-        JAXLIB_BIN(kEqI64, int64_t, static_cast<bool>(a == b))
-        JAXLIB_BIN(kNeI64, int64_t, static_cast<bool>(a != b))
-        JAXLIB_BIN(kLtF32, float, static_cast<bool>(a < b))
-        JAXLIB_BIN(kLeF32, float, static_cast<bool>(a <= b))
-        JAXLIB_BIN(kGtF32, float, static_cast<bool>(a > b))
-        JAXLIB_BIN(kGeF32, float, static_cast<bool>(a >= b))
-        JAXLIB_BIN(kEqF32, float, static_cast<bool>(a == b))
-        JAXLIB_BIN(kNeF32, float, static_cast<bool>(a != b))
-#undef JAXLIB_BIN
-        case Code::kCvtI32F32: At<float>(file, i.out) = static_cast<float>(At<int32_t>(file, i.in[0])); break;
-        case Code::kCopy: std::memcpy(file + i.out * kSlotBytes, file + i.in[0] * kSlotBytes, i.bytes); break;
-        case Code::kCall: {
-          const void* in[3] = {file + i.in[0] * kSlotBytes, file + i.in[1] * kSlotBytes, file + i.in[2] * kSlotBytes};
-          i.ew.fn(file + i.out * kSlotBytes, in, 1, i.ew);
-          break;
-        }
-      }
-    }
-  }
-
-  static bool IsScalar(const compiler::Module& m, ValueId v) {
-    const compiler::Type& t = m.type(v);
-    return t.is_tensor() && t.element_count() == 1 && ElementTypeByteSize(t.element) <= kSlotBytes;
-  }
-
-  int Slot(ValueId v) {
-    auto it = slot_of_.find(v);
-    return it == slot_of_.end() ? -1 : it->second;
-  }
-  int NewSlot(ValueId v) {
-    if (next_slot_ >= kMaxSlots) return -1;
-    slot_of_[v] = next_slot_;
-    slot_types_[static_cast<size_t>(next_slot_)] = module_->type(v).element;
-    return next_slot_++;
-  }
-  // The slot of an operand; values defined outside the loop are loaded once per run.
-  int Operand(const compiler::Module& m, ValueId v) {
-    int s = Slot(v);
-    if (s >= 0) return s;
-    if (!IsScalar(m, v)) return -1;
-    s = NewSlot(v);
-    if (s >= 0) loads_.push_back({v, s, ElementTypeByteSize(m.type(v).element)});
-    return s;
-  }
-
-  bool Flatten(const compiler::Module& m, const Region& r, std::vector<ScalarInstr>* out) {
-    for (const auto& opp : r.ops) {
-      const Op& op = *opp;
-      for (ValueId v : op.results)
-        if (!IsScalar(m, v)) return false;
-      if (op.kind == OpKind::kConstant) {
-        const compiler::Attribute* a = op.attr("value");
-        if (!a || !a->dense) return false;
-        int s = NewSlot(op.results[0]);
-        if (s < 0) return false;
-        constant_slots_.push_back(static_cast<uint16_t>(s));
-        size_t es = ElementTypeByteSize(m.type(op.results[0]).element);
-        std::memcpy(init_.data() + s * kSlotBytes, a->dense->bytes.data(), std::min(es, a->dense->bytes.size()));
-        continue;
-      }
-      if (op.kind == OpKind::kFusion) {
-        const Region& fr = *op.regions[0];
-        if (fr.args.size() != op.operands.size() || fr.results.size() != op.results.size()) return false;
-        for (size_t k = 0; k < fr.args.size(); ++k) {
-          int s = Operand(m, op.operands[k]);
-          if (s < 0) return false;
-          slot_of_[fr.args[k]] = s;
-        }
-        in_fusion_ = true;
-        bool ok = Flatten(m, fr, out);
-        in_fusion_ = false;
-        if (!ok) return false;
-        for (size_t k = 0; k < fr.results.size(); ++k) {
-          int s = Operand(m, fr.results[k]);
-          if (s < 0) return false;
-          slot_of_[op.results[k]] = s;
-        }
-        continue;
-      }
-      if (op.results.size() != 1 || op.operands.empty()) return false;
-      // Scalar-to-scalar reshapes and broadcasts are the same element.
-      if (op.kind == OpKind::kReshape || op.kind == OpKind::kBroadcastInDim || op.kind == OpKind::kBroadcast) {
-        int s = Operand(m, op.operands[0]);
-        if (s < 0 || m.type(op.operands[0]).element != m.type(op.results[0]).element) return false;
-        slot_of_[op.results[0]] = s;
-        continue;
-      }
-      if (!compiler::IsElementwise(op.kind) || op.operands.size() > 3) return false;
-      ScalarInstr ins;
-      ins.op = &op;
-      ins.num_in = static_cast<uint8_t>(op.operands.size());
-      for (size_t k = 0; k < op.operands.size(); ++k) {
-        int s = Operand(m, op.operands[k]);
-        if (s < 0) return false;
-        ins.in[k] = static_cast<uint16_t>(s);
-      }
-      ins.code = FastCode(m, op);
-      std::string err;
-      ins.ew.fn = SelectElementwiseKernel(m, op, &err, &ins.ew.aux0, &ins.ew.aux1, /*fused_loop=*/in_fusion_);
-      if (!ins.ew.fn) return false;
-      // A kernel reads the slots it is given as whole operands; the generic ones index `in`.
-      ins.ew.num_in = ins.num_in;
-      int o = NewSlot(op.results[0]);
-      if (o < 0) return false;
-      ins.out = static_cast<uint16_t>(o);
-      out->push_back(ins);
-    }
-    return true;
-  }
-
   bool Init(const compiler::Module& m, const Op& op) {
     if (op.regions.size() != 2) return false;
     module_ = &m;
@@ -345,13 +250,6 @@ class ScalarWhileKernel final : public Kernel {
     return true;
   }
 
-  struct Load {
-    ValueId v;
-    int slot;
-    size_t bytes;
-  };
-  std::vector<uint8_t> init_;
-  std::vector<Load> loads_;
   std::vector<ScalarInstr> cond_, body_;
   std::vector<uint16_t> carry_slots_, result_slots_;
   std::vector<std::pair<uint16_t, uint16_t>> updates_;  // (carry, result) slots that differ
@@ -359,20 +257,194 @@ class ScalarWhileKernel final : public Kernel {
   std::vector<ValueId> results_;
   std::vector<size_t> result_bytes_;
   uint16_t cond_slot_ = 0;
-  std::unordered_map<ValueId, int> slot_of_;
-  const compiler::Module* module_ = nullptr;
-  std::array<ElementType, kMaxSlots> slot_types_{};
-  std::vector<uint16_t> constant_slots_;
   std::unique_ptr<ScalarLoopJit> jit_;  // null: interpret
-  int next_slot_ = 0;
-  bool in_fusion_ = false;
 };
+
+// A fusion of scalars (loop counters, bounds, conditions): its region runs as slot-to-slot
+// instructions on a register file on the stack, without the tiled elementwise program.
+class ScalarFusionKernel final : public Kernel, ScalarCode {
+ public:
+  Status Run(Frame& f, uint8_t*) const override {
+    alignas(16) uint8_t file[kMaxSlots * kSlotBytes];
+    std::memcpy(file, init_.data(), static_cast<size_t>(next_slot_) * kSlotBytes);
+    for (const auto& [v, slot, bytes] : loads_) std::memcpy(file + slot * kSlotBytes, f.Get(v), bytes);
+    Exec(code_, file);
+    for (size_t k = 0; k < results_.size(); ++k)
+      std::memcpy(f.Get(results_[k]), file + result_slots_[k] * kSlotBytes, result_bytes_[k]);
+    return Status::Ok();
+  }
+
+  // Every value it reads is a load (operands and captured scalars alike).
+  const std::vector<ValueId>* ReadValues() const override { return &reads_; }
+
+  static std::unique_ptr<ScalarFusionKernel> Build(const compiler::Module& m, const Op& op) {
+    auto k = std::unique_ptr<ScalarFusionKernel>(new ScalarFusionKernel());
+    return k->Init(m, op) ? std::move(k) : nullptr;
+  }
+
+ private:
+  bool Init(const compiler::Module& m, const Op& op) {
+    if (op.regions.size() != 1 || op.results.empty()) return false;
+    const Region& r = *op.regions[0];
+    if (r.args.size() != op.operands.size() || r.results.size() != op.results.size()) return false;
+    module_ = &m;
+    init_.assign(kMaxSlots * kSlotBytes, 0);
+    for (ValueId v : op.results)
+      if (!IsScalar(m, v)) return false;
+    for (size_t k = 0; k < op.operands.size(); ++k) {
+      const int s = Operand(m, op.operands[k]);
+      if (s < 0) return false;
+      slot_of_[r.args[k]] = s;
+    }
+    in_fusion_ = true;
+    if (!Flatten(m, r, &code_)) return false;
+    for (size_t k = 0; k < r.results.size(); ++k) {
+      const int s = Operand(m, r.results[k]);
+      if (s < 0) return false;
+      result_slots_.push_back(static_cast<uint16_t>(s));
+      results_.push_back(op.results[k]);
+      result_bytes_.push_back(ElementTypeByteSize(m.type(op.results[k]).element));
+    }
+    for (const Load& l : loads_) reads_.push_back(l.v);
+    return true;
+  }
+
+  std::vector<ScalarInstr> code_;
+  std::vector<ValueId> reads_;
+  std::vector<uint16_t> result_slots_;
+  std::vector<ValueId> results_;
+  std::vector<size_t> result_bytes_;
+};
+
+void ScalarCode::Exec(const std::vector<ScalarInstr>& code, uint8_t* file) {
+  for (const ScalarInstr& i : code) {
+    switch (i.code) {
+#define JAXLIB_BIN(C, T, expr)              \
+  case Code::C: {                           \
+    T a = At<T>(file, i.in[0]);             \
+    T b = At<T>(file, i.in[1]);             \
+    At<decltype(expr)>(file, i.out) = expr; \
+    break;                                  \
+  }
+      JAXLIB_BIN(kAddI32, uint32_t, static_cast<uint32_t>(a + b))
+      JAXLIB_BIN(kSubI32, uint32_t, static_cast<uint32_t>(a - b))
+      JAXLIB_BIN(kMulI32, uint32_t, static_cast<uint32_t>(a * b))
+      JAXLIB_BIN(kAddI64, uint64_t, static_cast<uint64_t>(a + b))
+      JAXLIB_BIN(kSubI64, uint64_t, static_cast<uint64_t>(a - b))
+      JAXLIB_BIN(kMulI64, uint64_t, static_cast<uint64_t>(a * b))
+      JAXLIB_BIN(kAddF32, float, a + b)
+      JAXLIB_BIN(kSubF32, float, a - b)
+      JAXLIB_BIN(kMulF32, float, a * b)
+      JAXLIB_BIN(kDivF32, float, a / b)
+      JAXLIB_BIN(kAddF64, double, a + b)
+      JAXLIB_BIN(kSubF64, double, a - b)
+      JAXLIB_BIN(kMulF64, double, a * b)
+      JAXLIB_BIN(kDivF64, double, a / b)
+      JAXLIB_BIN(kLtI32, int32_t, static_cast<bool>(a < b))
+      JAXLIB_BIN(kLeI32, int32_t, static_cast<bool>(a <= b))
+      JAXLIB_BIN(kGtI32, int32_t, static_cast<bool>(a > b))
+      JAXLIB_BIN(kGeI32, int32_t, static_cast<bool>(a >= b))
+      JAXLIB_BIN(kEqI32, int32_t, static_cast<bool>(a == b))
+      JAXLIB_BIN(kNeI32, int32_t, static_cast<bool>(a != b))
+      JAXLIB_BIN(kLtI64, int64_t, static_cast<bool>(a < b))
+      JAXLIB_BIN(kLeI64, int64_t, static_cast<bool>(a <= b))
+      JAXLIB_BIN(kGtI64, int64_t, static_cast<bool>(a > b))
+      JAXLIB_BIN(kGeI64, int64_t, static_cast<bool>(a >= b))
+      JAXLIB_BIN(kEqI64, int64_t, static_cast<bool>(a == b))
+      JAXLIB_BIN(kNeI64, int64_t, static_cast<bool>(a != b))
+      JAXLIB_BIN(kLtF32, float, static_cast<bool>(a < b))
+      JAXLIB_BIN(kLeF32, float, static_cast<bool>(a <= b))
+      JAXLIB_BIN(kGtF32, float, static_cast<bool>(a > b))
+      JAXLIB_BIN(kGeF32, float, static_cast<bool>(a >= b))
+      JAXLIB_BIN(kEqF32, float, static_cast<bool>(a == b))
+      JAXLIB_BIN(kNeF32, float, static_cast<bool>(a != b))
+#undef JAXLIB_BIN
+      case Code::kCvtI32F32: At<float>(file, i.out) = static_cast<float>(At<int32_t>(file, i.in[0])); break;
+      case Code::kCopy: std::memcpy(file + i.out * kSlotBytes, file + i.in[0] * kSlotBytes, i.bytes); break;
+      case Code::kCall: {
+        const void* in[3] = {file + i.in[0] * kSlotBytes, file + i.in[1] * kSlotBytes, file + i.in[2] * kSlotBytes};
+        i.ew.fn(file + i.out * kSlotBytes, in, 1, i.ew);
+        break;
+      }
+    }
+  }
+}
+
+bool ScalarCode::Flatten(const compiler::Module& m, const Region& r, std::vector<ScalarInstr>* out) {
+  for (const auto& opp : r.ops) {
+    const Op& op = *opp;
+    for (ValueId v : op.results)
+      if (!IsScalar(m, v)) return false;
+    if (op.kind == OpKind::kConstant) {
+      const compiler::Attribute* a = op.attr("value");
+      if (!a || !a->dense) return false;
+      int s = NewSlot(op.results[0]);
+      if (s < 0) return false;
+      constant_slots_.push_back(static_cast<uint16_t>(s));
+      size_t es = ElementTypeByteSize(m.type(op.results[0]).element);
+      std::memcpy(init_.data() + s * kSlotBytes, a->dense->bytes.data(), std::min(es, a->dense->bytes.size()));
+      continue;
+    }
+    if (op.kind == OpKind::kFusion) {
+      const Region& fr = *op.regions[0];
+      if (fr.args.size() != op.operands.size() || fr.results.size() != op.results.size()) return false;
+      for (size_t k = 0; k < fr.args.size(); ++k) {
+        int s = Operand(m, op.operands[k]);
+        if (s < 0) return false;
+        slot_of_[fr.args[k]] = s;
+      }
+      in_fusion_ = true;
+      bool ok = Flatten(m, fr, out);
+      in_fusion_ = false;
+      if (!ok) return false;
+      for (size_t k = 0; k < fr.results.size(); ++k) {
+        int s = Operand(m, fr.results[k]);
+        if (s < 0) return false;
+        slot_of_[op.results[k]] = s;
+      }
+      continue;
+    }
+    if (op.results.size() != 1 || op.operands.empty()) return false;
+    // Scalar-to-scalar reshapes and broadcasts are the same element.
+    if (op.kind == OpKind::kReshape || op.kind == OpKind::kBroadcastInDim || op.kind == OpKind::kBroadcast) {
+      int s = Operand(m, op.operands[0]);
+      if (s < 0 || m.type(op.operands[0]).element != m.type(op.results[0]).element) return false;
+      slot_of_[op.results[0]] = s;
+      continue;
+    }
+    if (!compiler::IsElementwise(op.kind) || op.operands.size() > 3) return false;
+    ScalarInstr ins;
+    ins.op = &op;
+    ins.num_in = static_cast<uint8_t>(op.operands.size());
+    for (size_t k = 0; k < op.operands.size(); ++k) {
+      int s = Operand(m, op.operands[k]);
+      if (s < 0) return false;
+      ins.in[k] = static_cast<uint16_t>(s);
+    }
+    ins.code = FastCode(m, op);
+    std::string err;
+    ins.ew.fn = SelectElementwiseKernel(m, op, &err, &ins.ew.aux0, &ins.ew.aux1, /*fused_loop=*/in_fusion_);
+    if (!ins.ew.fn) return false;
+    // A kernel reads the slots it is given as whole operands; the generic ones index `in`.
+    ins.ew.num_in = ins.num_in;
+    int o = NewSlot(op.results[0]);
+    if (o < 0) return false;
+    ins.out = static_cast<uint16_t>(o);
+    out->push_back(ins);
+  }
+  return true;
+}
 
 }  // namespace
 
 // The scalar fast path of `op` (a while), or nullptr when it does not apply.
 std::unique_ptr<Kernel> MakeScalarWhileKernel(const compiler::Module& m, const Op& op) {
   return ScalarWhileKernel::Build(m, op);
+}
+
+// The scalar fast path of `op` (a fusion whose values are all scalars), or nullptr.
+std::unique_ptr<Kernel> MakeScalarFusionKernel(const compiler::Module& m, const Op& op) {
+  return ScalarFusionKernel::Build(m, op);
 }
 
 }  // namespace jaxlib::cpu

@@ -113,11 +113,14 @@ class NoopKernel final : public Kernel {
 
 // kernels/fused_reduce.cc: fusions ending with a reduce (PipelineOptions::fuse_reductions).
 StatusOr<std::unique_ptr<Kernel>> MakeFusedReduceKernel(KernelBuilder& b, const Op& op);
+// kernels/scalar_loop.cc: fusions whose values are all scalars, or nullptr.
+std::unique_ptr<Kernel> MakeScalarFusionKernel(const compiler::Module& m, const Op& op);
 
 StatusOr<std::unique_ptr<Kernel>> MakeFusionKernel(KernelBuilder& b, const Op& op) {
   const Region& region = *op.regions[0];
   if (region.results.empty()) return std::unique_ptr<Kernel>(new NoopKernel());
   if (!region.ops.empty() && region.ops.back()->kind == OpKind::kReduce) return MakeFusedReduceKernel(b, op);
+  if (std::unique_ptr<Kernel> scalar = MakeScalarFusionKernel(b.module(), op)) return scalar;
   // The plan holds the loop's device-neutral program; this is its CPU lowering.
   std::shared_ptr<const compiler::FusedLoopProgram> loop;
   if (auto it = b.plan().fused_loops.find(&op); it != b.plan().fused_loops.end()) {
