@@ -13,9 +13,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string_view>
 #include <unordered_set>
 
+#include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/program/kernel.h"
 
 namespace jaxlib::cpu {
@@ -40,6 +42,26 @@ class WhileKernel final : public Kernel {
     int64_t total = 0;
     for (ValueId v : op.operands) total += 2 * compiler::AlignUp(m.type(v).byte_size());
     return total;
+  }
+
+  // Carries that start as a splat constant (a scan's stacked outputs start as zeros) are
+  // filled with its value instead of copied from the constant: half the memory traffic.
+  void PlanSplatInits(const compiler::Module& m) {
+    for (ValueId v : op_.operands) {
+      std::optional<uint64_t> pattern;
+      const Op* def = m.values[static_cast<size_t>(v)].def;
+      const compiler::Attribute* a = def && def->kind == OpKind::kConstant ? def->attr("value") : nullptr;
+      if (a && a->dense && a->dense->splat) {
+        const size_t es = ElementTypeByteSize(m.type(v).element);
+        if ((es == 1 || es == 2 || es == 4 || es == 8) && a->dense->bytes.size() >= es) {
+          uint64_t bits = 0;
+          for (size_t b = 0; b < 8; b += es) std::memcpy(reinterpret_cast<uint8_t*>(&bits) + b, a->dense->bytes.data(), es);
+          pattern = bits;
+        }
+      }
+      splat_init_.push_back(pattern);
+    }
+    fill_ = SelectFillPattern();
   }
 
   // Elements per tile of a strip-mined loop: two pool chunks of FusionKernel's minimum, so the
@@ -134,8 +156,11 @@ class WhileKernel final : public Kernel {
         return const_cast<uint8_t*>(static_cast<const uint8_t*>(base)) + elem[k] * static_cast<size_t>(begin);
       };
       auto part_bytes = [&](size_t k) { return elem[k] ? elem[k] * static_cast<size_t>(end - begin) : sizes_[k]; };
-      for (size_t k = 0; k < n; ++k)
-        if (sizes_[k] && carry[k] != operand[k]) std::memcpy(part(k, carry[k]), part(k, operand[k]), part_bytes(k));
+      for (size_t k = 0; k < n; ++k) {
+        if (!sizes_[k] || carry[k] == operand[k]) continue;
+        if (splat_init_[k] && part_bytes(k) % 8 == 0) fill_(part(k, carry[k]), *splat_init_[k], static_cast<int64_t>(part_bytes(k)));
+        else std::memcpy(part(k, carry[k]), part(k, operand[k]), part_bytes(k));
+      }
       for (;;) {
         for (size_t k = 0; k < n; ++k) {
           f.ptr[static_cast<size_t>(cr.args[k])] = carry[k];
@@ -201,6 +226,8 @@ class WhileKernel final : public Kernel {
   std::vector<size_t> sizes_;
   int64_t region_offset_;
   std::vector<bool> result_read_, invariant_;
+  std::vector<std::optional<uint64_t>> splat_init_;  // PlanSplatInits
+  FillPatternFn fill_ = nullptr;
   // Strip mining (PlanStrips): the tiled loop's element count (0: not strip-mined), which
   // carries are tiled, and which body steps run on the tile's range.
   int64_t strip_elements_ = 0;
@@ -264,6 +291,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const 
     for (ValueId v : op.results) read.push_back(b.IsRead(v));
     auto loop = std::make_unique<WhileKernel>(op, std::move(cond), std::move(body), std::move(sizes), region_offset,
                                               std::move(read));
+    loop->PlanSplatInits(b.module());
     const char* off = std::getenv("JAXLIB_CPU_DISABLE_STRIP_MINING");  // for comparisons and tests
     if (!off || !*off || std::string_view(off) == "0") loop->PlanStrips(b.module());
     return std::unique_ptr<Kernel>(std::move(loop));
