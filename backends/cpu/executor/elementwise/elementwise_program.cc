@@ -218,6 +218,16 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Lower(const compiler::Module& m,
   p->loop_size_ = prog.loop_size;
   for (const compiler::FusedLoopRegister& r : prog.regs) p->regs_.push_back(Reg{r.type, r.elem_size});
   p->inputs_ = prog.inputs;
+  // Constant inputs as whole tiles, filled once here rather than on every run.
+  for (const EwInput& in : prog.inputs) {
+    std::vector<uint8_t> tile;
+    if (in.mode == EwInput::Mode::kConstant) {
+      const size_t es = ElementTypeByteSize(in.type);
+      tile.resize(static_cast<size_t>(kTile) * es);
+      if (in.constant.size() >= es) FillBytes(tile.data(), in.constant.data(), es, kTile);
+    }
+    p->constant_tiles_.push_back(std::move(tile));
+  }
   p->output_regs_ = prog.output_regs;
   p->direct_output_index_ = prog.direct_output_index;
   // Registers that still hold a loop-invariant input (a scalar or a constant, the same value in
@@ -423,8 +433,8 @@ void EwProgram::Interpret(const void* const* inputs, void* const* outputs, int64
       FillBytes(tile_buf(in.reg), static_cast<const uint8_t*>(inputs[in.source]), es, fill);
       regp[in.reg] = tile_buf(in.reg);
     } else if (in.mode == EwInput::Mode::kConstant) {
-      FillBytes(tile_buf(in.reg), in.constant.data(), es, fill);
-      regp[in.reg] = tile_buf(in.reg);
+      // Read only: instructions write their own registers.
+      regp[in.reg] = const_cast<uint8_t*>(constant_tiles_[static_cast<size_t>(&in - inputs_.data())].data());
     }
   }
   thread_local std::vector<const uint8_t*> splat;  // GatherStrided's memo per input

@@ -90,6 +90,7 @@ class EwProgram {
   int64_t loop_size_ = 1;
   std::vector<Reg> regs_;
   std::vector<EwInput> inputs_;
+  std::vector<std::vector<uint8_t>> constant_tiles_;  // per input: a constant's whole tile, else empty
   std::vector<EwInstr> instrs_;             // the program's instructions, bound to kernels
   std::vector<int> output_regs_;
   std::vector<int> direct_output_index_;    // reg -> output index or -1

@@ -18,6 +18,7 @@
 #include <unordered_set>
 
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
+#include "backends/cpu/executor/parallel/thread_pool.h"
 #include "backends/cpu/executor/program/kernel.h"
 
 namespace jaxlib::cpu {
@@ -62,6 +63,16 @@ class WhileKernel final : public Kernel {
       splat_init_.push_back(pattern);
     }
     fill_ = SelectFillPattern();
+  }
+
+  // Fills `bytes` (a multiple of 8) with the pattern, in 256 KiB pieces over the pool.
+  void FillSplat(uint8_t* dst, uint64_t pattern, size_t bytes) const {
+    constexpr int64_t kPiece = 1 << 18;
+    const int64_t pieces = (static_cast<int64_t>(bytes) + kPiece - 1) / kPiece;
+    ParallelFor(pieces, 4, [&](int64_t p0, int64_t p1) {
+      const int64_t b = p0 * kPiece, e = std::min<int64_t>(static_cast<int64_t>(bytes), p1 * kPiece);
+      fill_(dst + b, pattern, e - b);
+    });
   }
 
   // Elements per tile of a strip-mined loop: two pool chunks of FusionKernel's minimum, so the
@@ -158,7 +169,7 @@ class WhileKernel final : public Kernel {
       auto part_bytes = [&](size_t k) { return elem[k] ? elem[k] * static_cast<size_t>(end - begin) : sizes_[k]; };
       for (size_t k = 0; k < n; ++k) {
         if (!sizes_[k] || carry[k] == operand[k]) continue;
-        if (splat_init_[k] && part_bytes(k) % 8 == 0) fill_(part(k, carry[k]), *splat_init_[k], static_cast<int64_t>(part_bytes(k)));
+        if (splat_init_[k] && part_bytes(k) % 8 == 0) FillSplat(part(k, carry[k]), *splat_init_[k], part_bytes(k));
         else std::memcpy(part(k, carry[k]), part(k, operand[k]), part_bytes(k));
       }
       for (;;) {
