@@ -745,13 +745,21 @@ JAXLIB_VM_INLINE void BinaryF64Body(void* out, const void* const* in, int64_t n)
   const double* a = static_cast<const double*>(in[0]);
   const double* b = static_cast<const double*>(in[1]);
   double* y = static_cast<double*>(out);
-  for (int64_t i = 0; i < n; i += kN) {
-    const int64_t m = n - i < kN ? n - i : kN;
-    D u = {}, v = {};
-    std::memcpy(&u, a + i, static_cast<size_t>(m) * sizeof(double));
-    std::memcpy(&v, b + i, static_cast<size_t>(m) * sizeof(double));
+  int64_t i = 0;
+  for (; i + kN <= n; i += kN) {  // whole registers: fixed-size copies become plain loads/stores
+    D u, v;
+    std::memcpy(&u, a + i, sizeof(u));
+    std::memcpy(&v, b + i, sizeof(v));
     const D r = F::Apply(u, v);
-    std::memcpy(y + i, &r, static_cast<size_t>(m) * sizeof(double));
+    std::memcpy(y + i, &r, sizeof(r));
+  }
+  if (i < n) {
+    const size_t bytes = static_cast<size_t>(n - i) * sizeof(double);
+    D u = {}, v = {};
+    std::memcpy(&u, a + i, bytes);
+    std::memcpy(&v, b + i, bytes);
+    const D r = F::Apply(u, v);
+    std::memcpy(y + i, &r, bytes);
   }
 }
 template <class V>
@@ -760,12 +768,19 @@ JAXLIB_VM_INLINE void NegateF64Body(void* out, const void* const* in, int64_t n)
   using D = typename Vec<kN>::D;
   const double* a = static_cast<const double*>(in[0]);
   double* y = static_cast<double*>(out);
-  for (int64_t i = 0; i < n; i += kN) {
-    const int64_t m = n - i < kN ? n - i : kN;
-    D u = {};
-    std::memcpy(&u, a + i, static_cast<size_t>(m) * sizeof(double));
+  int64_t i = 0;
+  for (; i + kN <= n; i += kN) {
+    D u;
+    std::memcpy(&u, a + i, sizeof(u));
     const D r = -u;
-    std::memcpy(y + i, &r, static_cast<size_t>(m) * sizeof(double));
+    std::memcpy(y + i, &r, sizeof(r));
+  }
+  if (i < n) {
+    const size_t bytes = static_cast<size_t>(n - i) * sizeof(double);
+    D u = {};
+    std::memcpy(&u, a + i, bytes);
+    const D r = -u;
+    std::memcpy(y + i, &r, bytes);
   }
 }
 
