@@ -21,6 +21,7 @@
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/gpu/kernel_emitter.h"
 #include "runtime/compiler/execution_plan.h"
+#include "runtime/support/env_flag.h"
 
 namespace jaxlib::gpu {
 
@@ -96,11 +97,6 @@ StatusOr<std::shared_ptr<GpuBuffer>> AllocateBuffer(const std::shared_ptr<Device
 }
 
 namespace {
-
-bool EnvFlag(const char* name) {
-  const char* v = std::getenv(name);
-  return v && *v && std::string_view(v) != "0";
-}
 
 // Where each executed op ran, per Execute call.
 struct OpCounts {

@@ -18,6 +18,7 @@
 #include "backends/cpu/executor/elementwise/math_coefficients.h"
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/jit/x86_64_encoder.h"
+#include "runtime/support/env_flag.h"
 
 namespace jaxlib::cpu {
 
@@ -32,11 +33,6 @@ namespace {
 
 using compiler::OpKind;
 using namespace math_coefficients;  // NOLINT: the formulas' constants, shared with vector_math.h
-
-[[maybe_unused]] bool EnvFlag(const char* name) {  // used only where the JIT exists
-  const char* v = std::getenv(name);
-  return v && *v && std::string_view(v) != "0";
-}
 
 #if defined(__x86_64__) && defined(__linux__)
 

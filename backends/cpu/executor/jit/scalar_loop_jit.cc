@@ -13,16 +13,12 @@
 #include <utility>
 
 #include "backends/cpu/executor/jit/x86_64_encoder.h"
+#include "runtime/support/env_flag.h"
 
 namespace jaxlib::cpu {
 namespace {
 
 using compiler::OpKind;
-
-bool EnvFlag(const char* name) {
-  const char* v = std::getenv(name);
-  return v && *v && std::string_view(v) != "0";
-}
 
 // Read once: the kernels of one process all take the same path.
 bool JitDisabled() {

@@ -20,6 +20,7 @@
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
 #include "backends/cpu/executor/program/kernel.h"
+#include "runtime/support/env_flag.h"
 
 namespace jaxlib::cpu {
 
@@ -132,7 +133,7 @@ class WhileKernel final : public Kernel {
     strip_elements_ = big;
     tiled_carry_ = std::move(tiled_carry);
     elementwise_step_ = std::move(elementwise);
-    if (const char* trace = std::getenv("JAXLIB_CPU_LOOP_TRACE"); trace && *trace && std::string_view(trace) != "0")
+    if (EnvFlag("JAXLIB_CPU_LOOP_TRACE"))
       std::fprintf(stderr, "jaxlib-cpu while loop: strip-mined, %lld elements in tiles of %lld\n",
                    static_cast<long long>(big), static_cast<long long>(kStripElements));
   }
@@ -303,8 +304,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const 
     auto loop = std::make_unique<WhileKernel>(op, std::move(cond), std::move(body), std::move(sizes), region_offset,
                                               std::move(read));
     loop->PlanSplatInits(b.module());
-    const char* off = std::getenv("JAXLIB_CPU_DISABLE_STRIP_MINING");  // for comparisons and tests
-    if (!off || !*off || std::string_view(off) == "0") loop->PlanStrips(b.module());
+    if (!EnvFlag("JAXLIB_CPU_DISABLE_STRIP_MINING")) loop->PlanStrips(b.module());  // off: for comparisons and tests
     return std::unique_ptr<Kernel>(std::move(loop));
   }
   std::vector<std::unique_ptr<RegionCode>> branches;

@@ -21,6 +21,7 @@
 
 #include "backends/cpu/executor/parallel/thread_pool.h"
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
+#include "runtime/support/env_flag.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -244,10 +245,7 @@ MicroKernels KernelsForCpu() { return {}; }
 // $JAXLIB_CPU_DISABLE_DIRECT_CONV=1 keeps every convolution on im2col + GEMM (for comparing the
 // two and as an escape hatch). Read once.
 bool DirectConvDisabled() {
-  static const bool disabled = [] {
-    const char* env = std::getenv("JAXLIB_CPU_DISABLE_DIRECT_CONV");
-    return env != nullptr && *env != '\0' && std::string_view(env) != "0";
-  }();
+  static const bool disabled = EnvFlag("JAXLIB_CPU_DISABLE_DIRECT_CONV");
   return disabled;
 }
 

@@ -17,6 +17,7 @@
 #include "backends/cpu/executor/program/cpu_compile.h"
 #include "backends/cpu/executor/program/cpu_program.h"
 #include "backends/cpu/executor/parallel/partition_layout.h"
+#include "runtime/support/env_flag.h"
 #include "runtime/support/inline_array.h"
 
 namespace jaxlib::cpu {
@@ -347,13 +348,11 @@ StatusOr<std::unique_ptr<plugin::Executable>> CompileImpl(std::string_view mlir_
   popts.scratch_bytes = &CpuScratchBytes;
   // kernels/fused_reduce.cc runs them; JAXLIB_CPU_DISABLE_FUSED_REDUCE=1 keeps every reduce
   // input materialised (same results, for comparisons).
-  const char* no_fused_reduce = std::getenv("JAXLIB_CPU_DISABLE_FUSED_REDUCE");
-  popts.fuse_reductions = !(no_fused_reduce && *no_fused_reduce && std::string_view(no_fused_reduce) != "0");
+  popts.fuse_reductions = !EnvFlag("JAXLIB_CPU_DISABLE_FUSED_REDUCE");
   popts.in_place_updates = true;  // dynamic_update_slice and scatter skip the copy onto themselves
   // kernels/softmax.cc runs @jaxlib.softmax; JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL=1 keeps the
   // generic ops (same results, for comparisons).
-  const char* no_softmax = std::getenv("JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL");
-  popts.match_softmax = !(no_softmax && *no_softmax && std::string_view(no_softmax) != "0");
+  popts.match_softmax = !EnvFlag("JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL");
   JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<compiler::ExecutionPlan> plan, compiler::CompileToPlan(mlir_text, popts));
   // The compile options may ask for more replicas/partitions than the module attributes say;
   // collectives resolve their groups against the larger.
