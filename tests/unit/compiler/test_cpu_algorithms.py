@@ -9,6 +9,9 @@ and in-place updates inside loops. Run through the standalone driver (tests/unit
 
 from __future__ import annotations
 
+import os
+import textwrap
+
 import numpy as np
 import pytest
 from test_compiler_driver import driver, run  # noqa: F401  (driver is a fixture)
@@ -795,3 +798,60 @@ def test_scalar_fusions_of_a_loop_over_arrays(driver, tmp_path):  # noqa: F811
     got = run(driver, tmp_path, prog, x0, np.array(lim, np.int32))
     assert got[0].tobytes() == x.tobytes(), "expected the array carry's exact IEEE values"
     assert int(got[1]) == lim and got[2].tobytes() == np.float32(acc).tobytes()
+
+
+def test_loop_carries_updated_in_place_keep_old_values_for_other_readers(driver, tmp_path, monkeypatch):  # noqa: F811
+    """Body results computed elementwise from their own carry are written into the carry in
+    place (v); a carry that takes another's old value (x, y = y, f(x, y)) and a reduction of
+    the old value (w) keep the copy. Exact f32 arithmetic, checked against numpy."""
+    n = 3000
+    t = f"tensor<{n}xf32>"
+    prog = f"""
+    {MOD}
+      func.func public @main(%x0: {t}, %y0: {t}, %w0: {t}, %v0: {t}) -> ({t}, {t}, {t}, tensor<f32>, {t}) {{
+        %z = stablehlo.constant dense<0> : tensor<i32>
+        %s0 = stablehlo.constant dense<0.0> : tensor<f32>
+        %r:6 = stablehlo.while(%i = %z, %x = %x0, %y = %y0, %w = %w0, %s = %s0, %v = %v0) : tensor<i32>, {t}, {t}, {t}, tensor<f32>, {t}
+        cond {{
+          %lim = stablehlo.constant dense<9> : tensor<i32>
+          %c = stablehlo.compare LT, %i, %lim, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          stablehlo.return %c : tensor<i1>
+        }} do {{
+          %one = stablehlo.constant dense<1> : tensor<i32>
+          %i1 = stablehlo.add %i, %one : tensor<i32>
+          %h = stablehlo.constant dense<0.5> : {t}
+          %k = stablehlo.constant dense<2.0> : {t}
+          %xh = stablehlo.multiply %x, %h : {t}
+          %y1 = stablehlo.add %xh, %y : {t}
+          %wh = stablehlo.multiply %w, %h : {t}
+          %w1 = stablehlo.add %wh, %k : {t}
+          %s00 = stablehlo.constant dense<0.0> : tensor<f32>
+          %ws = stablehlo.reduce(%w init: %s00) applies stablehlo.add across dimensions = [0] : ({t}, tensor<f32>) -> tensor<f32>
+          %sw = stablehlo.add %s, %ws : tensor<f32>
+          %vh = stablehlo.multiply %v, %h : {t}
+          %v1 = stablehlo.subtract %vh, %k : {t}
+          stablehlo.return %i1, %y, %y1, %w1, %sw, %v1 : tensor<i32>, {t}, {t}, {t}, tensor<f32>, {t}
+        }}
+        return %r#1, %r#2, %r#3, %r#4, %r#5 : {t}, {t}, {t}, tensor<f32>, {t}
+      }}
+    }}"""
+    rng = np.random.default_rng(3)
+    x, y, w, v = (rng.integers(-64, 64, n).astype(np.float32) for _ in range(4))
+    args = (x.copy(), y.copy(), w.copy(), v.copy())
+    s = np.float32(0)
+    for _ in range(9):
+        s = np.float32(s + w.sum(dtype=np.float64))  # small integers and halves: exact in any order
+        x, y, w = y, x * np.float32(0.5) + y, w * np.float32(0.5) + np.float32(2)
+        v = v * np.float32(0.5) - np.float32(2)
+    got, _ = run_traced(driver, tmp_path, monkeypatch, textwrap.dedent(prog), args, disable=False)
+    import subprocess
+    (tmp_path / "p.mlir").write_text(textwrap.dedent(prog))
+    trace = subprocess.run([str(driver), str(tmp_path / "p.mlir")] + [str(tmp_path / f"loop_in{i}.npy") for i in range(4)],
+                           capture_output=True, text=True, timeout=120, env={**os.environ, "JAXLIB_CPU_LOOP_TRACE": "1"}).stderr
+    in_place = {int(line.split()[4]) for line in trace.splitlines() if "updated in place" in line}
+    assert in_place == {5}, f"expected only carry 5 (v) updated in place: {trace}"
+    assert got[0].tobytes() == x.tobytes(), "expected x to take y's old value"
+    assert got[1].tobytes() == y.tobytes(), "expected y = x / 2 + y from the old values"
+    assert got[2].tobytes() == w.tobytes(), "expected w = w / 2 + 2"
+    assert float(got[3]) == float(s), "expected the sum of w's old values"
+    assert got[4].tobytes() == v.tobytes(), "expected v = v / 2 - 2"

@@ -66,6 +66,51 @@ class WhileKernel final : public Kernel {
     fill_ = SelectFillPattern();
   }
 
+  // Carries updated elementwise in place: body result k is the only result of an elementwise
+  // fusion that reads carry k at its own elements only, and no later step reads carry k (or a
+  // value sharing its bytes); that fusion then writes straight into carry k's buffer, so the
+  // carry needs no copy after the body. (One output: a fusion's interpreter and JIT read every
+  // input of an element before they store its single result.)
+  void PlanInPlaceResults(const compiler::Module& m, const compiler::ExecutionPlan& plan) {
+    const compiler::Region& br = *body_->region;
+    const size_t n = sizes_.size();
+    in_place_.assign(n, false);
+    for (size_t k = 0; k < n; ++k) {
+      const ValueId r = br.results[k];
+      if (invariant_[k] || std::count(br.results.begin(), br.results.end(), r) != 1) continue;
+      // Values sharing carry k's bytes: the carry and the aliases (reshapes, in-place updates) of them.
+      std::unordered_set<ValueId> shares = {br.args[k]};
+      int producer = -1;
+      for (size_t i = 0; i < body_->steps.size(); ++i) {
+        const Op* op = body_->steps[i].op;
+        if (!op) continue;
+        for (ValueId v : op->results) {
+          const compiler::ValueStorage& st = plan.storage(v);
+          if (st.kind == compiler::ValueStorage::Kind::kAlias && shares.count(st.index)) shares.insert(v);
+          if (v == r) producer = static_cast<int>(i);
+        }
+      }
+      if (producer < 0) continue;
+      const RegionStep& step = body_->steps[static_cast<size_t>(producer)];
+      if (step.op->kind != OpKind::kFusion || step.op->results.size() != 1 || shares.count(r) ||
+          step.kernel->ElementwiseLoopSize() != m.type(r).element_count())
+        continue;
+      const std::vector<ValueId>* strided = step.kernel->NonElementwiseReads();
+      bool ok = strided != nullptr;
+      for (ValueId v : br.results) ok = ok && !shares.count(v);  // a carry taking carry k's old value
+      for (ValueId v : strided ? *strided : std::vector<ValueId>{}) ok = ok && !shares.count(v);
+      for (size_t i = static_cast<size_t>(producer) + 1; ok && i < body_->steps.size(); ++i) {
+        const RegionStep& later = body_->steps[i];
+        const std::vector<ValueId>* reads = later.kernel->ReadValues();
+        if (!later.op || (!reads && !later.op->regions.empty())) ok = false;  // reads it cannot list
+        for (ValueId v : !ok ? std::vector<ValueId>{} : reads ? *reads : later.op->operands) ok = ok && !shares.count(v);
+      }
+      in_place_[k] = ok;
+      if (ok && EnvFlag("JAXLIB_CPU_LOOP_TRACE"))
+        std::fprintf(stderr, "jaxlib-cpu while loop: carry %zu updated in place\n", k);
+    }
+  }
+
   // Fills `bytes` (a multiple of 8) with the pattern, in 256 KiB pieces over the pool.
   void FillSplat(uint8_t* dst, uint64_t pattern, size_t bytes) const {
     constexpr int64_t kPiece = 1 << 18;
@@ -188,7 +233,11 @@ class WhileKernel final : public Kernel {
             else JAXLIB_RETURN_IF_ERROR(step.kernel->Run(f, step.scratch_offset >= 0 ? arena + step.scratch_offset : nullptr));
           }
         } else {
-          JAXLIB_RETURN_IF_ERROR(RunRegion(*body_, f, arena));
+          for (const auto& [v, off] : body_->arena_values) f.ptr[static_cast<size_t>(v)] = arena + off;
+          for (size_t k = 0; k < n; ++k)
+            if (in_place_[k]) f.ptr[static_cast<size_t>(br.results[k])] = carry[k];
+          for (const RegionStep& step : body_->steps)
+            JAXLIB_RETURN_IF_ERROR(step.kernel->Run(f, step.scratch_offset >= 0 ? arena + step.scratch_offset : nullptr));
         }
         // New carries: results that are other carries go through `temp` so no carry is
         // overwritten before it is read.
@@ -239,6 +288,7 @@ class WhileKernel final : public Kernel {
   int64_t region_offset_;
   std::vector<bool> result_read_, invariant_;
   std::vector<std::optional<uint64_t>> splat_init_;  // PlanSplatInits
+  std::vector<bool> in_place_;                         // PlanInPlaceResults
   FillPatternFn fill_ = nullptr;
   // Strip mining (PlanStrips): the tiled loop's element count (0: not strip-mined), which
   // carries are tiled, and which body steps run on the tile's range.
@@ -304,6 +354,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const 
     auto loop = std::make_unique<WhileKernel>(op, std::move(cond), std::move(body), std::move(sizes), region_offset,
                                               std::move(read));
     loop->PlanSplatInits(b.module());
+    loop->PlanInPlaceResults(b.module(), b.plan());
     if (!EnvFlag("JAXLIB_CPU_DISABLE_STRIP_MINING")) loop->PlanStrips(b.module());  // off: for comparisons and tests
     return std::unique_ptr<Kernel>(std::move(loop));
   }
