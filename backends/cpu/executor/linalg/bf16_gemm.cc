@@ -1,0 +1,270 @@
+// bf16 GEMM on AMX tiles: both operands are packed into 32x32 bf16 blocks (A as row panels, B in
+// the pair-interleaved layout TDPBF16PS reads), then each 32x32 block of C is four 16x16 f32
+// accumulator tiles fed by two A tiles and two B tiles per 32-deep step of K. Blocks never
+// straddle a product's edge: padding rows, columns and K steps are zeros, so every shape runs
+// the same code. Must not run without AmxBf16Available() (the tile instructions fault).
+#include "backends/cpu/executor/linalg/bf16_gemm.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+#include "backends/cpu/executor/elementwise/isa_target.h"
+#include "backends/cpu/executor/parallel/thread_pool.h"
+
+#if defined(JAXLIB_X86_64) && defined(__linux__)
+#include <cpuid.h>
+#include <immintrin.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#define JAXLIB_AMX_GEMM 1
+#endif
+
+namespace jaxlib::cpu {
+
+namespace {
+
+constexpr int64_t kBlock = 32;                        // rows of an A panel, columns of a B panel, K per step
+constexpr int64_t kBlockElems = kBlock * kBlock;      // bf16 elements of one packed 32x32 block (2 KiB)
+constexpr int64_t kHalf = kBlockElems / 2;            // one 16-row (A) or 16-column (B) tile of a block
+constexpr int64_t kTileRowBytes = kBlock * 2;         // 64: every tile row, A's and B's alike
+constexpr int64_t kGroupPanels = 4;                   // B panels one task sweeps per A panel (L2-resident)
+
+int64_t Blocks(int64_t n) { return (n + kBlock - 1) / kBlock; }
+int64_t AlignBytes(int64_t n) { return (n + 63) / 64 * 64; }
+
+// Packed bytes of one product's A (all row panels) and B (all column panels).
+int64_t PackedABytes(int64_t M, int64_t K) { return AlignBytes(Blocks(M) * Blocks(K) * kBlockElems * 2); }
+int64_t PackedBBytes(int64_t N, int64_t K) { return AlignBytes(Blocks(N) * Blocks(K) * kBlockElems * 2); }
+
+bool EnvFlag(const char* name) {
+  const char* env = std::getenv(name);
+  return env != nullptr && *env != '\0' && std::string_view(env) != "0";
+}
+
+#if defined(JAXLIB_AMX_GEMM)
+
+bool DetectAmx() {
+  if (EnvFlag("JAXLIB_CPU_DISABLE_AMX")) return false;
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return false;
+  constexpr unsigned kAmxBf16 = 1u << 22, kAmxTile = 1u << 24;
+  if ((edx & kAmxBf16) == 0 || (edx & kAmxTile) == 0) return false;
+  __builtin_cpu_init();
+  if (!__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx512bw")) return false;
+  // Linux enables the tile state lazily, per process, on request; refused (old kernel, seccomp,
+  // a hypervisor hiding XTILEDATA) means the tile instructions would fault: keep the f32 path.
+  constexpr long kArchReqXcompPerm = 0x1023, kXfeatureXtileData = 18;
+  return syscall(SYS_arch_prctl, kArchReqXcompPerm, kXfeatureXtileData) == 0;
+}
+
+// Palette 1, tiles 0-7 all 16 rows of 64 bytes: tmm0-3 accumulate C, tmm4-5 hold A, tmm6-7 B.
+struct alignas(64) TileConfig {
+  uint8_t palette = 1;
+  uint8_t start_row = 0;
+  uint8_t reserved[14] = {};
+  uint16_t colsb[16] = {};
+  uint8_t rows[16] = {};
+};
+
+// Tile configuration is per-thread state: loaded when a thread starts a share of the work and
+// released when it ends it, so no thread returns to the pool holding tile state.
+class TileScope {
+ public:
+  JAXLIB_TARGET_AMX_BF16 TileScope() {
+    TileConfig cfg;
+    for (int t = 0; t < 8; ++t) {
+      cfg.colsb[t] = kTileRowBytes;
+      cfg.rows[t] = 16;
+    }
+    // GCC 12 treats ldtilecfg's operand as unread and drops the stores above: make them visible.
+    __asm__ volatile("" : : "r"(&cfg) : "memory");
+    _tile_loadconfig(&cfg);
+  }
+  JAXLIB_TARGET_AMX_BF16 ~TileScope() { _tile_release(); }
+  TileScope(const TileScope&) = delete;
+  TileScope& operator=(const TileScope&) = delete;
+};
+
+// One 32-row panel of op(A), rows [m0, m0 + 32), as Blocks(K) blocks of [32 rows][32 k].
+JAXLIB_TARGET_AMX_BF16 void PackAPanel(GemmOperand A, int64_t M, int64_t K, int64_t m0, uint16_t* dst) {
+  const auto* a = static_cast<const uint16_t*>(A.data);
+  const int64_t rows = std::min(kBlock, M - m0);
+  for (int64_t k0 = 0; k0 < K; k0 += kBlock, dst += kBlockElems) {
+    const int64_t kn = std::min(kBlock, K - k0);
+    if (rows < kBlock || kn < kBlock) std::memset(dst, 0, kBlockElems * 2);
+    if (!A.transposed) {
+      for (int64_t r = 0; r < rows; ++r) std::memcpy(dst + r * kBlock, a + (m0 + r) * A.ld + k0, static_cast<size_t>(kn) * 2);
+    } else {
+      for (int64_t k = 0; k < kn; ++k) {
+        const uint16_t* src = a + (k0 + k) * A.ld + m0;
+        for (int64_t r = 0; r < rows; ++r) dst[r * kBlock + k] = src[r];
+      }
+    }
+  }
+}
+
+// One 32-column panel of op(B), columns [n0, n0 + 32), as Blocks(K) blocks; a block holds two
+// tiles (columns 0-15, then 16-31), each [16 pairs of k][16 columns][2]: element (k, n) sits at
+// ((k % 32) / 2) * 32 + n * 2 + k % 2, the layout TDPBF16PS multiplies by A's rows.
+JAXLIB_TARGET_AMX_BF16 void PackBPanel(GemmOperand B, int64_t N, int64_t K, int64_t n0, uint16_t* dst) {
+  const auto* b = static_cast<const uint16_t*>(B.data);
+  const int64_t cols = std::min(kBlock, N - n0);
+  // Interleaves row k (columns 0-15 or 16-31 of the first operand) with row k + 1 (the second).
+  __m512i lo_index, hi_index;
+  {
+    alignas(64) uint16_t lo[32], hi[32];
+    for (int i = 0; i < 32; ++i) {
+      lo[i] = static_cast<uint16_t>((i % 2 ? 32 : 0) + i / 2);
+      hi[i] = static_cast<uint16_t>(lo[i] + 16);
+    }
+    lo_index = _mm512_load_si512(lo);
+    hi_index = _mm512_load_si512(hi);
+  }
+  for (int64_t k0 = 0; k0 < K; k0 += kBlock, dst += kBlockElems) {
+    const int64_t kn = std::min(kBlock, K - k0);
+    if (!B.transposed && cols == kBlock) {
+      for (int64_t p = 0; p < kBlock / 2; ++p) {
+        const int64_t k = k0 + 2 * p;
+        const __m512i even = k < K ? _mm512_loadu_si512(b + k * B.ld + n0) : _mm512_setzero_si512();
+        const __m512i odd = k + 1 < K ? _mm512_loadu_si512(b + (k + 1) * B.ld + n0) : _mm512_setzero_si512();
+        _mm512_storeu_si512(dst + p * kBlock, _mm512_permutex2var_epi16(even, lo_index, odd));
+        _mm512_storeu_si512(dst + kHalf + p * kBlock, _mm512_permutex2var_epi16(even, hi_index, odd));
+      }
+      continue;
+    }
+    if (cols < kBlock || kn < kBlock) std::memset(dst, 0, kBlockElems * 2);
+    for (int64_t n = 0; n < cols; ++n) {
+      uint16_t* col = dst + (n / 16) * kHalf + (n % 16) * 2;
+      if (B.transposed) {
+        const uint16_t* src = b + (n0 + n) * B.ld + k0;  // op(B)'s column n is a stored row
+        for (int64_t k = 0; k < kn; ++k) col[(k / 2) * kBlock + k % 2] = src[k];
+      } else {
+        for (int64_t k = 0; k < kn; ++k) col[(k / 2) * kBlock + k % 2] = b[(k0 + k) * B.ld + n0 + n];
+      }
+    }
+  }
+}
+
+// C block [32, 32] (f32, row stride ldc floats) = A panel x B panel over `steps` K blocks.
+JAXLIB_TARGET_AMX_BF16 void MultiplyBlock(const uint16_t* a, const uint16_t* b, int64_t steps, float* c, int64_t ldc) {
+  _tile_zero(0);
+  _tile_zero(1);
+  _tile_zero(2);
+  _tile_zero(3);
+  for (int64_t s = 0; s < steps; ++s, a += kBlockElems, b += kBlockElems) {
+    _tile_loadd(4, a, kTileRowBytes);
+    _tile_loadd(6, b, kTileRowBytes);
+    _tile_loadd(7, b + kHalf, kTileRowBytes);
+    _tile_dpbf16ps(0, 4, 6);
+    _tile_dpbf16ps(1, 4, 7);
+    _tile_loadd(5, a + kHalf, kTileRowBytes);
+    _tile_dpbf16ps(2, 5, 6);
+    _tile_dpbf16ps(3, 5, 7);
+  }
+  const int64_t stride = ldc * static_cast<int64_t>(sizeof(float));
+  _tile_stored(0, c, stride);
+  _tile_stored(1, c + 16, stride);
+  _tile_stored(2, c + 16 * ldc, stride);
+  _tile_stored(3, c + 16 * ldc + 16, stride);
+}
+
+struct Plan {
+  int64_t batches, M, N, K;
+  int64_t mb, nb, kb, groups;  // row panels, column panels, K blocks, column-panel groups
+  int64_t a_bytes, b_bytes;    // per product
+  Bf16OperandsFn operands;
+  const void* ctx;
+  float* C;
+  uint8_t* scratch;
+  uint16_t* PackedA(int64_t bi, int64_t panel) const {
+    return reinterpret_cast<uint16_t*>(scratch + bi * (a_bytes + b_bytes)) + panel * kb * kBlockElems;
+  }
+  uint16_t* PackedB(int64_t bi, int64_t panel) const {
+    return reinterpret_cast<uint16_t*>(scratch + bi * (a_bytes + b_bytes) + a_bytes) + panel * kb * kBlockElems;
+  }
+};
+
+// Packs panel `item` of the flattened list: per product, its A panels then its B panels.
+void PackItem(const Plan& p, int64_t item) {
+  const int64_t per = p.mb + p.nb, bi = item / per, j = item % per;
+  GemmOperand a, b;
+  p.operands(p.ctx, bi, &a, &b);
+  if (j < p.mb) PackAPanel(a, p.M, p.K, j * kBlock, p.PackedA(bi, j));
+  else PackBPanel(b, p.N, p.K, (j - p.mb) * kBlock, p.PackedB(bi, j - p.mb));
+}
+
+// Task `t` (product, column group, row panel; row panels innermost so consecutive tasks of one
+// thread reuse the group's B panels from L2): C of one row panel across one column group.
+JAXLIB_TARGET_AMX_BF16 void MultiplyTask(const Plan& p, int64_t t) {
+  const int64_t i = t % p.mb, g = (t / p.mb) % p.groups, bi = t / (p.mb * p.groups);
+  float* c = p.C + bi * p.M * p.N;
+  const int64_t m0 = i * kBlock, rows = std::min(kBlock, p.M - m0);
+  const uint16_t* a = p.PackedA(bi, i);
+  alignas(64) float edge[kBlockElems];
+  for (int64_t j = g * kGroupPanels; j < std::min(p.nb, (g + 1) * kGroupPanels); ++j) {
+    const int64_t n0 = j * kBlock, cols = std::min(kBlock, p.N - n0);
+    const uint16_t* b = p.PackedB(bi, j);
+    if (rows == kBlock && cols == kBlock) {
+      MultiplyBlock(a, b, p.kb, c + m0 * p.N + n0, p.N);
+      continue;
+    }
+    MultiplyBlock(a, b, p.kb, edge, kBlock);
+    for (int64_t r = 0; r < rows; ++r)
+      std::memcpy(c + (m0 + r) * p.N + n0, edge + r * kBlock, static_cast<size_t>(cols) * sizeof(float));
+  }
+}
+
+#endif  // JAXLIB_AMX_GEMM
+
+}  // namespace
+
+bool AmxBf16Available() {
+#if defined(JAXLIB_AMX_GEMM)
+  static const bool available = DetectAmx();
+  return available;
+#else
+  return false;
+#endif
+}
+
+int64_t AmxBf16ScratchBytes(int64_t batches, int64_t M, int64_t N, int64_t K) {
+  return batches * (PackedABytes(M, K) + PackedBBytes(N, K));
+}
+
+void AmxBf16Gemm(int64_t batches, int64_t M, int64_t N, int64_t K, Bf16OperandsFn operands, const void* ctx,
+                 float* C, uint8_t* scratch) {
+  if (batches == 0 || M == 0 || N == 0) return;
+  if (K == 0) {
+    std::fill(C, C + batches * M * N, 0.0f);
+    return;
+  }
+#if defined(JAXLIB_AMX_GEMM)
+  Plan p{batches, M, N, K, Blocks(M), Blocks(N), Blocks(K), 0, PackedABytes(M, K), PackedBBytes(N, K),
+         operands, ctx, C, scratch};
+  p.groups = (p.nb + kGroupPanels - 1) / kGroupPanels;
+  // A thread's share is at least ~1M multiply-adds of tile work (and a panel-packing share at
+  // least ~64K elements), so small products stay on the calling thread.
+  const int64_t pack_items = batches * (p.mb + p.nb);
+  const int64_t pack_min = std::max<int64_t>(1, (int64_t{1} << 16) / (kBlock * p.kb * kBlock));
+  ParallelFor(pack_items, pack_min, [&](int64_t t0, int64_t t1) {
+    for (int64_t t = t0; t < t1; ++t) PackItem(p, t);
+  });
+  const int64_t tasks = batches * p.groups * p.mb;
+  const int64_t task_macs = kBlock * kBlock * kGroupPanels * p.kb * kBlock;
+  ParallelFor(tasks, std::max<int64_t>(1, (int64_t{1} << 20) / task_macs), [&](int64_t t0, int64_t t1) {
+    TileScope tiles;
+    for (int64_t t = t0; t < t1; ++t) MultiplyTask(p, t);
+  });
+#else
+  (void)operands;
+  (void)ctx;
+  (void)scratch;
+  std::fprintf(stderr, "jaxlib-cpu: AmxBf16Gemm called without AMX\n");
+  std::abort();
+#endif
+}
+
+}  // namespace jaxlib::cpu
