@@ -94,10 +94,14 @@ JAXLIB_TARGET_AMX_BF16 void PackAPanel(GemmOperand A, int64_t M, int64_t K, int6
   const int64_t rows = std::min(kBlock, M - m0);
   for (int64_t k0 = 0; k0 < K; k0 += kBlock, dst += kBlockElems) {
     const int64_t kn = std::min(kBlock, K - k0);
-    if (rows < kBlock || kn < kBlock) std::memset(dst, 0, kBlockElems * 2);
     if (!A.transposed) {
-      for (int64_t r = 0; r < rows; ++r) std::memcpy(dst + r * kBlock, a + (m0 + r) * A.ld + k0, static_cast<size_t>(kn) * 2);
+      // One 64-byte row of the block per vector; past K and past M, zeros.
+      const __mmask32 in_k = static_cast<__mmask32>((uint64_t{1} << kn) - 1);
+      for (int64_t r = 0; r < kBlock; ++r)
+        _mm512_storeu_si512(dst + r * kBlock, r < rows ? _mm512_maskz_loadu_epi16(in_k, a + (m0 + r) * A.ld + k0)
+                                                       : _mm512_setzero_si512());
     } else {
+      if (rows < kBlock || kn < kBlock) std::memset(dst, 0, kBlockElems * 2);
       for (int64_t k = 0; k < kn; ++k) {
         const uint16_t* src = a + (k0 + k) * A.ld + m0;
         for (int64_t r = 0; r < rows; ++r) dst[r * kBlock + k] = src[r];
@@ -125,11 +129,17 @@ JAXLIB_TARGET_AMX_BF16 void PackBPanel(GemmOperand B, int64_t N, int64_t K, int6
   }
   for (int64_t k0 = 0; k0 < K; k0 += kBlock, dst += kBlockElems) {
     const int64_t kn = std::min(kBlock, K - k0);
-    if (!B.transposed && cols == kBlock) {
+    if (!B.transposed) {
+      const __mmask32 in_n = static_cast<__mmask32>((uint64_t{1} << cols) - 1);
       for (int64_t p = 0; p < kBlock / 2; ++p) {
         const int64_t k = k0 + 2 * p;
-        const __m512i even = k < K ? _mm512_loadu_si512(b + k * B.ld + n0) : _mm512_setzero_si512();
-        const __m512i odd = k + 1 < K ? _mm512_loadu_si512(b + (k + 1) * B.ld + n0) : _mm512_setzero_si512();
+        // A panel walks down B's columns, one line per row: ask for the next block's rows early.
+        if (k + kBlock + 1 < K) {
+          _mm_prefetch(reinterpret_cast<const char*>(b + (k + kBlock) * B.ld + n0), _MM_HINT_T0);
+          _mm_prefetch(reinterpret_cast<const char*>(b + (k + kBlock + 1) * B.ld + n0), _MM_HINT_T0);
+        }
+        const __m512i even = k < K ? _mm512_maskz_loadu_epi16(in_n, b + k * B.ld + n0) : _mm512_setzero_si512();
+        const __m512i odd = k + 1 < K ? _mm512_maskz_loadu_epi16(in_n, b + (k + 1) * B.ld + n0) : _mm512_setzero_si512();
         _mm512_storeu_si512(dst + p * kBlock, _mm512_permutex2var_epi16(even, lo_index, odd));
         _mm512_storeu_si512(dst + kHalf + p * kBlock, _mm512_permutex2var_epi16(even, hi_index, odd));
       }
@@ -138,18 +148,17 @@ JAXLIB_TARGET_AMX_BF16 void PackBPanel(GemmOperand B, int64_t N, int64_t K, int6
     if (cols < kBlock || kn < kBlock) std::memset(dst, 0, kBlockElems * 2);
     for (int64_t n = 0; n < cols; ++n) {
       uint16_t* col = dst + (n / 16) * kHalf + (n % 16) * 2;
-      if (B.transposed) {
-        const uint16_t* src = b + (n0 + n) * B.ld + k0;  // op(B)'s column n is a stored row
-        for (int64_t k = 0; k < kn; ++k) col[(k / 2) * kBlock + k % 2] = src[k];
-      } else {
-        for (int64_t k = 0; k < kn; ++k) col[(k / 2) * kBlock + k % 2] = b[(k0 + k) * B.ld + n0 + n];
-      }
+      const uint16_t* src = b + (n0 + n) * B.ld + k0;  // op(B)'s column n is a stored row
+      for (int64_t k = 0; k < kn; ++k) col[(k / 2) * kBlock + k % 2] = src[k];
     }
   }
 }
 
-// C block [32, 32] (f32, row stride ldc floats) = A panel x B panel over `steps` K blocks.
+// C block [32, 32] (f32, row stride ldc floats) = A panel x B panel over `steps` K blocks. The
+// whole of K runs in the accumulator tiles: slicing K to keep the A panel in L1 costs more in
+// reloading C than it saves (measured).
 JAXLIB_TARGET_AMX_BF16 void MultiplyBlock(const uint16_t* a, const uint16_t* b, int64_t steps, float* c, int64_t ldc) {
+  const int64_t stride = ldc * static_cast<int64_t>(sizeof(float));
   _tile_zero(0);
   _tile_zero(1);
   _tile_zero(2);
@@ -164,7 +173,6 @@ JAXLIB_TARGET_AMX_BF16 void MultiplyBlock(const uint16_t* a, const uint16_t* b, 
     _tile_dpbf16ps(2, 5, 6);
     _tile_dpbf16ps(3, 5, 7);
   }
-  const int64_t stride = ldc * static_cast<int64_t>(sizeof(float));
   _tile_stored(0, c, stride);
   _tile_stored(1, c + 16, stride);
   _tile_stored(2, c + 16 * ldc, stride);
@@ -203,7 +211,7 @@ JAXLIB_TARGET_AMX_BF16 void MultiplyTask(const Plan& p, int64_t t) {
   float* c = p.C + bi * p.M * p.N;
   const int64_t m0 = i * kBlock, rows = std::min(kBlock, p.M - m0);
   const uint16_t* a = p.PackedA(bi, i);
-  alignas(64) float edge[kBlockElems];
+  alignas(64) float edge[kBlockElems];  // a block crossing C's edge, whole until copied out
   for (int64_t j = g * kGroupPanels; j < std::min(p.nb, (g + 1) * kGroupPanels); ++j) {
     const int64_t n0 = j * kBlock, cols = std::min(kBlock, p.N - n0);
     const uint16_t* b = p.PackedB(bi, j);
