@@ -10,6 +10,7 @@
 
 #include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
+#include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/linalg/bf16_gemm.h"
 #include "backends/cpu/executor/linalg/gemm.h"
 #include "backends/cpu/executor/program/kernel.h"
@@ -142,7 +143,7 @@ Packing MakePacking(const Type& t, const std::vector<int64_t>& order, ElementTyp
     }
   }
   p.from = t.element;
-  if (t.element != acc) p.convert = GetConvertKernel(t.element, acc);
+  if (t.element != acc) p.convert = SelectConvertArrayKernel(t.element, acc);
   p.count = t.element_count();
   if (!p.identity && !p.convert && num_rows > 0) MakeStrided(p, num_batch, num_rows);
   return p;
@@ -175,7 +176,15 @@ class DotKernel final : public Kernel {
     if (amx_) {
       const Operands ops{this, a, b};
       AmxBf16Gemm(B_, M_, N_, K_, &Operands::Get, &ops, static_cast<float*>(c), p);
-      if (to_result_) ConvertArray(to_result_, c, f.Get(out_), B_ * M_ * N_);
+      if (to_result_) {
+        // Rounding to the result type is elementwise: split over the pool like the product.
+        const auto* from = static_cast<const float*>(c);
+        auto* to = static_cast<uint8_t*>(f.Get(out_));
+        const size_t res = ElementTypeByteSize(result_);
+        ParallelFor(B_ * M_ * N_, int64_t{1} << 15, [&](int64_t e0, int64_t e1) {
+          ConvertArray(to_result_, from + e0, to + static_cast<size_t>(e0) * res, e1 - e0);
+        }, 64);
+      }
       return Status::Ok();
     }
     size_t aes = ElementTypeByteSize(acc_);
@@ -341,7 +350,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeDotKernel(KernelBuilder& b, const Op& op) 
     return Unimplemented("dot_general of " + lt.ToString() + " and " + rt.ToString() + " to " + out.ToString());
   EwFn to_result = nullptr;
   if (acc != out.element) {
-    to_result = GetConvertKernel(acc, out.element);
+    to_result = SelectConvertArrayKernel(acc, out.element);
     if (!to_result) return Unimplemented("dot_general result type " + out.ToString());
   }
   return std::unique_ptr<Kernel>(new DotKernel(op.operands[0], op.operands[1], op.results[0], std::move(pl), std::move(pr),
