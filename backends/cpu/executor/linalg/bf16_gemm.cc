@@ -39,12 +39,12 @@ int64_t AlignBytes(int64_t n) { return (n + 63) / 64 * 64; }
 int64_t PackedABytes(int64_t M, int64_t K) { return AlignBytes(Blocks(M) * Blocks(K) * kBlockElems * 2); }
 int64_t PackedBBytes(int64_t N, int64_t K) { return AlignBytes(Blocks(N) * Blocks(K) * kBlockElems * 2); }
 
+#if defined(JAXLIB_AMX_GEMM)
+
 bool EnvFlag(const char* name) {
   const char* env = std::getenv(name);
   return env != nullptr && *env != '\0' && std::string_view(env) != "0";
 }
-
-#if defined(JAXLIB_AMX_GEMM)
 
 bool DetectAmx() {
   if (EnvFlag("JAXLIB_CPU_DISABLE_AMX")) return false;
