@@ -4,7 +4,7 @@ Each dot (edges off the 16/32 tile grid, odd K, batch dims, transposed and inter
 layouts, a large product, bf16 and f32 results) is checked against a float64 product of the
 bf16 inputs within the error bound of f32 accumulation plus one rounding to the result type,
 natively and with JAXLIB_CPU_DISABLE_AMX=1 (the f32 GEMM path); JAXLIB_CPU_DOT_TRACE=1 shows
-which path ran. The vector ISA cap must leave AMX on and give the same bits. AMX-only checks skip
+which path ran (products under 4096 multiply-adds keep the f32 GEMM). The vector ISA cap must leave AMX on and give the same bits. AMX-only checks skip
 where the CPU (or the OS) lacks it.
 """
 
@@ -24,6 +24,7 @@ ml_dtypes = pytest.importorskip("ml_dtypes")
 
 MOD = 'module @m attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {'
 AMX_TRACE = "amx bf16 tiles"
+AMX_MIN_MACS = 4096  # kAmxMinMacs in backends/cpu/executor/kernels/dot.cc
 
 
 def cpu_has_amx() -> bool:
@@ -40,17 +41,26 @@ def cpu_has_amx() -> bool:
 # name: (lhs shape, rhs shape, batching dims, contracting dims, numpy einsum, result dtype)
 CASES = {
     "1x1x1": ((1, 1), (1, 1), ([], []), ([1], [0]), "mk,kn->mn", "bf16"),
-    "odd_k": ((7, 33), (33, 5), ([], []), ([1], [0]), "mk,kn->mn", "bf16"),
+    "odd_k": ((7, 33), (33, 50), ([], []), ([1], [0]), "mk,kn->mn", "bf16"),
     "17x33x65": ((17, 65), (65, 33), ([], []), ([1], [0]), "mk,kn->mn", "bf16"),
     "batched": ((3, 20, 41), (3, 41, 24), ([0], [0]), ([2], [1]), "bmk,bkn->bmn", "bf16"),
     "lhs_transposed": ((45, 19), (45, 30), ([], []), ([0], [0]), "km,kn->mn", "bf16"),
     "rhs_transposed": ((19, 45), (30, 45), ([], []), ([1], [1]), "mk,nk->mn", "bf16"),
     "both_transposed": ((64, 33), (40, 64), ([], []), ([0], [1]), "km,nk->mn", "bf16"),
     # attention's layout: [batch, seq, heads, dim], batched over batch and heads
-    "interleaved_batch": ((2, 16, 3, 8), (2, 16, 3, 8), ([0, 2], [0, 2]), ([3], [3]), "bqhd,bkhd->bhqk", "bf16"),
+    "interleaved_batch": ((2, 16, 3, 24), (2, 16, 3, 24), ([0, 2], [0, 2]), ([3], [3]), "bqhd,bkhd->bhqk", "bf16"),
     "f32_result": ((33, 96), (96, 50), ([], []), ([1], [0]), "mk,kn->mn", "f32"),
     "large": ((256, 520), (520, 300), ([], []), ([1], [0]), "mk,kn->mn", "bf16"),
 }
+
+
+def macs_per_product(name: str) -> int:
+    """M * N * K of one product of the dot."""
+    ls, rs, (lb, rb), (lc, rc), _, _ = CASES[name]
+    k = int(np.prod([ls[d] for d in lc]))
+    m = int(np.prod([ls[d] for d in range(len(ls)) if d not in lb and d not in lc]))
+    n = int(np.prod([rs[d] for d in range(len(rs)) if d not in rb and d not in rc]))
+    return m * n * k
 
 
 def mlir_type(shape: tuple[int, ...], dtype: str) -> str:
@@ -135,7 +145,9 @@ def test_bf16_dot_matches_reference_on_both_paths(driver, tmp_path, name):  # no
     check_against_reference(name, old, a, b, "JAXLIB_CPU_DISABLE_AMX=1")
     assert "gemm f32" in old_trace and AMX_TRACE not in old_trace, \
         f"expected JAXLIB_CPU_DISABLE_AMX=1 to take the f32 GEMM path, trace: {old_trace}"
-    if cpu_has_amx():
+    if macs_per_product(name) < AMX_MIN_MACS:
+        assert "gemm f32" in trace, f"expected a product this small to keep the f32 GEMM, trace: {trace}"
+    elif cpu_has_amx():
         assert AMX_TRACE in trace, f"expected the AMX path on a CPU with amx_tile and amx_bf16, trace: {trace}"
 
 
