@@ -171,3 +171,20 @@ def test_amx_and_f32_gemm_paths_agree(driver, tmp_path):  # noqa: F811
     magnitude = np.abs(fa) @ np.abs(fb)
     assert np.all(np.abs(got.astype(np.float64) - old) <= 2 * 97 * 2.0**-24 * magnitude), \
         "expected the AMX and f32 GEMM results within twice f32 accumulation's bound of each other"
+
+
+def test_inf_and_nan_propagate_like_the_f32_path(driver, tmp_path):  # noqa: F811
+    mlir, a, b = program("17x33x65")
+    bf = a.view(ml_dtypes.bfloat16).copy()
+    bf[0, 0] = np.inf
+    bf[1, 3] = np.nan
+    bf[2, 64] = -np.inf  # the last K element: in the zero-padded K block
+    a = bf.view(np.uint16)
+    got, _ = run(driver, tmp_path, mlir, a, b, {})
+    old, _ = run(driver, tmp_path, mlir, a, b, {"JAXLIB_CPU_DISABLE_AMX": "1"})
+    g, o = as_f64(got, "bf16"), as_f64(old, "bf16")
+    assert np.all(np.isnan(g[1])), "expected a NaN in row 1 of A to make row 1 of the product NaN"
+    assert np.array_equal(np.isnan(g), np.isnan(o)), "expected NaNs where the f32 GEMM path has them"
+    assert np.array_equal(np.isinf(g), np.isinf(o)) and np.isinf(g[0]).all() and np.isinf(g[2]).all(), \
+        "expected rows 0 and 2 infinite, as on the f32 GEMM path"
+    assert np.array_equal(g[np.isinf(g)], o[np.isinf(o)]), "expected the infinities' signs of the f32 GEMM path"
