@@ -110,6 +110,25 @@ JAXLIB_TARGET_AMX_BF16 void PackAPanel(GemmOperand A, int64_t M, int64_t K, int6
   }
 }
 
+// Transposes a 16x16 matrix of 32-bit words held one row per register: four passes, each
+// swapping one bit of the row index with the same bit of the column index between row pairs.
+JAXLIB_TARGET_AMX_BF16 void TransposeWords16x16(__m512i* r) {
+  for (int s = 1; s < 16; s *= 2) {
+    alignas(64) int32_t lo[16], hi[16];
+    for (int c = 0; c < 16; ++c) {
+      lo[c] = (c & s) ? 16 + c - s : c;  // row i keeps its words whose column bit is clear...
+      hi[c] = (c & s) ? 16 + c : c + s;  // ...row i + s its words whose column bit is set
+    }
+    const __m512i lo_index = _mm512_load_si512(lo), hi_index = _mm512_load_si512(hi);
+    for (int i = 0; i < 16; ++i) {
+      if (i & s) continue;
+      const __m512i a = r[i], b = r[i + s];
+      r[i] = _mm512_permutex2var_epi32(a, lo_index, b);
+      r[i + s] = _mm512_permutex2var_epi32(a, hi_index, b);
+    }
+  }
+}
+
 // One 32-column panel of op(B), columns [n0, n0 + 32), as Blocks(K) blocks; a block holds two
 // tiles (columns 0-15, then 16-31), each [16 pairs of k][16 columns][2]: element (k, n) sits at
 // ((k % 32) / 2) * 32 + n * 2 + k % 2, the layout TDPBF16PS multiplies by A's rows.
@@ -145,11 +164,17 @@ JAXLIB_TARGET_AMX_BF16 void PackBPanel(GemmOperand B, int64_t N, int64_t K, int6
       }
       continue;
     }
-    if (cols < kBlock || kn < kBlock) std::memset(dst, 0, kBlockElems * 2);
-    for (int64_t n = 0; n < cols; ++n) {
-      uint16_t* col = dst + (n / 16) * kHalf + (n % 16) * 2;
-      const uint16_t* src = b + (n0 + n) * B.ld + k0;  // op(B)'s column n is a stored row
-      for (int64_t k = 0; k < kn; ++k) col[(k / 2) * kBlock + k % 2] = src[k];
+    // op(B)'s column n is stored row n, whose k pairs are its 32-bit words: each tile is the
+    // 16x16 word transpose of 16 stored rows (past K and past N, zeros).
+    const __mmask32 in_k = static_cast<__mmask32>((uint64_t{1} << kn) - 1);
+    for (int64_t h = 0; h < 2; ++h) {
+      __m512i rows[16];
+      for (int64_t n = 0; n < 16; ++n) {
+        const int64_t col = h * 16 + n;
+        rows[n] = col < cols ? _mm512_maskz_loadu_epi16(in_k, b + (n0 + col) * B.ld + k0) : _mm512_setzero_si512();
+      }
+      TransposeWords16x16(rows);
+      for (int64_t q = 0; q < 16; ++q) _mm512_storeu_si512(dst + h * kHalf + q * kBlock, rows[q]);
     }
   }
 }
