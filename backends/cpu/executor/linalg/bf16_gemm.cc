@@ -88,28 +88,6 @@ class TileScope {
   TileScope& operator=(const TileScope&) = delete;
 };
 
-// One 32-row panel of op(A), rows [m0, m0 + 32), as Blocks(K) blocks of [32 rows][32 k].
-JAXLIB_TARGET_AMX_BF16 void PackAPanel(GemmOperand A, int64_t M, int64_t K, int64_t m0, uint16_t* dst) {
-  const auto* a = static_cast<const uint16_t*>(A.data);
-  const int64_t rows = std::min(kBlock, M - m0);
-  for (int64_t k0 = 0; k0 < K; k0 += kBlock, dst += kBlockElems) {
-    const int64_t kn = std::min(kBlock, K - k0);
-    if (!A.transposed) {
-      // One 64-byte row of the block per vector; past K and past M, zeros.
-      const __mmask32 in_k = static_cast<__mmask32>((uint64_t{1} << kn) - 1);
-      for (int64_t r = 0; r < kBlock; ++r)
-        _mm512_storeu_si512(dst + r * kBlock, r < rows ? _mm512_maskz_loadu_epi16(in_k, a + (m0 + r) * A.ld + k0)
-                                                       : _mm512_setzero_si512());
-    } else {
-      if (rows < kBlock || kn < kBlock) std::memset(dst, 0, kBlockElems * 2);
-      for (int64_t k = 0; k < kn; ++k) {
-        const uint16_t* src = a + (k0 + k) * A.ld + m0;
-        for (int64_t r = 0; r < rows; ++r) dst[r * kBlock + k] = src[r];
-      }
-    }
-  }
-}
-
 // Transposes a 16x16 matrix of 32-bit words held one row per register: four passes, each
 // swapping one bit of the row index with the same bit of the column index between row pairs.
 JAXLIB_TARGET_AMX_BF16 void TransposeWords16x16(__m512i* r) {
@@ -129,38 +107,74 @@ JAXLIB_TARGET_AMX_BF16 void TransposeWords16x16(__m512i* r) {
   }
 }
 
+// Rows k and k + 1 (k = k0 + 2p) of a row-major bf16 matrix, columns [n0, n0 + 32), interleaved
+// word by word: lo[p] holds columns 0-15 as (row k, row k + 1) pairs, hi[p] columns 16-31. Rows
+// past `K` and columns past `cols` read as zeros. This is B's tile layout, and the word
+// transpose of A's when A is stored transposed.
+JAXLIB_TARGET_AMX_BF16 void InterleaveRowPairs(const uint16_t* m, int64_t ld, int64_t k0, int64_t K, int64_t n0,
+                                               int64_t cols, __m512i* lo, __m512i* hi) {
+  alignas(64) uint16_t lo_words[32], hi_words[32];
+  for (int i = 0; i < 32; ++i) {
+    lo_words[i] = static_cast<uint16_t>((i % 2 ? 32 : 0) + i / 2);
+    hi_words[i] = static_cast<uint16_t>(lo_words[i] + 16);
+  }
+  const __m512i lo_index = _mm512_load_si512(lo_words), hi_index = _mm512_load_si512(hi_words);
+  const __mmask32 in_n = static_cast<__mmask32>((uint64_t{1} << cols) - 1);
+  for (int64_t p = 0; p < kBlock / 2; ++p) {
+    const int64_t k = k0 + 2 * p;
+    // A panel walks down the matrix, one line per row: ask for the next block's rows early.
+    if (k + kBlock + 1 < K) {
+      _mm_prefetch(reinterpret_cast<const char*>(m + (k + kBlock) * ld + n0), _MM_HINT_T0);
+      _mm_prefetch(reinterpret_cast<const char*>(m + (k + kBlock + 1) * ld + n0), _MM_HINT_T0);
+    }
+    const __m512i even = k < K ? _mm512_maskz_loadu_epi16(in_n, m + k * ld + n0) : _mm512_setzero_si512();
+    const __m512i odd = k + 1 < K ? _mm512_maskz_loadu_epi16(in_n, m + (k + 1) * ld + n0) : _mm512_setzero_si512();
+    lo[p] = _mm512_permutex2var_epi16(even, lo_index, odd);
+    hi[p] = _mm512_permutex2var_epi16(even, hi_index, odd);
+  }
+}
+
+// One 32-row panel of op(A), rows [m0, m0 + 32), as Blocks(K) blocks of [32 rows][32 k].
+JAXLIB_TARGET_AMX_BF16 void PackAPanel(GemmOperand A, int64_t M, int64_t K, int64_t m0, uint16_t* dst) {
+  const auto* a = static_cast<const uint16_t*>(A.data);
+  const int64_t rows = std::min(kBlock, M - m0);
+  for (int64_t k0 = 0; k0 < K; k0 += kBlock, dst += kBlockElems) {
+    const int64_t kn = std::min(kBlock, K - k0);
+    if (!A.transposed) {
+      // One 64-byte row of the block per vector; past K and past M, zeros.
+      const __mmask32 in_k = static_cast<__mmask32>((uint64_t{1} << kn) - 1);
+      for (int64_t r = 0; r < kBlock; ++r)
+        _mm512_storeu_si512(dst + r * kBlock, r < rows ? _mm512_maskz_loadu_epi16(in_k, a + (m0 + r) * A.ld + k0)
+                                                       : _mm512_setzero_si512());
+    } else {
+      // Stored [K, M]: row pairs interleaved give (k, k + 1) words per row m of the block,
+      // which a word transpose puts in place.
+      __m512i lo[16], hi[16];
+      InterleaveRowPairs(a, A.ld, k0, K, m0, rows, lo, hi);
+      TransposeWords16x16(lo);
+      TransposeWords16x16(hi);
+      for (int64_t r = 0; r < 16; ++r) {
+        _mm512_storeu_si512(dst + r * kBlock, lo[r]);
+        _mm512_storeu_si512(dst + (16 + r) * kBlock, hi[r]);
+      }
+    }
+  }
+}
+
 // One 32-column panel of op(B), columns [n0, n0 + 32), as Blocks(K) blocks; a block holds two
 // tiles (columns 0-15, then 16-31), each [16 pairs of k][16 columns][2]: element (k, n) sits at
 // ((k % 32) / 2) * 32 + n * 2 + k % 2, the layout TDPBF16PS multiplies by A's rows.
 JAXLIB_TARGET_AMX_BF16 void PackBPanel(GemmOperand B, int64_t N, int64_t K, int64_t n0, uint16_t* dst) {
   const auto* b = static_cast<const uint16_t*>(B.data);
   const int64_t cols = std::min(kBlock, N - n0);
-  // Interleaves row k (columns 0-15 or 16-31 of the first operand) with row k + 1 (the second).
-  __m512i lo_index, hi_index;
-  {
-    alignas(64) uint16_t lo[32], hi[32];
-    for (int i = 0; i < 32; ++i) {
-      lo[i] = static_cast<uint16_t>((i % 2 ? 32 : 0) + i / 2);
-      hi[i] = static_cast<uint16_t>(lo[i] + 16);
-    }
-    lo_index = _mm512_load_si512(lo);
-    hi_index = _mm512_load_si512(hi);
-  }
   for (int64_t k0 = 0; k0 < K; k0 += kBlock, dst += kBlockElems) {
     const int64_t kn = std::min(kBlock, K - k0);
     if (!B.transposed) {
-      const __mmask32 in_n = static_cast<__mmask32>((uint64_t{1} << cols) - 1);
-      for (int64_t p = 0; p < kBlock / 2; ++p) {
-        const int64_t k = k0 + 2 * p;
-        // A panel walks down B's columns, one line per row: ask for the next block's rows early.
-        if (k + kBlock + 1 < K) {
-          _mm_prefetch(reinterpret_cast<const char*>(b + (k + kBlock) * B.ld + n0), _MM_HINT_T0);
-          _mm_prefetch(reinterpret_cast<const char*>(b + (k + kBlock + 1) * B.ld + n0), _MM_HINT_T0);
-        }
-        const __m512i even = k < K ? _mm512_maskz_loadu_epi16(in_n, b + k * B.ld + n0) : _mm512_setzero_si512();
-        const __m512i odd = k + 1 < K ? _mm512_maskz_loadu_epi16(in_n, b + (k + 1) * B.ld + n0) : _mm512_setzero_si512();
-        _mm512_storeu_si512(dst + p * kBlock, _mm512_permutex2var_epi16(even, lo_index, odd));
-        _mm512_storeu_si512(dst + kHalf + p * kBlock, _mm512_permutex2var_epi16(even, hi_index, odd));
+      __m512i lo[16], hi[16];
+      InterleaveRowPairs(b, B.ld, k0, K, n0, cols, lo, hi);
+      for (int64_t p = 0; p < 16; ++p) {
+        _mm512_storeu_si512(dst + p * kBlock, lo[p]);
+        _mm512_storeu_si512(dst + kHalf + p * kBlock, hi[p]);
       }
       continue;
     }
