@@ -175,16 +175,11 @@ class DotKernel final : public Kernel {
     }
     if (amx_) {
       const Operands ops{this, a, b};
-      AmxBf16Gemm(B_, M_, N_, K_, &Operands::Get, &ops, static_cast<float*>(c), p);
-      if (to_result_) {
-        // Rounding to the result type is elementwise: split over the pool like the product.
-        const auto* from = static_cast<const float*>(c);
-        auto* to = static_cast<uint8_t*>(f.Get(out_));
-        const size_t res = ElementTypeByteSize(result_);
-        ParallelFor(B_ * M_ * N_, int64_t{1} << 15, [&](int64_t e0, int64_t e1) {
-          ConvertArray(to_result_, from + e0, to + static_cast<size_t>(e0) * res, e1 - e0);
-        }, 64);
-      }
+      // Each run of sums is rounded to the result type as soon as it is final, while cached.
+      const Rounding round{to_result_, static_cast<const float*>(c), static_cast<uint8_t*>(f.Get(out_)),
+                           ElementTypeByteSize(result_)};
+      AmxBf16Gemm(B_, M_, N_, K_, &Operands::Get, &ops, static_cast<float*>(c), p,
+                  to_result_ ? &Rounding::Done : nullptr, &round);
       return Status::Ok();
     }
     size_t aes = ElementTypeByteSize(acc_);
@@ -221,6 +216,18 @@ class DotKernel final : public Kernel {
             pr_.strided ? pr_.ld : pr_.transposed ? K_ : N_, pr_.transposed};
   }
   ElementType OperandType() const { return amx_ ? ElementType::kBF16 : acc_; }
+
+  // Rounds a final run of the f32 sums to the result type.
+  struct Rounding {
+    EwFn convert;
+    const float* from;
+    uint8_t* to;
+    size_t result_bytes;
+    static void Done(const void* ctx, int64_t offset, int64_t n) {
+      const auto& r = *static_cast<const Rounding*>(ctx);
+      ConvertArray(r.convert, r.from + offset, r.to + static_cast<size_t>(offset) * r.result_bytes, n);
+    }
+  };
 
   // What AmxBf16Gemm asks for each batch.
   struct Operands {

@@ -226,6 +226,8 @@ struct Plan {
   const void* ctx;
   float* C;
   uint8_t* scratch;
+  Bf16DoneFn done;
+  const void* done_ctx;
   uint16_t* PackedA(int64_t bi, int64_t panel) const {
     return reinterpret_cast<uint16_t*>(scratch + bi * (a_bytes + b_bytes)) + panel * kb * kBlockElems;
   }
@@ -251,7 +253,8 @@ JAXLIB_TARGET_AMX_BF16 void MultiplyTask(const Plan& p, int64_t t) {
   const int64_t m0 = i * kBlock, rows = std::min(kBlock, p.M - m0);
   const uint16_t* a = p.PackedA(bi, i);
   alignas(64) float edge[kBlockElems];  // a block crossing C's edge, whole until copied out
-  for (int64_t j = g * kGroupPanels; j < std::min(p.nb, (g + 1) * kGroupPanels); ++j) {
+  const int64_t j0 = g * kGroupPanels, j1 = std::min(p.nb, j0 + kGroupPanels);
+  for (int64_t j = j0; j < j1; ++j) {
     const int64_t n0 = j * kBlock, cols = std::min(kBlock, p.N - n0);
     const uint16_t* b = p.PackedB(bi, j);
     if (rows == kBlock && cols == kBlock) {
@@ -261,6 +264,10 @@ JAXLIB_TARGET_AMX_BF16 void MultiplyTask(const Plan& p, int64_t t) {
     MultiplyBlock(a, b, p.kb, edge, kBlock);
     for (int64_t r = 0; r < rows; ++r)
       std::memcpy(c + (m0 + r) * p.N + n0, edge + r * kBlock, static_cast<size_t>(cols) * sizeof(float));
+  }
+  if (p.done) {
+    const int64_t n0 = j0 * kBlock, n1 = std::min(p.N, j1 * kBlock);
+    for (int64_t r = 0; r < rows; ++r) p.done(p.done_ctx, bi * p.M * p.N + (m0 + r) * p.N + n0, n1 - n0);
   }
 }
 
@@ -282,15 +289,16 @@ int64_t AmxBf16ScratchBytes(int64_t batches, int64_t M, int64_t N, int64_t K) {
 }
 
 void AmxBf16Gemm(int64_t batches, int64_t M, int64_t N, int64_t K, Bf16OperandsFn operands, const void* ctx,
-                 float* C, uint8_t* scratch) {
+                 float* C, uint8_t* scratch, Bf16DoneFn done, const void* done_ctx) {
   if (batches == 0 || M == 0 || N == 0) return;
   if (K == 0) {
     std::fill(C, C + batches * M * N, 0.0f);
+    if (done) done(done_ctx, 0, batches * M * N);
     return;
   }
 #if defined(JAXLIB_AMX_GEMM)
   Plan p{batches, M, N, K, Blocks(M), Blocks(N), Blocks(K), 0, PackedABytes(M, K), PackedBBytes(N, K),
-         operands, ctx, C, scratch};
+         operands, ctx, C, scratch, done, done_ctx};
   p.groups = (p.nb + kGroupPanels - 1) / kGroupPanels;
   // A thread's share is at least ~1M multiply-adds of tile work (and a panel-packing share at
   // least ~64K elements), so small products stay on the calling thread.
@@ -309,6 +317,7 @@ void AmxBf16Gemm(int64_t batches, int64_t M, int64_t N, int64_t K, Bf16OperandsF
   (void)operands;
   (void)ctx;
   (void)scratch;
+  (void)done_ctx;
   std::fprintf(stderr, "jaxlib-cpu: AmxBf16Gemm called without AMX\n");
   std::abort();
 #endif

@@ -21,12 +21,16 @@ int64_t AmxBf16ScratchBytes(int64_t batches, int64_t M, int64_t N, int64_t K);
 // Batch `b`'s operands: op(A) [M,K] and op(B) [K,N] of bf16 (GemmOperand's layout rules).
 using Bf16OperandsFn = void (*)(const void* ctx, int64_t b, GemmOperand* a, GemmOperand* bm);
 
+// Told that elements [offset, offset + n) of C (flattened over the batches) are final, on the
+// thread that computed them while they are still in its cache (e.g. to round them to bf16).
+using Bf16DoneFn = void (*)(const void* ctx, int64_t offset, int64_t n);
+
 // C[b] = op(A[b]) * op(B[b]) for b in [0, batches): C[b] is row-major [M,N] f32 at
 // C + b * M * N, sums of products accumulated in f32 (pairs of products per step, as the tile
 // unit does; bf16 and f32 denormals flush to zero). Packs both operands into `scratch`
-// (AmxBf16ScratchBytes) and splits the products over the thread pool. Call only when
-// AmxBf16Available().
+// (AmxBf16ScratchBytes) and splits the products over the thread pool; `done` (optional) hears
+// of every element of C once. Call only when AmxBf16Available().
 void AmxBf16Gemm(int64_t batches, int64_t M, int64_t N, int64_t K, Bf16OperandsFn operands, const void* ctx,
-                 float* C, uint8_t* scratch);
+                 float* C, uint8_t* scratch, Bf16DoneFn done = nullptr, const void* done_ctx = nullptr);
 
 }  // namespace jaxlib::cpu
