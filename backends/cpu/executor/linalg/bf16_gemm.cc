@@ -134,6 +134,15 @@ JAXLIB_TARGET_AMX_BF16 void InterleaveRowPairs(const uint16_t* m, int64_t ld, in
   }
 }
 
+// A packed block from its two halves, 64 bytes per register: `lo` the first 16 rows of 64 bytes
+// (A's rows 0-15, B's first tile), `hi` the next 16.
+JAXLIB_TARGET_AMX_BF16 void StoreBlock(const __m512i* lo, const __m512i* hi, uint16_t* dst) {
+  for (int64_t r = 0; r < 16; ++r) {
+    _mm512_storeu_si512(dst + r * kBlock, lo[r]);
+    _mm512_storeu_si512(dst + kHalf + r * kBlock, hi[r]);
+  }
+}
+
 // One 32-row panel of op(A), rows [m0, m0 + 32), as Blocks(K) blocks of [32 rows][32 k].
 JAXLIB_TARGET_AMX_BF16 void PackAPanel(GemmOperand A, int64_t M, int64_t K, int64_t m0, uint16_t* dst) {
   const auto* a = static_cast<const uint16_t*>(A.data);
@@ -153,10 +162,7 @@ JAXLIB_TARGET_AMX_BF16 void PackAPanel(GemmOperand A, int64_t M, int64_t K, int6
       InterleaveRowPairs(a, A.ld, k0, K, m0, rows, lo, hi);
       TransposeWords16x16(lo);
       TransposeWords16x16(hi);
-      for (int64_t r = 0; r < 16; ++r) {
-        _mm512_storeu_si512(dst + r * kBlock, lo[r]);
-        _mm512_storeu_si512(dst + (16 + r) * kBlock, hi[r]);
-      }
+      StoreBlock(lo, hi, dst);
     }
   }
 }
@@ -172,10 +178,7 @@ JAXLIB_TARGET_AMX_BF16 void PackBPanel(GemmOperand B, int64_t N, int64_t K, int6
     if (!B.transposed) {
       __m512i lo[16], hi[16];
       InterleaveRowPairs(b, B.ld, k0, K, n0, cols, lo, hi);
-      for (int64_t p = 0; p < 16; ++p) {
-        _mm512_storeu_si512(dst + p * kBlock, lo[p]);
-        _mm512_storeu_si512(dst + kHalf + p * kBlock, hi[p]);
-      }
+      StoreBlock(lo, hi, dst);
       continue;
     }
     // op(B)'s column n is stored row n, whose k pairs are its 32-bit words: each tile is the
