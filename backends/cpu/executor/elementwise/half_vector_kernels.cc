@@ -241,6 +241,11 @@ template <class F> EwFn HalfBinaryFor(ElementType, VectorIsa) { return nullptr; 
 
 }  // namespace
 
+EwFn SelectConvertArrayKernel(ElementType from, ElementType to) {
+  if (EwFn fn = HalfConvertFor(from, to, DetectedVectorIsa())) return fn;
+  return GetConvertKernel(from, to);
+}
+
 EwFn SelectHalfVectorKernel(const compiler::Module& m, const Op& op) {
   if (op.kind == OpKind::kConvert && op.results.size() == 1 && op.operands.size() == 1)
     return HalfConvertFor(m.type(op.operands[0]).element, m.type(op.results[0]).element, DetectedVectorIsa());

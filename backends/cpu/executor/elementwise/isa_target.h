@@ -24,4 +24,8 @@
 #define JAXLIB_LAMBDA_TARGET_AVX512F __attribute__((target("avx512f")))
 #define JAXLIB_LAMBDA_TARGET_AVX2 __attribute__((target("avx2")))
 
+// AMX bf16 tile bodies (linalg/bf16_gemm.cc); every AMX CPU also has AVX-512BW, which packs
+// the operands. The same spelling suits GCC and clang.
+#define JAXLIB_TARGET_AMX_BF16 __attribute__((target("amx-tile,amx-bf16,avx512f,avx512bw")))
+
 #endif  // x86-64

@@ -44,6 +44,10 @@ EwFn SelectIntDivRemByInvariantKernel(compiler::OpKind kind, ElementType type);
 // kernels (half_vector_kernels.cc); nullptr for anything else.
 EwFn SelectHalfVectorKernel(const compiler::Module& m, const compiler::Op& op);
 
+// A whole-array conversion (ConvertArray) from `from` to `to`: the vector kernel between f32 and
+// f16/bf16 where this CPU has one (the same bits), else GetConvertKernel's; nullptr if neither.
+EwFn SelectConvertArrayKernel(ElementType from, ElementType to);
+
 // Reduction of f32 laid out as [outer, R, inner] into out[outer, inner], from `init`: sums
 // (rows: lane-parallel partial sums, as XLA's vectorised reductions reassociate; columns:
 // sequential per element) and XLA's NaN-propagating max/min (any NaN wins; max(-0, +0) = +0).

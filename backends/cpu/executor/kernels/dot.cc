@@ -1,11 +1,17 @@
 // dot_general: operands are packed (transposed and converted) to [B, M, K] x [B, K, N] in the
-// accumulation type, multiplied by Gemm per batch, and converted to the result type.
+// accumulation type, multiplied by Gemm per batch, and converted to the result type. bf16 x bf16
+// dots instead keep their operands in bf16 and multiply on the AMX tile unit where it runs.
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 #include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
+#include "backends/cpu/executor/elementwise/vector_kernels.h"
+#include "backends/cpu/executor/linalg/bf16_gemm.h"
 #include "backends/cpu/executor/linalg/gemm.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
@@ -137,7 +143,7 @@ Packing MakePacking(const Type& t, const std::vector<int64_t>& order, ElementTyp
     }
   }
   p.from = t.element;
-  if (t.element != acc) p.convert = GetConvertKernel(t.element, acc);
+  if (t.element != acc) p.convert = SelectConvertArrayKernel(t.element, acc);
   p.count = t.element_count();
   if (!p.identity && !p.convert && num_rows > 0) MakeStrided(p, num_batch, num_rows);
   return p;
@@ -145,10 +151,11 @@ Packing MakePacking(const Type& t, const std::vector<int64_t>& order, ElementTyp
 
 class DotKernel final : public Kernel {
  public:
+  // `amx`: bf16 operands stay bf16 (`pl`, `pr` pack to bf16) and AmxBf16Gemm multiplies them.
   DotKernel(ValueId lhs, ValueId rhs, ValueId out, Packing pl, Packing pr, int64_t B, int64_t M, int64_t N,
-            int64_t K, ElementType acc, ElementType result, EwFn to_result, const BlasGemm* blas)
+            int64_t K, ElementType acc, ElementType result, EwFn to_result, const BlasGemm* blas, bool amx)
       : lhs_(lhs), rhs_(rhs), out_(out), pl_(std::move(pl)), pr_(std::move(pr)), B_(B), M_(M), N_(N), K_(K),
-        acc_(acc), result_(result), to_result_(to_result), blas_(blas) {}
+        acc_(acc), result_(result), to_result_(to_result), blas_(blas), amx_(amx) {}
 
   static int64_t PackBytes(const Packing& p, ElementType acc) {
     int64_t b = 0;
@@ -162,18 +169,24 @@ class DotKernel final : public Kernel {
     const void* a = Pack(pl_, f.Get(lhs_), &p);
     const void* b = Pack(pr_, f.Get(rhs_), &p);
     void* c = f.Get(out_);
-    if (to_result_) c = p;
+    if (to_result_) {
+      c = p;
+      p += compiler::AlignUp(B_ * M_ * N_ * static_cast<int64_t>(ElementTypeByteSize(acc_)));
+    }
+    if (amx_) {
+      const Operands ops{this, a, b};
+      // Each run of sums is rounded to the result type as soon as it is final, while cached.
+      const Rounding round{to_result_, static_cast<const float*>(c), static_cast<uint8_t*>(f.Get(out_)),
+                           ElementTypeByteSize(result_)};
+      AmxBf16Gemm(B_, M_, N_, K_, &Operands::Get, &ops, static_cast<float*>(c), p,
+                  to_result_ ? &Rounding::Done : nullptr, &round);
+      return Status::Ok();
+    }
     size_t aes = ElementTypeByteSize(acc_);
     std::atomic<bool> ok{true};
     auto batch = [&](int64_t bi) {
-      const auto* ab = static_cast<const uint8_t*>(a) +
-                       static_cast<size_t>(pl_.strided ? BatchOffset(pl_, bi) : bi * M_ * K_) * aes;
-      const auto* bb = static_cast<const uint8_t*>(b) +
-                       static_cast<size_t>(pr_.strided ? BatchOffset(pr_, bi) : bi * K_ * N_) * aes;
       auto* cb = static_cast<uint8_t*>(c) + static_cast<size_t>(bi * M_ * N_) * aes;
-      GemmOperand ga{ab, pl_.strided ? pl_.ld : pl_.transposed ? M_ : K_, pl_.transposed},
-          gb{bb, pr_.strided ? pr_.ld : pr_.transposed ? K_ : N_, pr_.transposed};
-      if (!Gemm(blas_, acc_, M_, N_, K_, ga, gb, cb, N_, false)) ok.store(false);
+      if (!Gemm(blas_, acc_, M_, N_, K_, Lhs(a, bi), Rhs(b, bi), cb, N_, false)) ok.store(false);
     };
     // Several products: whole batch slices per thread (each Gemm then runs inline, unsplit, which
     // keeps every product at full single-core efficiency); a lone product splits itself.
@@ -191,6 +204,42 @@ class DotKernel final : public Kernel {
   }
 
  private:
+  // Batch `bi` of the packed (or in-place) operands as GEMM operands.
+  GemmOperand Lhs(const void* a, int64_t bi) const {
+    return {static_cast<const uint8_t*>(a) + static_cast<size_t>(pl_.strided ? BatchOffset(pl_, bi) : bi * M_ * K_) *
+                                                 ElementTypeByteSize(OperandType()),
+            pl_.strided ? pl_.ld : pl_.transposed ? M_ : K_, pl_.transposed};
+  }
+  GemmOperand Rhs(const void* b, int64_t bi) const {
+    return {static_cast<const uint8_t*>(b) + static_cast<size_t>(pr_.strided ? BatchOffset(pr_, bi) : bi * K_ * N_) *
+                                                 ElementTypeByteSize(OperandType()),
+            pr_.strided ? pr_.ld : pr_.transposed ? K_ : N_, pr_.transposed};
+  }
+  ElementType OperandType() const { return amx_ ? ElementType::kBF16 : acc_; }
+
+  // Rounds a final run of the f32 sums to the result type.
+  struct Rounding {
+    EwFn convert;
+    const float* from;
+    uint8_t* to;
+    size_t result_bytes;
+    static void Done(const void* ctx, int64_t offset, int64_t n) {
+      const auto& r = *static_cast<const Rounding*>(ctx);
+      ConvertArray(r.convert, r.from + offset, r.to + static_cast<size_t>(offset) * r.result_bytes, n);
+    }
+  };
+
+  // What AmxBf16Gemm asks for each batch.
+  struct Operands {
+    const DotKernel* k;
+    const void *a, *b;
+    static void Get(const void* ctx, int64_t bi, GemmOperand* ga, GemmOperand* gb) {
+      const auto& o = *static_cast<const Operands*>(ctx);
+      *ga = o.k->Lhs(o.a, bi);
+      *gb = o.k->Rhs(o.b, bi);
+    }
+  };
+
   const void* Pack(const Packing& pk, const void* src, uint8_t** p) const {
     const void* cur = src;
     if (!pk.identity && !pk.strided) {
@@ -212,6 +261,7 @@ class DotKernel final : public Kernel {
   ElementType acc_, result_;
   EwFn to_result_;
   const BlasGemm* blas_;
+  bool amx_;
 };
 
 struct DotShape {
@@ -256,6 +306,29 @@ DotShape Analyse(const Op& op, const Type& a, const Type& b) {
   return s;
 }
 
+// Products under this many multiply-adds keep the f32 GEMM: the tile unit works on 32x32x32
+// blocks, so it would mostly multiply padding, and packing costs more than the product
+// (96 products of 16x8x16: 26 us on AMX, 14 us converted to f32).
+constexpr int64_t kAmxMinMacs = 4096;
+
+// bf16 x bf16 dots accumulating in f32 run on the AMX tile unit when this process may use it.
+bool UseAmx(const Type& a, const Type& b, ElementType acc, const DotShape& s) {
+  return a.element == ElementType::kBF16 && b.element == ElementType::kBF16 && acc == ElementType::kF32 &&
+         s.M * s.N * s.K >= kAmxMinMacs && AmxBf16Available();
+}
+
+// $JAXLIB_CPU_DOT_TRACE=1 reports on stderr which multiply each dot_general compiled to.
+void TraceDot(bool amx, const DotShape& s, ElementType acc) {
+  static const bool trace = [] {
+    const char* env = std::getenv("JAXLIB_CPU_DOT_TRACE");
+    return env != nullptr && *env != '\0' && std::string_view(env) != "0";
+  }();
+  if (!trace) return;
+  std::fprintf(stderr, "jaxlib-cpu dot_general: B=%lld M=%lld N=%lld K=%lld: %s\n", static_cast<long long>(s.B),
+               static_cast<long long>(s.M), static_cast<long long>(s.N), static_cast<long long>(s.K),
+               amx ? "amx bf16 tiles" : (std::string("gemm ") + std::string(ElementTypeMlirName(acc))).c_str());
+}
+
 }  // namespace
 
 int64_t DotScratchBytes(const compiler::Module& m, const Op& op) {
@@ -264,9 +337,12 @@ int64_t DotScratchBytes(const compiler::Module& m, const Op& op) {
   const Type& r = m.type(op.results[0]);
   ElementType acc = DotAccumulationType(r.element);
   DotShape s = Analyse(op, a, b);
-  int64_t bytes = DotKernel::PackBytes(MakePacking(a, s.lhs_order, acc, s.num_batch, s.lhs_free), acc) +
-                  DotKernel::PackBytes(MakePacking(b, s.rhs_order, acc, s.num_batch, s.rhs_contracting), acc);
+  const bool amx = UseAmx(a, b, acc, s);
+  const ElementType operand_type = amx ? ElementType::kBF16 : acc;
+  int64_t bytes = DotKernel::PackBytes(MakePacking(a, s.lhs_order, operand_type, s.num_batch, s.lhs_free), acc) +
+                  DotKernel::PackBytes(MakePacking(b, s.rhs_order, operand_type, s.num_batch, s.rhs_contracting), acc);
   if (acc != r.element) bytes += compiler::AlignUp(r.element_count() * static_cast<int64_t>(ElementTypeByteSize(acc)));
+  if (amx) bytes += AmxBf16ScratchBytes(s.B, s.M, s.N, s.K);
   return bytes;
 }
 
@@ -277,18 +353,21 @@ StatusOr<std::unique_ptr<Kernel>> MakeDotKernel(KernelBuilder& b, const Op& op) 
   const Type& out = m.type(op.results[0]);
   ElementType acc = DotAccumulationType(out.element);
   DotShape s = Analyse(op, lt, rt);
-  Packing pl = MakePacking(lt, s.lhs_order, acc, s.num_batch, s.lhs_free),
-          pr = MakePacking(rt, s.rhs_order, acc, s.num_batch, s.rhs_contracting);
-  if ((lt.element != acc && !pl.convert) || (rt.element != acc && !pr.convert))
+  const bool amx = UseAmx(lt, rt, acc, s);
+  const ElementType operand_type = amx ? ElementType::kBF16 : acc;
+  TraceDot(amx, s, acc);
+  Packing pl = MakePacking(lt, s.lhs_order, operand_type, s.num_batch, s.lhs_free),
+          pr = MakePacking(rt, s.rhs_order, operand_type, s.num_batch, s.rhs_contracting);
+  if ((lt.element != operand_type && !pl.convert) || (rt.element != operand_type && !pr.convert))
     return Unimplemented("dot_general of " + lt.ToString() + " and " + rt.ToString() + " to " + out.ToString());
   EwFn to_result = nullptr;
   if (acc != out.element) {
-    to_result = GetConvertKernel(acc, out.element);
+    to_result = SelectConvertArrayKernel(acc, out.element);
     if (!to_result) return Unimplemented("dot_general result type " + out.ToString());
   }
   return std::unique_ptr<Kernel>(new DotKernel(op.operands[0], op.operands[1], op.results[0], std::move(pl), std::move(pr),
                                                s.B, s.M, s.N, s.K, acc, out.element, to_result,
-                                               ResolveBlasGemm(b.config().lapack_library)));
+                                               ResolveBlasGemm(b.config().lapack_library), amx));
 }
 
 }  // namespace jaxlib::cpu
