@@ -1,17 +1,19 @@
-// stablehlo.fft (FFT, IFFT, RFFT, IRFFT over the trailing 1-3 dims), computed in double
-// precision: a self-sorting mixed-radix (4, 2, 3, 5, any small prime) Stockham FFT per length,
-// a four-step split into two sets of shorter transforms for long ones (cache-sized pieces,
-// parallel), Bluestein's chirp-z for lengths with a large prime factor, and real transforms of
-// even length through a complex transform of half the length. Plans (factors, twiddles) are
-// built on first use at run time, so compile time and memory never depend on the lengths.
+// stablehlo.fft (FFT, IFFT, RFFT, IRFFT over the trailing 1-3 dims), computed in the operand's
+// precision (single for complex64/float32, double for complex128/float64; twiddles are always
+// computed in double and rounded once): a self-sorting mixed-radix (4, 2, 3, 5, any small prime)
+// Stockham FFT per length, a four-step split into two sets of shorter transforms for long ones
+// (cache-sized pieces, parallel), Bluestein's chirp-z for lengths with a large prime factor, and
+// real transforms of even length through a complex transform of half the length. Plans
+// (factors, twiddles) are built on first use at run time, so compile time and memory never
+// depend on the lengths.
 #include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstring>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <numbers>
+#include <type_traits>
 #include <vector>
 
 #include "backends/cpu/executor/program/kernel.h"
@@ -37,7 +39,8 @@ using cd = std::complex<double>;
 
 namespace {
 
-// e^{i * sign * 2 pi * num / den}, with num reduced modulo den for accuracy.
+// e^{i * sign * 2 pi * num / den}, with num reduced modulo den for accuracy (always in double:
+// single-precision plans round the result once).
 cd Root(int64_t num, int64_t den, int sign) {
   num %= den;
   if (num < 0) num += den;
@@ -45,16 +48,26 @@ cd Root(int64_t num, int64_t den, int sign) {
   return {std::cos(ang), sign * std::sin(ang)};
 }
 
+template <typename T>
+std::complex<T> Narrow(cd v) {
+  return {static_cast<T>(v.real()), static_cast<T>(v.imag())};
+}
+
 // Complex product without the C99 Annex G NaN recovery (a library call per product).
-inline cd Mul(cd a, cd b) {
+template <typename T>
+inline std::complex<T> Mul(std::complex<T> a, std::complex<T> b) {
   return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
 }
 
-inline cd MulI(cd v, int sign) { return sign < 0 ? cd(v.imag(), -v.real()) : cd(-v.imag(), v.real()); }
+template <typename T>
+inline std::complex<T> MulI(std::complex<T> v, int sign) {
+  return sign < 0 ? std::complex<T>(v.imag(), -v.real()) : std::complex<T>(-v.imag(), v.real());
+}
 
 // Blocked out-of-place transpose: dst[c][r] = src[r][c] for a rows x cols matrix; bands of
 // rows spread over the pool when `parallel`.
-void Transpose(cd* dst, const cd* src, int64_t rows, int64_t cols, bool parallel = false) {
+template <typename C>
+void Transpose(C* dst, const C* src, int64_t rows, int64_t cols, bool parallel = false) {
   constexpr int64_t kTile = 32;
   auto band = [&](int64_t t0, int64_t t1) {
     for (int64_t r0 = t0 * kTile; r0 < std::min(rows, t1 * kTile); r0 += kTile)
@@ -69,73 +82,90 @@ void Transpose(cd* dst, const cd* src, int64_t rows, int64_t cols, bool parallel
   else band(0, tiles);
 }
 
-// ---------------------------------------------------------------- batches of 8 lines
-// Eight lines transformed together, lane l of every value belonging to line l (split real and
-// imaginary parts): the compiler vectorises each lane loop at the ISA the variant is built for,
-// with the same operations in the same order as the one-line path (so the same bits).
-constexpr int kBatch = 8;
+// ---------------------------------------------------------------- batches of lines
+// kLanes<T> lines (8 double, 16 float: one 64-byte vector per part) transformed together, lane
+// l of every value belonging to line l (split real and imaginary parts): the compiler
+// vectorises each lane loop at the ISA the variant is built for, with the same operations in
+// the same order as the one-line path (so the same bits).
+template <typename T>
+constexpr int kLanes = 64 / static_cast<int>(sizeof(T));
+template <typename T>
 struct alignas(64) CB {
-  double re[kBatch], im[kBatch];
+  T re[kLanes<T>], im[kLanes<T>];
 };
 
 #define JAXLIB_FFT_INLINE inline __attribute__((always_inline))
 
-JAXLIB_FFT_INLINE void BAdd(CB& o, const CB& a, const CB& b) {
-  for (int l = 0; l < kBatch; ++l) {
+template <typename T>
+JAXLIB_FFT_INLINE void BAdd(CB<T>& o, const CB<T>& a, const CB<T>& b) {
+  for (int l = 0; l < kLanes<T>; ++l) {
     o.re[l] = a.re[l] + b.re[l];
     o.im[l] = a.im[l] + b.im[l];
   }
 }
-JAXLIB_FFT_INLINE void BSub(CB& o, const CB& a, const CB& b) {
-  for (int l = 0; l < kBatch; ++l) {
+template <typename T>
+JAXLIB_FFT_INLINE void BSub(CB<T>& o, const CB<T>& a, const CB<T>& b) {
+  for (int l = 0; l < kLanes<T>; ++l) {
     o.re[l] = a.re[l] - b.re[l];
     o.im[l] = a.im[l] - b.im[l];
   }
 }
 // o = a * (tr + i ti), as Mul() does it.
-JAXLIB_FFT_INLINE void BMulT(CB& o, const CB& a, double tr, double ti) {
-  for (int l = 0; l < kBatch; ++l) {
-    const double r = a.re[l] * tr - a.im[l] * ti, i = a.re[l] * ti + a.im[l] * tr;
+template <typename T>
+JAXLIB_FFT_INLINE void BMulT(CB<T>& o, const CB<T>& a, T tr, T ti) {
+  for (int l = 0; l < kLanes<T>; ++l) {
+    const T r = a.re[l] * tr - a.im[l] * ti, i = a.re[l] * ti + a.im[l] * tr;
     o.re[l] = r;
     o.im[l] = i;
   }
 }
 // o = a * (+-i), as MulI() does it.
-JAXLIB_FFT_INLINE void BMulI(CB& o, const CB& a, int sign) {
-  for (int l = 0; l < kBatch; ++l) {
-    const double r = sign < 0 ? a.im[l] : -a.im[l], i = sign < 0 ? -a.re[l] : a.re[l];
+template <typename T>
+JAXLIB_FFT_INLINE void BMulI(CB<T>& o, const CB<T>& a, int sign) {
+  for (int l = 0; l < kLanes<T>; ++l) {
+    const T r = sign < 0 ? a.im[l] : -a.im[l], i = sign < 0 ? -a.re[l] : a.re[l];
     o.re[l] = r;
     o.im[l] = i;
   }
 }
-JAXLIB_FFT_INLINE void BScale(CB& o, const CB& a, double k) {
-  for (int l = 0; l < kBatch; ++l) {
+template <typename T>
+JAXLIB_FFT_INLINE void BScale(CB<T>& o, const CB<T>& a, T k) {
+  for (int l = 0; l < kLanes<T>; ++l) {
     o.re[l] = k * a.re[l];
     o.im[l] = k * a.im[l];
   }
 }
 
+// Constants of the radix-3 and radix-5 butterflies: sin(2 pi / 3); cos(2pi/5), cos(4pi/5),
+// sin(2pi/5), sin(4pi/5).
+template <typename T>
+struct Consts {
+  static constexpr T kS3 = static_cast<T>(0.86602540378443864676);
+  static constexpr T kC1 = static_cast<T>(0.30901699437494742410), kC2 = static_cast<T>(-0.80901699437494742410);
+  static constexpr T kS1 = static_cast<T>(0.95105651629515357212), kS2 = static_cast<T>(0.58778525229247312917);
+};
+
 // The one-line Butterfly's radix 2, 3, 4 and 5, operation for operation.
-template <int R>
-JAXLIB_FFT_INLINE void BButterfly(CB* v, int sign) {
+template <typename T, int R>
+JAXLIB_FFT_INLINE void BButterfly(CB<T>* v, int sign) {
+  using K = Consts<T>;
   if constexpr (R == 2) {
-    CB a = v[0], b = v[1];
+    CB<T> a = v[0], b = v[1];
     BAdd(v[0], a, b);
     BSub(v[1], a, b);
   } else if constexpr (R == 3) {
-    constexpr double kS = 0.86602540378443864676;
-    CB a = v[0], s, d, m, t, h;
+    CB<T> a = v[0], s, d, m, t, h;
     BAdd(s, v[1], v[2]);
     BSub(d, v[1], v[2]);
     BAdd(v[0], a, s);
-    BScale(h, s, 0.5);
+    BScale(h, s, static_cast<T>(0.5));
     BSub(m, a, h);
     BMulI(t, d, sign);
-    BScale(t, t, kS);
+    BScale(t, t, K::kS3);
     BAdd(v[1], m, t);
     BSub(v[2], m, t);
   } else if constexpr (R == 4) {
-    CB s0, s1, s2, s3, d;
+    CB<T> s0, s1, s2, s3, d;
     BAdd(s0, v[0], v[2]);
     BSub(s1, v[0], v[2]);
     BAdd(s2, v[1], v[3]);
@@ -146,24 +176,22 @@ JAXLIB_FFT_INLINE void BButterfly(CB* v, int sign) {
     BSub(v[2], s0, s2);
     BSub(v[3], s1, s3);
   } else {
-    constexpr double kC1 = 0.30901699437494742410, kC2 = -0.80901699437494742410;
-    constexpr double kS1 = 0.95105651629515357212, kS2 = 0.58778525229247312917;
-    CB a = v[0], b1, b2, d1, d2, m1, m2, t1, t2, x, y;
+    CB<T> a = v[0], b1, b2, d1, d2, m1, m2, t1, t2, x, y;
     BAdd(b1, v[1], v[4]);
     BAdd(b2, v[2], v[3]);
     BSub(d1, v[1], v[4]);
     BSub(d2, v[2], v[3]);
     BAdd(x, a, b1);
     BAdd(v[0], x, b2);
-    for (int l = 0; l < kBatch; ++l) {
-      m1.re[l] = a.re[l] + kC1 * b1.re[l] + kC2 * b2.re[l];
-      m1.im[l] = a.im[l] + kC1 * b1.im[l] + kC2 * b2.im[l];
-      m2.re[l] = a.re[l] + kC2 * b1.re[l] + kC1 * b2.re[l];
-      m2.im[l] = a.im[l] + kC2 * b1.im[l] + kC1 * b2.im[l];
-      x.re[l] = kS1 * d1.re[l] + kS2 * d2.re[l];
-      x.im[l] = kS1 * d1.im[l] + kS2 * d2.im[l];
-      y.re[l] = kS2 * d1.re[l] - kS1 * d2.re[l];
-      y.im[l] = kS2 * d1.im[l] - kS1 * d2.im[l];
+    for (int l = 0; l < kLanes<T>; ++l) {
+      m1.re[l] = a.re[l] + K::kC1 * b1.re[l] + K::kC2 * b2.re[l];
+      m1.im[l] = a.im[l] + K::kC1 * b1.im[l] + K::kC2 * b2.im[l];
+      m2.re[l] = a.re[l] + K::kC2 * b1.re[l] + K::kC1 * b2.re[l];
+      m2.im[l] = a.im[l] + K::kC2 * b1.im[l] + K::kC1 * b2.im[l];
+      x.re[l] = K::kS1 * d1.re[l] + K::kS2 * d2.re[l];
+      x.im[l] = K::kS1 * d1.im[l] + K::kS2 * d2.im[l];
+      y.re[l] = K::kS2 * d1.re[l] - K::kS1 * d2.re[l];
+      y.im[l] = K::kS2 * d1.im[l] - K::kS1 * d2.im[l];
     }
     BMulI(t1, x, sign);
     BMulI(t2, y, sign);
@@ -175,48 +203,52 @@ JAXLIB_FFT_INLINE void BButterfly(CB* v, int sign) {
 }
 
 // One Stockham stage of radix R over n batched elements (`tw`: this stage's twiddles).
-template <int R>
-JAXLIB_FFT_INLINE void BStage(const CB* x, CB* y, int64_t n, int64_t ns, const std::complex<double>* tw, int sign) {
+template <typename T, int R>
+JAXLIB_FFT_INLINE void BStage(const CB<T>* x, CB<T>* y, int64_t n, int64_t ns, const std::complex<T>* tw, int sign) {
   const int64_t stride = n / R, blocks = stride / ns;
-  CB v[R];
+  CB<T> v[R];
   for (int64_t b = 0; b < blocks; ++b) {
-    const CB* xb = x + b * ns;
-    CB* yb = y + b * ns * R;
+    const CB<T>* xb = x + b * ns;
+    CB<T>* yb = y + b * ns * R;
     for (int64_t jj = 0; jj < ns; ++jj) {
       v[0] = xb[jj];
       if (ns == 1) {
         for (int k = 1; k < R; ++k) v[k] = xb[jj + k * stride];
       } else {
-        const std::complex<double>* t = tw + jj * R;
+        const std::complex<T>* t = tw + jj * R;
         for (int k = 1; k < R; ++k) BMulT(v[k], xb[jj + k * stride], t[k].real(), sign < 0 ? t[k].imag() : -t[k].imag());
       }
-      BButterfly<R>(v, sign);
+      BButterfly<T, R>(v, sign);
       for (int k = 0; k < R; ++k) yb[jj + k * ns] = v[k];
     }
   }
 }
 
+template <typename T>
 struct BatchStage {
   int radix;
   int64_t ns;
-  const std::complex<double>* tw;
+  const std::complex<T>* tw;
 };
-using BatchStagesFn = void (*)(CB* a, CB* work, int64_t n, const BatchStage* stages, size_t count, int sign);
+template <typename T>
+using BatchStagesFn = void (*)(CB<T>* a, CB<T>* work, int64_t n, const BatchStage<T>* stages, size_t count, int sign);
 
-#define JAXLIB_FFT_BATCH(Suffix, Attr)                                                                     \
-  Attr void BatchStages##Suffix(CB* a, CB* work, int64_t n, const BatchStage* st, size_t count, int sign) { \
-    CB* x = a;                                                                                             \
-    CB* y = work;                                                                                          \
-    for (size_t i = 0; i < count; ++i) {                                                                   \
-      switch (st[i].radix) {                                                                               \
-        case 2: BStage<2>(x, y, n, st[i].ns, st[i].tw, sign); break;                                       \
-        case 3: BStage<3>(x, y, n, st[i].ns, st[i].tw, sign); break;                                       \
-        case 4: BStage<4>(x, y, n, st[i].ns, st[i].tw, sign); break;                                       \
-        default: BStage<5>(x, y, n, st[i].ns, st[i].tw, sign); break;                                      \
-      }                                                                                                    \
-      std::swap(x, y);                                                                                     \
-    }                                                                                                      \
-    if (x != a) std::memcpy(a, x, static_cast<size_t>(n) * sizeof(CB));                                   \
+#define JAXLIB_FFT_BATCH(Suffix, Attr)                                                                  \
+  template <typename T>                                                                                 \
+  Attr void BatchStages##Suffix(CB<T>* a, CB<T>* work, int64_t n, const BatchStage<T>* st, size_t count, \
+                                int sign) {                                                             \
+    CB<T>* x = a;                                                                                       \
+    CB<T>* y = work;                                                                                    \
+    for (size_t i = 0; i < count; ++i) {                                                                \
+      switch (st[i].radix) {                                                                            \
+        case 2: BStage<T, 2>(x, y, n, st[i].ns, st[i].tw, sign); break;                                 \
+        case 3: BStage<T, 3>(x, y, n, st[i].ns, st[i].tw, sign); break;                                 \
+        case 4: BStage<T, 4>(x, y, n, st[i].ns, st[i].tw, sign); break;                                 \
+        default: BStage<T, 5>(x, y, n, st[i].ns, st[i].tw, sign); break;                                \
+      }                                                                                                 \
+      std::swap(x, y);                                                                                  \
+    }                                                                                                   \
+    if (x != a) std::memcpy(a, x, static_cast<size_t>(n) * sizeof(CB<T>));                             \
   }
 JAXLIB_FFT_BATCH(Base, )
 #if defined(JAXLIB_X86_64)
@@ -225,20 +257,26 @@ JAXLIB_FFT_BATCH(Avx512, JAXLIB_TARGET_AVX512_WIDE("avx512f,avx512dq"))
 #endif
 #undef JAXLIB_FFT_BATCH
 
-BatchStagesFn SelectBatchStages() {
+template <typename T>
+BatchStagesFn<T> SelectBatchStages() {
 #if defined(JAXLIB_X86_64)
   switch (DetectedVectorIsa()) {
-    case VectorIsa::kAvx512: return &BatchStagesAvx512;
-    case VectorIsa::kAvx2: return &BatchStagesAvx2;
+    case VectorIsa::kAvx512: return &BatchStagesAvx512<T>;
+    case VectorIsa::kAvx2: return &BatchStagesAvx2<T>;
     default: break;
   }
 #endif
-  return &BatchStagesBase;
+  return &BatchStagesBase<T>;
 }
 
-// One length's unnormalised DFT, forward (e^{-2 pi i jk/n}) or inverse (e^{+...}).
+// One length's unnormalised DFT, forward (e^{-2 pi i jk/n}) or inverse (e^{+...}), in the
+// real type T (float or double).
+template <typename T>
 class FftPlan {
  public:
+  using C = std::complex<T>;
+  static constexpr int kL = kLanes<T>;
+
   explicit FftPlan(int64_t n) : n_(n) {
     if (n <= 1) return;
     std::vector<int64_t> f = Factor(n);
@@ -279,37 +317,76 @@ class FftPlan {
     return n_;
   }
 
-  // Transforms lines[0..count) (each of this length) in place: eight at a time through the
-  // batched stages when the plan is a direct Stockham one of radices up to 5, else one by one.
-  void RunMany(cd* const* lines, int64_t count, int sign) const {
-    int64_t i = 0;
-    if (!batch_stages_.empty() && count >= kBatch) {
-      // Per-thread and kept: a fresh block per call would be page-faulted in every time.
-      thread_local std::vector<CB> buf;
-      if (buf.size() < static_cast<size_t>(2 * n_)) buf.resize(static_cast<size_t>(2 * n_));
-      CB* a = buf.data();
-      CB* w = a + n_;
-      for (; i + kBatch <= count; i += kBatch) {
-        for (int64_t k = 0; k < n_; ++k)
-          for (int l = 0; l < kBatch; ++l) {
-            a[k].re[l] = lines[i + l][k].real();
-            a[k].im[l] = lines[i + l][k].imag();
+  // Whether lines go through the batched (vector) stages: a direct Stockham plan of radices up
+  // to 5.
+  bool batched() const { return !batch_stages_.empty(); }
+
+  // Batched transform of `count` lines, kL at a time: load(a, i, cnt) puts lines i..i+cnt into
+  // lanes 0..cnt of a[0..n) (the other lanes are zero), store(a, i, cnt) takes them out.
+  template <class Load, class Store>
+  void RunBatched(int64_t count, int sign, const Load& load, const Store& store) const {
+    // Per-thread and kept: a fresh block per call would be page-faulted in every time.
+    thread_local std::vector<CB<T>> buf;
+    if (buf.size() < static_cast<size_t>(2 * n_)) buf.resize(static_cast<size_t>(2 * n_));
+    CB<T>* a = buf.data();
+    for (int64_t i = 0; i < count; i += kL) {
+      const int cnt = static_cast<int>(std::min<int64_t>(kL, count - i));
+      if (cnt < kL) std::memset(static_cast<void*>(a), 0, static_cast<size_t>(n_) * sizeof(CB<T>));
+      load(a, i, cnt);
+      batch_fn_(a, a + n_, n_, batch_stages_.data(), batch_stages_.size(), sign);
+      store(a, i, cnt);
+    }
+  }
+
+  // Transforms lines[0..count) (each of this length) in place: through the batched stages
+  // when the plan has them, else one by one.
+  void RunMany(C* const* lines, int64_t count, int sign) const {
+    if (batched() && count >= 2) {
+      RunBatched(
+          count, sign,
+          [&](CB<T>* a, int64_t i, int cnt) {
+            for (int64_t k = 0; k < n_; ++k)
+              for (int l = 0; l < cnt; ++l) {
+                a[k].re[l] = lines[i + l][k].real();
+                a[k].im[l] = lines[i + l][k].imag();
+              }
+          },
+          [&](const CB<T>* a, int64_t i, int cnt) {
+            for (int64_t k = 0; k < n_; ++k)
+              for (int l = 0; l < cnt; ++l) lines[i + l][k] = C(a[k].re[l], a[k].im[l]);
+          });
+      return;
+    }
+    thread_local std::vector<C> w;
+    if (w.size() < static_cast<size_t>(work_size())) w.resize(static_cast<size_t>(work_size()));
+    for (int64_t i = 0; i < count; ++i) Run(lines[i], w.data(), sign);
+  }
+
+  // Transforms `count` (at most kL) adjacent columns in place: element k of column c at
+  // base[k * stride + c]. Batched plans only; the columns fill the lanes directly (no gather).
+  void RunColumns(C* base, int64_t stride, int cnt, int sign) const {
+    RunBatched(
+        cnt, sign,
+        [&](CB<T>* a, int64_t, int) {
+          for (int64_t k = 0; k < n_; ++k) {
+            const C* p = base + k * stride;
+            for (int l = 0; l < cnt; ++l) {
+              a[k].re[l] = p[l].real();
+              a[k].im[l] = p[l].imag();
+            }
           }
-        batch_fn_(a, w, n_, batch_stages_.data(), batch_stages_.size(), sign);
-        for (int64_t k = 0; k < n_; ++k)
-          for (int l = 0; l < kBatch; ++l) lines[i + l][k] = cd(a[k].re[l], a[k].im[l]);
-      }
-    }
-    if (i < count) {
-      thread_local std::vector<cd> w;
-      if (w.size() < static_cast<size_t>(work_size())) w.resize(static_cast<size_t>(work_size()));
-      for (; i < count; ++i) Run(lines[i], w.data(), sign);
-    }
+        },
+        [&](const CB<T>* a, int64_t, int) {
+          for (int64_t k = 0; k < n_; ++k) {
+            C* p = base + k * stride;
+            for (int l = 0; l < cnt; ++l) p[l] = C(a[k].re[l], a[k].im[l]);
+          }
+        });
   }
 
   // Transforms a[0..n) in place. `parallel`: may split the work over the thread pool (long
   // four-step transforms only).
-  void Run(cd* a, cd* work, int sign, bool parallel = false) const {
+  void Run(C* a, C* work, int sign, bool parallel = false) const {
     if (n_ <= 1) return;
     if (bluestein_) return RunBluestein(a, work, sign, parallel);
     if (p1_) return RunFourStep(a, work, sign, parallel);
@@ -350,7 +427,7 @@ class FftPlan {
     for (int64_t r : f) {
       stages_.push_back({r, ns, twiddles_.size()});
       for (int64_t j = 0; j < ns; ++j)
-        for (int64_t k = 0; k < r; ++k) twiddles_.push_back(Root(j * k, ns * r, -1));
+        for (int64_t k = 0; k < r; ++k) twiddles_.push_back(Narrow<T>(Root(j * k, ns * r, -1)));
       ns *= r;
     }
     bool small_radices = true;
@@ -358,37 +435,37 @@ class FftPlan {
     if (small_radices && n_ >= 4) {
       for (const Stage& st : stages_)
         batch_stages_.push_back({static_cast<int>(st.radix), st.ns, twiddles_.data() + st.twiddle_offset});
-      batch_fn_ = SelectBatchStages();
+      batch_fn_ = SelectBatchStages<T>();
     }
     // Roots of unity of the generic butterfly, per radix above 5.
     for (int64_t r : f)
       if (r > 5 && roots_[static_cast<size_t>(r)].empty())
-        for (int64_t k = 0; k < r; ++k) roots_[static_cast<size_t>(r)].push_back(Root(k, r, -1));
+        for (int64_t k = 0; k < r; ++k) roots_[static_cast<size_t>(r)].push_back(Narrow<T>(Root(k, r, -1)));
   }
 
   // Small DFT of v[0..r) in place (sign -1 forward).
-  __attribute__((always_inline)) inline void Butterfly(cd* v, int64_t r, int sign) const {
+  __attribute__((always_inline)) inline void Butterfly(C* v, int64_t r, int sign) const {
+    using K = Consts<T>;
     switch (r) {
       case 2: {
-        cd a = v[0], b = v[1];
+        C a = v[0], b = v[1];
         v[0] = a + b;
         v[1] = a - b;
         return;
       }
       case 3: {
-        constexpr double kS = 0.86602540378443864676;  // sin(2 pi / 3)
-        cd a = v[0], b = v[1], c = v[2];
-        cd s = b + c, d = b - c;
+        C a = v[0], b = v[1], c = v[2];
+        C s = b + c, d = b - c;
         v[0] = a + s;
-        cd m = a - 0.5 * s;
-        cd t = MulI(d, sign) * kS;
+        C m = a - static_cast<T>(0.5) * s;
+        C t = MulI(d, sign) * K::kS3;
         v[1] = m + t;
         v[2] = m - t;
         return;
       }
       case 4: {
-        cd a = v[0], b = v[1], c = v[2], d = v[3];
-        cd s0 = a + c, s1 = a - c, s2 = b + d, s3 = MulI(b - d, sign);
+        C a = v[0], b = v[1], c = v[2], d = v[3];
+        C s0 = a + c, s1 = a - c, s2 = b + d, s3 = MulI(b - d, sign);
         v[0] = s0 + s2;
         v[1] = s1 + s3;
         v[2] = s0 - s2;
@@ -396,12 +473,10 @@ class FftPlan {
         return;
       }
       case 5: {
-        constexpr double kC1 = 0.30901699437494742410, kC2 = -0.80901699437494742410;  // cos(2pi/5), cos(4pi/5)
-        constexpr double kS1 = 0.95105651629515357212, kS2 = 0.58778525229247312917;   // sin(2pi/5), sin(4pi/5)
-        cd a = v[0], b1 = v[1] + v[4], b2 = v[2] + v[3], d1 = v[1] - v[4], d2 = v[2] - v[3];
+        C a = v[0], b1 = v[1] + v[4], b2 = v[2] + v[3], d1 = v[1] - v[4], d2 = v[2] - v[3];
         v[0] = a + b1 + b2;
-        cd m1 = a + kC1 * b1 + kC2 * b2, m2 = a + kC2 * b1 + kC1 * b2;
-        cd t1 = MulI(kS1 * d1 + kS2 * d2, sign), t2 = MulI(kS2 * d1 - kS1 * d2, sign);
+        C m1 = a + K::kC1 * b1 + K::kC2 * b2, m2 = a + K::kC2 * b1 + K::kC1 * b2;
+        C t1 = MulI(K::kS1 * d1 + K::kS2 * d2, sign), t2 = MulI(K::kS2 * d1 - K::kS1 * d2, sign);
         v[1] = m1 + t1;
         v[4] = m1 - t1;
         v[2] = m2 + t2;
@@ -409,13 +484,13 @@ class FftPlan {
         return;
       }
       default: {
-        cd in[kMaxRadix];
+        C in[kMaxRadix];
         for (int64_t k = 0; k < r; ++k) in[k] = v[k];
-        const std::vector<cd>& roots = roots_[static_cast<size_t>(r)];
+        const std::vector<C>& roots = roots_[static_cast<size_t>(r)];
         for (int64_t k = 0; k < r; ++k) {
-          cd acc = 0;
+          C acc = 0;
           for (int64_t j = 0; j < r; ++j) {
-            cd w = roots[static_cast<size_t>((j * k) % r)];
+            C w = roots[static_cast<size_t>((j * k) % r)];
             acc += Mul(in[j], sign < 0 ? w : std::conj(w));
           }
           v[k] = acc;
@@ -426,10 +501,10 @@ class FftPlan {
 
   // One stage of radix R (a compile-time radix keeps the butterfly in registers).
   template <int R>
-  void StageFixed(const cd* x, cd* y, const Stage& st, int sign) const {
+  void StageFixed(const C* x, C* y, const Stage& st, int sign) const {
     const int64_t ns = st.ns, stride = n_ / R, blocks = stride / ns;
-    const cd* tw = twiddles_.data() + st.twiddle_offset;
-    cd v[R];
+    const C* tw = twiddles_.data() + st.twiddle_offset;
+    C v[R];
     if (ns == 1) {  // first stage: every twiddle is 1
       for (int64_t j = 0; j < blocks; ++j) {
         for (int k = 0; k < R; ++k) v[k] = x[j + k * stride];
@@ -439,10 +514,10 @@ class FftPlan {
       return;
     }
     for (int64_t b = 0; b < blocks; ++b) {
-      const cd* xb = x + b * ns;
-      cd* yb = y + b * ns * R;
+      const C* xb = x + b * ns;
+      C* yb = y + b * ns * R;
       for (int64_t jj = 0; jj < ns; ++jj) {
-        const cd* t = tw + jj * R;
+        const C* t = tw + jj * R;
         v[0] = xb[jj];
         if (sign < 0) {
           for (int k = 1; k < R; ++k) v[k] = Mul(xb[jj + k * stride], t[k]);
@@ -455,14 +530,14 @@ class FftPlan {
     }
   }
 
-  void StageGeneric(const cd* x, cd* y, const Stage& st, int sign) const {
+  void StageGeneric(const C* x, C* y, const Stage& st, int sign) const {
     const int64_t r = st.radix, ns = st.ns, stride = n_ / r;
-    const cd* tw = twiddles_.data() + st.twiddle_offset;
-    cd v[kMaxRadix];
+    const C* tw = twiddles_.data() + st.twiddle_offset;
+    C v[kMaxRadix];
     for (int64_t b = 0; b < stride / ns; ++b) {
       for (int64_t jj = 0; jj < ns; ++jj) {
         const int64_t j = b * ns + jj;
-        const cd* t = tw + jj * r;
+        const C* t = tw + jj * r;
         v[0] = x[j];
         for (int64_t k = 1; k < r; ++k) v[k] = Mul(x[j + k * stride], sign < 0 ? t[k] : std::conj(t[k]));
         Butterfly(v, r, sign);
@@ -472,9 +547,9 @@ class FftPlan {
     }
   }
 
-  void RunStockham(cd* a, cd* work, int sign) const {
-    cd* x = a;
-    cd* y = work;
+  void RunStockham(C* a, C* work, int sign) const {
+    C* x = a;
+    C* y = work;
     for (const Stage& st : stages_) {
       switch (st.radix) {
         case 2: StageFixed<2>(x, y, st, sign); break;
@@ -485,7 +560,7 @@ class FftPlan {
       }
       std::swap(x, y);
     }
-    if (x != a) std::memcpy(a, x, static_cast<size_t>(n_) * sizeof(cd));
+    if (x != a) std::memcpy(a, x, static_cast<size_t>(n_) * sizeof(C));
   }
 
   // ------------------------------------------------------------- four-step
@@ -511,22 +586,23 @@ class FftPlan {
     for (size_t k = 0; k < tw_hi_.size(); ++k) tw_hi_[k] = Root(static_cast<int64_t>(k) * tw_block_, n_, -1);
   }
 
-  void RunFourStep(cd* a, cd* work, int sign, bool parallel) const {
+  void RunFourStep(C* a, C* work, int sign, bool parallel) const {
     const int64_t n1 = n1_, n2 = n2_;
-    cd* buf = work;
+    C* buf = work;
     Transpose(buf, a, n1, n2, parallel);  // buf: [n2][n1]
-    auto rows = [&](int64_t count, int64_t len, const FftPlan& plan, cd* data, bool twiddle) {
+    auto rows = [&](int64_t count, int64_t len, const FftPlan& plan, C* data, bool twiddle) {
       auto body = [&](int64_t b, int64_t e) {
-        std::vector<cd*> lines;
+        std::vector<C*> lines;
         for (int64_t row = b; row < e; ++row) lines.push_back(data + row * len);
         plan.RunMany(lines.data(), e - b, sign);
         for (int64_t row = b; row < e; ++row) {
-          cd* line = data + row * len;
+          C* line = data + row * len;
           if (!twiddle) continue;
           for (int64_t k = 1; k < len; ++k) {
+            // The twiddle in double (a product of two table entries), rounded once.
             const int64_t m = row * k;
             cd t = Mul(tw_hi_[static_cast<size_t>(m / tw_block_)], tw_lo_[static_cast<size_t>(m % tw_block_)]);
-            line[k] = Mul(line[k], sign < 0 ? t : std::conj(t));
+            line[k] = Mul(line[k], Narrow<T>(sign < 0 ? t : std::conj(t)));
           }
         }
       };
@@ -537,7 +613,7 @@ class FftPlan {
     Transpose(a, buf, n2, n1, parallel);  // a: [n1][n2]
     rows(n1, n2, *p2_, a, false);
     Transpose(buf, a, n1, n2, parallel);  // X[k1 + n1 k2] = Y[k1][k2]
-    std::memcpy(a, buf, static_cast<size_t>(n_) * sizeof(cd));
+    std::memcpy(a, buf, static_cast<size_t>(n_) * sizeof(C));
   }
 
   // ------------------------------------------------------------- Bluestein
@@ -546,93 +622,89 @@ class FftPlan {
     int64_t m = 1;
     while (m < 2 * n_ - 1) m <<= 1;
     conv_ = std::make_unique<FftPlan>(m);
-    chirp_.resize(static_cast<size_t>(n_));
-    for (int64_t k = 0; k < n_; ++k) chirp_[static_cast<size_t>(k)] = Root((k * k) % (2 * n_), 2 * n_, -1);
-    kernel_fft_.assign(static_cast<size_t>(m), cd(0, 0));
-    kernel_fft_[0] = std::conj(chirp_[0]);
+    // The chirp and the transformed kernel in double, rounded once.
+    std::vector<cd> chirp(static_cast<size_t>(n_)), kernel(static_cast<size_t>(m), cd(0, 0));
+    for (int64_t k = 0; k < n_; ++k) chirp[static_cast<size_t>(k)] = Root((k * k) % (2 * n_), 2 * n_, -1);
+    kernel[0] = std::conj(chirp[0]);
     for (int64_t k = 1; k < n_; ++k)
-      kernel_fft_[static_cast<size_t>(k)] = kernel_fft_[static_cast<size_t>(m - k)] = std::conj(chirp_[static_cast<size_t>(k)]);
-    std::vector<cd> w(static_cast<size_t>(conv_->work_size()));
-    conv_->Run(kernel_fft_.data(), w.data(), -1);
+      kernel[static_cast<size_t>(k)] = kernel[static_cast<size_t>(m - k)] = std::conj(chirp[static_cast<size_t>(k)]);
+    const FftPlan<double> conv_double(m);
+    std::vector<cd> w(static_cast<size_t>(conv_double.work_size()));
+    conv_double.Run(kernel.data(), w.data(), -1);
+    for (const cd& c : chirp) chirp_.push_back(Narrow<T>(c));
+    for (const cd& c : kernel) kernel_fft_.push_back(Narrow<T>(c));
   }
 
   // Forward through the chirp convolution; the inverse as conj(forward(conj(x))).
-  void RunBluestein(cd* a, cd* work, int sign, bool parallel) const {
+  void RunBluestein(C* a, C* work, int sign, bool parallel) const {
     const int64_t m = conv_->size();
-    cd* A = work;
-    cd* w = work + m;
+    C* A = work;
+    C* w = work + m;
     for (int64_t k = 0; k < n_; ++k) {
-      cd v = sign > 0 ? std::conj(a[k]) : a[k];
+      C v = sign > 0 ? std::conj(a[k]) : a[k];
       A[k] = Mul(v, chirp_[static_cast<size_t>(k)]);
     }
-    std::fill(A + n_, A + m, cd(0, 0));
+    std::fill(A + n_, A + m, C(0, 0));
     conv_->Run(A, w, -1, parallel);
     for (int64_t k = 0; k < m; ++k) A[k] = std::conj(Mul(A[k], kernel_fft_[static_cast<size_t>(k)]));
     conv_->Run(A, w, -1, parallel);  // conj(FFT(conj(.))) = unnormalised inverse
-    const double inv_m = 1.0 / static_cast<double>(m);
+    const T inv_m = static_cast<T>(1.0 / static_cast<double>(m));
     for (int64_t k = 0; k < n_; ++k) {
-      cd v = Mul(std::conj(A[k]) * inv_m, chirp_[static_cast<size_t>(k)]);
+      C v = Mul(std::conj(A[k]) * inv_m, chirp_[static_cast<size_t>(k)]);
       a[k] = sign > 0 ? std::conj(v) : v;
     }
   }
 
   int64_t n_;
   std::vector<Stage> stages_;
-  std::vector<cd> twiddles_;
-  std::vector<BatchStage> batch_stages_;  // empty: no batched path
-  BatchStagesFn batch_fn_ = nullptr;
-  std::vector<std::vector<cd>> roots_ = std::vector<std::vector<cd>>(kMaxRadix + 1);
+  std::vector<C> twiddles_;
+  std::vector<BatchStage<T>> batch_stages_;  // empty: no batched path
+  BatchStagesFn<T> batch_fn_ = nullptr;
+  std::vector<std::vector<C>> roots_ = std::vector<std::vector<C>>(kMaxRadix + 1);
   int64_t n1_ = 0, n2_ = 0, tw_block_ = 1;
   std::unique_ptr<FftPlan> p1_, p2_;
-  std::vector<cd> tw_lo_, tw_hi_;
+  std::vector<cd> tw_lo_, tw_hi_;  // double: the four-step twiddle is their product, rounded once
   bool bluestein_ = false;
   std::unique_ptr<FftPlan> conv_;
-  std::vector<cd> chirp_, kernel_fft_;
+  std::vector<C> chirp_, kernel_fft_;
 };
 
-// Runs `plan` over `count` contiguous lines of its length, spread over the pool; a single
-// long line is parallel inside instead. `done(b, e)`, when given, is called on each range of
-// finished lines while they are still in cache (to store them).
-using LinesDone = std::function<void(int64_t, int64_t)>;
-void TransformLines(const FftPlan& plan, cd* data, int64_t count, int sign, cd* single_work,
-                    const LinesDone& done = nullptr) {
-  const int64_t len = plan.size();
-  if (count == 0) return;
-  if (len <= 1 || count == 1) {
-    if (len > 1) plan.Run(data, single_work, sign, /*parallel=*/true);
-    if (done) done(0, count);
-    return;
-  }
-  ParallelFor(count, std::max<int64_t>(kBatch, 16384 / len), [&](int64_t b, int64_t e) {
-    std::vector<cd*> lines;
-    for (int64_t r = b; r < e; ++r) lines.push_back(data + r * len);
-    plan.RunMany(lines.data(), e - b, sign);
-    if (done) done(b, e);
-  }, kBatch);
-}
-
-// DFT along axis `axis` of a [dims] array (not the last axis): lines gathered a few columns
-// at a time into contiguous buffers.
-void TransformAxis(const FftPlan& plan, cd* data, const std::vector<int64_t>& dims, size_t axis, int sign) {
+// DFT along axis `axis` of a [dims] array (not the last axis). A batched plan takes kL
+// adjacent columns straight into its lanes (contiguous loads along the rows); other plans get
+// the columns gathered a few at a time into contiguous lines.
+template <typename T>
+void TransformAxis(const FftPlan<T>& plan, std::complex<T>* data, const std::vector<int64_t>& dims, size_t axis,
+                   int sign) {
+  using C = std::complex<T>;
+  constexpr int64_t kCols = kLanes<T>;
   const int64_t n = dims[axis];
   int64_t inner = 1, outer = 1;
   for (size_t k = axis + 1; k < dims.size(); ++k) inner *= dims[k];
   for (size_t k = 0; k < axis; ++k) outer *= dims[k];
+  if (n <= 1) return;
   if (inner == 1) {
-    std::vector<cd> w(outer == 1 ? static_cast<size_t>(plan.work_size()) : 0);
-    return TransformLines(plan, data, outer, sign, w.data());
+    // Contiguous lines (axis is last but for size-1 trailing dims).
+    ParallelFor(outer, std::max<int64_t>(1, 16384 / n), [&](int64_t b, int64_t e) {
+      std::vector<C*> lines;
+      for (int64_t r = b; r < e; ++r) lines.push_back(data + r * n);
+      plan.RunMany(lines.data(), e - b, sign);
+    });
+    return;
   }
-  constexpr int64_t kCols = 8;
   const int64_t blocks = (inner + kCols - 1) / kCols;
   ParallelFor(outer * blocks, std::max<int64_t>(1, 16384 / (n * kCols)), [&](int64_t b, int64_t e) {
-    thread_local std::vector<cd> lines;  // kept per thread: no fresh pages per run
-    if (lines.size() < static_cast<size_t>(n * kCols)) lines.resize(static_cast<size_t>(n * kCols));
+    thread_local std::vector<C> lines;  // kept per thread: no fresh pages per run
     for (int64_t t = b; t < e; ++t) {
       const int64_t o = t / blocks, c0 = (t % blocks) * kCols, c1 = std::min(inner, c0 + kCols);
-      cd* base = data + o * n * inner;
+      C* base = data + o * n * inner;
+      if (plan.batched()) {
+        plan.RunColumns(base + c0, inner, static_cast<int>(c1 - c0), sign);
+        continue;
+      }
+      if (lines.size() < static_cast<size_t>(n * kCols)) lines.resize(static_cast<size_t>(n * kCols));
       for (int64_t k = 0; k < n; ++k)
         for (int64_t c = c0; c < c1; ++c) lines[static_cast<size_t>((c - c0) * n + k)] = base[k * inner + c];
-      cd* ptrs[kCols];
+      C* ptrs[kCols];
       for (int64_t c = c0; c < c1; ++c) ptrs[c - c0] = lines.data() + (c - c0) * n;
       plan.RunMany(ptrs, c1 - c0, sign);
       for (int64_t k = 0; k < n; ++k)
@@ -640,6 +712,16 @@ void TransformAxis(const FftPlan& plan, cd* data, const std::vector<int64_t>& di
     }
   });
 }
+
+// Plans and split twiddles of one kernel at one precision, built on first use.
+template <typename T>
+struct FftPlans {
+  std::vector<std::unique_ptr<FftPlan<T>>> per_axis;  // the last one halved for an even real transform
+  std::vector<std::complex<T>> split_tw;              // W_n^k, k <= n/2, of an even real transform
+};
+
+// Whether the transform runs in single precision (complex64 / float32 operand).
+bool SinglePrecision(const Type& in) { return in.element == ElementType::kC64 || in.element == ElementType::kF32; }
 
 class FftKernel final : public Kernel {
  public:
@@ -650,20 +732,30 @@ class FftKernel final : public Kernel {
   }
 
   // Planned scratch: the complex work array, then (for a single row) one half-length line and
-  // its plan's workspace. Reused across executions (large heap blocks would be fresh pages,
-  // page-faulted in, every time).
+  // its plan's workspace, all in the operand's precision. Reused across executions (large heap
+  // blocks would be fresh pages, page-faulted in, every time).
   static int64_t ScratchBytes(const Type& in, const Type& out, const std::string& kind, const std::vector<int64_t>& len) {
     const int64_t total = std::max(in.element_count(), out.element_count());
+    const int64_t eb = SinglePrecision(in) ? 8 : 16;
     int64_t n = len.back();
     if ((kind == "RFFT" || kind == "IRFFT") && n % 2 == 0 && n >= 2) n /= 2;
     int64_t work = 0;
-    for (int64_t l : len) work = std::max(work, FftPlan::WorkSizeFor(l));
-    work = std::max(work, FftPlan::WorkSizeFor(n));
-    return compiler::AlignUp(total * 16) + compiler::AlignUp(n * 16) + compiler::AlignUp(work * 16);
+    for (int64_t l : len) work = std::max(work, FftPlan<double>::WorkSizeFor(l));
+    work = std::max(work, FftPlan<double>::WorkSizeFor(n));
+    return compiler::AlignUp(total * eb) + compiler::AlignUp(n * eb) + compiler::AlignUp(work * eb);
   }
 
   Status Run(Frame& f, uint8_t* scratch) const override {
-    std::call_once(plans_once_, [&] { BuildPlans(); });
+    return SinglePrecision(it_) ? RunAs<float>(f, scratch, plans_f_) : RunAs<double>(f, scratch, plans_d_);
+  }
+
+ private:
+  template <typename T>
+  Status RunAs(Frame& f, uint8_t* scratch, FftPlans<T>& p) const {
+    using C = std::complex<T>;
+    constexpr int kL = kLanes<T>;
+    constexpr int64_t eb = sizeof(C);
+    std::call_once(plans_once_, [&] { BuildPlans(p); });
     const size_t nf = lengths_.size();
     const size_t r = static_cast<size_t>(it_.rank());
     const int64_t n_last = lengths_.back();
@@ -679,241 +771,318 @@ class FftKernel final : public Kernel {
     if (total == 0) return Status::Ok();
     const int64_t rows = total / width;
     // In the planned scratch, uninitialised (every element is written before it is read).
-    DataSpan data{reinterpret_cast<cd*>(scratch), total};
-    cd* single_line = reinterpret_cast<cd*>(scratch + compiler::AlignUp(
-        std::max(it_.element_count(), ot_.element_count()) * 16));
-    cd* single_work = single_line + compiler::AlignUp(plans_.back()->size() * 16) / 16;
+    C* data = reinterpret_cast<C*>(scratch);
+    C* single_line = reinterpret_cast<C*>(scratch + compiler::AlignUp(std::max(it_.element_count(), ot_.element_count()) * eb));
+    C* single_work = single_line + compiler::AlignUp(p.per_axis.back()->size() * eb) / eb;
+    // The operand and result are complex<T> or T (the precision follows the operand).
     const void* in = f.Get(in_);
-    const int64_t in_last = it_.dims.back();
-    auto load = [&](int64_t i) -> cd {
-      switch (it_.element) {
-        case ElementType::kC64: return cd(static_cast<const std::complex<float>*>(in)[i]);
-        case ElementType::kC128: return static_cast<const cd*>(in)[i];
-        case ElementType::kF32: return cd(static_cast<const float*>(in)[i], 0);
-        default: return cd(static_cast<const double*>(in)[i], 0);
-      }
+    const C* cin = static_cast<const C*>(in);
+    const T* rin = static_cast<const T*>(in);
+    void* o = f.Get(out_);
+    const int64_t in_last = it_.dims.back(), out_last = ot_.dims.back();
+    auto load_all = [&] {  // the whole complex input into the work array
+      std::memcpy(static_cast<void*>(data), in, static_cast<size_t>(total) * sizeof(C));
     };
-    // A whole row [b, b + n) of the input to complex, typed once per row.
-    auto load_row = [&](int64_t b, int64_t n, cd* dst) {
-      switch (it_.element) {
-        case ElementType::kC64: {
-          const auto* p = static_cast<const std::complex<float>*>(in) + b;
-          for (int64_t k = 0; k < n; ++k) dst[k] = cd(p[k].real(), p[k].imag());
-          break;
-        }
-        case ElementType::kC128: std::memcpy(dst, static_cast<const cd*>(in) + b, static_cast<size_t>(n) * sizeof(cd)); break;
-        case ElementType::kF32: {
-          const float* p = static_cast<const float*>(in) + b;
-          for (int64_t k = 0; k < n; ++k) dst[k] = cd(p[k], 0);
-          break;
-        }
-        default: {
-          const double* p = static_cast<const double*>(in) + b;
-          for (int64_t k = 0; k < n; ++k) dst[k] = cd(p[k], 0);
-        }
-      }
-    };
-    const double last_scale = 1.0 / static_cast<double>(n_last);
+    const T last_scale = static_cast<T>(1.0 / static_cast<double>(n_last));
+    const FftPlan<T>& last = *p.per_axis.back();
+    const int64_t h = n_last / 2;
     if (kind_ == "RFFT" && real_half) {
-      // x[2m] + i x[2m+1] through a half-length FFT, then the even/odd split per row.
-      const FftPlan& half = *plans_.back();
-      const int64_t h = n_last / 2;
-      ParallelFor(rows, std::max<int64_t>(kBatch, 8192 / n_last), [&](int64_t b, int64_t e) {
-        // Up to kBatch rows at a time: packed, transformed together, then split.
-        thread_local std::vector<cd> z;  // kept per thread: no fresh pages per run
-        if (rows != 1 && z.size() < static_cast<size_t>(kBatch * h)) z.resize(static_cast<size_t>(kBatch * h));
-        cd* lines[kBatch];
-        for (int l = 0; l < kBatch; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
-        for (int64_t r0 = b; r0 < e; r0 += kBatch) {
-          const int64_t cnt = std::min<int64_t>(kBatch, e - r0);
-          for (int64_t l = 0; l < cnt; ++l) {
-            cd* zl = lines[l];
-            auto pack = [&](int64_t kb, int64_t ke) {
-              if (it_.element == ElementType::kF32) {
-                const float* p = static_cast<const float*>(in) + (r0 + l) * in_last;
-                for (int64_t k = kb; k < ke; ++k) zl[k] = cd(p[2 * k], p[2 * k + 1]);
-              } else {
-                const double* p = static_cast<const double*>(in) + (r0 + l) * in_last;
-                for (int64_t k = kb; k < ke; ++k) zl[k] = cd(p[2 * k], p[2 * k + 1]);
-              }
-            };
-            if (rows == 1) ParallelFor(h, 16384, pack);
-            else pack(0, h);
+      // x[2m] + i x[2m+1] through a half-length FFT, then the even/odd split per row; one axis:
+      // straight into the result.
+      C* dst = nf == 1 ? static_cast<C*>(o) : data;
+      if (last.batched() && rows > 1) {
+        ParallelFor(rows, std::max<int64_t>(kL, 8192 / n_last), [&](int64_t b, int64_t e) {
+          last.RunBatched(
+              e - b, -1,
+              [&](CB<T>* a, int64_t i, int cnt) {
+                for (int64_t k = 0; k < h; ++k)
+                  for (int l = 0; l < cnt; ++l) {
+                    const T* x = rin + (b + i + l) * in_last;
+                    a[k].re[l] = x[2 * k];
+                    a[k].im[l] = x[2 * k + 1];
+                  }
+              },
+              [&](const CB<T>* a, int64_t i, int cnt) { SplitRealBatch(a, dst + (b + i) * width, width, cnt, h, p); });
+        }, kL);
+      } else {
+        ParallelFor(rows, std::max<int64_t>(kL, 8192 / n_last), [&](int64_t b, int64_t e) {
+          // Up to kL rows at a time: packed, transformed together, then split.
+          thread_local std::vector<C> z;  // kept per thread: no fresh pages per run
+          if (rows != 1 && z.size() < static_cast<size_t>(kL * h)) z.resize(static_cast<size_t>(kL * h));
+          C* lines[kL];
+          for (int l = 0; l < kL; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
+          for (int64_t r0 = b; r0 < e; r0 += kL) {
+            const int64_t cnt = std::min<int64_t>(kL, e - r0);
+            for (int64_t l = 0; l < cnt; ++l) {
+              auto pack = [&](int64_t kb, int64_t ke) {  // the pairs of reals are complex values
+                std::memcpy(static_cast<void*>(lines[l] + kb), rin + (r0 + l) * in_last + 2 * kb,
+                            static_cast<size_t>(ke - kb) * sizeof(C));
+              };
+              if (rows == 1) ParallelFor(h, 16384, pack);
+              else pack(0, h);
+            }
+            if (rows == 1) last.Run(lines[0], single_work, -1, true);
+            else last.RunMany(lines, cnt, -1);
+            for (int64_t l = 0; l < cnt; ++l) SplitReal(lines[l], dst + (r0 + l) * width, h, p, rows == 1);
           }
-          if (rows == 1) half.Run(lines[0], single_work, -1, true);
-          else half.RunMany(lines, cnt, -1);
-          for (int64_t l = 0; l < cnt; ++l) {
-            cd* row = data.data() + (r0 + l) * width;
-            SplitReal(lines[l], row, h, rows == 1);
-            // One axis: the row is final; stored while it is still in cache (no second pass).
-            if (nf == 1 && rows != 1) StoreRow(row, f.Get(out_), (r0 + l) * width, width);
-          }
-        }
-      }, kBatch);
-      if (nf == 1 && rows != 1) return Status::Ok();
-      for (size_t a = r - nf; a + 1 < r; ++a) TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, -1);
+        }, kL);
+      }
+      if (nf == 1) return Status::Ok();
+      for (size_t a = r - nf; a + 1 < r; ++a) TransformAxis(*p.per_axis[a - (r - nf)], data, dims, a, -1);
     } else if (kind_ == "IRFFT" && real_half) {
       // One axis: each row is read from the input where it is merged (below).
-      if (nf > 1) load_row(0, total, data.data());
+      if (nf > 1) load_all();
       for (size_t a = r - nf; a + 1 < r; ++a) {
-        TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, +1);
-        ScaleAll(data, 1.0 / static_cast<double>(dims[a]));
+        TransformAxis(*p.per_axis[a - (r - nf)], data, dims, a, +1);
+        ScaleAll(data, total, static_cast<T>(1.0 / static_cast<double>(dims[a])));
       }
+      const C* spectrum = nf == 1 ? cin : data;
+      T* out = static_cast<T*>(o);
+      if (last.batched() && rows > 1) {
+        ParallelFor(rows, std::max<int64_t>(kL, 8192 / n_last), [&](int64_t b, int64_t e) {
+          last.RunBatched(
+              e - b, +1,
+              [&](CB<T>* a, int64_t i, int cnt) { MergeRealBatch(spectrum + (b + i) * width, width, a, cnt, h, p); },
+              [&](const CB<T>* a, int64_t i, int cnt) {
+                for (int l = 0; l < cnt; ++l) {
+                  T* x = out + (b + i + l) * out_last;
+                  for (int64_t k = 0; k < h; ++k) {
+                    x[2 * k] = a[k].re[l] * last_scale;
+                    x[2 * k + 1] = a[k].im[l] * last_scale;
+                  }
+                }
+              });
+        }, kL);
+        return Status::Ok();
+      }
+      ParallelFor(rows, std::max<int64_t>(kL, 8192 / n_last), [&](int64_t b, int64_t e) {
+        thread_local std::vector<C> z;  // kept per thread: no fresh pages per run
+        if (rows != 1 && z.size() < static_cast<size_t>(kL * h)) z.resize(static_cast<size_t>(kL * h));
+        C* lines[kL];
+        for (int l = 0; l < kL; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
+        for (int64_t r0 = b; r0 < e; r0 += kL) {
+          const int64_t cnt = std::min<int64_t>(kL, e - r0);
+          for (int64_t l = 0; l < cnt; ++l) MergeReal(spectrum + (r0 + l) * width, lines[l], h, p);
+          if (rows == 1) last.Run(lines[0], single_work, +1, true);
+          else last.RunMany(lines, cnt, +1);
+          for (int64_t l = 0; l < cnt; ++l) {
+            T* x = out + (r0 + l) * out_last;
+            for (int64_t k = 0; k < h; ++k) {
+              const C v = lines[l][k] * last_scale;
+              x[2 * k] = v.real();
+              x[2 * k + 1] = v.imag();
+            }
+          }
+        }
+      }, kL);
+      return Status::Ok();
     } else if (kind_ == "IRFFT") {
       // Odd length: rebuild the Hermitian spectrum and run the complex inverse.
       for (int64_t row = 0; row < rows; ++row)
-        for (int64_t k = 0; k < width; ++k)
-          data[static_cast<size_t>(row * width + k)] = k < in_last ? load(row * in_last + k) : cd(0, 0);
+        for (int64_t k = 0; k < width; ++k) data[row * width + k] = k < in_last ? cin[row * in_last + k] : C(0, 0);
       for (size_t a = r - nf; a + 1 < r; ++a) {
-        TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, +1);
-        ScaleAll(data, 1.0 / static_cast<double>(dims[a]));
+        TransformAxis(*p.per_axis[a - (r - nf)], data, dims, a, +1);
+        ScaleAll(data, total, static_cast<T>(1.0 / static_cast<double>(dims[a])));
       }
       for (int64_t row = 0; row < rows; ++row) {
-        cd* line = data.data() + row * width;
-        line[0] = cd(line[0].real(), 0);
+        C* line = data + row * width;
+        line[0] = C(line[0].real(), 0);
         for (int64_t k = n_last / 2 + 1; k < n_last; ++k) line[k] = std::conj(line[n_last - k]);
       }
-      TransformLines(*plans_.back(), data.data(), rows, +1, single_work);
-      ScaleAll(data, last_scale);
+      TransformLastAxis(last, data, data, rows, width, +1, single_work, [&](const C* line, int64_t row) {
+        T* x = static_cast<T*>(o) + row * out_last;
+        for (int64_t k = 0; k < out_last; ++k) x[k] = (line[k] * last_scale).real();
+      });
+      return Status::Ok();
     } else {
-      ParallelFor(rows, std::max<int64_t>(1, 16384 / width),
-                  [&](int64_t b, int64_t e) { load_row(b * width, (e - b) * width, data.data() + b * width); });
       const int sign = kind_ == "IFFT" ? +1 : -1;
+      const C* src = cin;
+      if (kind_ == "RFFT") {  // odd length: the real input as complex values
+        ParallelFor(rows, std::max<int64_t>(1, 16384 / width), [&](int64_t b, int64_t e) {
+          for (int64_t i = b * width; i < e * width; ++i) data[i] = C(rin[i], 0);
+        });
+        src = data;
+      } else if (nf > 1) {
+        load_all();
+        src = data;
+      }
       double scale = 1.0;  // the inverse's 1/n of every axis, applied once as rows are stored
       for (size_t a = r - nf; a + 1 < r; ++a) {
-        TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, sign);
+        TransformAxis(*p.per_axis[a - (r - nf)], data, dims, a, sign);
         scale /= static_cast<double>(dims[a]);
       }
-      scale *= last_scale;
-      void* o = f.Get(out_);
-      const int64_t out_last = ot_.dims.back();  // n/2 + 1 of an odd-length RFFT's n
-      TransformLines(*plans_.back(), data.data(), rows, sign, single_work, [&](int64_t b, int64_t e) {
-        for (int64_t row = b; row < e; ++row) {
-          cd* line = data.data() + row * width;
-          if (sign > 0)
-            for (int64_t k = 0; k < out_last; ++k) line[k] *= scale;
-          StoreRow(line, o, row * out_last, out_last);
-        }
+      scale *= 1.0 / static_cast<double>(n_last);  // as a product, like the one-axis 1/n
+      const T s = static_cast<T>(scale);
+      C* out = static_cast<C*>(o);
+      // Rows read from `src` and stored (the first out_last values, n/2 + 1 of an odd-length
+      // RFFT's n) into the result, scaled for the inverse.
+      TransformLastAxis(last, src, data, rows, out_last, sign, single_work, [&](const C* line, int64_t row) {
+        C* x = out + row * out_last;
+        if (sign > 0)
+          for (int64_t k = 0; k < out_last; ++k) x[k] = line[k] * s;
+        else
+          std::memcpy(static_cast<void*>(x), line, static_cast<size_t>(out_last) * sizeof(C));
       });
       return Status::Ok();
     }
-    // Store (the even-length inverse real transform writes its rows from the half spectrum).
-    void* o = f.Get(out_);
-    const int64_t out_last = ot_.dims.back();
-    if (kind_ == "IRFFT" && real_half) {
-      const FftPlan& half = *plans_.back();
-      const int64_t h = n_last / 2;
-      ParallelFor(rows, std::max<int64_t>(kBatch, 8192 / n_last), [&](int64_t b, int64_t e) {
-        thread_local std::vector<cd> z;  // kept per thread: no fresh pages per run
-        if (rows != 1 && z.size() < static_cast<size_t>(kBatch * h)) z.resize(static_cast<size_t>(kBatch * h));
-        cd* lines[kBatch];
-        for (int l = 0; l < kBatch; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
-        thread_local std::vector<cd> spectrum;
-        if (nf == 1 && spectrum.size() < static_cast<size_t>(width)) spectrum.resize(static_cast<size_t>(width));
-        for (int64_t r0 = b; r0 < e; r0 += kBatch) {
-          const int64_t cnt = std::min<int64_t>(kBatch, e - r0);
-          for (int64_t l = 0; l < cnt; ++l) {
-            cd* row = data.data() + (r0 + l) * width;
-            if (nf == 1) {
-              row = spectrum.data();
-              load_row((r0 + l) * width, width, row);
-            }
-            MergeReal(row, lines[l], h);
-          }
-          if (rows == 1) half.Run(lines[0], single_work, +1, true);
-          else half.RunMany(lines, cnt, +1);
-          for (int64_t l = 0; l < cnt; ++l)
-            for (int64_t k = 0; k < h; ++k) {
-              const cd v = lines[l][k] * last_scale;
-              StoreReal(o, (r0 + l) * out_last + 2 * k, v.real());
-              StoreReal(o, (r0 + l) * out_last + 2 * k + 1, v.imag());
-            }
-        }
-      }, kBatch);
-      return Status::Ok();
-    }
-    ParallelFor(rows, std::max<int64_t>(1, 16384 / std::max<int64_t>(out_last, 1)), [&](int64_t b, int64_t e) {
-      for (int64_t row = b; row < e; ++row) StoreRow(data.data() + row * width, o, row * out_last, out_last);
-    });
+    // The even-length forward real transform over several axes: the work array to the result.
+    std::memcpy(o, static_cast<const void*>(data), static_cast<size_t>(total) * sizeof(C));
     return Status::Ok();
   }
 
- private:
-  // Elements [base, base + count) of the output from complex doubles (real parts for a real
-  // output).
-  void StoreRow(const cd* src, void* o, int64_t base, int64_t count) const {
-    switch (ot_.element) {
-      case ElementType::kC64: {
-        auto* dst = reinterpret_cast<float*>(static_cast<std::complex<float>*>(o) + base);
-        const double* s = reinterpret_cast<const double*>(src);
-        for (int64_t k = 0; k < 2 * count; ++k) dst[k] = static_cast<float>(s[k]);
-        break;
-      }
-      case ElementType::kC128: std::memcpy(static_cast<cd*>(o) + base, src, static_cast<size_t>(count) * sizeof(cd)); break;
-      default:
-        for (int64_t k = 0; k < count; ++k) StoreReal(o, base + k, src[k].real());
+  // The last axis's transforms of `rows` lines of plan.size(), line r read from src + r * n;
+  // `emit(line, r)` gets each finished line while it is still in cache. Batched plans keep the
+  // lines in their lanes from load to emit; other plans transform them in the work array
+  // (`work` + r * n), a single long line in parallel.
+  template <typename T, class Emit>
+  static void TransformLastAxis(const FftPlan<T>& plan, const std::complex<T>* src, std::complex<T>* work_rows,
+                                int64_t rows, int64_t out_last, int sign, std::complex<T>* single_work,
+                                const Emit& emit) {
+    using C = std::complex<T>;
+    constexpr int kL = kLanes<T>;
+    const int64_t n = plan.size();
+    if (plan.batched() && rows > 1) {
+      ParallelFor(rows, std::max<int64_t>(kL, 16384 / n), [&](int64_t b, int64_t e) {
+        thread_local std::vector<C> line;
+        if (line.size() < static_cast<size_t>(n)) line.resize(static_cast<size_t>(n));
+        plan.RunBatched(
+            e - b, sign,
+            [&](CB<T>* a, int64_t i, int cnt) {
+              for (int64_t k = 0; k < n; ++k)
+                for (int l = 0; l < cnt; ++l) {
+                  const C v = src[(b + i + l) * n + k];
+                  a[k].re[l] = v.real();
+                  a[k].im[l] = v.imag();
+                }
+            },
+            [&](const CB<T>* a, int64_t i, int cnt) {
+              for (int l = 0; l < cnt; ++l) {
+                for (int64_t k = 0; k < out_last; ++k) line[static_cast<size_t>(k)] = C(a[k].re[l], a[k].im[l]);
+                emit(line.data(), b + i + l);
+              }
+            });
+      }, kL);
+      return;
     }
+    auto body = [&](int64_t b, int64_t e) {
+      if (src != work_rows)
+        std::memcpy(static_cast<void*>(work_rows + b * n), src + b * n, static_cast<size_t>((e - b) * n) * sizeof(C));
+      if (rows == 1) {
+        plan.Run(work_rows, single_work, sign, /*parallel=*/true);
+      } else {
+        std::vector<C*> lines;
+        for (int64_t r = b; r < e; ++r) lines.push_back(work_rows + r * n);
+        plan.RunMany(lines.data(), e - b, sign);
+      }
+      for (int64_t r = b; r < e; ++r) emit(work_rows + r * n, r);
+    };
+    if (rows == 1) body(0, 1);
+    else ParallelFor(rows, std::max<int64_t>(kL, 16384 / n), body, kL);
   }
 
-  void BuildPlans() const {
+  template <typename T>
+  void BuildPlans(FftPlans<T>& p) const {
     for (size_t k = 0; k < lengths_.size(); ++k) {
       int64_t n = lengths_[k];
       const bool last = k + 1 == lengths_.size();
       if (last && (kind_ == "RFFT" || kind_ == "IRFFT") && n % 2 == 0 && n >= 2) {
         n /= 2;
-        split_tw_.resize(static_cast<size_t>(n + 1));
-        for (int64_t j = 0; j <= n; ++j) split_tw_[static_cast<size_t>(j)] = Root(j, 2 * n, -1);
+        p.split_tw.resize(static_cast<size_t>(n + 1));
+        for (int64_t j = 0; j <= n; ++j) p.split_tw[static_cast<size_t>(j)] = Narrow<T>(Root(j, 2 * n, -1));
       }
-      plans_.push_back(std::make_unique<FftPlan>(n));
+      p.per_axis.push_back(std::make_unique<FftPlan<T>>(n));
     }
   }
 
-  void StoreReal(void* o, int64_t i, double v) const {
-    if (ot_.element == ElementType::kF32) static_cast<float*>(o)[i] = static_cast<float>(v);
-    else static_cast<double*>(o)[i] = v;
+  template <typename T>
+  static void ScaleAll(std::complex<T>* data, int64_t n, T s) {
+    for (int64_t i = 0; i < n; ++i) data[i] *= s;
   }
 
-  // The working array: complex doubles over [batch..., lengths...].
-  struct DataSpan {
-    cd* p;
-    int64_t n;
-    cd* data() const { return p; }
-    cd& operator[](size_t i) const { return p[i]; }
-  };
-
-  static void ScaleAll(DataSpan data, double s) {
-    for (int64_t i = 0; i < data.n; ++i) data.p[i] *= s;
+  // X[k] (k <= h) of a real signal of length 2h from zk = Z[k] and zc = conj(Z[h - k]), Z =
+  // FFT_h(x[2m] + i x[2m+1]); the batched split below does these operations in this order.
+  template <typename T>
+  static std::complex<T> SplitOne(std::complex<T> zk, std::complex<T> zc, std::complex<T> tw) {
+    const std::complex<T> d = zk - zc;
+    const std::complex<T> even = static_cast<T>(0.5) * (zk + zc);
+    const std::complex<T> odd(static_cast<T>(0.5) * d.imag(), static_cast<T>(-0.5) * d.real());  // -i/2 (zk - zc)
+    return even + Mul(tw, odd);
   }
 
-  // X[0..h] of a real signal of length 2h from Z = FFT_h(x[2m] + i x[2m+1]).
-  // Spread over the pool when `parallel` (one long row).
-  void SplitReal(const cd* z, cd* out, int64_t h, bool parallel = false) const {
+  // X[0..h] from Z (one line); spread over the pool when `parallel` (one long row).
+  template <typename T>
+  static void SplitReal(const std::complex<T>* z, std::complex<T>* out, int64_t h, const FftPlans<T>& p,
+                        bool parallel = false) {
     // k = 0 and k = h both pair Z[0] with itself (Z is periodic in h).
-    auto one = [&](int64_t k, cd zk, cd zc) {
-      const cd d = zk - zc;
-      const cd even = 0.5 * (zk + zc), odd(0.5 * d.imag(), -0.5 * d.real());  // -i/2 (zk - zc)
-      out[k] = even + Mul(split_tw_[static_cast<size_t>(k)], odd);
-    };
     auto range = [&](int64_t b, int64_t e) {
-      for (int64_t k = std::max<int64_t>(b, 1); k < std::min(e, h); ++k) one(k, z[k], std::conj(z[h - k]));
+      for (int64_t k = std::max<int64_t>(b, 1); k < std::min(e, h); ++k)
+        out[k] = SplitOne(z[k], std::conj(z[h - k]), p.split_tw[static_cast<size_t>(k)]);
     };
-    one(0, z[0], std::conj(z[0]));
+    out[0] = SplitOne(z[0], std::conj(z[0]), p.split_tw[0]);
     if (parallel) ParallelFor(h, 16384, range);
     else range(1, h);
-    one(h, z[0], std::conj(z[0]));
+    out[h] = SplitOne(z[0], std::conj(z[0]), p.split_tw[static_cast<size_t>(h)]);
   }
 
-  // Z = E + i O from the half spectrum X[0..h] (imaginary parts of X[0] and X[h] ignored, as
-  // a Hermitian spectrum has none), so that IFFT_h(Z) = x[2m] + i x[2m+1] (times h).
-  void MergeReal(const cd* x, cd* z, int64_t h) const {
-    for (int64_t k = 0; k < h; ++k) {
-      cd xk = x[k], xc = std::conj(x[h - k]);
-      if (k == 0) {
-        xk = cd(x[0].real(), 0);
-        xc = cd(x[h].real(), 0);
+  // SplitReal over the cnt lanes of a batch, lane l's X[0..h] to out + l * out_stride.
+  template <typename T>
+  static void SplitRealBatch(const CB<T>* z, std::complex<T>* out, int64_t out_stride, int cnt, int64_t h,
+                             const FftPlans<T>& p) {
+    constexpr int kL = kLanes<T>;
+    CB<T> x;
+    for (int64_t k = 0; k <= h; ++k) {
+      const CB<T>& zk = z[k == h ? 0 : k];
+      const CB<T>& zc = z[k == 0 || k == h ? 0 : h - k];
+      const T tr = p.split_tw[static_cast<size_t>(k)].real(), ti = p.split_tw[static_cast<size_t>(k)].imag();
+      for (int l = 0; l < kL; ++l) {
+        const T cr = zc.re[l], ci = -zc.im[l];  // conj(Z[h - k])
+        const T dr = zk.re[l] - cr, di = zk.im[l] - ci;
+        const T er = static_cast<T>(0.5) * (zk.re[l] + cr), ei = static_cast<T>(0.5) * (zk.im[l] + ci);
+        const T orr = static_cast<T>(0.5) * di, oi = static_cast<T>(-0.5) * dr;
+        x.re[l] = er + (tr * orr - ti * oi);
+        x.im[l] = ei + (tr * oi + ti * orr);
       }
-      const cd even = xk + xc, odd = Mul(xk - xc, std::conj(split_tw_[static_cast<size_t>(k)]));
-      z[k] = even + cd(-odd.imag(), odd.real());  // + i odd
+      for (int l = 0; l < cnt; ++l) out[l * out_stride + k] = std::complex<T>(x.re[l], x.im[l]);
+    }
+  }
+
+  // Z[k] = E + i O from xk = X[k] and xc = conj(X[h - k]), so that IFFT_h(Z) = x[2m] + i x[2m+1]
+  // (times h); the batched merge below does these operations in this order.
+  template <typename T>
+  static std::complex<T> MergeOne(std::complex<T> xk, std::complex<T> xc, std::complex<T> tw) {
+    const std::complex<T> even = xk + xc, odd = Mul(xk - xc, std::conj(tw));
+    return even + std::complex<T>(-odd.imag(), odd.real());  // + i odd
+  }
+
+  // The imaginary parts of X[0] and X[h] are ignored, as a Hermitian spectrum has none.
+  template <typename T>
+  static void MergeReal(const std::complex<T>* x, std::complex<T>* z, int64_t h, const FftPlans<T>& p) {
+    z[0] = MergeOne(std::complex<T>(x[0].real(), 0), std::complex<T>(x[h].real(), 0), p.split_tw[0]);
+    for (int64_t k = 1; k < h; ++k) z[k] = MergeOne(x[k], std::conj(x[h - k]), p.split_tw[static_cast<size_t>(k)]);
+  }
+
+  // MergeReal of cnt spectra (lane l's X[0..h] at x + l * x_stride) into the lanes of z.
+  template <typename T>
+  static void MergeRealBatch(const std::complex<T>* x, int64_t x_stride, CB<T>* z, int cnt, int64_t h,
+                             const FftPlans<T>& p) {
+    constexpr int kL = kLanes<T>;
+    CB<T> xk{}, xc{};
+    for (int64_t k = 0; k < h; ++k) {
+      for (int l = 0; l < cnt; ++l) {
+        const std::complex<T> a = x[l * x_stride + k], c = x[l * x_stride + h - k];
+        xk.re[l] = a.real();
+        xk.im[l] = k == 0 ? 0 : a.imag();
+        xc.re[l] = c.real();
+        xc.im[l] = k == 0 ? 0 : -c.imag();
+      }
+      const T tr = p.split_tw[static_cast<size_t>(k)].real(), ti = -p.split_tw[static_cast<size_t>(k)].imag();
+      for (int l = 0; l < kL; ++l) {
+        const T er = xk.re[l] + xc.re[l], ei = xk.im[l] + xc.im[l];
+        const T dr = xk.re[l] - xc.re[l], di = xk.im[l] - xc.im[l];
+        const T orr = dr * tr - di * ti, oi = dr * ti + di * tr;
+        z[k].re[l] = er + -oi;
+        z[k].im[l] = ei + orr;
+      }
     }
   }
 
@@ -922,8 +1091,8 @@ class FftKernel final : public Kernel {
   std::vector<int64_t> lengths_;
   Type it_, ot_;
   mutable std::once_flag plans_once_;
-  mutable std::vector<std::unique_ptr<FftPlan>> plans_;  // per fft axis (the last one halved for even real)
-  mutable std::vector<cd> split_tw_;                      // W_n^k, k <= n/2, of an even real transform
+  mutable FftPlans<float> plans_f_;  // complex64 / float32 operands
+  mutable FftPlans<double> plans_d_;
 };
 
 }  // namespace
