@@ -362,14 +362,15 @@ class FftPlan {
     for (int64_t i = 0; i < count; ++i) Run(lines[i], w.data(), sign);
   }
 
-  // Transforms `count` (at most kL) adjacent columns in place: element k of column c at
-  // base[k * stride + c]. Batched plans only; the columns fill the lanes directly (no gather).
-  void RunColumns(C* base, int64_t stride, int cnt, int sign) const {
+  // Transforms `count` (at most kL) adjacent columns: element k of column c read from
+  // src[k * stride + c] and written to dst[k * stride + c] (may be src). Batched plans only;
+  // the columns fill the lanes directly (no gather).
+  void RunColumns(const C* src, C* dst, int64_t stride, int cnt, int sign) const {
     RunBatched(
         cnt, sign,
         [&](CB<T>* a, int64_t, int) {
           for (int64_t k = 0; k < n_; ++k) {
-            const C* p = base + k * stride;
+            const C* p = src + k * stride;
             for (int l = 0; l < cnt; ++l) {
               a[k].re[l] = p[l].real();
               a[k].im[l] = p[l].imag();
@@ -378,7 +379,7 @@ class FftPlan {
         },
         [&](const CB<T>* a, int64_t, int) {
           for (int64_t k = 0; k < n_; ++k) {
-            C* p = base + k * stride;
+            C* p = dst + k * stride;
             for (int l = 0; l < cnt; ++l) p[l] = C(a[k].re[l], a[k].im[l]);
           }
         });
@@ -669,22 +670,29 @@ class FftPlan {
   std::vector<C> chirp_, kernel_fft_;
 };
 
-// DFT along axis `axis` of a [dims] array (not the last axis). A batched plan takes kL
-// adjacent columns straight into its lanes (contiguous loads along the rows); other plans get
-// the columns gathered a few at a time into contiguous lines.
+// DFT along axis `axis` of a [dims] array (not the last axis), read from `src` (the work array
+// `data` or the operand) into `data`. A batched plan takes kL adjacent columns straight into its
+// lanes (contiguous loads along the rows); other plans get the columns gathered a few at a time
+// into contiguous lines.
 template <typename T>
-void TransformAxis(const FftPlan<T>& plan, std::complex<T>* data, const std::vector<int64_t>& dims, size_t axis,
-                   int sign) {
+void TransformAxis(const FftPlan<T>& plan, const std::complex<T>* src, std::complex<T>* data,
+                   const std::vector<int64_t>& dims, size_t axis, int sign) {
   using C = std::complex<T>;
   constexpr int64_t kCols = kLanes<T>;
   const int64_t n = dims[axis];
   int64_t inner = 1, outer = 1;
   for (size_t k = axis + 1; k < dims.size(); ++k) inner *= dims[k];
   for (size_t k = 0; k < axis; ++k) outer *= dims[k];
-  if (n <= 1) return;
+  int64_t total = n * inner * outer;
+  if (n <= 1 || total == 0) {
+    if (src != data) std::memcpy(static_cast<void*>(data), src, static_cast<size_t>(total) * sizeof(C));
+    return;
+  }
   if (inner == 1) {
     // Contiguous lines (axis is last but for size-1 trailing dims).
     ParallelFor(outer, std::max<int64_t>(1, 16384 / n), [&](int64_t b, int64_t e) {
+      if (src != data)
+        std::memcpy(static_cast<void*>(data + b * n), src + b * n, static_cast<size_t>((e - b) * n) * sizeof(C));
       std::vector<C*> lines;
       for (int64_t r = b; r < e; ++r) lines.push_back(data + r * n);
       plan.RunMany(lines.data(), e - b, sign);
@@ -697,13 +705,14 @@ void TransformAxis(const FftPlan<T>& plan, std::complex<T>* data, const std::vec
     for (int64_t t = b; t < e; ++t) {
       const int64_t o = t / blocks, c0 = (t % blocks) * kCols, c1 = std::min(inner, c0 + kCols);
       C* base = data + o * n * inner;
+      const C* from = src + o * n * inner;
       if (plan.batched()) {
-        plan.RunColumns(base + c0, inner, static_cast<int>(c1 - c0), sign);
+        plan.RunColumns(from + c0, base + c0, inner, static_cast<int>(c1 - c0), sign);
         continue;
       }
       if (lines.size() < static_cast<size_t>(n * kCols)) lines.resize(static_cast<size_t>(n * kCols));
       for (int64_t k = 0; k < n; ++k)
-        for (int64_t c = c0; c < c1; ++c) lines[static_cast<size_t>((c - c0) * n + k)] = base[k * inner + c];
+        for (int64_t c = c0; c < c1; ++c) lines[static_cast<size_t>((c - c0) * n + k)] = from[k * inner + c];
       C* ptrs[kCols];
       for (int64_t c = c0; c < c1; ++c) ptrs[c - c0] = lines.data() + (c - c0) * n;
       plan.RunMany(ptrs, c1 - c0, sign);
@@ -780,9 +789,6 @@ class FftKernel final : public Kernel {
     const T* rin = static_cast<const T*>(in);
     void* o = f.Get(out_);
     const int64_t in_last = it_.dims.back(), out_last = ot_.dims.back();
-    auto load_all = [&] {  // the whole complex input into the work array
-      std::memcpy(static_cast<void*>(data), in, static_cast<size_t>(total) * sizeof(C));
-    };
     const T last_scale = static_cast<T>(1.0 / static_cast<double>(n_last));
     const FftPlan<T>& last = *p.per_axis.back();
     const int64_t h = n_last / 2;
@@ -828,12 +834,13 @@ class FftKernel final : public Kernel {
         }, kL);
       }
       if (nf == 1) return Status::Ok();
-      for (size_t a = r - nf; a + 1 < r; ++a) TransformAxis(*p.per_axis[a - (r - nf)], data, dims, a, -1);
+      for (size_t a = r - nf; a + 1 < r; ++a) TransformAxis(*p.per_axis[a - (r - nf)], data, data, dims, a, -1);
     } else if (kind_ == "IRFFT" && real_half) {
-      // One axis: each row is read from the input where it is merged (below).
-      if (nf > 1) load_all();
-      for (size_t a = r - nf; a + 1 < r; ++a) {
-        TransformAxis(*p.per_axis[a - (r - nf)], data, dims, a, +1);
+      // One axis: each row is read from the input where it is merged (below); more: the first
+      // axis reads the input.
+      const C* from = cin;
+      for (size_t a = r - nf; a + 1 < r; ++a, from = data) {
+        TransformAxis(*p.per_axis[a - (r - nf)], from, data, dims, a, +1);
         ScaleAll(data, total, static_cast<T>(1.0 / static_cast<double>(dims[a])));
       }
       const C* spectrum = nf == 1 ? cin : data;
@@ -881,7 +888,7 @@ class FftKernel final : public Kernel {
       for (int64_t row = 0; row < rows; ++row)
         for (int64_t k = 0; k < width; ++k) data[row * width + k] = k < in_last ? cin[row * in_last + k] : C(0, 0);
       for (size_t a = r - nf; a + 1 < r; ++a) {
-        TransformAxis(*p.per_axis[a - (r - nf)], data, dims, a, +1);
+        TransformAxis(*p.per_axis[a - (r - nf)], data, data, dims, a, +1);
         ScaleAll(data, total, static_cast<T>(1.0 / static_cast<double>(dims[a])));
       }
       for (int64_t row = 0; row < rows; ++row) {
@@ -902,13 +909,10 @@ class FftKernel final : public Kernel {
           for (int64_t i = b * width; i < e * width; ++i) data[i] = C(rin[i], 0);
         });
         src = data;
-      } else if (nf > 1) {
-        load_all();
-        src = data;
       }
       double scale = 1.0;  // the inverse's 1/n of every axis, applied once as rows are stored
-      for (size_t a = r - nf; a + 1 < r; ++a) {
-        TransformAxis(*p.per_axis[a - (r - nf)], data, dims, a, sign);
+      for (size_t a = r - nf; a + 1 < r; ++a, src = data) {  // the first axis reads the operand
+        TransformAxis(*p.per_axis[a - (r - nf)], src, data, dims, a, sign);
         scale /= static_cast<double>(dims[a]);
       }
       scale *= 1.0 / static_cast<double>(n_last);  // as a product, like the one-axis 1/n
