@@ -582,9 +582,9 @@ F32_ERROR_LENGTHS = sorted(set(range(2, 65)) | {97, 125, 127, 243, 251, 343, 500
                                                  2048, 2187, 3000, 3125, 4093, 4096, 4097, 6000, 8192, 10007,
                                                  3 * 8192, 65536 + 2})
 # max |ours - float64 FFT| / max |float64 FFT| per transform: single precision (unit roundoff
-# 6e-8) through about log2(n) rounding stages; a float-rounded twiddle recurrence or a
-# float-only Bluestein kernel would miss it.
-F32_MAX_REL_ERROR = 2e-6
+# 6e-8) through about log2(n) rounding stages; the worst measured is 2.9e-7 (FFT of 2039, through
+# Bluestein). A float-rounded twiddle recurrence or a float-only Bluestein kernel would miss it.
+F32_MAX_REL_ERROR = 1e-6
 
 
 def test_fft_single_precision_error_bound(driver, tmp_path):  # noqa: F811

@@ -230,8 +230,78 @@ struct BatchStage {
   int64_t ns;
   const std::complex<T>* tw;
 };
+// Lines to lanes and back: a[k].re[l] = rows[l][k].real() (and .imag()) for k < count and
+// every lane, through W x W transposes of 32-byte vectors (W = 8 floats or 4 doubles; pure data
+// movement, so the bits are the same at every ISA), the last count % (W / 2) values one by one.
 template <typename T>
-using BatchStagesFn = void (*)(CB<T>* a, CB<T>* work, int64_t n, const BatchStage<T>* stages, size_t count, int sign);
+struct Vec32 {
+  static constexpr int W = 32 / static_cast<int>(sizeof(T));
+  typedef T V __attribute__((vector_size(32)));
+};
+
+// v[j][i] = v[i][j]: log2(W) rounds of interleaving row i with row i + W/2 (each round rotates
+// the (row, column) bit string of every element by one place).
+template <typename T>
+JAXLIB_FFT_INLINE void TransposeVec32(typename Vec32<T>::V* v) {
+  using V = typename Vec32<T>::V;
+  constexpr int W = Vec32<T>::W;
+  for (int round = 1; round < W; round *= 2) {
+    V t[W];
+    for (int i = 0; i < W / 2; ++i) {
+      if constexpr (W == 8) {
+        t[2 * i] = __builtin_shufflevector(v[i], v[i + 4], 0, 8, 1, 9, 2, 10, 3, 11);
+        t[2 * i + 1] = __builtin_shufflevector(v[i], v[i + 4], 4, 12, 5, 13, 6, 14, 7, 15);
+      } else {
+        t[2 * i] = __builtin_shufflevector(v[i], v[i + 2], 0, 4, 1, 5);
+        t[2 * i + 1] = __builtin_shufflevector(v[i], v[i + 2], 2, 6, 3, 7);
+      }
+    }
+    for (int i = 0; i < W; ++i) v[i] = t[i];
+  }
+}
+
+template <typename T>
+JAXLIB_FFT_INLINE void ToLanesBody(CB<T>* a, const std::complex<T>* const* rows, int64_t count) {
+  using V = typename Vec32<T>::V;
+  constexpr int W = Vec32<T>::W;
+  int64_t k0 = 0;
+  for (; k0 + W / 2 <= count; k0 += W / 2)
+    for (int g = 0; g < kLanes<T>; g += W) {
+      V v[W];
+      for (int i = 0; i < W; ++i) std::memcpy(&v[i], rows[g + i] + k0, sizeof(V));
+      TransposeVec32<T>(v);
+      for (int j = 0; j < W; ++j) std::memcpy((j % 2 ? a[k0 + j / 2].im : a[k0 + j / 2].re) + g, &v[j], sizeof(V));
+    }
+  for (; k0 < count; ++k0)
+    for (int l = 0; l < kLanes<T>; ++l) {
+      a[k0].re[l] = rows[l][k0].real();
+      a[k0].im[l] = rows[l][k0].imag();
+    }
+}
+
+template <typename T>
+JAXLIB_FFT_INLINE void FromLanesBody(const CB<T>* a, std::complex<T>* const* rows, int64_t count) {
+  using V = typename Vec32<T>::V;
+  constexpr int W = Vec32<T>::W;
+  int64_t k0 = 0;
+  for (; k0 + W / 2 <= count; k0 += W / 2)
+    for (int g = 0; g < kLanes<T>; g += W) {
+      V v[W];
+      for (int j = 0; j < W; ++j) std::memcpy(&v[j], (j % 2 ? a[k0 + j / 2].im : a[k0 + j / 2].re) + g, sizeof(V));
+      TransposeVec32<T>(v);
+      for (int i = 0; i < W; ++i) std::memcpy(static_cast<void*>(rows[g + i] + k0), &v[i], sizeof(V));
+    }
+  for (; k0 < count; ++k0)
+    for (int l = 0; l < kLanes<T>; ++l) rows[l][k0] = std::complex<T>(a[k0].re[l], a[k0].im[l]);
+}
+
+// The batched kernels of one ISA.
+template <typename T>
+struct BatchFns {
+  void (*stages)(CB<T>* a, CB<T>* work, int64_t n, const BatchStage<T>* stages, size_t count, int sign);
+  void (*to_lanes)(CB<T>* a, const std::complex<T>* const* rows, int64_t count);
+  void (*from_lanes)(const CB<T>* a, std::complex<T>* const* rows, int64_t count);
+};
 
 #define JAXLIB_FFT_BATCH(Suffix, Attr)                                                                  \
   template <typename T>                                                                                 \
@@ -249,6 +319,14 @@ using BatchStagesFn = void (*)(CB<T>* a, CB<T>* work, int64_t n, const BatchStag
       std::swap(x, y);                                                                                  \
     }                                                                                                   \
     if (x != a) std::memcpy(a, x, static_cast<size_t>(n) * sizeof(CB<T>));                             \
+  }                                                                                                     \
+  template <typename T>                                                                                 \
+  Attr void ToLanes##Suffix(CB<T>* a, const std::complex<T>* const* rows, int64_t count) {              \
+    ToLanesBody<T>(a, rows, count);                                                                     \
+  }                                                                                                     \
+  template <typename T>                                                                                 \
+  Attr void FromLanes##Suffix(const CB<T>* a, std::complex<T>* const* rows, int64_t count) {            \
+    FromLanesBody<T>(a, rows, count);                                                                   \
   }
 JAXLIB_FFT_BATCH(Base, )
 #if defined(JAXLIB_X86_64)
@@ -258,15 +336,15 @@ JAXLIB_FFT_BATCH(Avx512, JAXLIB_TARGET_AVX512_WIDE("avx512f,avx512dq"))
 #undef JAXLIB_FFT_BATCH
 
 template <typename T>
-BatchStagesFn<T> SelectBatchStages() {
+BatchFns<T> SelectBatchFns() {
 #if defined(JAXLIB_X86_64)
   switch (DetectedVectorIsa()) {
-    case VectorIsa::kAvx512: return &BatchStagesAvx512<T>;
-    case VectorIsa::kAvx2: return &BatchStagesAvx2<T>;
+    case VectorIsa::kAvx512: return {&BatchStagesAvx512<T>, &ToLanesAvx512<T>, &FromLanesAvx512<T>};
+    case VectorIsa::kAvx2: return {&BatchStagesAvx2<T>, &ToLanesAvx2<T>, &FromLanesAvx2<T>};
     default: break;
   }
 #endif
-  return &BatchStagesBase<T>;
+  return {&BatchStagesBase<T>, &ToLanesBase<T>, &FromLanesBase<T>};
 }
 
 // One length's unnormalised DFT, forward (e^{-2 pi i jk/n}) or inverse (e^{+...}), in the
@@ -321,21 +399,41 @@ class FftPlan {
   // to 5.
   bool batched() const { return !batch_stages_.empty(); }
 
-  // Batched transform of `count` lines, kL at a time: load(a, i, cnt) puts lines i..i+cnt into
-  // lanes 0..cnt of a[0..n) (the other lanes are zero), store(a, i, cnt) takes them out.
+  // Batched transform of `count` lines, kL at a time. load(a, spare, i, cnt) puts lines
+  // i..i+cnt into lanes 0..cnt of a[0..n), store(a, spare, i, cnt) takes them out; `spare`
+  // holds n + 2 more batched values, free in both. For cnt < kL the other lanes of a and spare
+  // start at zero.
   template <class Load, class Store>
   void RunBatched(int64_t count, int sign, const Load& load, const Store& store) const {
     // Per-thread and kept: a fresh block per call would be page-faulted in every time.
     thread_local std::vector<CB<T>> buf;
-    if (buf.size() < static_cast<size_t>(2 * n_)) buf.resize(static_cast<size_t>(2 * n_));
+    const size_t size = static_cast<size_t>(2 * n_ + 2);
+    if (buf.size() < size) buf.resize(size);
     CB<T>* a = buf.data();
     for (int64_t i = 0; i < count; i += kL) {
       const int cnt = static_cast<int>(std::min<int64_t>(kL, count - i));
-      if (cnt < kL) std::memset(static_cast<void*>(a), 0, static_cast<size_t>(n_) * sizeof(CB<T>));
-      load(a, i, cnt);
-      batch_fn_(a, a + n_, n_, batch_stages_.data(), batch_stages_.size(), sign);
-      store(a, i, cnt);
+      if (cnt < kL) std::memset(static_cast<void*>(a), 0, size * sizeof(CB<T>));
+      load(a, a + n_, i, cnt);
+      fns_.stages(a, a + n_, n_, batch_stages_.data(), batch_stages_.size(), sign);
+      store(a, a + n_, i, cnt);
     }
+  }
+
+  // a[k] lane l = rows[l][k] for k < count, l < cnt (a full batch through the ISA's transposing
+  // copy).
+  void ToLanes(CB<T>* a, const C* const* rows, int cnt, int64_t count) const {
+    if (cnt == kL) return fns_.to_lanes(a, rows, count);
+    for (int64_t k = 0; k < count; ++k)
+      for (int l = 0; l < cnt; ++l) {
+        a[k].re[l] = rows[l][k].real();
+        a[k].im[l] = rows[l][k].imag();
+      }
+  }
+  // rows[l][k] = a[k] lane l for k < count, l < cnt.
+  void FromLanes(const CB<T>* a, C* const* rows, int cnt, int64_t count) const {
+    if (cnt == kL) return fns_.from_lanes(a, rows, count);
+    for (int64_t k = 0; k < count; ++k)
+      for (int l = 0; l < cnt; ++l) rows[l][k] = C(a[k].re[l], a[k].im[l]);
   }
 
   // Transforms lines[0..count) (each of this length) in place: through the batched stages
@@ -343,18 +441,8 @@ class FftPlan {
   void RunMany(C* const* lines, int64_t count, int sign) const {
     if (batched() && count >= 2) {
       RunBatched(
-          count, sign,
-          [&](CB<T>* a, int64_t i, int cnt) {
-            for (int64_t k = 0; k < n_; ++k)
-              for (int l = 0; l < cnt; ++l) {
-                a[k].re[l] = lines[i + l][k].real();
-                a[k].im[l] = lines[i + l][k].imag();
-              }
-          },
-          [&](const CB<T>* a, int64_t i, int cnt) {
-            for (int64_t k = 0; k < n_; ++k)
-              for (int l = 0; l < cnt; ++l) lines[i + l][k] = C(a[k].re[l], a[k].im[l]);
-          });
+          count, sign, [&](CB<T>* a, CB<T>*, int64_t i, int cnt) { ToLanes(a, lines + i, cnt, n_); },
+          [&](const CB<T>* a, CB<T>*, int64_t i, int cnt) { FromLanes(a, lines + i, cnt, n_); });
       return;
     }
     thread_local std::vector<C> w;
@@ -368,7 +456,7 @@ class FftPlan {
   void RunColumns(const C* src, C* dst, int64_t stride, int cnt, int sign) const {
     RunBatched(
         cnt, sign,
-        [&](CB<T>* a, int64_t, int) {
+        [&](CB<T>* a, CB<T>*, int64_t, int) {
           for (int64_t k = 0; k < n_; ++k) {
             const C* p = src + k * stride;
             for (int l = 0; l < cnt; ++l) {
@@ -377,7 +465,7 @@ class FftPlan {
             }
           }
         },
-        [&](const CB<T>* a, int64_t, int) {
+        [&](const CB<T>* a, CB<T>*, int64_t, int) {
           for (int64_t k = 0; k < n_; ++k) {
             C* p = dst + k * stride;
             for (int l = 0; l < cnt; ++l) p[l] = C(a[k].re[l], a[k].im[l]);
@@ -436,7 +524,7 @@ class FftPlan {
     if (small_radices && n_ >= 4) {
       for (const Stage& st : stages_)
         batch_stages_.push_back({static_cast<int>(st.radix), st.ns, twiddles_.data() + st.twiddle_offset});
-      batch_fn_ = SelectBatchStages<T>();
+      fns_ = SelectBatchFns<T>();
     }
     // Roots of unity of the generic butterfly, per radix above 5.
     for (int64_t r : f)
@@ -660,7 +748,7 @@ class FftPlan {
   std::vector<Stage> stages_;
   std::vector<C> twiddles_;
   std::vector<BatchStage<T>> batch_stages_;  // empty: no batched path
-  BatchStagesFn<T> batch_fn_ = nullptr;
+  BatchFns<T> fns_{};
   std::vector<std::vector<C>> roots_ = std::vector<std::vector<C>>(kMaxRadix + 1);
   int64_t n1_ = 0, n2_ = 0, tw_block_ = 1;
   std::unique_ptr<FftPlan> p1_, p2_;
@@ -800,15 +888,17 @@ class FftKernel final : public Kernel {
         ParallelFor(rows, std::max<int64_t>(kL, 8192 / n_last), [&](int64_t b, int64_t e) {
           last.RunBatched(
               e - b, -1,
-              [&](CB<T>* a, int64_t i, int cnt) {
-                for (int64_t k = 0; k < h; ++k)
-                  for (int l = 0; l < cnt; ++l) {
-                    const T* x = rin + (b + i + l) * in_last;
-                    a[k].re[l] = x[2 * k];
-                    a[k].im[l] = x[2 * k + 1];
-                  }
+              [&](CB<T>* a, CB<T>*, int64_t i, int cnt) {
+                const C* rp[kL];  // the pairs of reals are complex values
+                for (int l = 0; l < cnt; ++l) rp[l] = reinterpret_cast<const C*>(rin + (b + i + l) * in_last);
+                last.ToLanes(a, rp, cnt, h);
               },
-              [&](const CB<T>* a, int64_t i, int cnt) { SplitRealBatch(a, dst + (b + i) * width, width, cnt, h, p); });
+              [&](CB<T>* a, CB<T>* spare, int64_t i, int cnt) {
+                SplitLanes(a, spare, h, p);
+                C* rp[kL];
+                for (int l = 0; l < cnt; ++l) rp[l] = dst + (b + i + l) * width;
+                last.FromLanes(spare, rp, cnt, h + 1);
+              });
         }, kL);
       } else {
         ParallelFor(rows, std::max<int64_t>(kL, 8192 / n_last), [&](int64_t b, int64_t e) {
@@ -849,15 +939,17 @@ class FftKernel final : public Kernel {
         ParallelFor(rows, std::max<int64_t>(kL, 8192 / n_last), [&](int64_t b, int64_t e) {
           last.RunBatched(
               e - b, +1,
-              [&](CB<T>* a, int64_t i, int cnt) { MergeRealBatch(spectrum + (b + i) * width, width, a, cnt, h, p); },
-              [&](const CB<T>* a, int64_t i, int cnt) {
-                for (int l = 0; l < cnt; ++l) {
-                  T* x = out + (b + i + l) * out_last;
-                  for (int64_t k = 0; k < h; ++k) {
-                    x[2 * k] = a[k].re[l] * last_scale;
-                    x[2 * k + 1] = a[k].im[l] * last_scale;
-                  }
-                }
+              [&](CB<T>* a, CB<T>* spare, int64_t i, int cnt) {
+                const C* rp[kL];
+                for (int l = 0; l < cnt; ++l) rp[l] = spectrum + (b + i + l) * width;
+                last.ToLanes(spare, rp, cnt, h + 1);
+                MergeLanes(spare, a, h, p);
+              },
+              [&](CB<T>* a, CB<T>*, int64_t i, int cnt) {
+                ScaleLanes(a, h, last_scale);
+                C* rp[kL];  // pairs of reals
+                for (int l = 0; l < cnt; ++l) rp[l] = reinterpret_cast<C*>(out + (b + i + l) * out_last);
+                last.FromLanes(a, rp, cnt, h);
               });
         }, kL);
         return Status::Ok();
@@ -896,9 +988,11 @@ class FftKernel final : public Kernel {
         line[0] = C(line[0].real(), 0);
         for (int64_t k = n_last / 2 + 1; k < n_last; ++k) line[k] = std::conj(line[n_last - k]);
       }
-      TransformLastAxis(last, data, data, rows, width, +1, single_work, [&](const C* line, int64_t row) {
-        T* x = static_cast<T*>(o) + row * out_last;
-        for (int64_t k = 0; k < out_last; ++k) x[k] = (line[k] * last_scale).real();
+      TransformLastAxis(last, data, data, data, rows, width, +1, last_scale, single_work);
+      T* out = static_cast<T*>(o);
+      ParallelFor(rows, std::max<int64_t>(1, 16384 / width), [&](int64_t b, int64_t e) {
+        for (int64_t row = b; row < e; ++row)
+          for (int64_t k = 0; k < out_last; ++k) out[row * out_last + k] = data[row * width + k].real();
       });
       return Status::Ok();
     } else {
@@ -917,16 +1011,9 @@ class FftKernel final : public Kernel {
       }
       scale *= 1.0 / static_cast<double>(n_last);  // as a product, like the one-axis 1/n
       const T s = static_cast<T>(scale);
-      C* out = static_cast<C*>(o);
       // Rows read from `src` and stored (the first out_last values, n/2 + 1 of an odd-length
       // RFFT's n) into the result, scaled for the inverse.
-      TransformLastAxis(last, src, data, rows, out_last, sign, single_work, [&](const C* line, int64_t row) {
-        C* x = out + row * out_last;
-        if (sign > 0)
-          for (int64_t k = 0; k < out_last; ++k) x[k] = line[k] * s;
-        else
-          std::memcpy(static_cast<void*>(x), line, static_cast<size_t>(out_last) * sizeof(C));
-      });
+      TransformLastAxis(last, src, static_cast<C*>(o), data, rows, out_last, sign, s, single_work);
       return Status::Ok();
     }
     // The even-length forward real transform over several axes: the work array to the result.
@@ -934,36 +1021,31 @@ class FftKernel final : public Kernel {
     return Status::Ok();
   }
 
-  // The last axis's transforms of `rows` lines of plan.size(), line r read from src + r * n;
-  // `emit(line, r)` gets each finished line while it is still in cache. Batched plans keep the
-  // lines in their lanes from load to emit; other plans transform them in the work array
-  // (`work` + r * n), a single long line in parallel.
-  template <typename T, class Emit>
-  static void TransformLastAxis(const FftPlan<T>& plan, const std::complex<T>* src, std::complex<T>* work_rows,
-                                int64_t rows, int64_t out_last, int sign, std::complex<T>* single_work,
-                                const Emit& emit) {
+  // The last axis's transforms of `rows` lines of n = plan.size(): line r read from src + r * n,
+  // its first out_last values written to dst + r * out_last (times `scale` for the inverse,
+  // sign > 0). Batched plans keep the lines in their lanes from load to store; other plans
+  // transform them in the work array (`work_rows` + r * n), a single long line in parallel.
+  template <typename T>
+  static void TransformLastAxis(const FftPlan<T>& plan, const std::complex<T>* src, std::complex<T>* dst,
+                                std::complex<T>* work_rows, int64_t rows, int64_t out_last, int sign, T scale,
+                                std::complex<T>* single_work) {
     using C = std::complex<T>;
     constexpr int kL = kLanes<T>;
     const int64_t n = plan.size();
     if (plan.batched() && rows > 1) {
       ParallelFor(rows, std::max<int64_t>(kL, 16384 / n), [&](int64_t b, int64_t e) {
-        thread_local std::vector<C> line;
-        if (line.size() < static_cast<size_t>(n)) line.resize(static_cast<size_t>(n));
         plan.RunBatched(
             e - b, sign,
-            [&](CB<T>* a, int64_t i, int cnt) {
-              for (int64_t k = 0; k < n; ++k)
-                for (int l = 0; l < cnt; ++l) {
-                  const C v = src[(b + i + l) * n + k];
-                  a[k].re[l] = v.real();
-                  a[k].im[l] = v.imag();
-                }
+            [&](CB<T>* a, CB<T>*, int64_t i, int cnt) {
+              const C* rp[kL];
+              for (int l = 0; l < cnt; ++l) rp[l] = src + (b + i + l) * n;
+              plan.ToLanes(a, rp, cnt, n);
             },
-            [&](const CB<T>* a, int64_t i, int cnt) {
-              for (int l = 0; l < cnt; ++l) {
-                for (int64_t k = 0; k < out_last; ++k) line[static_cast<size_t>(k)] = C(a[k].re[l], a[k].im[l]);
-                emit(line.data(), b + i + l);
-              }
+            [&](CB<T>* a, CB<T>*, int64_t i, int cnt) {
+              if (sign > 0) ScaleLanes(a, out_last, scale);
+              C* rp[kL];
+              for (int l = 0; l < cnt; ++l) rp[l] = dst + (b + i + l) * out_last;
+              plan.FromLanes(a, rp, cnt, out_last);
             });
       }, kL);
       return;
@@ -978,10 +1060,27 @@ class FftKernel final : public Kernel {
         for (int64_t r = b; r < e; ++r) lines.push_back(work_rows + r * n);
         plan.RunMany(lines.data(), e - b, sign);
       }
-      for (int64_t r = b; r < e; ++r) emit(work_rows + r * n, r);
+      for (int64_t r = b; r < e; ++r) {
+        const C* line = work_rows + r * n;
+        C* x = dst + r * out_last;
+        if (sign > 0)
+          for (int64_t k = 0; k < out_last; ++k) x[k] = line[k] * scale;
+        else if (x != line)
+          std::memcpy(static_cast<void*>(x), line, static_cast<size_t>(out_last) * sizeof(C));
+      }
     };
     if (rows == 1) body(0, 1);
     else ParallelFor(rows, std::max<int64_t>(kL, 16384 / n), body, kL);
+  }
+
+  // a[k] *= s for k < count, every lane (as complex * real).
+  template <typename T>
+  static void ScaleLanes(CB<T>* a, int64_t count, T s) {
+    for (int64_t k = 0; k < count; ++k)
+      for (int l = 0; l < kLanes<T>; ++l) {
+        a[k].re[l] *= s;
+        a[k].im[l] *= s;
+      }
   }
 
   template <typename T>
@@ -1028,25 +1127,21 @@ class FftKernel final : public Kernel {
     out[h] = SplitOne(z[0], std::conj(z[0]), p.split_tw[static_cast<size_t>(h)]);
   }
 
-  // SplitReal over the cnt lanes of a batch, lane l's X[0..h] to out + l * out_stride.
+  // SplitReal in every lane: x[0..h] from z[0..h).
   template <typename T>
-  static void SplitRealBatch(const CB<T>* z, std::complex<T>* out, int64_t out_stride, int cnt, int64_t h,
-                             const FftPlans<T>& p) {
-    constexpr int kL = kLanes<T>;
-    CB<T> x;
+  static void SplitLanes(const CB<T>* z, CB<T>* x, int64_t h, const FftPlans<T>& p) {
     for (int64_t k = 0; k <= h; ++k) {
       const CB<T>& zk = z[k == h ? 0 : k];
       const CB<T>& zc = z[k == 0 || k == h ? 0 : h - k];
       const T tr = p.split_tw[static_cast<size_t>(k)].real(), ti = p.split_tw[static_cast<size_t>(k)].imag();
-      for (int l = 0; l < kL; ++l) {
+      for (int l = 0; l < kLanes<T>; ++l) {
         const T cr = zc.re[l], ci = -zc.im[l];  // conj(Z[h - k])
         const T dr = zk.re[l] - cr, di = zk.im[l] - ci;
         const T er = static_cast<T>(0.5) * (zk.re[l] + cr), ei = static_cast<T>(0.5) * (zk.im[l] + ci);
         const T orr = static_cast<T>(0.5) * di, oi = static_cast<T>(-0.5) * dr;
-        x.re[l] = er + (tr * orr - ti * oi);
-        x.im[l] = ei + (tr * oi + ti * orr);
+        x[k].re[l] = er + (tr * orr - ti * oi);
+        x[k].im[l] = ei + (tr * oi + ti * orr);
       }
-      for (int l = 0; l < cnt; ++l) out[l * out_stride + k] = std::complex<T>(x.re[l], x.im[l]);
     }
   }
 
@@ -1065,25 +1160,20 @@ class FftKernel final : public Kernel {
     for (int64_t k = 1; k < h; ++k) z[k] = MergeOne(x[k], std::conj(x[h - k]), p.split_tw[static_cast<size_t>(k)]);
   }
 
-  // MergeReal of cnt spectra (lane l's X[0..h] at x + l * x_stride) into the lanes of z.
+  // MergeReal in every lane: z[0..h) from the spectra x[0..h].
   template <typename T>
-  static void MergeRealBatch(const std::complex<T>* x, int64_t x_stride, CB<T>* z, int cnt, int64_t h,
-                             const FftPlans<T>& p) {
-    constexpr int kL = kLanes<T>;
-    CB<T> xk{}, xc{};
+  static void MergeLanes(const CB<T>* x, CB<T>* z, int64_t h, const FftPlans<T>& p) {
     for (int64_t k = 0; k < h; ++k) {
-      for (int l = 0; l < cnt; ++l) {
-        const std::complex<T> a = x[l * x_stride + k], c = x[l * x_stride + h - k];
-        xk.re[l] = a.real();
-        xk.im[l] = k == 0 ? 0 : a.imag();
-        xc.re[l] = c.real();
-        xc.im[l] = k == 0 ? 0 : -c.imag();
-      }
+      const CB<T>& xk = x[k];
+      const CB<T>& xh = x[h - k];
+      const bool dc = k == 0;  // imaginary parts of X[0] and X[h] ignored
       const T tr = p.split_tw[static_cast<size_t>(k)].real(), ti = -p.split_tw[static_cast<size_t>(k)].imag();
-      for (int l = 0; l < kL; ++l) {
-        const T er = xk.re[l] + xc.re[l], ei = xk.im[l] + xc.im[l];
-        const T dr = xk.re[l] - xc.re[l], di = xk.im[l] - xc.im[l];
-        const T orr = dr * tr - di * ti, oi = dr * ti + di * tr;
+      for (int l = 0; l < kLanes<T>; ++l) {
+        const T kr = xk.re[l], ki = dc ? T(0) : xk.im[l];
+        const T cr = xh.re[l], ci = dc ? T(0) : -xh.im[l];  // conj(X[h - k])
+        const T er = kr + cr, ei = ki + ci;
+        const T dr = kr - cr, di = ki - ci;
+        const T orr = dr * tr - di * ti, oi = dr * ti + di * tr;  // (xk - xc) conj(W^k)
         z[k].re[l] = er + -oi;
         z[k].im[l] = ei + orr;
       }
