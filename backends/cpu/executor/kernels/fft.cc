@@ -93,44 +93,49 @@ template <typename T>
 struct alignas(64) CB {
   T re[kLanes<T>], im[kLanes<T>];
 };
+// N lanes of a batched value (one vector register's worth at the ISA a stage is built for).
+template <typename T, int N>
+struct Part {
+  T re[N], im[N];
+};
 
 #define JAXLIB_FFT_INLINE inline __attribute__((always_inline))
 
-template <typename T>
-JAXLIB_FFT_INLINE void BAdd(CB<T>& o, const CB<T>& a, const CB<T>& b) {
-  for (int l = 0; l < kLanes<T>; ++l) {
+template <typename T, int N>
+JAXLIB_FFT_INLINE void BAdd(Part<T, N>& o, const Part<T, N>& a, const Part<T, N>& b) {
+  for (int l = 0; l < N; ++l) {
     o.re[l] = a.re[l] + b.re[l];
     o.im[l] = a.im[l] + b.im[l];
   }
 }
-template <typename T>
-JAXLIB_FFT_INLINE void BSub(CB<T>& o, const CB<T>& a, const CB<T>& b) {
-  for (int l = 0; l < kLanes<T>; ++l) {
+template <typename T, int N>
+JAXLIB_FFT_INLINE void BSub(Part<T, N>& o, const Part<T, N>& a, const Part<T, N>& b) {
+  for (int l = 0; l < N; ++l) {
     o.re[l] = a.re[l] - b.re[l];
     o.im[l] = a.im[l] - b.im[l];
   }
 }
 // o = a * (tr + i ti), as Mul() does it.
-template <typename T>
-JAXLIB_FFT_INLINE void BMulT(CB<T>& o, const CB<T>& a, T tr, T ti) {
-  for (int l = 0; l < kLanes<T>; ++l) {
+template <typename T, int N>
+JAXLIB_FFT_INLINE void BMulT(Part<T, N>& o, const Part<T, N>& a, T tr, T ti) {
+  for (int l = 0; l < N; ++l) {
     const T r = a.re[l] * tr - a.im[l] * ti, i = a.re[l] * ti + a.im[l] * tr;
     o.re[l] = r;
     o.im[l] = i;
   }
 }
 // o = a * (+-i), as MulI() does it.
-template <typename T>
-JAXLIB_FFT_INLINE void BMulI(CB<T>& o, const CB<T>& a, int sign) {
-  for (int l = 0; l < kLanes<T>; ++l) {
+template <typename T, int N>
+JAXLIB_FFT_INLINE void BMulI(Part<T, N>& o, const Part<T, N>& a, int sign) {
+  for (int l = 0; l < N; ++l) {
     const T r = sign < 0 ? a.im[l] : -a.im[l], i = sign < 0 ? -a.re[l] : a.re[l];
     o.re[l] = r;
     o.im[l] = i;
   }
 }
-template <typename T>
-JAXLIB_FFT_INLINE void BScale(CB<T>& o, const CB<T>& a, T k) {
-  for (int l = 0; l < kLanes<T>; ++l) {
+template <typename T, int N>
+JAXLIB_FFT_INLINE void BScale(Part<T, N>& o, const Part<T, N>& a, T k) {
+  for (int l = 0; l < N; ++l) {
     o.re[l] = k * a.re[l];
     o.im[l] = k * a.im[l];
   }
@@ -146,15 +151,15 @@ struct Consts {
 };
 
 // The one-line Butterfly's radix 2, 3, 4 and 5, operation for operation.
-template <typename T, int R>
-JAXLIB_FFT_INLINE void BButterfly(CB<T>* v, int sign) {
+template <typename T, int N, int R>
+JAXLIB_FFT_INLINE void BButterfly(Part<T, N>* v, int sign) {
   using K = Consts<T>;
   if constexpr (R == 2) {
-    CB<T> a = v[0], b = v[1];
+    Part<T, N> a = v[0], b = v[1];
     BAdd(v[0], a, b);
     BSub(v[1], a, b);
   } else if constexpr (R == 3) {
-    CB<T> a = v[0], s, d, m, t, h;
+    Part<T, N> a = v[0], s, d, m, t, h;
     BAdd(s, v[1], v[2]);
     BSub(d, v[1], v[2]);
     BAdd(v[0], a, s);
@@ -165,7 +170,7 @@ JAXLIB_FFT_INLINE void BButterfly(CB<T>* v, int sign) {
     BAdd(v[1], m, t);
     BSub(v[2], m, t);
   } else if constexpr (R == 4) {
-    CB<T> s0, s1, s2, s3, d;
+    Part<T, N> s0, s1, s2, s3, d;
     BAdd(s0, v[0], v[2]);
     BSub(s1, v[0], v[2]);
     BAdd(s2, v[1], v[3]);
@@ -176,14 +181,14 @@ JAXLIB_FFT_INLINE void BButterfly(CB<T>* v, int sign) {
     BSub(v[2], s0, s2);
     BSub(v[3], s1, s3);
   } else {
-    CB<T> a = v[0], b1, b2, d1, d2, m1, m2, t1, t2, x, y;
+    Part<T, N> a = v[0], b1, b2, d1, d2, m1, m2, t1, t2, x, y;
     BAdd(b1, v[1], v[4]);
     BAdd(b2, v[2], v[3]);
     BSub(d1, v[1], v[4]);
     BSub(d2, v[2], v[3]);
     BAdd(x, a, b1);
     BAdd(v[0], x, b2);
-    for (int l = 0; l < kLanes<T>; ++l) {
+    for (int l = 0; l < N; ++l) {
       m1.re[l] = a.re[l] + K::kC1 * b1.re[l] + K::kC2 * b2.re[l];
       m1.im[l] = a.im[l] + K::kC1 * b1.im[l] + K::kC2 * b2.im[l];
       m2.re[l] = a.re[l] + K::kC2 * b1.re[l] + K::kC1 * b2.re[l];
@@ -202,25 +207,31 @@ JAXLIB_FFT_INLINE void BButterfly(CB<T>* v, int sign) {
   }
 }
 
-// One Stockham stage of radix R over n batched elements (`tw`: this stage's twiddles).
-template <typename T, int R>
+// One Stockham stage of radix R over n batched elements (`tw`: this stage's twiddles), N lanes
+// (one vector register) at a time: the butterfly's values stay in registers.
+template <typename T, int R, int N>
 JAXLIB_FFT_INLINE void BStage(const CB<T>* x, CB<T>* y, int64_t n, int64_t ns, const std::complex<T>* tw, int sign) {
   const int64_t stride = n / R, blocks = stride / ns;
-  CB<T> v[R];
+  Part<T, N> v[R];
   for (int64_t b = 0; b < blocks; ++b) {
     const CB<T>* xb = x + b * ns;
     CB<T>* yb = y + b * ns * R;
-    for (int64_t jj = 0; jj < ns; ++jj) {
-      v[0] = xb[jj];
-      if (ns == 1) {
-        for (int k = 1; k < R; ++k) v[k] = xb[jj + k * stride];
-      } else {
-        const std::complex<T>* t = tw + jj * R;
-        for (int k = 1; k < R; ++k) BMulT(v[k], xb[jj + k * stride], t[k].real(), sign < 0 ? t[k].imag() : -t[k].imag());
+    for (int64_t jj = 0; jj < ns; ++jj)
+      for (int g = 0; g < kLanes<T>; g += N) {
+        for (int k = 0; k < R; ++k) {
+          std::memcpy(v[k].re, xb[jj + k * stride].re + g, sizeof(v[k].re));
+          std::memcpy(v[k].im, xb[jj + k * stride].im + g, sizeof(v[k].im));
+        }
+        if (ns != 1) {
+          const std::complex<T>* t = tw + jj * R;
+          for (int k = 1; k < R; ++k) BMulT(v[k], v[k], t[k].real(), sign < 0 ? t[k].imag() : -t[k].imag());
+        }
+        BButterfly<T, N, R>(v, sign);
+        for (int k = 0; k < R; ++k) {
+          std::memcpy(yb[jj + k * ns].re + g, v[k].re, sizeof(v[k].re));
+          std::memcpy(yb[jj + k * ns].im + g, v[k].im, sizeof(v[k].im));
+        }
       }
-      BButterfly<T, R>(v, sign);
-      for (int k = 0; k < R; ++k) yb[jj + k * ns] = v[k];
-    }
   }
 }
 
@@ -239,24 +250,34 @@ struct Vec32 {
   typedef T V __attribute__((vector_size(32)));
 };
 
-// v[j][i] = v[i][j]: log2(W) rounds of interleaving row i with row i + W/2 (each round rotates
-// the (row, column) bit string of every element by one place).
+// v[j][i] = v[i][j], in the shuffles AVX has single instructions for (interleave within 128-bit
+// halves, pick pairs, swap 128-bit halves).
 template <typename T>
 JAXLIB_FFT_INLINE void TransposeVec32(typename Vec32<T>::V* v) {
   using V = typename Vec32<T>::V;
-  constexpr int W = Vec32<T>::W;
-  for (int round = 1; round < W; round *= 2) {
-    V t[W];
-    for (int i = 0; i < W / 2; ++i) {
-      if constexpr (W == 8) {
-        t[2 * i] = __builtin_shufflevector(v[i], v[i + 4], 0, 8, 1, 9, 2, 10, 3, 11);
-        t[2 * i + 1] = __builtin_shufflevector(v[i], v[i + 4], 4, 12, 5, 13, 6, 14, 7, 15);
-      } else {
-        t[2 * i] = __builtin_shufflevector(v[i], v[i + 2], 0, 4, 1, 5);
-        t[2 * i + 1] = __builtin_shufflevector(v[i], v[i + 2], 2, 6, 3, 7);
-      }
+  if constexpr (Vec32<T>::W == 8) {
+    V t[8], u[8];
+    for (int i = 0; i < 8; i += 2) {
+      t[i] = __builtin_shufflevector(v[i], v[i + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+      t[i + 1] = __builtin_shufflevector(v[i], v[i + 1], 2, 10, 3, 11, 6, 14, 7, 15);
     }
-    for (int i = 0; i < W; ++i) v[i] = t[i];
+    for (int i = 0; i < 8; i += 4) {  // u[i + c]: columns c and c + 4 of rows i..i+3
+      u[i] = __builtin_shufflevector(t[i], t[i + 2], 0, 1, 8, 9, 4, 5, 12, 13);
+      u[i + 1] = __builtin_shufflevector(t[i], t[i + 2], 2, 3, 10, 11, 6, 7, 14, 15);
+      u[i + 2] = __builtin_shufflevector(t[i + 1], t[i + 3], 0, 1, 8, 9, 4, 5, 12, 13);
+      u[i + 3] = __builtin_shufflevector(t[i + 1], t[i + 3], 2, 3, 10, 11, 6, 7, 14, 15);
+    }
+    for (int c = 0; c < 4; ++c) {
+      v[c] = __builtin_shufflevector(u[c], u[c + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+      v[c + 4] = __builtin_shufflevector(u[c], u[c + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+    }
+  } else {
+    const V t0 = __builtin_shufflevector(v[0], v[1], 0, 4, 2, 6), t1 = __builtin_shufflevector(v[0], v[1], 1, 5, 3, 7);
+    const V t2 = __builtin_shufflevector(v[2], v[3], 0, 4, 2, 6), t3 = __builtin_shufflevector(v[2], v[3], 1, 5, 3, 7);
+    v[0] = __builtin_shufflevector(t0, t2, 0, 1, 4, 5);
+    v[2] = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+    v[1] = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+    v[3] = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
   }
 }
 
@@ -303,18 +324,19 @@ struct BatchFns {
   void (*from_lanes)(const CB<T>* a, std::complex<T>* const* rows, int64_t count);
 };
 
-#define JAXLIB_FFT_BATCH(Suffix, Attr)                                                                  \
+#define JAXLIB_FFT_BATCH(Suffix, Attr, VectorBytes)                                                     \
   template <typename T>                                                                                 \
   Attr void BatchStages##Suffix(CB<T>* a, CB<T>* work, int64_t n, const BatchStage<T>* st, size_t count, \
                                 int sign) {                                                             \
+    constexpr int N = VectorBytes / static_cast<int>(sizeof(T));                                        \
     CB<T>* x = a;                                                                                       \
     CB<T>* y = work;                                                                                    \
     for (size_t i = 0; i < count; ++i) {                                                                \
       switch (st[i].radix) {                                                                            \
-        case 2: BStage<T, 2>(x, y, n, st[i].ns, st[i].tw, sign); break;                                 \
-        case 3: BStage<T, 3>(x, y, n, st[i].ns, st[i].tw, sign); break;                                 \
-        case 4: BStage<T, 4>(x, y, n, st[i].ns, st[i].tw, sign); break;                                 \
-        default: BStage<T, 5>(x, y, n, st[i].ns, st[i].tw, sign); break;                                \
+        case 2: BStage<T, 2, N>(x, y, n, st[i].ns, st[i].tw, sign); break;                              \
+        case 3: BStage<T, 3, N>(x, y, n, st[i].ns, st[i].tw, sign); break;                              \
+        case 4: BStage<T, 4, N>(x, y, n, st[i].ns, st[i].tw, sign); break;                              \
+        default: BStage<T, 5, N>(x, y, n, st[i].ns, st[i].tw, sign); break;                             \
       }                                                                                                 \
       std::swap(x, y);                                                                                  \
     }                                                                                                   \
@@ -328,10 +350,10 @@ struct BatchFns {
   Attr void FromLanes##Suffix(const CB<T>* a, std::complex<T>* const* rows, int64_t count) {            \
     FromLanesBody<T>(a, rows, count);                                                                   \
   }
-JAXLIB_FFT_BATCH(Base, )
+JAXLIB_FFT_BATCH(Base, , 16)
 #if defined(JAXLIB_X86_64)
-JAXLIB_FFT_BATCH(Avx2, JAXLIB_TARGET_AVX2)
-JAXLIB_FFT_BATCH(Avx512, JAXLIB_TARGET_AVX512_WIDE("avx512f,avx512dq"))
+JAXLIB_FFT_BATCH(Avx2, JAXLIB_TARGET_AVX2, 32)
+JAXLIB_FFT_BATCH(Avx512, JAXLIB_TARGET_AVX512_WIDE("avx512f,avx512dq"), 64)
 #endif
 #undef JAXLIB_FFT_BATCH
 
