@@ -316,12 +316,62 @@ JAXLIB_FFT_INLINE void FromLanesBody(const CB<T>* a, std::complex<T>* const* row
     for (int l = 0; l < kLanes<T>; ++l) rows[l][k0] = std::complex<T>(a[k0].re[l], a[k0].im[l]);
 }
 
+// Columns to lanes and back: a[k] lane l = src[k * stride + l] for k < count and every lane
+// (kL adjacent complex values per row, split into real and imaginary vectors).
+template <typename T>
+JAXLIB_FFT_INLINE void ColumnsToLanesBody(CB<T>* a, const std::complex<T>* src, int64_t stride, int64_t count) {
+  using V = typename Vec32<T>::V;
+  constexpr int W = Vec32<T>::W;
+  for (int64_t k = 0; k < count; ++k) {
+    const std::complex<T>* p = src + k * stride;
+    for (int g = 0; g < kLanes<T>; g += W) {
+      V x0, x1, re, im;
+      std::memcpy(&x0, p + g, sizeof(V));
+      std::memcpy(&x1, p + g + W / 2, sizeof(V));
+      if constexpr (W == 8) {
+        re = __builtin_shufflevector(x0, x1, 0, 2, 4, 6, 8, 10, 12, 14);
+        im = __builtin_shufflevector(x0, x1, 1, 3, 5, 7, 9, 11, 13, 15);
+      } else {
+        re = __builtin_shufflevector(x0, x1, 0, 2, 4, 6);
+        im = __builtin_shufflevector(x0, x1, 1, 3, 5, 7);
+      }
+      std::memcpy(a[k].re + g, &re, sizeof(V));
+      std::memcpy(a[k].im + g, &im, sizeof(V));
+    }
+  }
+}
+
+template <typename T>
+JAXLIB_FFT_INLINE void LanesToColumnsBody(const CB<T>* a, std::complex<T>* dst, int64_t stride, int64_t count) {
+  using V = typename Vec32<T>::V;
+  constexpr int W = Vec32<T>::W;
+  for (int64_t k = 0; k < count; ++k) {
+    std::complex<T>* p = dst + k * stride;
+    for (int g = 0; g < kLanes<T>; g += W) {
+      V re, im, x0, x1;
+      std::memcpy(&re, a[k].re + g, sizeof(V));
+      std::memcpy(&im, a[k].im + g, sizeof(V));
+      if constexpr (W == 8) {
+        x0 = __builtin_shufflevector(re, im, 0, 8, 1, 9, 2, 10, 3, 11);
+        x1 = __builtin_shufflevector(re, im, 4, 12, 5, 13, 6, 14, 7, 15);
+      } else {
+        x0 = __builtin_shufflevector(re, im, 0, 4, 1, 5);
+        x1 = __builtin_shufflevector(re, im, 2, 6, 3, 7);
+      }
+      std::memcpy(static_cast<void*>(p + g), &x0, sizeof(V));
+      std::memcpy(static_cast<void*>(p + g + W / 2), &x1, sizeof(V));
+    }
+  }
+}
+
 // The batched kernels of one ISA.
 template <typename T>
 struct BatchFns {
   void (*stages)(CB<T>* a, CB<T>* work, int64_t n, const BatchStage<T>* stages, size_t count, int sign);
   void (*to_lanes)(CB<T>* a, const std::complex<T>* const* rows, int64_t count);
   void (*from_lanes)(const CB<T>* a, std::complex<T>* const* rows, int64_t count);
+  void (*columns_to_lanes)(CB<T>* a, const std::complex<T>* src, int64_t stride, int64_t count);
+  void (*lanes_to_columns)(const CB<T>* a, std::complex<T>* dst, int64_t stride, int64_t count);
 };
 
 #define JAXLIB_FFT_BATCH(Suffix, Attr, VectorBytes)                                                     \
@@ -349,6 +399,14 @@ struct BatchFns {
   template <typename T>                                                                                 \
   Attr void FromLanes##Suffix(const CB<T>* a, std::complex<T>* const* rows, int64_t count) {            \
     FromLanesBody<T>(a, rows, count);                                                                   \
+  }                                                                                                     \
+  template <typename T>                                                                                 \
+  Attr void ColumnsToLanes##Suffix(CB<T>* a, const std::complex<T>* src, int64_t stride, int64_t count) { \
+    ColumnsToLanesBody<T>(a, src, stride, count);                                                       \
+  }                                                                                                     \
+  template <typename T>                                                                                 \
+  Attr void LanesToColumns##Suffix(const CB<T>* a, std::complex<T>* dst, int64_t stride, int64_t count) { \
+    LanesToColumnsBody<T>(a, dst, stride, count);                                                       \
   }
 JAXLIB_FFT_BATCH(Base, , 16)
 #if defined(JAXLIB_X86_64)
@@ -361,12 +419,15 @@ template <typename T>
 BatchFns<T> SelectBatchFns() {
 #if defined(JAXLIB_X86_64)
   switch (DetectedVectorIsa()) {
-    case VectorIsa::kAvx512: return {&BatchStagesAvx512<T>, &ToLanesAvx512<T>, &FromLanesAvx512<T>};
-    case VectorIsa::kAvx2: return {&BatchStagesAvx2<T>, &ToLanesAvx2<T>, &FromLanesAvx2<T>};
+    case VectorIsa::kAvx512:
+      return {&BatchStagesAvx512<T>, &ToLanesAvx512<T>, &FromLanesAvx512<T>, &ColumnsToLanesAvx512<T>,
+              &LanesToColumnsAvx512<T>};
+    case VectorIsa::kAvx2:
+      return {&BatchStagesAvx2<T>, &ToLanesAvx2<T>, &FromLanesAvx2<T>, &ColumnsToLanesAvx2<T>, &LanesToColumnsAvx2<T>};
     default: break;
   }
 #endif
-  return {&BatchStagesBase<T>, &ToLanesBase<T>, &FromLanesBase<T>};
+  return {&BatchStagesBase<T>, &ToLanesBase<T>, &FromLanesBase<T>, &ColumnsToLanesBase<T>, &LanesToColumnsBase<T>};
 }
 
 // One length's unnormalised DFT, forward (e^{-2 pi i jk/n}) or inverse (e^{+...}), in the
@@ -479,6 +540,7 @@ class FftPlan {
     RunBatched(
         cnt, sign,
         [&](CB<T>* a, CB<T>*, int64_t, int) {
+          if (cnt == kL) return fns_.columns_to_lanes(a, src, stride, n_);
           for (int64_t k = 0; k < n_; ++k) {
             const C* p = src + k * stride;
             for (int l = 0; l < cnt; ++l) {
@@ -488,6 +550,7 @@ class FftPlan {
           }
         },
         [&](const CB<T>* a, CB<T>*, int64_t, int) {
+          if (cnt == kL) return fns_.lanes_to_columns(a, dst, stride, n_);
           for (int64_t k = 0; k < n_; ++k) {
             C* p = dst + k * stride;
             for (int l = 0; l < cnt; ++l) p[l] = C(a[k].re[l], a[k].im[l]);
