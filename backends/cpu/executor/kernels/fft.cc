@@ -93,52 +93,57 @@ template <typename T>
 struct alignas(64) CB {
   T re[kLanes<T>], im[kLanes<T>];
 };
-// N lanes of a batched value (one vector register's worth at the ISA a stage is built for).
+// N lanes of a batched value as two vectors (one register each at the ISA a stage is built
+// for): the butterflies' values stay in registers.
 template <typename T, int N>
 struct Part {
-  T re[N], im[N];
+  typedef T V __attribute__((vector_size(N * sizeof(T))));
+  V re, im;
 };
 
 #define JAXLIB_FFT_INLINE inline __attribute__((always_inline))
 
+// N lanes of a CB part at a multiple of N: aligned to the vector's size (one aligned move; an
+// unaligned 32-byte copy is split in two by GCC's generic tuning).
+template <typename T, int N>
+JAXLIB_FFT_INLINE typename Part<T, N>::V LoadLanes(const T* p) {
+  typename Part<T, N>::V v;
+  std::memcpy(&v, __builtin_assume_aligned(p, sizeof(v)), sizeof(v));
+  return v;
+}
+template <typename T, int N>
+JAXLIB_FFT_INLINE void StoreLanes(T* p, typename Part<T, N>::V v) {
+  std::memcpy(__builtin_assume_aligned(p, sizeof(v)), &v, sizeof(v));
+}
+
 template <typename T, int N>
 JAXLIB_FFT_INLINE void BAdd(Part<T, N>& o, const Part<T, N>& a, const Part<T, N>& b) {
-  for (int l = 0; l < N; ++l) {
-    o.re[l] = a.re[l] + b.re[l];
-    o.im[l] = a.im[l] + b.im[l];
-  }
+  o.re = a.re + b.re;
+  o.im = a.im + b.im;
 }
 template <typename T, int N>
 JAXLIB_FFT_INLINE void BSub(Part<T, N>& o, const Part<T, N>& a, const Part<T, N>& b) {
-  for (int l = 0; l < N; ++l) {
-    o.re[l] = a.re[l] - b.re[l];
-    o.im[l] = a.im[l] - b.im[l];
-  }
+  o.re = a.re - b.re;
+  o.im = a.im - b.im;
 }
 // o = a * (tr + i ti), as Mul() does it.
 template <typename T, int N>
 JAXLIB_FFT_INLINE void BMulT(Part<T, N>& o, const Part<T, N>& a, T tr, T ti) {
-  for (int l = 0; l < N; ++l) {
-    const T r = a.re[l] * tr - a.im[l] * ti, i = a.re[l] * ti + a.im[l] * tr;
-    o.re[l] = r;
-    o.im[l] = i;
-  }
+  const typename Part<T, N>::V r = a.re * tr - a.im * ti, i = a.re * ti + a.im * tr;
+  o.re = r;
+  o.im = i;
 }
 // o = a * (+-i), as MulI() does it.
 template <typename T, int N>
 JAXLIB_FFT_INLINE void BMulI(Part<T, N>& o, const Part<T, N>& a, int sign) {
-  for (int l = 0; l < N; ++l) {
-    const T r = sign < 0 ? a.im[l] : -a.im[l], i = sign < 0 ? -a.re[l] : a.re[l];
-    o.re[l] = r;
-    o.im[l] = i;
-  }
+  const typename Part<T, N>::V r = sign < 0 ? a.im : -a.im, i = sign < 0 ? -a.re : a.re;
+  o.re = r;
+  o.im = i;
 }
 template <typename T, int N>
 JAXLIB_FFT_INLINE void BScale(Part<T, N>& o, const Part<T, N>& a, T k) {
-  for (int l = 0; l < N; ++l) {
-    o.re[l] = k * a.re[l];
-    o.im[l] = k * a.im[l];
-  }
+  o.re = k * a.re;
+  o.im = k * a.im;
 }
 
 // Constants of the radix-3 and radix-5 butterflies: sin(2 pi / 3); cos(2pi/5), cos(4pi/5),
@@ -188,16 +193,14 @@ JAXLIB_FFT_INLINE void BButterfly(Part<T, N>* v, int sign) {
     BSub(d2, v[2], v[3]);
     BAdd(x, a, b1);
     BAdd(v[0], x, b2);
-    for (int l = 0; l < N; ++l) {
-      m1.re[l] = a.re[l] + K::kC1 * b1.re[l] + K::kC2 * b2.re[l];
-      m1.im[l] = a.im[l] + K::kC1 * b1.im[l] + K::kC2 * b2.im[l];
-      m2.re[l] = a.re[l] + K::kC2 * b1.re[l] + K::kC1 * b2.re[l];
-      m2.im[l] = a.im[l] + K::kC2 * b1.im[l] + K::kC1 * b2.im[l];
-      x.re[l] = K::kS1 * d1.re[l] + K::kS2 * d2.re[l];
-      x.im[l] = K::kS1 * d1.im[l] + K::kS2 * d2.im[l];
-      y.re[l] = K::kS2 * d1.re[l] - K::kS1 * d2.re[l];
-      y.im[l] = K::kS2 * d1.im[l] - K::kS1 * d2.im[l];
-    }
+    m1.re = a.re + K::kC1 * b1.re + K::kC2 * b2.re;
+    m1.im = a.im + K::kC1 * b1.im + K::kC2 * b2.im;
+    m2.re = a.re + K::kC2 * b1.re + K::kC1 * b2.re;
+    m2.im = a.im + K::kC2 * b1.im + K::kC1 * b2.im;
+    x.re = K::kS1 * d1.re + K::kS2 * d2.re;
+    x.im = K::kS1 * d1.im + K::kS2 * d2.im;
+    y.re = K::kS2 * d1.re - K::kS1 * d2.re;
+    y.im = K::kS2 * d1.im - K::kS1 * d2.im;
     BMulI(t1, x, sign);
     BMulI(t2, y, sign);
     BAdd(v[1], m1, t1);
@@ -219,8 +222,8 @@ JAXLIB_FFT_INLINE void BStage(const CB<T>* x, CB<T>* y, int64_t n, int64_t ns, c
     for (int64_t jj = 0; jj < ns; ++jj)
       for (int g = 0; g < kLanes<T>; g += N) {
         for (int k = 0; k < R; ++k) {
-          std::memcpy(v[k].re, xb[jj + k * stride].re + g, sizeof(v[k].re));
-          std::memcpy(v[k].im, xb[jj + k * stride].im + g, sizeof(v[k].im));
+          v[k].re = LoadLanes<T, N>(xb[jj + k * stride].re + g);
+          v[k].im = LoadLanes<T, N>(xb[jj + k * stride].im + g);
         }
         if (ns != 1) {
           const std::complex<T>* t = tw + jj * R;
@@ -228,8 +231,8 @@ JAXLIB_FFT_INLINE void BStage(const CB<T>* x, CB<T>* y, int64_t n, int64_t ns, c
         }
         BButterfly<T, N, R>(v, sign);
         for (int k = 0; k < R; ++k) {
-          std::memcpy(yb[jj + k * ns].re + g, v[k].re, sizeof(v[k].re));
-          std::memcpy(yb[jj + k * ns].im + g, v[k].im, sizeof(v[k].im));
+          StoreLanes<T, N>(yb[jj + k * ns].re + g, v[k].re);
+          StoreLanes<T, N>(yb[jj + k * ns].im + g, v[k].im);
         }
       }
   }
