@@ -102,6 +102,13 @@ struct Part {
 };
 
 #define JAXLIB_FFT_INLINE inline __attribute__((always_inline))
+// Fully unrolled short loops over vectors: their arrays stay in registers (a rolled loop keeps
+// them on the stack, each 32-byte reload waiting on two 16-byte stores).
+#if defined(__clang__)
+#define JAXLIB_FFT_UNROLL _Pragma("unroll")
+#else
+#define JAXLIB_FFT_UNROLL _Pragma("GCC unroll 16")
+#endif
 
 // N lanes of a CB part at a multiple of N: aligned to the vector's size (one aligned move; an
 // unaligned 32-byte copy is split in two by GCC's generic tuning).
@@ -260,16 +267,19 @@ JAXLIB_FFT_INLINE void TransposeVec32(typename Vec32<T>::V* v) {
   using V = typename Vec32<T>::V;
   if constexpr (Vec32<T>::W == 8) {
     V t[8], u[8];
+    JAXLIB_FFT_UNROLL
     for (int i = 0; i < 8; i += 2) {
       t[i] = __builtin_shufflevector(v[i], v[i + 1], 0, 8, 1, 9, 4, 12, 5, 13);
       t[i + 1] = __builtin_shufflevector(v[i], v[i + 1], 2, 10, 3, 11, 6, 14, 7, 15);
     }
+    JAXLIB_FFT_UNROLL
     for (int i = 0; i < 8; i += 4) {  // u[i + c]: columns c and c + 4 of rows i..i+3
       u[i] = __builtin_shufflevector(t[i], t[i + 2], 0, 1, 8, 9, 4, 5, 12, 13);
       u[i + 1] = __builtin_shufflevector(t[i], t[i + 2], 2, 3, 10, 11, 6, 7, 14, 15);
       u[i + 2] = __builtin_shufflevector(t[i + 1], t[i + 3], 0, 1, 8, 9, 4, 5, 12, 13);
       u[i + 3] = __builtin_shufflevector(t[i + 1], t[i + 3], 2, 3, 10, 11, 6, 7, 14, 15);
     }
+    JAXLIB_FFT_UNROLL
     for (int c = 0; c < 4; ++c) {
       v[c] = __builtin_shufflevector(u[c], u[c + 4], 0, 1, 2, 3, 8, 9, 10, 11);
       v[c + 4] = __builtin_shufflevector(u[c], u[c + 4], 4, 5, 6, 7, 12, 13, 14, 15);
@@ -290,11 +300,14 @@ JAXLIB_FFT_INLINE void ToLanesBody(CB<T>* a, const std::complex<T>* const* rows,
   constexpr int W = Vec32<T>::W;
   int64_t k0 = 0;
   for (; k0 + W / 2 <= count; k0 += W / 2)
+    JAXLIB_FFT_UNROLL
     for (int g = 0; g < kLanes<T>; g += W) {
       V v[W];
+      JAXLIB_FFT_UNROLL
       for (int i = 0; i < W; ++i) std::memcpy(&v[i], rows[g + i] + k0, sizeof(V));
       TransposeVec32<T>(v);
-      for (int j = 0; j < W; ++j) std::memcpy((j % 2 ? a[k0 + j / 2].im : a[k0 + j / 2].re) + g, &v[j], sizeof(V));
+      JAXLIB_FFT_UNROLL
+      for (int j = 0; j < W; ++j) std::memcpy(__builtin_assume_aligned((j % 2 ? a[k0 + j / 2].im : a[k0 + j / 2].re) + g, sizeof(V)), &v[j], sizeof(V));
     }
   for (; k0 < count; ++k0)
     for (int l = 0; l < kLanes<T>; ++l) {
@@ -309,10 +322,13 @@ JAXLIB_FFT_INLINE void FromLanesBody(const CB<T>* a, std::complex<T>* const* row
   constexpr int W = Vec32<T>::W;
   int64_t k0 = 0;
   for (; k0 + W / 2 <= count; k0 += W / 2)
+    JAXLIB_FFT_UNROLL
     for (int g = 0; g < kLanes<T>; g += W) {
       V v[W];
-      for (int j = 0; j < W; ++j) std::memcpy(&v[j], (j % 2 ? a[k0 + j / 2].im : a[k0 + j / 2].re) + g, sizeof(V));
+      JAXLIB_FFT_UNROLL
+      for (int j = 0; j < W; ++j) std::memcpy(&v[j], __builtin_assume_aligned((j % 2 ? a[k0 + j / 2].im : a[k0 + j / 2].re) + g, sizeof(V)), sizeof(V));
       TransposeVec32<T>(v);
+      JAXLIB_FFT_UNROLL
       for (int i = 0; i < W; ++i) std::memcpy(static_cast<void*>(rows[g + i] + k0), &v[i], sizeof(V));
     }
   for (; k0 < count; ++k0)
@@ -327,6 +343,7 @@ JAXLIB_FFT_INLINE void ColumnsToLanesBody(CB<T>* a, const std::complex<T>* src, 
   constexpr int W = Vec32<T>::W;
   for (int64_t k = 0; k < count; ++k) {
     const std::complex<T>* p = src + k * stride;
+    JAXLIB_FFT_UNROLL
     for (int g = 0; g < kLanes<T>; g += W) {
       V x0, x1, re, im;
       std::memcpy(&x0, p + g, sizeof(V));
@@ -338,8 +355,8 @@ JAXLIB_FFT_INLINE void ColumnsToLanesBody(CB<T>* a, const std::complex<T>* src, 
         re = __builtin_shufflevector(x0, x1, 0, 2, 4, 6);
         im = __builtin_shufflevector(x0, x1, 1, 3, 5, 7);
       }
-      std::memcpy(a[k].re + g, &re, sizeof(V));
-      std::memcpy(a[k].im + g, &im, sizeof(V));
+      std::memcpy(__builtin_assume_aligned(a[k].re + g, sizeof(V)), &re, sizeof(V));
+      std::memcpy(__builtin_assume_aligned(a[k].im + g, sizeof(V)), &im, sizeof(V));
     }
   }
 }
@@ -350,10 +367,11 @@ JAXLIB_FFT_INLINE void LanesToColumnsBody(const CB<T>* a, std::complex<T>* dst, 
   constexpr int W = Vec32<T>::W;
   for (int64_t k = 0; k < count; ++k) {
     std::complex<T>* p = dst + k * stride;
+    JAXLIB_FFT_UNROLL
     for (int g = 0; g < kLanes<T>; g += W) {
       V re, im, x0, x1;
-      std::memcpy(&re, a[k].re + g, sizeof(V));
-      std::memcpy(&im, a[k].im + g, sizeof(V));
+      std::memcpy(&re, __builtin_assume_aligned(a[k].re + g, sizeof(V)), sizeof(V));
+      std::memcpy(&im, __builtin_assume_aligned(a[k].im + g, sizeof(V)), sizeof(V));
       if constexpr (W == 8) {
         x0 = __builtin_shufflevector(re, im, 0, 8, 1, 9, 2, 10, 3, 11);
         x1 = __builtin_shufflevector(re, im, 4, 12, 5, 13, 6, 14, 7, 15);
