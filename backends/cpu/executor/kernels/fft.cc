@@ -294,8 +294,18 @@ JAXLIB_FFT_INLINE void TransposeVec32(typename Vec32<T>::V* v) {
   }
 }
 
+// The real (even j) or imaginary (odd j) parts of complex k0 + j / 2, lanes g.. of a W x W
+// block: aligned to the vector's size.
 template <typename T>
-JAXLIB_FFT_INLINE void ToLanesBody(CB<T>* a, const std::complex<T>* const* rows, int64_t count) {
+JAXLIB_FFT_INLINE T* LaneVector(CB<T>* a, int64_t k0, int j, int g) {
+  CB<T>& c = a[k0 + j / 2];
+  return static_cast<T*>(__builtin_assume_aligned((j % 2 ? c.im : c.re) + g, sizeof(typename Vec32<T>::V)));
+}
+
+// Rows into lanes (kIntoLanes; rows only read) or lanes into rows (a only read), W x W blocks
+// at a time.
+template <typename T, bool kIntoLanes>
+JAXLIB_FFT_INLINE void RowsLanesBody(CB<T>* a, std::complex<T>* const* rows, int64_t count) {
   using V = typename Vec32<T>::V;
   constexpr int W = Vec32<T>::W;
   int64_t k0 = 0;
@@ -304,35 +314,23 @@ JAXLIB_FFT_INLINE void ToLanesBody(CB<T>* a, const std::complex<T>* const* rows,
     for (int g = 0; g < kLanes<T>; g += W) {
       V v[W];
       JAXLIB_FFT_UNROLL
-      for (int i = 0; i < W; ++i) std::memcpy(&v[i], rows[g + i] + k0, sizeof(V));
+      for (int i = 0; i < W; ++i)
+        std::memcpy(&v[i], kIntoLanes ? static_cast<const void*>(rows[g + i] + k0) : LaneVector(a, k0, i, g), sizeof(V));
       TransposeVec32<T>(v);
       JAXLIB_FFT_UNROLL
-      for (int j = 0; j < W; ++j) std::memcpy(__builtin_assume_aligned((j % 2 ? a[k0 + j / 2].im : a[k0 + j / 2].re) + g, sizeof(V)), &v[j], sizeof(V));
+      for (int i = 0; i < W; ++i)
+        std::memcpy(kIntoLanes ? static_cast<void*>(LaneVector(a, k0, i, g)) : static_cast<void*>(rows[g + i] + k0), &v[i],
+                    sizeof(V));
     }
   for (; k0 < count; ++k0)
     for (int l = 0; l < kLanes<T>; ++l) {
-      a[k0].re[l] = rows[l][k0].real();
-      a[k0].im[l] = rows[l][k0].imag();
+      if constexpr (kIntoLanes) {
+        a[k0].re[l] = rows[l][k0].real();
+        a[k0].im[l] = rows[l][k0].imag();
+      } else {
+        rows[l][k0] = std::complex<T>(a[k0].re[l], a[k0].im[l]);
+      }
     }
-}
-
-template <typename T>
-JAXLIB_FFT_INLINE void FromLanesBody(const CB<T>* a, std::complex<T>* const* rows, int64_t count) {
-  using V = typename Vec32<T>::V;
-  constexpr int W = Vec32<T>::W;
-  int64_t k0 = 0;
-  for (; k0 + W / 2 <= count; k0 += W / 2)
-    JAXLIB_FFT_UNROLL
-    for (int g = 0; g < kLanes<T>; g += W) {
-      V v[W];
-      JAXLIB_FFT_UNROLL
-      for (int j = 0; j < W; ++j) std::memcpy(&v[j], __builtin_assume_aligned((j % 2 ? a[k0 + j / 2].im : a[k0 + j / 2].re) + g, sizeof(V)), sizeof(V));
-      TransposeVec32<T>(v);
-      JAXLIB_FFT_UNROLL
-      for (int i = 0; i < W; ++i) std::memcpy(static_cast<void*>(rows[g + i] + k0), &v[i], sizeof(V));
-    }
-  for (; k0 < count; ++k0)
-    for (int l = 0; l < kLanes<T>; ++l) rows[l][k0] = std::complex<T>(a[k0].re[l], a[k0].im[l]);
 }
 
 // Columns to lanes and back: a[k] lane l = src[k * stride + l] for k < count and every lane
@@ -415,11 +413,11 @@ struct BatchFns {
   }                                                                                                     \
   template <typename T>                                                                                 \
   Attr void ToLanes##Suffix(CB<T>* a, const std::complex<T>* const* rows, int64_t count) {              \
-    ToLanesBody<T>(a, rows, count);                                                                     \
+    RowsLanesBody<T, true>(a, const_cast<std::complex<T>* const*>(rows), count);                        \
   }                                                                                                     \
   template <typename T>                                                                                 \
   Attr void FromLanes##Suffix(const CB<T>* a, std::complex<T>* const* rows, int64_t count) {            \
-    FromLanesBody<T>(a, rows, count);                                                                   \
+    RowsLanesBody<T, false>(const_cast<CB<T>*>(a), rows, count);                                        \
   }                                                                                                     \
   template <typename T>                                                                                 \
   Attr void ColumnsToLanes##Suffix(CB<T>* a, const std::complex<T>* src, int64_t stride, int64_t count) { \
