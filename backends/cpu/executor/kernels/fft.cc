@@ -333,52 +333,37 @@ JAXLIB_FFT_INLINE void RowsLanesBody(CB<T>* a, std::complex<T>* const* rows, int
     }
 }
 
-// Columns to lanes and back: a[k] lane l = src[k * stride + l] for k < count and every lane
-// (kL adjacent complex values per row, split into real and imaginary vectors).
-template <typename T>
-JAXLIB_FFT_INLINE void ColumnsToLanesBody(CB<T>* a, const std::complex<T>* src, int64_t stride, int64_t count) {
+// Columns into lanes (kIntoLanes: a[k] lane l = base[k * stride + l], kL adjacent complex values
+// per row split into real and imaginary vectors; base only read) or lanes into columns (a only
+// read, the vectors interleaved again).
+template <typename T, bool kIntoLanes>
+JAXLIB_FFT_INLINE void ColumnsLanesBody(CB<T>* a, std::complex<T>* base, int64_t stride, int64_t count) {
   using V = typename Vec32<T>::V;
   constexpr int W = Vec32<T>::W;
   for (int64_t k = 0; k < count; ++k) {
-    const std::complex<T>* p = src + k * stride;
+    std::complex<T>* p = base + k * stride;
+    T* re = static_cast<T*>(__builtin_assume_aligned(a[k].re, 64));
+    T* im = static_cast<T*>(__builtin_assume_aligned(a[k].im, 64));
     JAXLIB_FFT_UNROLL
     for (int g = 0; g < kLanes<T>; g += W) {
-      V x0, x1, re, im;
-      std::memcpy(&x0, p + g, sizeof(V));
-      std::memcpy(&x1, p + g + W / 2, sizeof(V));
-      if constexpr (W == 8) {
-        re = __builtin_shufflevector(x0, x1, 0, 2, 4, 6, 8, 10, 12, 14);
-        im = __builtin_shufflevector(x0, x1, 1, 3, 5, 7, 9, 11, 13, 15);
+      V x0, x1, y0, y1;  // into lanes: x complex values, y parts; else the other way round
+      std::memcpy(&x0, kIntoLanes ? static_cast<const void*>(p + g) : re + g, sizeof(V));
+      std::memcpy(&x1, kIntoLanes ? static_cast<const void*>(p + g + W / 2) : im + g, sizeof(V));
+      if constexpr (kIntoLanes && W == 8) {
+        y0 = __builtin_shufflevector(x0, x1, 0, 2, 4, 6, 8, 10, 12, 14);
+        y1 = __builtin_shufflevector(x0, x1, 1, 3, 5, 7, 9, 11, 13, 15);
+      } else if constexpr (kIntoLanes) {
+        y0 = __builtin_shufflevector(x0, x1, 0, 2, 4, 6);
+        y1 = __builtin_shufflevector(x0, x1, 1, 3, 5, 7);
+      } else if constexpr (W == 8) {
+        y0 = __builtin_shufflevector(x0, x1, 0, 8, 1, 9, 2, 10, 3, 11);
+        y1 = __builtin_shufflevector(x0, x1, 4, 12, 5, 13, 6, 14, 7, 15);
       } else {
-        re = __builtin_shufflevector(x0, x1, 0, 2, 4, 6);
-        im = __builtin_shufflevector(x0, x1, 1, 3, 5, 7);
+        y0 = __builtin_shufflevector(x0, x1, 0, 4, 1, 5);
+        y1 = __builtin_shufflevector(x0, x1, 2, 6, 3, 7);
       }
-      std::memcpy(__builtin_assume_aligned(a[k].re + g, sizeof(V)), &re, sizeof(V));
-      std::memcpy(__builtin_assume_aligned(a[k].im + g, sizeof(V)), &im, sizeof(V));
-    }
-  }
-}
-
-template <typename T>
-JAXLIB_FFT_INLINE void LanesToColumnsBody(const CB<T>* a, std::complex<T>* dst, int64_t stride, int64_t count) {
-  using V = typename Vec32<T>::V;
-  constexpr int W = Vec32<T>::W;
-  for (int64_t k = 0; k < count; ++k) {
-    std::complex<T>* p = dst + k * stride;
-    JAXLIB_FFT_UNROLL
-    for (int g = 0; g < kLanes<T>; g += W) {
-      V re, im, x0, x1;
-      std::memcpy(&re, __builtin_assume_aligned(a[k].re + g, sizeof(V)), sizeof(V));
-      std::memcpy(&im, __builtin_assume_aligned(a[k].im + g, sizeof(V)), sizeof(V));
-      if constexpr (W == 8) {
-        x0 = __builtin_shufflevector(re, im, 0, 8, 1, 9, 2, 10, 3, 11);
-        x1 = __builtin_shufflevector(re, im, 4, 12, 5, 13, 6, 14, 7, 15);
-      } else {
-        x0 = __builtin_shufflevector(re, im, 0, 4, 1, 5);
-        x1 = __builtin_shufflevector(re, im, 2, 6, 3, 7);
-      }
-      std::memcpy(static_cast<void*>(p + g), &x0, sizeof(V));
-      std::memcpy(static_cast<void*>(p + g + W / 2), &x1, sizeof(V));
+      std::memcpy(kIntoLanes ? static_cast<void*>(re + g) : static_cast<void*>(p + g), &y0, sizeof(V));
+      std::memcpy(kIntoLanes ? static_cast<void*>(im + g) : static_cast<void*>(p + g + W / 2), &y1, sizeof(V));
     }
   }
 }
@@ -421,11 +406,11 @@ struct BatchFns {
   }                                                                                                     \
   template <typename T>                                                                                 \
   Attr void ColumnsToLanes##Suffix(CB<T>* a, const std::complex<T>* src, int64_t stride, int64_t count) { \
-    ColumnsToLanesBody<T>(a, src, stride, count);                                                       \
+    ColumnsLanesBody<T, true>(a, const_cast<std::complex<T>*>(src), stride, count);                     \
   }                                                                                                     \
   template <typename T>                                                                                 \
   Attr void LanesToColumns##Suffix(const CB<T>* a, std::complex<T>* dst, int64_t stride, int64_t count) { \
-    LanesToColumnsBody<T>(a, dst, stride, count);                                                       \
+    ColumnsLanesBody<T, false>(const_cast<CB<T>*>(a), dst, stride, count);                              \
   }
 JAXLIB_FFT_BATCH(Base, , 16)
 #if defined(JAXLIB_X86_64)
@@ -1007,10 +992,8 @@ class FftKernel final : public Kernel {
       } else {
         ParallelFor(rows, std::max<int64_t>(kL, 8192 / n_last), [&](int64_t b, int64_t e) {
           // Up to kL rows at a time: packed, transformed together, then split.
-          thread_local std::vector<C> z;  // kept per thread: no fresh pages per run
-          if (rows != 1 && z.size() < static_cast<size_t>(kL * h)) z.resize(static_cast<size_t>(kL * h));
           C* lines[kL];
-          for (int l = 0; l < kL; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
+          HalfLines(lines, rows, h, single_line);
           for (int64_t r0 = b; r0 < e; r0 += kL) {
             const int64_t cnt = std::min<int64_t>(kL, e - r0);
             for (int64_t l = 0; l < cnt; ++l) {
@@ -1059,10 +1042,8 @@ class FftKernel final : public Kernel {
         return Status::Ok();
       }
       ParallelFor(rows, std::max<int64_t>(kL, 8192 / n_last), [&](int64_t b, int64_t e) {
-        thread_local std::vector<C> z;  // kept per thread: no fresh pages per run
-        if (rows != 1 && z.size() < static_cast<size_t>(kL * h)) z.resize(static_cast<size_t>(kL * h));
         C* lines[kL];
-        for (int l = 0; l < kL; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
+        HalfLines(lines, rows, h, single_line);
         for (int64_t r0 = b; r0 < e; r0 += kL) {
           const int64_t cnt = std::min<int64_t>(kL, e - r0);
           for (int64_t l = 0; l < cnt; ++l) MergeReal(spectrum + (r0 + l) * width, lines[l], h, p);
@@ -1175,6 +1156,16 @@ class FftKernel final : public Kernel {
     };
     if (rows == 1) body(0, 1);
     else ParallelFor(rows, std::max<int64_t>(kL, 16384 / n), body, kL);
+  }
+
+  // kLanes lines of h values for the unbatched real transforms: the planned single line for one
+  // row, else per-thread blocks (kept: no fresh pages per run).
+  template <typename T>
+  static void HalfLines(std::complex<T>** lines, int64_t rows, int64_t h, std::complex<T>* single_line) {
+    constexpr int kL = kLanes<T>;
+    thread_local std::vector<std::complex<T>> z;
+    if (rows != 1 && z.size() < static_cast<size_t>(kL * h)) z.resize(static_cast<size_t>(kL * h));
+    for (int l = 0; l < kL; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
   }
 
   // a[k] *= s for k < count, every lane (as complex * real).
