@@ -542,24 +542,25 @@ class FftPlan {
   // the columns fill the lanes directly (no gather).
   void RunColumns(const C* src, C* dst, int64_t stride, int cnt, int sign) const {
     RunBatched(
-        cnt, sign,
-        [&](CB<T>* a, CB<T>*, int64_t, int) {
-          if (cnt == kL) return fns_.columns_to_lanes(a, src, stride, n_);
-          for (int64_t k = 0; k < n_; ++k) {
-            const C* p = src + k * stride;
-            for (int l = 0; l < cnt; ++l) {
-              a[k].re[l] = p[l].real();
-              a[k].im[l] = p[l].imag();
-            }
-          }
-        },
-        [&](const CB<T>* a, CB<T>*, int64_t, int) {
-          if (cnt == kL) return fns_.lanes_to_columns(a, dst, stride, n_);
-          for (int64_t k = 0; k < n_; ++k) {
-            C* p = dst + k * stride;
-            for (int l = 0; l < cnt; ++l) p[l] = C(a[k].re[l], a[k].im[l]);
-          }
-        });
+        cnt, sign, [&](CB<T>* a, CB<T>*, int64_t, int) { ColumnsToLanes(a, src, stride, cnt, n_); },
+        [&](const CB<T>* a, CB<T>*, int64_t, int) { LanesToColumns(a, dst, stride, cnt, n_); });
+  }
+
+  // a[k] lane l = src[k * stride + l] for k < count, l < cnt (a full batch through the ISA's
+  // deinterleaving copy).
+  void ColumnsToLanes(CB<T>* a, const C* src, int64_t stride, int cnt, int64_t count) const {
+    if (cnt == kL) return fns_.columns_to_lanes(a, src, stride, count);
+    for (int64_t k = 0; k < count; ++k)
+      for (int l = 0; l < cnt; ++l) {
+        a[k].re[l] = src[k * stride + l].real();
+        a[k].im[l] = src[k * stride + l].imag();
+      }
+  }
+  // dst[k * stride + l] = a[k] lane l for k < count, l < cnt.
+  void LanesToColumns(const CB<T>* a, C* dst, int64_t stride, int cnt, int64_t count) const {
+    if (cnt == kL) return fns_.lanes_to_columns(a, dst, stride, count);
+    for (int64_t k = 0; k < count; ++k)
+      for (int l = 0; l < cnt; ++l) dst[k * stride + l] = C(a[k].re[l], a[k].im[l]);
   }
 
   // Transforms a[0..n) in place. `parallel`: may split the work over the thread pool (long
@@ -764,8 +765,57 @@ class FftPlan {
     for (size_t k = 0; k < tw_hi_.size(); ++k) tw_hi_[k] = Root(static_cast<int64_t>(k) * tw_block_, n_, -1);
   }
 
+  // The twiddle W_n^{m} (inverse: conjugated), a product of two double table entries rounded once.
+  C FourStepTwiddle(int64_t m, int sign) const {
+    const cd t = Mul(tw_hi_[static_cast<size_t>(m / tw_block_)], tw_lo_[static_cast<size_t>(m % tw_block_)]);
+    return Narrow<T>(sign < 0 ? t : std::conj(t));
+  }
+
   void RunFourStep(C* a, C* work, int sign, bool parallel) const {
     const int64_t n1 = n1_, n2 = n2_;
+    if (p1_->batched() && p2_->batched()) {
+      // No transposes: the columns of a ([n1][n2]) go through p1's lanes into work, twiddled
+      // there; the rows of work go through p2's lanes and are stored down the columns of a
+      // (X[k1 + n1 k2]). The same operations as the transposing path below.
+      auto columns = [&](int64_t b, int64_t e) {
+        for (int64_t c0 = b * kL; c0 < std::min(n2, e * kL); c0 += kL) {
+          const int cnt = static_cast<int>(std::min<int64_t>(kL, n2 - c0));
+          p1_->RunBatched(
+              cnt, sign, [&](CB<T>* x, CB<T>*, int64_t, int) { p1_->ColumnsToLanes(x, a + c0, n2, cnt, n1); },
+              [&](CB<T>* x, CB<T>*, int64_t, int) {
+                for (int64_t k = 1; k < n1; ++k)
+                  for (int l = 0; l < cnt; ++l) {
+                    const C v = Mul(C(x[k].re[l], x[k].im[l]), FourStepTwiddle((c0 + l) * k, sign));
+                    x[k].re[l] = v.real();
+                    x[k].im[l] = v.imag();
+                  }
+                p1_->LanesToColumns(x, work + c0, n2, cnt, n1);
+              });
+        }
+      };
+      auto rows = [&](int64_t b, int64_t e) {
+        for (int64_t r0 = b * kL; r0 < std::min(n1, e * kL); r0 += kL) {
+          const int cnt = static_cast<int>(std::min<int64_t>(kL, n1 - r0));
+          p2_->RunBatched(
+              cnt, sign,
+              [&](CB<T>* x, CB<T>*, int64_t, int) {
+                const C* rp[kL];
+                for (int l = 0; l < cnt; ++l) rp[l] = work + (r0 + l) * n2;
+                p2_->ToLanes(x, rp, cnt, n2);
+              },
+              [&](CB<T>* x, CB<T>*, int64_t, int) { p2_->LanesToColumns(x, a + r0, n1, cnt, n2); });
+        }
+      };
+      const int64_t col_blocks = (n2 + kL - 1) / kL, row_blocks = (n1 + kL - 1) / kL;
+      if (parallel) {
+        ParallelFor(col_blocks, 1, columns);
+        ParallelFor(row_blocks, 1, rows);
+      } else {
+        columns(0, col_blocks);
+        rows(0, row_blocks);
+      }
+      return;
+    }
     C* buf = work;
     Transpose(buf, a, n1, n2, parallel);  // buf: [n2][n1]
     auto rows = [&](int64_t count, int64_t len, const FftPlan& plan, C* data, bool twiddle) {
@@ -776,12 +826,7 @@ class FftPlan {
         for (int64_t row = b; row < e; ++row) {
           C* line = data + row * len;
           if (!twiddle) continue;
-          for (int64_t k = 1; k < len; ++k) {
-            // The twiddle in double (a product of two table entries), rounded once.
-            const int64_t m = row * k;
-            cd t = Mul(tw_hi_[static_cast<size_t>(m / tw_block_)], tw_lo_[static_cast<size_t>(m % tw_block_)]);
-            line[k] = Mul(line[k], Narrow<T>(sign < 0 ? t : std::conj(t)));
-          }
+          for (int64_t k = 1; k < len; ++k) line[k] = Mul(line[k], FourStepTwiddle(row * k, sign));
         }
       };
       if (parallel) ParallelFor(count, std::max<int64_t>(1, 8192 / len), body);
