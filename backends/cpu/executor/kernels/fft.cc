@@ -368,6 +368,55 @@ JAXLIB_FFT_INLINE void ColumnsLanesBody(CB<T>* a, std::complex<T>* base, int64_t
   }
 }
 
+// a[k] *= s for k < count, every lane (as complex * real).
+template <typename T>
+JAXLIB_FFT_INLINE void ScaleLanesBody(CB<T>* a, int64_t count, T s) {
+  for (int64_t k = 0; k < count; ++k)
+    for (int l = 0; l < kLanes<T>; ++l) {
+      a[k].re[l] *= s;
+      a[k].im[l] *= s;
+    }
+}
+
+// The even/odd split of a real transform through a half-length one (the kernel's SplitReal), in
+// every lane: x[0..h] from z[0..h) (tw: W_{2h}^k).
+template <typename T>
+JAXLIB_FFT_INLINE void SplitLanesBody(const CB<T>* z, CB<T>* x, int64_t h, const std::complex<T>* tw) {
+  for (int64_t k = 0; k <= h; ++k) {
+    const CB<T>& zk = z[k == h ? 0 : k];
+    const CB<T>& zc = z[k == 0 || k == h ? 0 : h - k];
+    const T tr = tw[k].real(), ti = tw[k].imag();
+    for (int l = 0; l < kLanes<T>; ++l) {
+      const T cr = zc.re[l], ci = -zc.im[l];  // conj(Z[h - k])
+      const T dr = zk.re[l] - cr, di = zk.im[l] - ci;
+      const T er = static_cast<T>(0.5) * (zk.re[l] + cr), ei = static_cast<T>(0.5) * (zk.im[l] + ci);
+      const T orr = static_cast<T>(0.5) * di, oi = static_cast<T>(-0.5) * dr;
+      x[k].re[l] = er + (tr * orr - ti * oi);
+      x[k].im[l] = ei + (tr * oi + ti * orr);
+    }
+  }
+}
+
+// Its inverse (the kernel's MergeReal) in every lane: z[0..h) from the spectra x[0..h].
+template <typename T>
+JAXLIB_FFT_INLINE void MergeLanesBody(const CB<T>* x, CB<T>* z, int64_t h, const std::complex<T>* tw) {
+  for (int64_t k = 0; k < h; ++k) {
+    const CB<T>& xk = x[k];
+    const CB<T>& xh = x[h - k];
+    const bool dc = k == 0;  // imaginary parts of X[0] and X[h] ignored
+    const T tr = tw[k].real(), ti = -tw[k].imag();
+    for (int l = 0; l < kLanes<T>; ++l) {
+      const T kr = xk.re[l], ki = dc ? T(0) : xk.im[l];
+      const T cr = xh.re[l], ci = dc ? T(0) : -xh.im[l];  // conj(X[h - k])
+      const T er = kr + cr, ei = ki + ci;
+      const T dr = kr - cr, di = ki - ci;
+      const T orr = dr * tr - di * ti, oi = dr * ti + di * tr;  // (xk - xc) conj(W^k)
+      z[k].re[l] = er + -oi;
+      z[k].im[l] = ei + orr;
+    }
+  }
+}
+
 // The batched kernels of one ISA.
 template <typename T>
 struct BatchFns {
@@ -376,6 +425,9 @@ struct BatchFns {
   void (*from_lanes)(const CB<T>* a, std::complex<T>* const* rows, int64_t count);
   void (*columns_to_lanes)(CB<T>* a, const std::complex<T>* src, int64_t stride, int64_t count);
   void (*lanes_to_columns)(const CB<T>* a, std::complex<T>* dst, int64_t stride, int64_t count);
+  void (*scale)(CB<T>* a, int64_t count, T s);
+  void (*split)(const CB<T>* z, CB<T>* x, int64_t h, const std::complex<T>* tw);
+  void (*merge)(const CB<T>* x, CB<T>* z, int64_t h, const std::complex<T>* tw);
 };
 
 #define JAXLIB_FFT_BATCH(Suffix, Attr, VectorBytes)                                                     \
@@ -411,6 +463,18 @@ struct BatchFns {
   template <typename T>                                                                                 \
   Attr void LanesToColumns##Suffix(const CB<T>* a, std::complex<T>* dst, int64_t stride, int64_t count) { \
     ColumnsLanesBody<T, false>(const_cast<CB<T>*>(a), dst, stride, count);                              \
+  }                                                                                                     \
+  template <typename T>                                                                                 \
+  Attr void ScaleLanes##Suffix(CB<T>* a, int64_t count, T s) {                                          \
+    ScaleLanesBody<T>(a, count, s);                                                                     \
+  }                                                                                                     \
+  template <typename T>                                                                                 \
+  Attr void SplitLanes##Suffix(const CB<T>* z, CB<T>* x, int64_t h, const std::complex<T>* tw) {        \
+    SplitLanesBody<T>(z, x, h, tw);                                                                     \
+  }                                                                                                     \
+  template <typename T>                                                                                 \
+  Attr void MergeLanes##Suffix(const CB<T>* x, CB<T>* z, int64_t h, const std::complex<T>* tw) {        \
+    MergeLanesBody<T>(x, z, h, tw);                                                                     \
   }
 JAXLIB_FFT_BATCH(Base, , 16)
 #if defined(JAXLIB_X86_64)
@@ -424,14 +488,17 @@ BatchFns<T> SelectBatchFns() {
 #if defined(JAXLIB_X86_64)
   switch (DetectedVectorIsa()) {
     case VectorIsa::kAvx512:
-      return {&BatchStagesAvx512<T>, &ToLanesAvx512<T>, &FromLanesAvx512<T>, &ColumnsToLanesAvx512<T>,
-              &LanesToColumnsAvx512<T>};
+      return {&BatchStagesAvx512<T>,    &ToLanesAvx512<T>,       &FromLanesAvx512<T>,
+              &ColumnsToLanesAvx512<T>, &LanesToColumnsAvx512<T>, &ScaleLanesAvx512<T>,
+              &SplitLanesAvx512<T>,     &MergeLanesAvx512<T>};
     case VectorIsa::kAvx2:
-      return {&BatchStagesAvx2<T>, &ToLanesAvx2<T>, &FromLanesAvx2<T>, &ColumnsToLanesAvx2<T>, &LanesToColumnsAvx2<T>};
+      return {&BatchStagesAvx2<T>,    &ToLanesAvx2<T>,    &FromLanesAvx2<T>,  &ColumnsToLanesAvx2<T>,
+              &LanesToColumnsAvx2<T>, &ScaleLanesAvx2<T>, &SplitLanesAvx2<T>, &MergeLanesAvx2<T>};
     default: break;
   }
 #endif
-  return {&BatchStagesBase<T>, &ToLanesBase<T>, &FromLanesBase<T>, &ColumnsToLanesBase<T>, &LanesToColumnsBase<T>};
+  return {&BatchStagesBase<T>,    &ToLanesBase<T>,    &FromLanesBase<T>,  &ColumnsToLanesBase<T>,
+          &LanesToColumnsBase<T>, &ScaleLanesBase<T>, &SplitLanesBase<T>, &MergeLanesBase<T>};
 }
 
 // One length's unnormalised DFT, forward (e^{-2 pi i jk/n}) or inverse (e^{+...}), in the
@@ -485,6 +552,8 @@ class FftPlan {
   // Whether lines go through the batched (vector) stages: a direct Stockham plan of radices up
   // to 5.
   bool batched() const { return !batch_stages_.empty(); }
+  // The batched kernels of this ISA (batched plans only).
+  const BatchFns<T>& fns() const { return fns_; }
 
   // Batched transform of `count` lines, kL at a time. load(a, spare, i, cnt) puts lines
   // i..i+cnt into lanes 0..cnt of a[0..n), store(a, spare, i, cnt) takes them out; `spare`
@@ -1028,7 +1097,7 @@ class FftKernel final : public Kernel {
                 last.ToLanes(a, rp, cnt, h);
               },
               [&](CB<T>* a, CB<T>* spare, int64_t i, int cnt) {
-                SplitLanes(a, spare, h, p);
+                last.fns().split(a, spare, h, p.split_tw.data());
                 C* rp[kL];
                 for (int l = 0; l < cnt; ++l) rp[l] = dst + (b + i + l) * width;
                 last.FromLanes(spare, rp, cnt, h + 1);
@@ -1075,10 +1144,10 @@ class FftKernel final : public Kernel {
                 const C* rp[kL];
                 for (int l = 0; l < cnt; ++l) rp[l] = spectrum + (b + i + l) * width;
                 last.ToLanes(spare, rp, cnt, h + 1);
-                MergeLanes(spare, a, h, p);
+                last.fns().merge(spare, a, h, p.split_tw.data());
               },
               [&](CB<T>* a, CB<T>*, int64_t i, int cnt) {
-                ScaleLanes(a, h, last_scale);
+                last.fns().scale(a, h, last_scale);
                 C* rp[kL];  // pairs of reals
                 for (int l = 0; l < cnt; ++l) rp[l] = reinterpret_cast<C*>(out + (b + i + l) * out_last);
                 last.FromLanes(a, rp, cnt, h);
@@ -1172,7 +1241,7 @@ class FftKernel final : public Kernel {
               plan.ToLanes(a, rp, cnt, n);
             },
             [&](CB<T>* a, CB<T>*, int64_t i, int cnt) {
-              if (sign > 0) ScaleLanes(a, out_last, scale);
+              if (sign > 0) plan.fns().scale(a, out_last, scale);
               C* rp[kL];
               for (int l = 0; l < cnt; ++l) rp[l] = dst + (b + i + l) * out_last;
               plan.FromLanes(a, rp, cnt, out_last);
@@ -1211,16 +1280,6 @@ class FftKernel final : public Kernel {
     thread_local std::vector<std::complex<T>> z;
     if (rows != 1 && z.size() < static_cast<size_t>(kL * h)) z.resize(static_cast<size_t>(kL * h));
     for (int l = 0; l < kL; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
-  }
-
-  // a[k] *= s for k < count, every lane (as complex * real).
-  template <typename T>
-  static void ScaleLanes(CB<T>* a, int64_t count, T s) {
-    for (int64_t k = 0; k < count; ++k)
-      for (int l = 0; l < kLanes<T>; ++l) {
-        a[k].re[l] *= s;
-        a[k].im[l] *= s;
-      }
   }
 
   template <typename T>
@@ -1267,24 +1326,6 @@ class FftKernel final : public Kernel {
     out[h] = SplitOne(z[0], std::conj(z[0]), p.split_tw[static_cast<size_t>(h)]);
   }
 
-  // SplitReal in every lane: x[0..h] from z[0..h).
-  template <typename T>
-  static void SplitLanes(const CB<T>* z, CB<T>* x, int64_t h, const FftPlans<T>& p) {
-    for (int64_t k = 0; k <= h; ++k) {
-      const CB<T>& zk = z[k == h ? 0 : k];
-      const CB<T>& zc = z[k == 0 || k == h ? 0 : h - k];
-      const T tr = p.split_tw[static_cast<size_t>(k)].real(), ti = p.split_tw[static_cast<size_t>(k)].imag();
-      for (int l = 0; l < kLanes<T>; ++l) {
-        const T cr = zc.re[l], ci = -zc.im[l];  // conj(Z[h - k])
-        const T dr = zk.re[l] - cr, di = zk.im[l] - ci;
-        const T er = static_cast<T>(0.5) * (zk.re[l] + cr), ei = static_cast<T>(0.5) * (zk.im[l] + ci);
-        const T orr = static_cast<T>(0.5) * di, oi = static_cast<T>(-0.5) * dr;
-        x[k].re[l] = er + (tr * orr - ti * oi);
-        x[k].im[l] = ei + (tr * oi + ti * orr);
-      }
-    }
-  }
-
   // Z[k] = E + i O from xk = X[k] and xc = conj(X[h - k]), so that IFFT_h(Z) = x[2m] + i x[2m+1]
   // (times h); the batched merge below does these operations in this order.
   template <typename T>
@@ -1298,26 +1339,6 @@ class FftKernel final : public Kernel {
   static void MergeReal(const std::complex<T>* x, std::complex<T>* z, int64_t h, const FftPlans<T>& p) {
     z[0] = MergeOne(std::complex<T>(x[0].real(), 0), std::complex<T>(x[h].real(), 0), p.split_tw[0]);
     for (int64_t k = 1; k < h; ++k) z[k] = MergeOne(x[k], std::conj(x[h - k]), p.split_tw[static_cast<size_t>(k)]);
-  }
-
-  // MergeReal in every lane: z[0..h) from the spectra x[0..h].
-  template <typename T>
-  static void MergeLanes(const CB<T>* x, CB<T>* z, int64_t h, const FftPlans<T>& p) {
-    for (int64_t k = 0; k < h; ++k) {
-      const CB<T>& xk = x[k];
-      const CB<T>& xh = x[h - k];
-      const bool dc = k == 0;  // imaginary parts of X[0] and X[h] ignored
-      const T tr = p.split_tw[static_cast<size_t>(k)].real(), ti = -p.split_tw[static_cast<size_t>(k)].imag();
-      for (int l = 0; l < kLanes<T>; ++l) {
-        const T kr = xk.re[l], ki = dc ? T(0) : xk.im[l];
-        const T cr = xh.re[l], ci = dc ? T(0) : -xh.im[l];  // conj(X[h - k])
-        const T er = kr + cr, ei = ki + ci;
-        const T dr = kr - cr, di = ki - ci;
-        const T orr = dr * tr - di * ti, oi = dr * ti + di * tr;  // (xk - xc) conj(W^k)
-        z[k].re[l] = er + -oi;
-        z[k].im[l] = ei + orr;
-      }
-    }
   }
 
   ValueId in_, out_;
