@@ -615,7 +615,7 @@ def test_fft_single_precision_error_bound(driver, tmp_path):  # noqa: F811
       }}
     }}"""
     got = run(driver, tmp_path, mlir, *inputs)
-    worst = {}
+    worst, equal, count = {}, 0, 0
     for i, n in enumerate(F32_ERROR_LENGTHS):
         x, y = (a.astype(np.float64) for a in inputs[2 * i:2 * i + 2])
         c = x + 1j * y
@@ -625,10 +625,14 @@ def test_fft_single_precision_error_bound(driver, tmp_path):  # noqa: F811
             assert g.dtype == (np.float32 if kind == "IRFFT" else np.complex64), f"{kind} {n}: result type {g.dtype}"
             err = float(np.max(np.abs(g.astype(np.complex128) - w)) / np.max(np.abs(w)))
             worst[(kind, n)] = err
+            if kind == "FFT" and n >= 16:
+                equal += int(np.sum(g == w.astype(np.complex64)))
+                count += g.size
     bad = {k: e for k, e in worst.items() if not e <= F32_MAX_REL_ERROR}
     assert not bad, f"relative errors above {F32_MAX_REL_ERROR}: {bad}"
-    # Not double precision in disguise: single precision leaves errors well above 1e-12.
-    assert max(worst.values()) > 1e-8, f"errors {max(worst.values())} look like double precision"
+    # Computed in single precision, not in double and rounded once (which matches numpy's
+    # transform rounded to complex64 almost everywhere; single precision in about 5%).
+    assert equal < 0.5 * count, f"{equal} of {count} FFT values equal numpy's rounded to complex64: double precision?"
 
 
 @pytest.mark.parametrize("real", ["f32", "f64"])
