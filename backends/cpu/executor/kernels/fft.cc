@@ -501,6 +501,16 @@ BatchFns<T> SelectBatchFns() {
           &LanesToColumnsBase<T>, &ScaleLanesBase<T>, &SplitLanesBase<T>, &MergeLanesBase<T>};
 }
 
+// The batched transforms' block of `size` values: one per thread and precision (never two in use
+// at once: no batched transform runs inside another's load or store), kept (a fresh block per
+// call would be page-faulted in every time).
+template <typename T>
+CB<T>* BatchScratch(size_t size) {
+  thread_local std::vector<CB<T>> buf;
+  if (buf.size() < size) buf.resize(size);
+  return buf.data();
+}
+
 // One length's unnormalised DFT, forward (e^{-2 pi i jk/n}) or inverse (e^{+...}), in the
 // real type T (float or double).
 template <typename T>
@@ -561,11 +571,8 @@ class FftPlan {
   // start at zero.
   template <class Load, class Store>
   void RunBatched(int64_t count, int sign, const Load& load, const Store& store) const {
-    // Per-thread and kept: a fresh block per call would be page-faulted in every time.
-    thread_local std::vector<CB<T>> buf;
     const size_t size = static_cast<size_t>(2 * n_ + 2);
-    if (buf.size() < size) buf.resize(size);
-    CB<T>* a = buf.data();
+    CB<T>* a = BatchScratch<T>(size);
     for (int64_t i = 0; i < count; i += kL) {
       const int cnt = static_cast<int>(std::min<int64_t>(kL, count - i));
       if (cnt < kL) std::memset(static_cast<void*>(a), 0, size * sizeof(CB<T>));
