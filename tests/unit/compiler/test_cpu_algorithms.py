@@ -548,30 +548,124 @@ def test_scalar_loop_jit_calls_interpreter_kernels_bit_for_bit(driver, tmp_path)
     assert abs(float(outs["jit"][2]) - dd) < 1e-12, "f64 log recurrence"
 
 
-def fft_rows_program(rows: int, n: int) -> str:
+def fft_rows_program(rows: int, n: int, real: str = "f32") -> str:
+    c = f"tensor<{rows}x{n}xcomplex<{real}>>"
     return f"""
     {MOD}
-      func.func public @main(%x: tensor<{rows}x{n}xf32>, %y: tensor<{rows}x{n}xf32>) -> tensor<{rows}x{n}xcomplex<f32>> {{
-        %c = stablehlo.complex %x, %y : tensor<{rows}x{n}xcomplex<f32>>
-        %0 = stablehlo.fft %c, type = FFT, length = [{n}] : (tensor<{rows}x{n}xcomplex<f32>>) -> tensor<{rows}x{n}xcomplex<f32>>
-        return %0 : tensor<{rows}x{n}xcomplex<f32>>
+      func.func public @main(%x: tensor<{rows}x{n}x{real}>, %y: tensor<{rows}x{n}x{real}>) -> {c} {{
+        %c = stablehlo.complex %x, %y : {c}
+        %0 = stablehlo.fft %c, type = FFT, length = [{n}] : ({c}) -> {c}
+        return %0 : {c}
       }}
     }}"""
 
 
+@pytest.mark.parametrize("real", ["f32", "f64"])
 @pytest.mark.parametrize("n", [12, 60, 500])
-def test_fft_lines_batched_eight_at_a_time_match_one_line(driver, tmp_path, n):  # noqa: F811
-    # 19 rows: two batches of eight lines (vector lanes across lines) and three lines alone; the
-    # batched path does the one-line path's operations in the same order, so the same bits.
+def test_fft_lines_batched_match_one_line(driver, tmp_path, n, real):  # noqa: F811
+    # 19 rows: full batches of 16 (f32) or 8 (f64) lines (vector lanes across lines) and a last
+    # batch padded with zero lanes; the batched path does the one-line path's operations in the
+    # same order, so the same bits as a row transformed alone.
     rng = np.random.default_rng(n)
-    x = rng.standard_normal((19, n)).astype(np.float32)
-    y = rng.standard_normal((19, n)).astype(np.float32)
-    (many,) = run(driver, tmp_path, fft_rows_program(19, n), x, y)
+    dt = np.float32 if real == "f32" else np.float64
+    x = rng.standard_normal((19, n)).astype(dt)
+    y = rng.standard_normal((19, n)).astype(dt)
+    (many,) = run(driver, tmp_path, fft_rows_program(19, n, real), x, y)
+    assert many.dtype == (np.complex64 if real == "f32" else np.complex128), f"result type {many.dtype}"
     np.testing.assert_allclose(many, np.fft.fft(x.astype(np.float64) + 1j * y, axis=-1), atol=1e-4 * np.sqrt(n),
                                err_msg="batched row FFTs")
     for r in (0, 9, 18):
-        (one,) = run(driver, tmp_path, fft_rows_program(1, n), x[r:r + 1], y[r:r + 1])
+        (one,) = run(driver, tmp_path, fft_rows_program(1, n, real), x[r:r + 1], y[r:r + 1])
         assert one.tobytes() == many[r:r + 1].tobytes(), f"row {r}: batched and one-line transforms differ in bits"
+
+
+# Lengths for the single-precision error bound: every length to 64, then primes (Bluestein above
+# 31), prime powers, mixed radices, the four-step limit and beyond.
+F32_ERROR_LENGTHS = sorted(set(range(2, 65)) | {97, 125, 127, 243, 251, 343, 500, 509, 625, 1000, 1021, 1024, 2039,
+                                                 2048, 2187, 3000, 3125, 4093, 4096, 4097, 6000, 8192, 10007,
+                                                 3 * 8192, 65536 + 2})
+# max |ours - float64 FFT| / max |float64 FFT| per transform: single precision (unit roundoff
+# 6e-8) through about log2(n) rounding stages; the worst measured is 2.9e-7 (FFT of 2039, through
+# Bluestein). A float-rounded twiddle recurrence or a float-only Bluestein kernel would miss it.
+F32_MAX_REL_ERROR = 1e-6
+
+
+def test_fft_single_precision_error_bound(driver, tmp_path):  # noqa: F811
+    # complex64 / float32 FFTs run in single precision; each kind stays within a bound relative
+    # to numpy's double-precision transform (17 rows: a full batch of 16 lanes and a padded one).
+    rng = np.random.default_rng(5)
+    rows = 17
+    args, sig, body, rets, inputs = [], [], [], [], []
+    for i, n in enumerate(F32_ERROR_LENGTHS):
+        r = rows if n <= 8192 else 1
+        h = n // 2 + 1
+        t, c, hc = f"tensor<{r}x{n}xf32>", f"tensor<{r}x{n}xcomplex<f32>>", f"tensor<{r}x{h}xcomplex<f32>>"
+        args += [f"%x{i}: {t}", f"%y{i}: {t}"]
+        inputs += [rng.standard_normal((r, n)).astype(np.float32), rng.standard_normal((r, n)).astype(np.float32)]
+        body.append(f"%c{i} = stablehlo.complex %x{i}, %y{i} : {c}")
+        body.append(f"%f{i} = stablehlo.fft %c{i}, type = FFT, length = [{n}] : ({c}) -> {c}")
+        body.append(f"%i{i} = stablehlo.fft %c{i}, type = IFFT, length = [{n}] : ({c}) -> {c}")
+        body.append(f"%r{i} = stablehlo.fft %x{i}, type = RFFT, length = [{n}] : ({t}) -> {hc}")
+        body.append(f"%h{i} = stablehlo.slice %c{i} [0:{r}, 0:{h}] : ({c}) -> {hc}")
+        body.append(f"%b{i} = stablehlo.fft %h{i}, type = IRFFT, length = [{n}] : ({hc}) -> {t}")
+        rets += [f"%f{i}", f"%i{i}", f"%r{i}", f"%b{i}"]
+        sig += [c, c, hc, t]
+    mlir = f"""
+    {MOD}
+      func.func public @main({", ".join(args)}) -> ({", ".join(sig)}) {{
+        {chr(10).join("        " + b for b in body).strip()}
+        return {", ".join(rets)} : {", ".join(sig)}
+      }}
+    }}"""
+    got = run(driver, tmp_path, mlir, *inputs)
+    worst, equal, count = {}, 0, 0
+    for i, n in enumerate(F32_ERROR_LENGTHS):
+        x, y = (a.astype(np.float64) for a in inputs[2 * i:2 * i + 2])
+        c = x + 1j * y
+        want = [np.fft.fft(c, axis=-1), np.fft.ifft(c, axis=-1), np.fft.rfft(x, axis=-1),
+                np.fft.irfft(c[:, :n // 2 + 1], n, axis=-1)]
+        for kind, g, w in zip(("FFT", "IFFT", "RFFT", "IRFFT"), got[4 * i:4 * i + 4], want, strict=True):
+            assert g.dtype == (np.float32 if kind == "IRFFT" else np.complex64), f"{kind} {n}: result type {g.dtype}"
+            err = float(np.max(np.abs(g.astype(np.complex128) - w)) / np.max(np.abs(w)))
+            worst[(kind, n)] = err
+            if kind == "FFT" and n >= 16:
+                equal += int(np.sum(g == w.astype(np.complex64)))
+                count += g.size
+    bad = {k: e for k, e in worst.items() if not e <= F32_MAX_REL_ERROR}
+    assert not bad, f"relative errors above {F32_MAX_REL_ERROR}: {bad}"
+    # Computed in single precision, not in double and rounded once (which matches numpy's
+    # transform rounded to complex64 almost everywhere; single precision in about 5%).
+    assert equal < 0.5 * count, f"{equal} of {count} FFT values equal numpy's rounded to complex64: double precision?"
+
+
+@pytest.mark.parametrize("real", ["f32", "f64"])
+def test_fft_columns_in_lane_blocks(driver, tmp_path, real):  # noqa: F811
+    # Leading fft axes transform blocks of adjacent columns in the vector lanes (37 columns: two
+    # full f32 blocks and five, four f64 blocks and five); 3 axes, and a 2-D real pair.
+    rng = np.random.default_rng(3)
+    dt = np.float32 if real == "f32" else np.float64
+    x = rng.standard_normal((3, 20, 24, 37)).astype(dt)
+    y = rng.standard_normal((3, 20, 24, 37)).astype(dt)
+    c4, t4 = f"tensor<3x20x24x37xcomplex<{real}>>", f"tensor<3x20x24x37x{real}>"
+    r4 = f"tensor<3x20x24x19xcomplex<{real}>>"
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: {t4}, %y: {t4}) -> ({c4}, {c4}, {r4}, {t4}) {{
+        %c = stablehlo.complex %x, %y : {c4}
+        %0 = stablehlo.fft %c, type = FFT, length = [20, 24, 37] : ({c4}) -> {c4}
+        %1 = stablehlo.fft %c, type = IFFT, length = [24, 37] : ({c4}) -> {c4}
+        %2 = stablehlo.fft %x, type = RFFT, length = [24, 37] : ({t4}) -> {r4}
+        %3 = stablehlo.fft %2, type = IRFFT, length = [24, 37] : ({r4}) -> {t4}
+        return %0, %1, %2, %3 : {c4}, {c4}, {r4}, {t4}
+      }}
+    }}"""
+    f3, i2, r2, back = run(driver, tmp_path, mlir, x, y)
+    c = x.astype(np.float64) + 1j * y
+    tol = 1e-4 if real == "f32" else 1e-10
+    np.testing.assert_allclose(f3, np.fft.fftn(c, axes=(1, 2, 3)), atol=tol * 100, err_msg="3-D FFT")
+    np.testing.assert_allclose(i2, np.fft.ifftn(c, axes=(2, 3)), atol=tol, err_msg="2-D IFFT")
+    np.testing.assert_allclose(r2, np.fft.rfftn(x.astype(np.float64), axes=(2, 3)), atol=tol * 30, err_msg="2-D RFFT")
+    np.testing.assert_allclose(back, x, atol=tol, err_msg="2-D IRFFT(RFFT(x))")
 
 
 def test_gather_one_element_windows(driver, tmp_path):  # noqa: F811

@@ -1,17 +1,19 @@
-// stablehlo.fft (FFT, IFFT, RFFT, IRFFT over the trailing 1-3 dims), computed in double
-// precision: a self-sorting mixed-radix (4, 2, 3, 5, any small prime) Stockham FFT per length,
-// a four-step split into two sets of shorter transforms for long ones (cache-sized pieces,
-// parallel), Bluestein's chirp-z for lengths with a large prime factor, and real transforms of
-// even length through a complex transform of half the length. Plans (factors, twiddles) are
-// built on first use at run time, so compile time and memory never depend on the lengths.
+// stablehlo.fft (FFT, IFFT, RFFT, IRFFT over the trailing 1-3 dims), computed in the operand's
+// precision (single for complex64/float32, double for complex128/float64; twiddles are always
+// computed in double and rounded once): a self-sorting mixed-radix (4, 2, 3, 5, any small prime)
+// Stockham FFT per length, a four-step split into two sets of shorter transforms for long ones
+// (cache-sized pieces, parallel), Bluestein's chirp-z for lengths with a large prime factor, and
+// real transforms of even length through a complex transform of half the length. Plans
+// (factors, twiddles) are built on first use at run time, so compile time and memory never
+// depend on the lengths.
 #include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstring>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <numbers>
+#include <type_traits>
 #include <vector>
 
 #include "backends/cpu/executor/program/kernel.h"
@@ -37,7 +39,8 @@ using cd = std::complex<double>;
 
 namespace {
 
-// e^{i * sign * 2 pi * num / den}, with num reduced modulo den for accuracy.
+// e^{i * sign * 2 pi * num / den}, with num reduced modulo den for accuracy (always in double:
+// single-precision plans round the result once).
 cd Root(int64_t num, int64_t den, int sign) {
   num %= den;
   if (num < 0) num += den;
@@ -45,16 +48,26 @@ cd Root(int64_t num, int64_t den, int sign) {
   return {std::cos(ang), sign * std::sin(ang)};
 }
 
+template <typename T>
+std::complex<T> Narrow(cd v) {
+  return {static_cast<T>(v.real()), static_cast<T>(v.imag())};
+}
+
 // Complex product without the C99 Annex G NaN recovery (a library call per product).
-inline cd Mul(cd a, cd b) {
+template <typename T>
+inline std::complex<T> Mul(std::complex<T> a, std::complex<T> b) {
   return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
 }
 
-inline cd MulI(cd v, int sign) { return sign < 0 ? cd(v.imag(), -v.real()) : cd(-v.imag(), v.real()); }
+template <typename T>
+inline std::complex<T> MulI(std::complex<T> v, int sign) {
+  return sign < 0 ? std::complex<T>(v.imag(), -v.real()) : std::complex<T>(-v.imag(), v.real());
+}
 
 // Blocked out-of-place transpose: dst[c][r] = src[r][c] for a rows x cols matrix; bands of
 // rows spread over the pool when `parallel`.
-void Transpose(cd* dst, const cd* src, int64_t rows, int64_t cols, bool parallel = false) {
+template <typename C>
+void Transpose(C* dst, const C* src, int64_t rows, int64_t cols, bool parallel = false) {
   constexpr int64_t kTile = 32;
   auto band = [&](int64_t t0, int64_t t1) {
     for (int64_t r0 = t0 * kTile; r0 < std::min(rows, t1 * kTile); r0 += kTile)
@@ -69,73 +82,107 @@ void Transpose(cd* dst, const cd* src, int64_t rows, int64_t cols, bool parallel
   else band(0, tiles);
 }
 
-// ---------------------------------------------------------------- batches of 8 lines
-// Eight lines transformed together, lane l of every value belonging to line l (split real and
-// imaginary parts): the compiler vectorises each lane loop at the ISA the variant is built for,
-// with the same operations in the same order as the one-line path (so the same bits).
-constexpr int kBatch = 8;
+// ---------------------------------------------------------------- batches of lines
+// kLanes<T> lines (8 double, 16 float: one 64-byte vector per part) transformed together, lane
+// l of every value belonging to line l (split real and imaginary parts): the compiler
+// vectorises each lane loop at the ISA the variant is built for, with the same operations in
+// the same order as the one-line path (so the same bits).
+template <typename T>
+constexpr int kLanes = 64 / static_cast<int>(sizeof(T));
+template <typename T>
 struct alignas(64) CB {
-  double re[kBatch], im[kBatch];
+  T re[kLanes<T>], im[kLanes<T>];
+};
+// N lanes of a batched value as two vectors (one register each at the ISA a stage is built
+// for): the butterflies' values stay in registers.
+template <typename T, int N>
+struct Part {
+  typedef T V __attribute__((vector_size(N * sizeof(T))));
+  V re, im;
 };
 
 #define JAXLIB_FFT_INLINE inline __attribute__((always_inline))
+// Fully unrolled short loops over vectors: their arrays stay in registers (a rolled loop keeps
+// them on the stack, each 32-byte reload waiting on two 16-byte stores).
+#if defined(__clang__)
+#define JAXLIB_FFT_UNROLL _Pragma("unroll")
+#else
+#define JAXLIB_FFT_UNROLL _Pragma("GCC unroll 16")
+#endif
 
-JAXLIB_FFT_INLINE void BAdd(CB& o, const CB& a, const CB& b) {
-  for (int l = 0; l < kBatch; ++l) {
-    o.re[l] = a.re[l] + b.re[l];
-    o.im[l] = a.im[l] + b.im[l];
-  }
+// N lanes of a CB part at a multiple of N: aligned to the vector's size (one aligned move; an
+// unaligned 32-byte copy is split in two by GCC's generic tuning).
+template <typename T, int N>
+JAXLIB_FFT_INLINE typename Part<T, N>::V LoadLanes(const T* p) {
+  typename Part<T, N>::V v;
+  std::memcpy(&v, __builtin_assume_aligned(p, sizeof(v)), sizeof(v));
+  return v;
 }
-JAXLIB_FFT_INLINE void BSub(CB& o, const CB& a, const CB& b) {
-  for (int l = 0; l < kBatch; ++l) {
-    o.re[l] = a.re[l] - b.re[l];
-    o.im[l] = a.im[l] - b.im[l];
-  }
+template <typename T, int N>
+JAXLIB_FFT_INLINE void StoreLanes(T* p, typename Part<T, N>::V v) {
+  std::memcpy(__builtin_assume_aligned(p, sizeof(v)), &v, sizeof(v));
+}
+
+template <typename T, int N>
+JAXLIB_FFT_INLINE void BAdd(Part<T, N>& o, const Part<T, N>& a, const Part<T, N>& b) {
+  o.re = a.re + b.re;
+  o.im = a.im + b.im;
+}
+template <typename T, int N>
+JAXLIB_FFT_INLINE void BSub(Part<T, N>& o, const Part<T, N>& a, const Part<T, N>& b) {
+  o.re = a.re - b.re;
+  o.im = a.im - b.im;
 }
 // o = a * (tr + i ti), as Mul() does it.
-JAXLIB_FFT_INLINE void BMulT(CB& o, const CB& a, double tr, double ti) {
-  for (int l = 0; l < kBatch; ++l) {
-    const double r = a.re[l] * tr - a.im[l] * ti, i = a.re[l] * ti + a.im[l] * tr;
-    o.re[l] = r;
-    o.im[l] = i;
-  }
+template <typename T, int N>
+JAXLIB_FFT_INLINE void BMulT(Part<T, N>& o, const Part<T, N>& a, T tr, T ti) {
+  const typename Part<T, N>::V r = a.re * tr - a.im * ti, i = a.re * ti + a.im * tr;
+  o.re = r;
+  o.im = i;
 }
 // o = a * (+-i), as MulI() does it.
-JAXLIB_FFT_INLINE void BMulI(CB& o, const CB& a, int sign) {
-  for (int l = 0; l < kBatch; ++l) {
-    const double r = sign < 0 ? a.im[l] : -a.im[l], i = sign < 0 ? -a.re[l] : a.re[l];
-    o.re[l] = r;
-    o.im[l] = i;
-  }
+template <typename T, int N>
+JAXLIB_FFT_INLINE void BMulI(Part<T, N>& o, const Part<T, N>& a, int sign) {
+  const typename Part<T, N>::V r = sign < 0 ? a.im : -a.im, i = sign < 0 ? -a.re : a.re;
+  o.re = r;
+  o.im = i;
 }
-JAXLIB_FFT_INLINE void BScale(CB& o, const CB& a, double k) {
-  for (int l = 0; l < kBatch; ++l) {
-    o.re[l] = k * a.re[l];
-    o.im[l] = k * a.im[l];
-  }
+template <typename T, int N>
+JAXLIB_FFT_INLINE void BScale(Part<T, N>& o, const Part<T, N>& a, T k) {
+  o.re = k * a.re;
+  o.im = k * a.im;
 }
 
+// Constants of the radix-3 and radix-5 butterflies: sin(2 pi / 3); cos(2pi/5), cos(4pi/5),
+// sin(2pi/5), sin(4pi/5).
+template <typename T>
+struct Consts {
+  static constexpr T kS3 = static_cast<T>(0.86602540378443864676);
+  static constexpr T kC1 = static_cast<T>(0.30901699437494742410), kC2 = static_cast<T>(-0.80901699437494742410);
+  static constexpr T kS1 = static_cast<T>(0.95105651629515357212), kS2 = static_cast<T>(0.58778525229247312917);
+};
+
 // The one-line Butterfly's radix 2, 3, 4 and 5, operation for operation.
-template <int R>
-JAXLIB_FFT_INLINE void BButterfly(CB* v, int sign) {
+template <typename T, int N, int R>
+JAXLIB_FFT_INLINE void BButterfly(Part<T, N>* v, int sign) {
+  using K = Consts<T>;
   if constexpr (R == 2) {
-    CB a = v[0], b = v[1];
+    Part<T, N> a = v[0], b = v[1];
     BAdd(v[0], a, b);
     BSub(v[1], a, b);
   } else if constexpr (R == 3) {
-    constexpr double kS = 0.86602540378443864676;
-    CB a = v[0], s, d, m, t, h;
+    Part<T, N> a = v[0], s, d, m, t, h;
     BAdd(s, v[1], v[2]);
     BSub(d, v[1], v[2]);
     BAdd(v[0], a, s);
-    BScale(h, s, 0.5);
+    BScale(h, s, static_cast<T>(0.5));
     BSub(m, a, h);
     BMulI(t, d, sign);
-    BScale(t, t, kS);
+    BScale(t, t, K::kS3);
     BAdd(v[1], m, t);
     BSub(v[2], m, t);
   } else if constexpr (R == 4) {
-    CB s0, s1, s2, s3, d;
+    Part<T, N> s0, s1, s2, s3, d;
     BAdd(s0, v[0], v[2]);
     BSub(s1, v[0], v[2]);
     BAdd(s2, v[1], v[3]);
@@ -146,25 +193,21 @@ JAXLIB_FFT_INLINE void BButterfly(CB* v, int sign) {
     BSub(v[2], s0, s2);
     BSub(v[3], s1, s3);
   } else {
-    constexpr double kC1 = 0.30901699437494742410, kC2 = -0.80901699437494742410;
-    constexpr double kS1 = 0.95105651629515357212, kS2 = 0.58778525229247312917;
-    CB a = v[0], b1, b2, d1, d2, m1, m2, t1, t2, x, y;
+    Part<T, N> a = v[0], b1, b2, d1, d2, m1, m2, t1, t2, x, y;
     BAdd(b1, v[1], v[4]);
     BAdd(b2, v[2], v[3]);
     BSub(d1, v[1], v[4]);
     BSub(d2, v[2], v[3]);
     BAdd(x, a, b1);
     BAdd(v[0], x, b2);
-    for (int l = 0; l < kBatch; ++l) {
-      m1.re[l] = a.re[l] + kC1 * b1.re[l] + kC2 * b2.re[l];
-      m1.im[l] = a.im[l] + kC1 * b1.im[l] + kC2 * b2.im[l];
-      m2.re[l] = a.re[l] + kC2 * b1.re[l] + kC1 * b2.re[l];
-      m2.im[l] = a.im[l] + kC2 * b1.im[l] + kC1 * b2.im[l];
-      x.re[l] = kS1 * d1.re[l] + kS2 * d2.re[l];
-      x.im[l] = kS1 * d1.im[l] + kS2 * d2.im[l];
-      y.re[l] = kS2 * d1.re[l] - kS1 * d2.re[l];
-      y.im[l] = kS2 * d1.im[l] - kS1 * d2.im[l];
-    }
+    m1.re = a.re + K::kC1 * b1.re + K::kC2 * b2.re;
+    m1.im = a.im + K::kC1 * b1.im + K::kC2 * b2.im;
+    m2.re = a.re + K::kC2 * b1.re + K::kC1 * b2.re;
+    m2.im = a.im + K::kC2 * b1.im + K::kC1 * b2.im;
+    x.re = K::kS1 * d1.re + K::kS2 * d2.re;
+    x.im = K::kS1 * d1.im + K::kS2 * d2.im;
+    y.re = K::kS2 * d1.re - K::kS1 * d2.re;
+    y.im = K::kS2 * d1.im - K::kS1 * d2.im;
     BMulI(t1, x, sign);
     BMulI(t2, y, sign);
     BAdd(v[1], m1, t1);
@@ -174,71 +217,308 @@ JAXLIB_FFT_INLINE void BButterfly(CB* v, int sign) {
   }
 }
 
-// One Stockham stage of radix R over n batched elements (`tw`: this stage's twiddles).
-template <int R>
-JAXLIB_FFT_INLINE void BStage(const CB* x, CB* y, int64_t n, int64_t ns, const std::complex<double>* tw, int sign) {
+// One Stockham stage of radix R over n batched elements (`tw`: this stage's twiddles), N lanes
+// (one vector register) at a time: the butterfly's values stay in registers.
+template <typename T, int R, int N>
+JAXLIB_FFT_INLINE void BStage(const CB<T>* x, CB<T>* y, int64_t n, int64_t ns, const std::complex<T>* tw, int sign) {
   const int64_t stride = n / R, blocks = stride / ns;
-  CB v[R];
+  Part<T, N> v[R];
   for (int64_t b = 0; b < blocks; ++b) {
-    const CB* xb = x + b * ns;
-    CB* yb = y + b * ns * R;
-    for (int64_t jj = 0; jj < ns; ++jj) {
-      v[0] = xb[jj];
-      if (ns == 1) {
-        for (int k = 1; k < R; ++k) v[k] = xb[jj + k * stride];
-      } else {
-        const std::complex<double>* t = tw + jj * R;
-        for (int k = 1; k < R; ++k) BMulT(v[k], xb[jj + k * stride], t[k].real(), sign < 0 ? t[k].imag() : -t[k].imag());
+    const CB<T>* xb = x + b * ns;
+    CB<T>* yb = y + b * ns * R;
+    for (int64_t jj = 0; jj < ns; ++jj)
+      for (int g = 0; g < kLanes<T>; g += N) {
+        for (int k = 0; k < R; ++k) {
+          v[k].re = LoadLanes<T, N>(xb[jj + k * stride].re + g);
+          v[k].im = LoadLanes<T, N>(xb[jj + k * stride].im + g);
+        }
+        if (ns != 1) {
+          const std::complex<T>* t = tw + jj * R;
+          for (int k = 1; k < R; ++k) BMulT(v[k], v[k], t[k].real(), sign < 0 ? t[k].imag() : -t[k].imag());
+        }
+        BButterfly<T, N, R>(v, sign);
+        for (int k = 0; k < R; ++k) {
+          StoreLanes<T, N>(yb[jj + k * ns].re + g, v[k].re);
+          StoreLanes<T, N>(yb[jj + k * ns].im + g, v[k].im);
+        }
       }
-      BButterfly<R>(v, sign);
-      for (int k = 0; k < R; ++k) yb[jj + k * ns] = v[k];
+  }
+}
+
+template <typename T>
+struct BatchStage {
+  int radix;
+  int64_t ns;
+  const std::complex<T>* tw;
+};
+// Lines to lanes and back: a[k].re[l] = rows[l][k].real() (and .imag()) for k < count and
+// every lane, through W x W transposes of 32-byte vectors (W = 8 floats or 4 doubles; pure data
+// movement, so the bits are the same at every ISA), the last count % (W / 2) values one by one.
+template <typename T>
+struct Vec32 {
+  static constexpr int W = 32 / static_cast<int>(sizeof(T));
+  typedef T V __attribute__((vector_size(32)));
+};
+
+// v[j][i] = v[i][j], in the shuffles AVX has single instructions for (interleave within 128-bit
+// halves, pick pairs, swap 128-bit halves).
+template <typename T>
+JAXLIB_FFT_INLINE void TransposeVec32(typename Vec32<T>::V* v) {
+  using V = typename Vec32<T>::V;
+  if constexpr (Vec32<T>::W == 8) {
+    V t[8], u[8];
+    JAXLIB_FFT_UNROLL
+    for (int i = 0; i < 8; i += 2) {
+      t[i] = __builtin_shufflevector(v[i], v[i + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+      t[i + 1] = __builtin_shufflevector(v[i], v[i + 1], 2, 10, 3, 11, 6, 14, 7, 15);
+    }
+    JAXLIB_FFT_UNROLL
+    for (int i = 0; i < 8; i += 4) {  // u[i + c]: columns c and c + 4 of rows i..i+3
+      u[i] = __builtin_shufflevector(t[i], t[i + 2], 0, 1, 8, 9, 4, 5, 12, 13);
+      u[i + 1] = __builtin_shufflevector(t[i], t[i + 2], 2, 3, 10, 11, 6, 7, 14, 15);
+      u[i + 2] = __builtin_shufflevector(t[i + 1], t[i + 3], 0, 1, 8, 9, 4, 5, 12, 13);
+      u[i + 3] = __builtin_shufflevector(t[i + 1], t[i + 3], 2, 3, 10, 11, 6, 7, 14, 15);
+    }
+    JAXLIB_FFT_UNROLL
+    for (int c = 0; c < 4; ++c) {
+      v[c] = __builtin_shufflevector(u[c], u[c + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+      v[c + 4] = __builtin_shufflevector(u[c], u[c + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+    }
+  } else {
+    const V t0 = __builtin_shufflevector(v[0], v[1], 0, 4, 2, 6), t1 = __builtin_shufflevector(v[0], v[1], 1, 5, 3, 7);
+    const V t2 = __builtin_shufflevector(v[2], v[3], 0, 4, 2, 6), t3 = __builtin_shufflevector(v[2], v[3], 1, 5, 3, 7);
+    v[0] = __builtin_shufflevector(t0, t2, 0, 1, 4, 5);
+    v[2] = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+    v[1] = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+    v[3] = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+  }
+}
+
+// The real (even j) or imaginary (odd j) parts of complex k0 + j / 2, lanes g.. of a W x W
+// block: aligned to the vector's size.
+template <typename T>
+JAXLIB_FFT_INLINE T* LaneVector(CB<T>* a, int64_t k0, int j, int g) {
+  CB<T>& c = a[k0 + j / 2];
+  return static_cast<T*>(__builtin_assume_aligned((j % 2 ? c.im : c.re) + g, sizeof(typename Vec32<T>::V)));
+}
+
+// Rows into lanes (kIntoLanes; rows only read) or lanes into rows (a only read), W x W blocks
+// at a time.
+template <typename T, bool kIntoLanes>
+JAXLIB_FFT_INLINE void RowsLanesBody(CB<T>* a, std::complex<T>* const* rows, int64_t count) {
+  using V = typename Vec32<T>::V;
+  constexpr int W = Vec32<T>::W;
+  int64_t k0 = 0;
+  for (; k0 + W / 2 <= count; k0 += W / 2)
+    JAXLIB_FFT_UNROLL
+    for (int g = 0; g < kLanes<T>; g += W) {
+      V v[W];
+      JAXLIB_FFT_UNROLL
+      for (int i = 0; i < W; ++i)
+        std::memcpy(&v[i], kIntoLanes ? static_cast<const void*>(rows[g + i] + k0) : LaneVector(a, k0, i, g), sizeof(V));
+      TransposeVec32<T>(v);
+      JAXLIB_FFT_UNROLL
+      for (int i = 0; i < W; ++i)
+        std::memcpy(kIntoLanes ? static_cast<void*>(LaneVector(a, k0, i, g)) : static_cast<void*>(rows[g + i] + k0), &v[i],
+                    sizeof(V));
+    }
+  for (; k0 < count; ++k0)
+    for (int l = 0; l < kLanes<T>; ++l) {
+      if constexpr (kIntoLanes) {
+        a[k0].re[l] = rows[l][k0].real();
+        a[k0].im[l] = rows[l][k0].imag();
+      } else {
+        rows[l][k0] = std::complex<T>(a[k0].re[l], a[k0].im[l]);
+      }
+    }
+}
+
+// Columns into lanes (kIntoLanes: a[k] lane l = base[k * stride + l], kL adjacent complex values
+// per row split into real and imaginary vectors; base only read) or lanes into columns (a only
+// read, the vectors interleaved again).
+template <typename T, bool kIntoLanes>
+JAXLIB_FFT_INLINE void ColumnsLanesBody(CB<T>* a, std::complex<T>* base, int64_t stride, int64_t count) {
+  using V = typename Vec32<T>::V;
+  constexpr int W = Vec32<T>::W;
+  for (int64_t k = 0; k < count; ++k) {
+    std::complex<T>* p = base + k * stride;
+    T* re = static_cast<T*>(__builtin_assume_aligned(a[k].re, 64));
+    T* im = static_cast<T*>(__builtin_assume_aligned(a[k].im, 64));
+    JAXLIB_FFT_UNROLL
+    for (int g = 0; g < kLanes<T>; g += W) {
+      V x0, x1, y0, y1;  // into lanes: x complex values, y parts; else the other way round
+      std::memcpy(&x0, kIntoLanes ? static_cast<const void*>(p + g) : re + g, sizeof(V));
+      std::memcpy(&x1, kIntoLanes ? static_cast<const void*>(p + g + W / 2) : im + g, sizeof(V));
+      if constexpr (kIntoLanes && W == 8) {
+        y0 = __builtin_shufflevector(x0, x1, 0, 2, 4, 6, 8, 10, 12, 14);
+        y1 = __builtin_shufflevector(x0, x1, 1, 3, 5, 7, 9, 11, 13, 15);
+      } else if constexpr (kIntoLanes) {
+        y0 = __builtin_shufflevector(x0, x1, 0, 2, 4, 6);
+        y1 = __builtin_shufflevector(x0, x1, 1, 3, 5, 7);
+      } else if constexpr (W == 8) {
+        y0 = __builtin_shufflevector(x0, x1, 0, 8, 1, 9, 2, 10, 3, 11);
+        y1 = __builtin_shufflevector(x0, x1, 4, 12, 5, 13, 6, 14, 7, 15);
+      } else {
+        y0 = __builtin_shufflevector(x0, x1, 0, 4, 1, 5);
+        y1 = __builtin_shufflevector(x0, x1, 2, 6, 3, 7);
+      }
+      std::memcpy(kIntoLanes ? static_cast<void*>(re + g) : static_cast<void*>(p + g), &y0, sizeof(V));
+      std::memcpy(kIntoLanes ? static_cast<void*>(im + g) : static_cast<void*>(p + g + W / 2), &y1, sizeof(V));
     }
   }
 }
 
-struct BatchStage {
-  int radix;
-  int64_t ns;
-  const std::complex<double>* tw;
-};
-using BatchStagesFn = void (*)(CB* a, CB* work, int64_t n, const BatchStage* stages, size_t count, int sign);
+// a[k] *= s for k < count, every lane (as complex * real).
+template <typename T>
+JAXLIB_FFT_INLINE void ScaleLanesBody(CB<T>* a, int64_t count, T s) {
+  for (int64_t k = 0; k < count; ++k)
+    for (int l = 0; l < kLanes<T>; ++l) {
+      a[k].re[l] *= s;
+      a[k].im[l] *= s;
+    }
+}
 
-#define JAXLIB_FFT_BATCH(Suffix, Attr)                                                                     \
-  Attr void BatchStages##Suffix(CB* a, CB* work, int64_t n, const BatchStage* st, size_t count, int sign) { \
-    CB* x = a;                                                                                             \
-    CB* y = work;                                                                                          \
-    for (size_t i = 0; i < count; ++i) {                                                                   \
-      switch (st[i].radix) {                                                                               \
-        case 2: BStage<2>(x, y, n, st[i].ns, st[i].tw, sign); break;                                       \
-        case 3: BStage<3>(x, y, n, st[i].ns, st[i].tw, sign); break;                                       \
-        case 4: BStage<4>(x, y, n, st[i].ns, st[i].tw, sign); break;                                       \
-        default: BStage<5>(x, y, n, st[i].ns, st[i].tw, sign); break;                                      \
-      }                                                                                                    \
-      std::swap(x, y);                                                                                     \
-    }                                                                                                      \
-    if (x != a) std::memcpy(a, x, static_cast<size_t>(n) * sizeof(CB));                                   \
+// The even/odd split of a real transform through a half-length one (the kernel's SplitReal), in
+// every lane: x[0..h] from z[0..h) (tw: W_{2h}^k).
+template <typename T>
+JAXLIB_FFT_INLINE void SplitLanesBody(const CB<T>* z, CB<T>* x, int64_t h, const std::complex<T>* tw) {
+  for (int64_t k = 0; k <= h; ++k) {
+    const CB<T>& zk = z[k == h ? 0 : k];
+    const CB<T>& zc = z[k == 0 || k == h ? 0 : h - k];
+    const T tr = tw[k].real(), ti = tw[k].imag();
+    for (int l = 0; l < kLanes<T>; ++l) {
+      const T cr = zc.re[l], ci = -zc.im[l];  // conj(Z[h - k])
+      const T dr = zk.re[l] - cr, di = zk.im[l] - ci;
+      const T er = static_cast<T>(0.5) * (zk.re[l] + cr), ei = static_cast<T>(0.5) * (zk.im[l] + ci);
+      const T orr = static_cast<T>(0.5) * di, oi = static_cast<T>(-0.5) * dr;
+      x[k].re[l] = er + (tr * orr - ti * oi);
+      x[k].im[l] = ei + (tr * oi + ti * orr);
+    }
   }
-JAXLIB_FFT_BATCH(Base, )
+}
+
+// Its inverse (the kernel's MergeReal) in every lane: z[0..h) from the spectra x[0..h].
+template <typename T>
+JAXLIB_FFT_INLINE void MergeLanesBody(const CB<T>* x, CB<T>* z, int64_t h, const std::complex<T>* tw) {
+  for (int64_t k = 0; k < h; ++k) {
+    const CB<T>& xk = x[k];
+    const CB<T>& xh = x[h - k];
+    const bool dc = k == 0;  // imaginary parts of X[0] and X[h] ignored
+    const T tr = tw[k].real(), ti = -tw[k].imag();
+    for (int l = 0; l < kLanes<T>; ++l) {
+      const T kr = xk.re[l], ki = dc ? T(0) : xk.im[l];
+      const T cr = xh.re[l], ci = dc ? T(0) : -xh.im[l];  // conj(X[h - k])
+      const T er = kr + cr, ei = ki + ci;
+      const T dr = kr - cr, di = ki - ci;
+      const T orr = dr * tr - di * ti, oi = dr * ti + di * tr;  // (xk - xc) conj(W^k)
+      z[k].re[l] = er + -oi;
+      z[k].im[l] = ei + orr;
+    }
+  }
+}
+
+// The batched kernels of one ISA.
+template <typename T>
+struct BatchFns {
+  void (*stages)(CB<T>* a, CB<T>* work, int64_t n, const BatchStage<T>* stages, size_t count, int sign);
+  void (*to_lanes)(CB<T>* a, const std::complex<T>* const* rows, int64_t count);
+  void (*from_lanes)(const CB<T>* a, std::complex<T>* const* rows, int64_t count);
+  void (*columns_to_lanes)(CB<T>* a, const std::complex<T>* src, int64_t stride, int64_t count);
+  void (*lanes_to_columns)(const CB<T>* a, std::complex<T>* dst, int64_t stride, int64_t count);
+  void (*scale)(CB<T>* a, int64_t count, T s);
+  void (*split)(const CB<T>* z, CB<T>* x, int64_t h, const std::complex<T>* tw);
+  void (*merge)(const CB<T>* x, CB<T>* z, int64_t h, const std::complex<T>* tw);
+};
+
+#define JAXLIB_FFT_BATCH(Suffix, Attr, VectorBytes)                                                     \
+  template <typename T>                                                                                 \
+  Attr void BatchStages##Suffix(CB<T>* a, CB<T>* work, int64_t n, const BatchStage<T>* st, size_t count, \
+                                int sign) {                                                             \
+    constexpr int N = VectorBytes / static_cast<int>(sizeof(T));                                        \
+    CB<T>* x = a;                                                                                       \
+    CB<T>* y = work;                                                                                    \
+    for (size_t i = 0; i < count; ++i) {                                                                \
+      switch (st[i].radix) {                                                                            \
+        case 2: BStage<T, 2, N>(x, y, n, st[i].ns, st[i].tw, sign); break;                              \
+        case 3: BStage<T, 3, N>(x, y, n, st[i].ns, st[i].tw, sign); break;                              \
+        case 4: BStage<T, 4, N>(x, y, n, st[i].ns, st[i].tw, sign); break;                              \
+        default: BStage<T, 5, N>(x, y, n, st[i].ns, st[i].tw, sign); break;                             \
+      }                                                                                                 \
+      std::swap(x, y);                                                                                  \
+    }                                                                                                   \
+    if (x != a) std::memcpy(a, x, static_cast<size_t>(n) * sizeof(CB<T>));                             \
+  }                                                                                                     \
+  template <typename T>                                                                                 \
+  Attr void ToLanes##Suffix(CB<T>* a, const std::complex<T>* const* rows, int64_t count) {              \
+    RowsLanesBody<T, true>(a, const_cast<std::complex<T>* const*>(rows), count);                        \
+  }                                                                                                     \
+  template <typename T>                                                                                 \
+  Attr void FromLanes##Suffix(const CB<T>* a, std::complex<T>* const* rows, int64_t count) {            \
+    RowsLanesBody<T, false>(const_cast<CB<T>*>(a), rows, count);                                        \
+  }                                                                                                     \
+  template <typename T>                                                                                 \
+  Attr void ColumnsToLanes##Suffix(CB<T>* a, const std::complex<T>* src, int64_t stride, int64_t count) { \
+    ColumnsLanesBody<T, true>(a, const_cast<std::complex<T>*>(src), stride, count);                     \
+  }                                                                                                     \
+  template <typename T>                                                                                 \
+  Attr void LanesToColumns##Suffix(const CB<T>* a, std::complex<T>* dst, int64_t stride, int64_t count) { \
+    ColumnsLanesBody<T, false>(const_cast<CB<T>*>(a), dst, stride, count);                              \
+  }                                                                                                     \
+  template <typename T>                                                                                 \
+  Attr void ScaleLanes##Suffix(CB<T>* a, int64_t count, T s) {                                          \
+    ScaleLanesBody<T>(a, count, s);                                                                     \
+  }                                                                                                     \
+  template <typename T>                                                                                 \
+  Attr void SplitLanes##Suffix(const CB<T>* z, CB<T>* x, int64_t h, const std::complex<T>* tw) {        \
+    SplitLanesBody<T>(z, x, h, tw);                                                                     \
+  }                                                                                                     \
+  template <typename T>                                                                                 \
+  Attr void MergeLanes##Suffix(const CB<T>* x, CB<T>* z, int64_t h, const std::complex<T>* tw) {        \
+    MergeLanesBody<T>(x, z, h, tw);                                                                     \
+  }
+JAXLIB_FFT_BATCH(Base, , 16)
 #if defined(JAXLIB_X86_64)
-JAXLIB_FFT_BATCH(Avx2, JAXLIB_TARGET_AVX2)
-JAXLIB_FFT_BATCH(Avx512, JAXLIB_TARGET_AVX512_WIDE("avx512f,avx512dq"))
+JAXLIB_FFT_BATCH(Avx2, JAXLIB_TARGET_AVX2, 32)
+JAXLIB_FFT_BATCH(Avx512, JAXLIB_TARGET_AVX512_WIDE("avx512f,avx512dq"), 64)
 #endif
 #undef JAXLIB_FFT_BATCH
 
-BatchStagesFn SelectBatchStages() {
+template <typename T>
+BatchFns<T> SelectBatchFns() {
 #if defined(JAXLIB_X86_64)
   switch (DetectedVectorIsa()) {
-    case VectorIsa::kAvx512: return &BatchStagesAvx512;
-    case VectorIsa::kAvx2: return &BatchStagesAvx2;
+    case VectorIsa::kAvx512:
+      return {&BatchStagesAvx512<T>,    &ToLanesAvx512<T>,       &FromLanesAvx512<T>,
+              &ColumnsToLanesAvx512<T>, &LanesToColumnsAvx512<T>, &ScaleLanesAvx512<T>,
+              &SplitLanesAvx512<T>,     &MergeLanesAvx512<T>};
+    case VectorIsa::kAvx2:
+      return {&BatchStagesAvx2<T>,    &ToLanesAvx2<T>,    &FromLanesAvx2<T>,  &ColumnsToLanesAvx2<T>,
+              &LanesToColumnsAvx2<T>, &ScaleLanesAvx2<T>, &SplitLanesAvx2<T>, &MergeLanesAvx2<T>};
     default: break;
   }
 #endif
-  return &BatchStagesBase;
+  return {&BatchStagesBase<T>,    &ToLanesBase<T>,    &FromLanesBase<T>,  &ColumnsToLanesBase<T>,
+          &LanesToColumnsBase<T>, &ScaleLanesBase<T>, &SplitLanesBase<T>, &MergeLanesBase<T>};
 }
 
-// One length's unnormalised DFT, forward (e^{-2 pi i jk/n}) or inverse (e^{+...}).
+// The batched transforms' block of `size` values: one per thread and precision (never two in use
+// at once: no batched transform runs inside another's load or store), kept (a fresh block per
+// call would be page-faulted in every time).
+template <typename T>
+CB<T>* BatchScratch(size_t size) {
+  thread_local std::vector<CB<T>> buf;
+  if (buf.size() < size) buf.resize(size);
+  return buf.data();
+}
+
+// One length's unnormalised DFT, forward (e^{-2 pi i jk/n}) or inverse (e^{+...}), in the
+// real type T (float or double).
+template <typename T>
 class FftPlan {
  public:
+  using C = std::complex<T>;
+  static constexpr int kL = kLanes<T>;
+
   explicit FftPlan(int64_t n) : n_(n) {
     if (n <= 1) return;
     std::vector<int64_t> f = Factor(n);
@@ -279,37 +559,89 @@ class FftPlan {
     return n_;
   }
 
-  // Transforms lines[0..count) (each of this length) in place: eight at a time through the
-  // batched stages when the plan is a direct Stockham one of radices up to 5, else one by one.
-  void RunMany(cd* const* lines, int64_t count, int sign) const {
-    int64_t i = 0;
-    if (!batch_stages_.empty() && count >= kBatch) {
-      // Per-thread and kept: a fresh block per call would be page-faulted in every time.
-      thread_local std::vector<CB> buf;
-      if (buf.size() < static_cast<size_t>(2 * n_)) buf.resize(static_cast<size_t>(2 * n_));
-      CB* a = buf.data();
-      CB* w = a + n_;
-      for (; i + kBatch <= count; i += kBatch) {
-        for (int64_t k = 0; k < n_; ++k)
-          for (int l = 0; l < kBatch; ++l) {
-            a[k].re[l] = lines[i + l][k].real();
-            a[k].im[l] = lines[i + l][k].imag();
-          }
-        batch_fn_(a, w, n_, batch_stages_.data(), batch_stages_.size(), sign);
-        for (int64_t k = 0; k < n_; ++k)
-          for (int l = 0; l < kBatch; ++l) lines[i + l][k] = cd(a[k].re[l], a[k].im[l]);
+  // Whether lines go through the batched (vector) stages: a direct Stockham plan of radices up
+  // to 5.
+  bool batched() const { return !batch_stages_.empty(); }
+  // The batched kernels of this ISA (batched plans only).
+  const BatchFns<T>& fns() const { return fns_; }
+
+  // Batched transform of `count` lines, kL at a time. load(a, spare, i, cnt) puts lines
+  // i..i+cnt into lanes 0..cnt of a[0..n), store(a, spare, i, cnt) takes them out; `spare`
+  // holds n + 2 more batched values, free in both. For cnt < kL the other lanes of a and spare
+  // start at zero.
+  template <class Load, class Store>
+  void RunBatched(int64_t count, int sign, const Load& load, const Store& store) const {
+    const size_t size = static_cast<size_t>(2 * n_ + 2);
+    CB<T>* a = BatchScratch<T>(size);
+    for (int64_t i = 0; i < count; i += kL) {
+      const int cnt = static_cast<int>(std::min<int64_t>(kL, count - i));
+      if (cnt < kL) std::memset(static_cast<void*>(a), 0, size * sizeof(CB<T>));
+      load(a, a + n_, i, cnt);
+      fns_.stages(a, a + n_, n_, batch_stages_.data(), batch_stages_.size(), sign);
+      store(a, a + n_, i, cnt);
+    }
+  }
+
+  // a[k] lane l = rows[l][k] for k < count, l < cnt (a full batch through the ISA's transposing
+  // copy).
+  void ToLanes(CB<T>* a, const C* const* rows, int cnt, int64_t count) const {
+    if (cnt == kL) return fns_.to_lanes(a, rows, count);
+    for (int64_t k = 0; k < count; ++k)
+      for (int l = 0; l < cnt; ++l) {
+        a[k].re[l] = rows[l][k].real();
+        a[k].im[l] = rows[l][k].imag();
       }
+  }
+  // rows[l][k] = a[k] lane l for k < count, l < cnt.
+  void FromLanes(const CB<T>* a, C* const* rows, int cnt, int64_t count) const {
+    if (cnt == kL) return fns_.from_lanes(a, rows, count);
+    for (int64_t k = 0; k < count; ++k)
+      for (int l = 0; l < cnt; ++l) rows[l][k] = C(a[k].re[l], a[k].im[l]);
+  }
+
+  // Transforms lines[0..count) (each of this length) in place: through the batched stages
+  // when the plan has them, else one by one.
+  void RunMany(C* const* lines, int64_t count, int sign) const {
+    if (batched() && count >= 2) {
+      RunBatched(
+          count, sign, [&](CB<T>* a, CB<T>*, int64_t i, int cnt) { ToLanes(a, lines + i, cnt, n_); },
+          [&](const CB<T>* a, CB<T>*, int64_t i, int cnt) { FromLanes(a, lines + i, cnt, n_); });
+      return;
     }
-    if (i < count) {
-      thread_local std::vector<cd> w;
-      if (w.size() < static_cast<size_t>(work_size())) w.resize(static_cast<size_t>(work_size()));
-      for (; i < count; ++i) Run(lines[i], w.data(), sign);
-    }
+    thread_local std::vector<C> w;
+    if (w.size() < static_cast<size_t>(work_size())) w.resize(static_cast<size_t>(work_size()));
+    for (int64_t i = 0; i < count; ++i) Run(lines[i], w.data(), sign);
+  }
+
+  // Transforms `count` (at most kL) adjacent columns: element k of column c read from
+  // src[k * stride + c] and written to dst[k * stride + c] (may be src). Batched plans only;
+  // the columns fill the lanes directly (no gather).
+  void RunColumns(const C* src, C* dst, int64_t stride, int cnt, int sign) const {
+    RunBatched(
+        cnt, sign, [&](CB<T>* a, CB<T>*, int64_t, int) { ColumnsToLanes(a, src, stride, cnt, n_); },
+        [&](const CB<T>* a, CB<T>*, int64_t, int) { LanesToColumns(a, dst, stride, cnt, n_); });
+  }
+
+  // a[k] lane l = src[k * stride + l] for k < count, l < cnt (a full batch through the ISA's
+  // deinterleaving copy).
+  void ColumnsToLanes(CB<T>* a, const C* src, int64_t stride, int cnt, int64_t count) const {
+    if (cnt == kL) return fns_.columns_to_lanes(a, src, stride, count);
+    for (int64_t k = 0; k < count; ++k)
+      for (int l = 0; l < cnt; ++l) {
+        a[k].re[l] = src[k * stride + l].real();
+        a[k].im[l] = src[k * stride + l].imag();
+      }
+  }
+  // dst[k * stride + l] = a[k] lane l for k < count, l < cnt.
+  void LanesToColumns(const CB<T>* a, C* dst, int64_t stride, int cnt, int64_t count) const {
+    if (cnt == kL) return fns_.lanes_to_columns(a, dst, stride, count);
+    for (int64_t k = 0; k < count; ++k)
+      for (int l = 0; l < cnt; ++l) dst[k * stride + l] = C(a[k].re[l], a[k].im[l]);
   }
 
   // Transforms a[0..n) in place. `parallel`: may split the work over the thread pool (long
   // four-step transforms only).
-  void Run(cd* a, cd* work, int sign, bool parallel = false) const {
+  void Run(C* a, C* work, int sign, bool parallel = false) const {
     if (n_ <= 1) return;
     if (bluestein_) return RunBluestein(a, work, sign, parallel);
     if (p1_) return RunFourStep(a, work, sign, parallel);
@@ -350,7 +682,7 @@ class FftPlan {
     for (int64_t r : f) {
       stages_.push_back({r, ns, twiddles_.size()});
       for (int64_t j = 0; j < ns; ++j)
-        for (int64_t k = 0; k < r; ++k) twiddles_.push_back(Root(j * k, ns * r, -1));
+        for (int64_t k = 0; k < r; ++k) twiddles_.push_back(Narrow<T>(Root(j * k, ns * r, -1)));
       ns *= r;
     }
     bool small_radices = true;
@@ -358,37 +690,37 @@ class FftPlan {
     if (small_radices && n_ >= 4) {
       for (const Stage& st : stages_)
         batch_stages_.push_back({static_cast<int>(st.radix), st.ns, twiddles_.data() + st.twiddle_offset});
-      batch_fn_ = SelectBatchStages();
+      fns_ = SelectBatchFns<T>();
     }
     // Roots of unity of the generic butterfly, per radix above 5.
     for (int64_t r : f)
       if (r > 5 && roots_[static_cast<size_t>(r)].empty())
-        for (int64_t k = 0; k < r; ++k) roots_[static_cast<size_t>(r)].push_back(Root(k, r, -1));
+        for (int64_t k = 0; k < r; ++k) roots_[static_cast<size_t>(r)].push_back(Narrow<T>(Root(k, r, -1)));
   }
 
   // Small DFT of v[0..r) in place (sign -1 forward).
-  __attribute__((always_inline)) inline void Butterfly(cd* v, int64_t r, int sign) const {
+  __attribute__((always_inline)) inline void Butterfly(C* v, int64_t r, int sign) const {
+    using K = Consts<T>;
     switch (r) {
       case 2: {
-        cd a = v[0], b = v[1];
+        C a = v[0], b = v[1];
         v[0] = a + b;
         v[1] = a - b;
         return;
       }
       case 3: {
-        constexpr double kS = 0.86602540378443864676;  // sin(2 pi / 3)
-        cd a = v[0], b = v[1], c = v[2];
-        cd s = b + c, d = b - c;
+        C a = v[0], b = v[1], c = v[2];
+        C s = b + c, d = b - c;
         v[0] = a + s;
-        cd m = a - 0.5 * s;
-        cd t = MulI(d, sign) * kS;
+        C m = a - static_cast<T>(0.5) * s;
+        C t = MulI(d, sign) * K::kS3;
         v[1] = m + t;
         v[2] = m - t;
         return;
       }
       case 4: {
-        cd a = v[0], b = v[1], c = v[2], d = v[3];
-        cd s0 = a + c, s1 = a - c, s2 = b + d, s3 = MulI(b - d, sign);
+        C a = v[0], b = v[1], c = v[2], d = v[3];
+        C s0 = a + c, s1 = a - c, s2 = b + d, s3 = MulI(b - d, sign);
         v[0] = s0 + s2;
         v[1] = s1 + s3;
         v[2] = s0 - s2;
@@ -396,12 +728,10 @@ class FftPlan {
         return;
       }
       case 5: {
-        constexpr double kC1 = 0.30901699437494742410, kC2 = -0.80901699437494742410;  // cos(2pi/5), cos(4pi/5)
-        constexpr double kS1 = 0.95105651629515357212, kS2 = 0.58778525229247312917;   // sin(2pi/5), sin(4pi/5)
-        cd a = v[0], b1 = v[1] + v[4], b2 = v[2] + v[3], d1 = v[1] - v[4], d2 = v[2] - v[3];
+        C a = v[0], b1 = v[1] + v[4], b2 = v[2] + v[3], d1 = v[1] - v[4], d2 = v[2] - v[3];
         v[0] = a + b1 + b2;
-        cd m1 = a + kC1 * b1 + kC2 * b2, m2 = a + kC2 * b1 + kC1 * b2;
-        cd t1 = MulI(kS1 * d1 + kS2 * d2, sign), t2 = MulI(kS2 * d1 - kS1 * d2, sign);
+        C m1 = a + K::kC1 * b1 + K::kC2 * b2, m2 = a + K::kC2 * b1 + K::kC1 * b2;
+        C t1 = MulI(K::kS1 * d1 + K::kS2 * d2, sign), t2 = MulI(K::kS2 * d1 - K::kS1 * d2, sign);
         v[1] = m1 + t1;
         v[4] = m1 - t1;
         v[2] = m2 + t2;
@@ -409,13 +739,13 @@ class FftPlan {
         return;
       }
       default: {
-        cd in[kMaxRadix];
+        C in[kMaxRadix];
         for (int64_t k = 0; k < r; ++k) in[k] = v[k];
-        const std::vector<cd>& roots = roots_[static_cast<size_t>(r)];
+        const std::vector<C>& roots = roots_[static_cast<size_t>(r)];
         for (int64_t k = 0; k < r; ++k) {
-          cd acc = 0;
+          C acc = 0;
           for (int64_t j = 0; j < r; ++j) {
-            cd w = roots[static_cast<size_t>((j * k) % r)];
+            C w = roots[static_cast<size_t>((j * k) % r)];
             acc += Mul(in[j], sign < 0 ? w : std::conj(w));
           }
           v[k] = acc;
@@ -426,10 +756,10 @@ class FftPlan {
 
   // One stage of radix R (a compile-time radix keeps the butterfly in registers).
   template <int R>
-  void StageFixed(const cd* x, cd* y, const Stage& st, int sign) const {
+  void StageFixed(const C* x, C* y, const Stage& st, int sign) const {
     const int64_t ns = st.ns, stride = n_ / R, blocks = stride / ns;
-    const cd* tw = twiddles_.data() + st.twiddle_offset;
-    cd v[R];
+    const C* tw = twiddles_.data() + st.twiddle_offset;
+    C v[R];
     if (ns == 1) {  // first stage: every twiddle is 1
       for (int64_t j = 0; j < blocks; ++j) {
         for (int k = 0; k < R; ++k) v[k] = x[j + k * stride];
@@ -439,10 +769,10 @@ class FftPlan {
       return;
     }
     for (int64_t b = 0; b < blocks; ++b) {
-      const cd* xb = x + b * ns;
-      cd* yb = y + b * ns * R;
+      const C* xb = x + b * ns;
+      C* yb = y + b * ns * R;
       for (int64_t jj = 0; jj < ns; ++jj) {
-        const cd* t = tw + jj * R;
+        const C* t = tw + jj * R;
         v[0] = xb[jj];
         if (sign < 0) {
           for (int k = 1; k < R; ++k) v[k] = Mul(xb[jj + k * stride], t[k]);
@@ -455,14 +785,14 @@ class FftPlan {
     }
   }
 
-  void StageGeneric(const cd* x, cd* y, const Stage& st, int sign) const {
+  void StageGeneric(const C* x, C* y, const Stage& st, int sign) const {
     const int64_t r = st.radix, ns = st.ns, stride = n_ / r;
-    const cd* tw = twiddles_.data() + st.twiddle_offset;
-    cd v[kMaxRadix];
+    const C* tw = twiddles_.data() + st.twiddle_offset;
+    C v[kMaxRadix];
     for (int64_t b = 0; b < stride / ns; ++b) {
       for (int64_t jj = 0; jj < ns; ++jj) {
         const int64_t j = b * ns + jj;
-        const cd* t = tw + jj * r;
+        const C* t = tw + jj * r;
         v[0] = x[j];
         for (int64_t k = 1; k < r; ++k) v[k] = Mul(x[j + k * stride], sign < 0 ? t[k] : std::conj(t[k]));
         Butterfly(v, r, sign);
@@ -472,9 +802,9 @@ class FftPlan {
     }
   }
 
-  void RunStockham(cd* a, cd* work, int sign) const {
-    cd* x = a;
-    cd* y = work;
+  void RunStockham(C* a, C* work, int sign) const {
+    C* x = a;
+    C* y = work;
     for (const Stage& st : stages_) {
       switch (st.radix) {
         case 2: StageFixed<2>(x, y, st, sign); break;
@@ -485,7 +815,7 @@ class FftPlan {
       }
       std::swap(x, y);
     }
-    if (x != a) std::memcpy(a, x, static_cast<size_t>(n_) * sizeof(cd));
+    if (x != a) std::memcpy(a, x, static_cast<size_t>(n_) * sizeof(C));
   }
 
   // ------------------------------------------------------------- four-step
@@ -511,23 +841,68 @@ class FftPlan {
     for (size_t k = 0; k < tw_hi_.size(); ++k) tw_hi_[k] = Root(static_cast<int64_t>(k) * tw_block_, n_, -1);
   }
 
-  void RunFourStep(cd* a, cd* work, int sign, bool parallel) const {
+  // The twiddle W_n^{m} (inverse: conjugated), a product of two double table entries rounded once.
+  C FourStepTwiddle(int64_t m, int sign) const {
+    const cd t = Mul(tw_hi_[static_cast<size_t>(m / tw_block_)], tw_lo_[static_cast<size_t>(m % tw_block_)]);
+    return Narrow<T>(sign < 0 ? t : std::conj(t));
+  }
+
+  void RunFourStep(C* a, C* work, int sign, bool parallel) const {
     const int64_t n1 = n1_, n2 = n2_;
-    cd* buf = work;
+    if (p1_->batched() && p2_->batched()) {
+      // No transposes: the columns of a ([n1][n2]) go through p1's lanes into work, twiddled
+      // there; the rows of work go through p2's lanes and are stored down the columns of a
+      // (X[k1 + n1 k2]). The same operations as the transposing path below.
+      auto columns = [&](int64_t b, int64_t e) {
+        for (int64_t c0 = b * kL; c0 < std::min(n2, e * kL); c0 += kL) {
+          const int cnt = static_cast<int>(std::min<int64_t>(kL, n2 - c0));
+          p1_->RunBatched(
+              cnt, sign, [&](CB<T>* x, CB<T>*, int64_t, int) { p1_->ColumnsToLanes(x, a + c0, n2, cnt, n1); },
+              [&](CB<T>* x, CB<T>*, int64_t, int) {
+                for (int64_t k = 1; k < n1; ++k)
+                  for (int l = 0; l < cnt; ++l) {
+                    const C v = Mul(C(x[k].re[l], x[k].im[l]), FourStepTwiddle((c0 + l) * k, sign));
+                    x[k].re[l] = v.real();
+                    x[k].im[l] = v.imag();
+                  }
+                p1_->LanesToColumns(x, work + c0, n2, cnt, n1);
+              });
+        }
+      };
+      auto rows = [&](int64_t b, int64_t e) {
+        for (int64_t r0 = b * kL; r0 < std::min(n1, e * kL); r0 += kL) {
+          const int cnt = static_cast<int>(std::min<int64_t>(kL, n1 - r0));
+          p2_->RunBatched(
+              cnt, sign,
+              [&](CB<T>* x, CB<T>*, int64_t, int) {
+                const C* rp[kL];
+                for (int l = 0; l < cnt; ++l) rp[l] = work + (r0 + l) * n2;
+                p2_->ToLanes(x, rp, cnt, n2);
+              },
+              [&](CB<T>* x, CB<T>*, int64_t, int) { p2_->LanesToColumns(x, a + r0, n1, cnt, n2); });
+        }
+      };
+      const int64_t col_blocks = (n2 + kL - 1) / kL, row_blocks = (n1 + kL - 1) / kL;
+      if (parallel) {
+        ParallelFor(col_blocks, 1, columns);
+        ParallelFor(row_blocks, 1, rows);
+      } else {
+        columns(0, col_blocks);
+        rows(0, row_blocks);
+      }
+      return;
+    }
+    C* buf = work;
     Transpose(buf, a, n1, n2, parallel);  // buf: [n2][n1]
-    auto rows = [&](int64_t count, int64_t len, const FftPlan& plan, cd* data, bool twiddle) {
+    auto rows = [&](int64_t count, int64_t len, const FftPlan& plan, C* data, bool twiddle) {
       auto body = [&](int64_t b, int64_t e) {
-        std::vector<cd*> lines;
+        std::vector<C*> lines;
         for (int64_t row = b; row < e; ++row) lines.push_back(data + row * len);
         plan.RunMany(lines.data(), e - b, sign);
         for (int64_t row = b; row < e; ++row) {
-          cd* line = data + row * len;
+          C* line = data + row * len;
           if (!twiddle) continue;
-          for (int64_t k = 1; k < len; ++k) {
-            const int64_t m = row * k;
-            cd t = Mul(tw_hi_[static_cast<size_t>(m / tw_block_)], tw_lo_[static_cast<size_t>(m % tw_block_)]);
-            line[k] = Mul(line[k], sign < 0 ? t : std::conj(t));
-          }
+          for (int64_t k = 1; k < len; ++k) line[k] = Mul(line[k], FourStepTwiddle(row * k, sign));
         }
       };
       if (parallel) ParallelFor(count, std::max<int64_t>(1, 8192 / len), body);
@@ -537,7 +912,7 @@ class FftPlan {
     Transpose(a, buf, n2, n1, parallel);  // a: [n1][n2]
     rows(n1, n2, *p2_, a, false);
     Transpose(buf, a, n1, n2, parallel);  // X[k1 + n1 k2] = Y[k1][k2]
-    std::memcpy(a, buf, static_cast<size_t>(n_) * sizeof(cd));
+    std::memcpy(a, buf, static_cast<size_t>(n_) * sizeof(C));
   }
 
   // ------------------------------------------------------------- Bluestein
@@ -546,93 +921,97 @@ class FftPlan {
     int64_t m = 1;
     while (m < 2 * n_ - 1) m <<= 1;
     conv_ = std::make_unique<FftPlan>(m);
-    chirp_.resize(static_cast<size_t>(n_));
-    for (int64_t k = 0; k < n_; ++k) chirp_[static_cast<size_t>(k)] = Root((k * k) % (2 * n_), 2 * n_, -1);
-    kernel_fft_.assign(static_cast<size_t>(m), cd(0, 0));
-    kernel_fft_[0] = std::conj(chirp_[0]);
+    // The chirp and the transformed kernel in double, rounded once.
+    std::vector<cd> chirp(static_cast<size_t>(n_)), kernel(static_cast<size_t>(m), cd(0, 0));
+    for (int64_t k = 0; k < n_; ++k) chirp[static_cast<size_t>(k)] = Root((k * k) % (2 * n_), 2 * n_, -1);
+    kernel[0] = std::conj(chirp[0]);
     for (int64_t k = 1; k < n_; ++k)
-      kernel_fft_[static_cast<size_t>(k)] = kernel_fft_[static_cast<size_t>(m - k)] = std::conj(chirp_[static_cast<size_t>(k)]);
-    std::vector<cd> w(static_cast<size_t>(conv_->work_size()));
-    conv_->Run(kernel_fft_.data(), w.data(), -1);
+      kernel[static_cast<size_t>(k)] = kernel[static_cast<size_t>(m - k)] = std::conj(chirp[static_cast<size_t>(k)]);
+    const FftPlan<double> conv_double(m);
+    std::vector<cd> w(static_cast<size_t>(conv_double.work_size()));
+    conv_double.Run(kernel.data(), w.data(), -1);
+    for (const cd& c : chirp) chirp_.push_back(Narrow<T>(c));
+    for (const cd& c : kernel) kernel_fft_.push_back(Narrow<T>(c));
   }
 
   // Forward through the chirp convolution; the inverse as conj(forward(conj(x))).
-  void RunBluestein(cd* a, cd* work, int sign, bool parallel) const {
+  void RunBluestein(C* a, C* work, int sign, bool parallel) const {
     const int64_t m = conv_->size();
-    cd* A = work;
-    cd* w = work + m;
+    C* A = work;
+    C* w = work + m;
     for (int64_t k = 0; k < n_; ++k) {
-      cd v = sign > 0 ? std::conj(a[k]) : a[k];
+      C v = sign > 0 ? std::conj(a[k]) : a[k];
       A[k] = Mul(v, chirp_[static_cast<size_t>(k)]);
     }
-    std::fill(A + n_, A + m, cd(0, 0));
+    std::fill(A + n_, A + m, C(0, 0));
     conv_->Run(A, w, -1, parallel);
     for (int64_t k = 0; k < m; ++k) A[k] = std::conj(Mul(A[k], kernel_fft_[static_cast<size_t>(k)]));
     conv_->Run(A, w, -1, parallel);  // conj(FFT(conj(.))) = unnormalised inverse
-    const double inv_m = 1.0 / static_cast<double>(m);
+    const T inv_m = static_cast<T>(1.0 / static_cast<double>(m));
     for (int64_t k = 0; k < n_; ++k) {
-      cd v = Mul(std::conj(A[k]) * inv_m, chirp_[static_cast<size_t>(k)]);
+      C v = Mul(std::conj(A[k]) * inv_m, chirp_[static_cast<size_t>(k)]);
       a[k] = sign > 0 ? std::conj(v) : v;
     }
   }
 
   int64_t n_;
   std::vector<Stage> stages_;
-  std::vector<cd> twiddles_;
-  std::vector<BatchStage> batch_stages_;  // empty: no batched path
-  BatchStagesFn batch_fn_ = nullptr;
-  std::vector<std::vector<cd>> roots_ = std::vector<std::vector<cd>>(kMaxRadix + 1);
+  std::vector<C> twiddles_;
+  std::vector<BatchStage<T>> batch_stages_;  // empty: no batched path
+  BatchFns<T> fns_{};
+  std::vector<std::vector<C>> roots_ = std::vector<std::vector<C>>(kMaxRadix + 1);
   int64_t n1_ = 0, n2_ = 0, tw_block_ = 1;
   std::unique_ptr<FftPlan> p1_, p2_;
-  std::vector<cd> tw_lo_, tw_hi_;
+  std::vector<cd> tw_lo_, tw_hi_;  // double: the four-step twiddle is their product, rounded once
   bool bluestein_ = false;
   std::unique_ptr<FftPlan> conv_;
-  std::vector<cd> chirp_, kernel_fft_;
+  std::vector<C> chirp_, kernel_fft_;
 };
 
-// Runs `plan` over `count` contiguous lines of its length, spread over the pool; a single
-// long line is parallel inside instead. `done(b, e)`, when given, is called on each range of
-// finished lines while they are still in cache (to store them).
-using LinesDone = std::function<void(int64_t, int64_t)>;
-void TransformLines(const FftPlan& plan, cd* data, int64_t count, int sign, cd* single_work,
-                    const LinesDone& done = nullptr) {
-  const int64_t len = plan.size();
-  if (count == 0) return;
-  if (len <= 1 || count == 1) {
-    if (len > 1) plan.Run(data, single_work, sign, /*parallel=*/true);
-    if (done) done(0, count);
-    return;
-  }
-  ParallelFor(count, std::max<int64_t>(kBatch, 16384 / len), [&](int64_t b, int64_t e) {
-    std::vector<cd*> lines;
-    for (int64_t r = b; r < e; ++r) lines.push_back(data + r * len);
-    plan.RunMany(lines.data(), e - b, sign);
-    if (done) done(b, e);
-  }, kBatch);
-}
-
-// DFT along axis `axis` of a [dims] array (not the last axis): lines gathered a few columns
-// at a time into contiguous buffers.
-void TransformAxis(const FftPlan& plan, cd* data, const std::vector<int64_t>& dims, size_t axis, int sign) {
+// DFT along axis `axis` of a [dims] array (not the last axis), read from `src` (the work array
+// `data` or the operand) into `data`. A batched plan takes kL adjacent columns straight into its
+// lanes (contiguous loads along the rows); other plans get the columns gathered a few at a time
+// into contiguous lines.
+template <typename T>
+void TransformAxis(const FftPlan<T>& plan, const std::complex<T>* src, std::complex<T>* data,
+                   const std::vector<int64_t>& dims, size_t axis, int sign) {
+  using C = std::complex<T>;
+  constexpr int64_t kCols = kLanes<T>;
   const int64_t n = dims[axis];
   int64_t inner = 1, outer = 1;
   for (size_t k = axis + 1; k < dims.size(); ++k) inner *= dims[k];
   for (size_t k = 0; k < axis; ++k) outer *= dims[k];
-  if (inner == 1) {
-    std::vector<cd> w(outer == 1 ? static_cast<size_t>(plan.work_size()) : 0);
-    return TransformLines(plan, data, outer, sign, w.data());
+  int64_t total = n * inner * outer;
+  if (n <= 1 || total == 0) {
+    if (src != data) std::memcpy(static_cast<void*>(data), src, static_cast<size_t>(total) * sizeof(C));
+    return;
   }
-  constexpr int64_t kCols = 8;
+  if (inner == 1) {
+    // Contiguous lines (axis is last but for size-1 trailing dims).
+    ParallelFor(outer, std::max<int64_t>(1, 16384 / n), [&](int64_t b, int64_t e) {
+      if (src != data)
+        std::memcpy(static_cast<void*>(data + b * n), src + b * n, static_cast<size_t>((e - b) * n) * sizeof(C));
+      std::vector<C*> lines;
+      for (int64_t r = b; r < e; ++r) lines.push_back(data + r * n);
+      plan.RunMany(lines.data(), e - b, sign);
+    });
+    return;
+  }
   const int64_t blocks = (inner + kCols - 1) / kCols;
   ParallelFor(outer * blocks, std::max<int64_t>(1, 16384 / (n * kCols)), [&](int64_t b, int64_t e) {
-    thread_local std::vector<cd> lines;  // kept per thread: no fresh pages per run
-    if (lines.size() < static_cast<size_t>(n * kCols)) lines.resize(static_cast<size_t>(n * kCols));
+    thread_local std::vector<C> lines;  // kept per thread: no fresh pages per run
     for (int64_t t = b; t < e; ++t) {
       const int64_t o = t / blocks, c0 = (t % blocks) * kCols, c1 = std::min(inner, c0 + kCols);
-      cd* base = data + o * n * inner;
+      C* base = data + o * n * inner;
+      const C* from = src + o * n * inner;
+      if (plan.batched()) {
+        plan.RunColumns(from + c0, base + c0, inner, static_cast<int>(c1 - c0), sign);
+        continue;
+      }
+      if (lines.size() < static_cast<size_t>(n * kCols)) lines.resize(static_cast<size_t>(n * kCols));
       for (int64_t k = 0; k < n; ++k)
-        for (int64_t c = c0; c < c1; ++c) lines[static_cast<size_t>((c - c0) * n + k)] = base[k * inner + c];
-      cd* ptrs[kCols];
+        for (int64_t c = c0; c < c1; ++c) lines[static_cast<size_t>((c - c0) * n + k)] = from[k * inner + c];
+      C* ptrs[kCols];
       for (int64_t c = c0; c < c1; ++c) ptrs[c - c0] = lines.data() + (c - c0) * n;
       plan.RunMany(ptrs, c1 - c0, sign);
       for (int64_t k = 0; k < n; ++k)
@@ -640,6 +1019,16 @@ void TransformAxis(const FftPlan& plan, cd* data, const std::vector<int64_t>& di
     }
   });
 }
+
+// Plans and split twiddles of one kernel at one precision, built on first use.
+template <typename T>
+struct FftPlans {
+  std::vector<std::unique_ptr<FftPlan<T>>> per_axis;  // the last one halved for an even real transform
+  std::vector<std::complex<T>> split_tw;              // W_n^k, k <= n/2, of an even real transform
+};
+
+// Whether the transform runs in single precision (complex64 / float32 operand).
+bool SinglePrecision(const Type& in) { return in.element == ElementType::kC64 || in.element == ElementType::kF32; }
 
 class FftKernel final : public Kernel {
  public:
@@ -650,20 +1039,30 @@ class FftKernel final : public Kernel {
   }
 
   // Planned scratch: the complex work array, then (for a single row) one half-length line and
-  // its plan's workspace. Reused across executions (large heap blocks would be fresh pages,
-  // page-faulted in, every time).
+  // its plan's workspace, all in the operand's precision. Reused across executions (large heap
+  // blocks would be fresh pages, page-faulted in, every time).
   static int64_t ScratchBytes(const Type& in, const Type& out, const std::string& kind, const std::vector<int64_t>& len) {
     const int64_t total = std::max(in.element_count(), out.element_count());
+    const int64_t eb = SinglePrecision(in) ? 8 : 16;
     int64_t n = len.back();
     if ((kind == "RFFT" || kind == "IRFFT") && n % 2 == 0 && n >= 2) n /= 2;
     int64_t work = 0;
-    for (int64_t l : len) work = std::max(work, FftPlan::WorkSizeFor(l));
-    work = std::max(work, FftPlan::WorkSizeFor(n));
-    return compiler::AlignUp(total * 16) + compiler::AlignUp(n * 16) + compiler::AlignUp(work * 16);
+    for (int64_t l : len) work = std::max(work, FftPlan<double>::WorkSizeFor(l));
+    work = std::max(work, FftPlan<double>::WorkSizeFor(n));
+    return compiler::AlignUp(total * eb) + compiler::AlignUp(n * eb) + compiler::AlignUp(work * eb);
   }
 
   Status Run(Frame& f, uint8_t* scratch) const override {
-    std::call_once(plans_once_, [&] { BuildPlans(); });
+    return SinglePrecision(it_) ? RunAs<float>(f, scratch, plans_f_) : RunAs<double>(f, scratch, plans_d_);
+  }
+
+ private:
+  template <typename T>
+  Status RunAs(Frame& f, uint8_t* scratch, FftPlans<T>& p) const {
+    using C = std::complex<T>;
+    constexpr int kL = kLanes<T>;
+    constexpr int64_t eb = sizeof(C);
+    std::call_once(plans_once_, [&] { BuildPlans(p); });
     const size_t nf = lengths_.size();
     const size_t r = static_cast<size_t>(it_.rank());
     const int64_t n_last = lengths_.back();
@@ -679,242 +1078,274 @@ class FftKernel final : public Kernel {
     if (total == 0) return Status::Ok();
     const int64_t rows = total / width;
     // In the planned scratch, uninitialised (every element is written before it is read).
-    DataSpan data{reinterpret_cast<cd*>(scratch), total};
-    cd* single_line = reinterpret_cast<cd*>(scratch + compiler::AlignUp(
-        std::max(it_.element_count(), ot_.element_count()) * 16));
-    cd* single_work = single_line + compiler::AlignUp(plans_.back()->size() * 16) / 16;
+    C* data = reinterpret_cast<C*>(scratch);
+    C* single_line = reinterpret_cast<C*>(scratch + compiler::AlignUp(std::max(it_.element_count(), ot_.element_count()) * eb));
+    C* single_work = single_line + compiler::AlignUp(p.per_axis.back()->size() * eb) / eb;
+    // The operand and result are complex<T> or T (the precision follows the operand).
     const void* in = f.Get(in_);
-    const int64_t in_last = it_.dims.back();
-    auto load = [&](int64_t i) -> cd {
-      switch (it_.element) {
-        case ElementType::kC64: return cd(static_cast<const std::complex<float>*>(in)[i]);
-        case ElementType::kC128: return static_cast<const cd*>(in)[i];
-        case ElementType::kF32: return cd(static_cast<const float*>(in)[i], 0);
-        default: return cd(static_cast<const double*>(in)[i], 0);
-      }
-    };
-    // A whole row [b, b + n) of the input to complex, typed once per row.
-    auto load_row = [&](int64_t b, int64_t n, cd* dst) {
-      switch (it_.element) {
-        case ElementType::kC64: {
-          const auto* p = static_cast<const std::complex<float>*>(in) + b;
-          for (int64_t k = 0; k < n; ++k) dst[k] = cd(p[k].real(), p[k].imag());
-          break;
-        }
-        case ElementType::kC128: std::memcpy(dst, static_cast<const cd*>(in) + b, static_cast<size_t>(n) * sizeof(cd)); break;
-        case ElementType::kF32: {
-          const float* p = static_cast<const float*>(in) + b;
-          for (int64_t k = 0; k < n; ++k) dst[k] = cd(p[k], 0);
-          break;
-        }
-        default: {
-          const double* p = static_cast<const double*>(in) + b;
-          for (int64_t k = 0; k < n; ++k) dst[k] = cd(p[k], 0);
-        }
-      }
-    };
-    const double last_scale = 1.0 / static_cast<double>(n_last);
+    const C* cin = static_cast<const C*>(in);
+    const T* rin = static_cast<const T*>(in);
+    void* o = f.Get(out_);
+    const int64_t in_last = it_.dims.back(), out_last = ot_.dims.back();
+    const T last_scale = static_cast<T>(1.0 / static_cast<double>(n_last));
+    const FftPlan<T>& last = *p.per_axis.back();
+    const int64_t h = n_last / 2;
     if (kind_ == "RFFT" && real_half) {
-      // x[2m] + i x[2m+1] through a half-length FFT, then the even/odd split per row.
-      const FftPlan& half = *plans_.back();
-      const int64_t h = n_last / 2;
-      ParallelFor(rows, std::max<int64_t>(kBatch, 8192 / n_last), [&](int64_t b, int64_t e) {
-        // Up to kBatch rows at a time: packed, transformed together, then split.
-        thread_local std::vector<cd> z;  // kept per thread: no fresh pages per run
-        if (rows != 1 && z.size() < static_cast<size_t>(kBatch * h)) z.resize(static_cast<size_t>(kBatch * h));
-        cd* lines[kBatch];
-        for (int l = 0; l < kBatch; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
-        for (int64_t r0 = b; r0 < e; r0 += kBatch) {
-          const int64_t cnt = std::min<int64_t>(kBatch, e - r0);
-          for (int64_t l = 0; l < cnt; ++l) {
-            cd* zl = lines[l];
-            auto pack = [&](int64_t kb, int64_t ke) {
-              if (it_.element == ElementType::kF32) {
-                const float* p = static_cast<const float*>(in) + (r0 + l) * in_last;
-                for (int64_t k = kb; k < ke; ++k) zl[k] = cd(p[2 * k], p[2 * k + 1]);
-              } else {
-                const double* p = static_cast<const double*>(in) + (r0 + l) * in_last;
-                for (int64_t k = kb; k < ke; ++k) zl[k] = cd(p[2 * k], p[2 * k + 1]);
-              }
-            };
-            if (rows == 1) ParallelFor(h, 16384, pack);
-            else pack(0, h);
+      // x[2m] + i x[2m+1] through a half-length FFT, then the even/odd split per row; one axis:
+      // straight into the result.
+      C* dst = nf == 1 ? static_cast<C*>(o) : data;
+      if (last.batched() && rows > 1) {
+        ParallelFor(rows, std::max<int64_t>(kL, 8192 / n_last), [&](int64_t b, int64_t e) {
+          last.RunBatched(
+              e - b, -1,
+              [&](CB<T>* a, CB<T>*, int64_t i, int cnt) {
+                const C* rp[kL];  // the pairs of reals are complex values
+                for (int l = 0; l < cnt; ++l) rp[l] = reinterpret_cast<const C*>(rin + (b + i + l) * in_last);
+                last.ToLanes(a, rp, cnt, h);
+              },
+              [&](CB<T>* a, CB<T>* spare, int64_t i, int cnt) {
+                last.fns().split(a, spare, h, p.split_tw.data());
+                C* rp[kL];
+                for (int l = 0; l < cnt; ++l) rp[l] = dst + (b + i + l) * width;
+                last.FromLanes(spare, rp, cnt, h + 1);
+              });
+        }, kL);
+      } else {
+        ParallelFor(rows, std::max<int64_t>(kL, 8192 / n_last), [&](int64_t b, int64_t e) {
+          // Up to kL rows at a time: packed, transformed together, then split.
+          C* lines[kL];
+          HalfLines(lines, rows, h, single_line);
+          for (int64_t r0 = b; r0 < e; r0 += kL) {
+            const int64_t cnt = std::min<int64_t>(kL, e - r0);
+            for (int64_t l = 0; l < cnt; ++l) {
+              auto pack = [&](int64_t kb, int64_t ke) {  // the pairs of reals are complex values
+                std::memcpy(static_cast<void*>(lines[l] + kb), rin + (r0 + l) * in_last + 2 * kb,
+                            static_cast<size_t>(ke - kb) * sizeof(C));
+              };
+              if (rows == 1) ParallelFor(h, 16384, pack);
+              else pack(0, h);
+            }
+            if (rows == 1) last.Run(lines[0], single_work, -1, true);
+            else last.RunMany(lines, cnt, -1);
+            for (int64_t l = 0; l < cnt; ++l) SplitReal(lines[l], dst + (r0 + l) * width, h, p, rows == 1);
           }
-          if (rows == 1) half.Run(lines[0], single_work, -1, true);
-          else half.RunMany(lines, cnt, -1);
+        }, kL);
+      }
+      if (nf == 1) return Status::Ok();
+      for (size_t a = r - nf; a + 1 < r; ++a) TransformAxis(*p.per_axis[a - (r - nf)], data, data, dims, a, -1);
+    } else if (kind_ == "IRFFT" && real_half) {
+      // One axis: each row is read from the input where it is merged (below); more: the first
+      // axis reads the input.
+      const C* from = cin;
+      for (size_t a = r - nf; a + 1 < r; ++a, from = data) {
+        TransformAxis(*p.per_axis[a - (r - nf)], from, data, dims, a, +1);
+        ScaleAll(data, total, static_cast<T>(1.0 / static_cast<double>(dims[a])));
+      }
+      const C* spectrum = nf == 1 ? cin : data;
+      T* out = static_cast<T*>(o);
+      if (last.batched() && rows > 1) {
+        ParallelFor(rows, std::max<int64_t>(kL, 8192 / n_last), [&](int64_t b, int64_t e) {
+          last.RunBatched(
+              e - b, +1,
+              [&](CB<T>* a, CB<T>* spare, int64_t i, int cnt) {
+                const C* rp[kL];
+                for (int l = 0; l < cnt; ++l) rp[l] = spectrum + (b + i + l) * width;
+                last.ToLanes(spare, rp, cnt, h + 1);
+                last.fns().merge(spare, a, h, p.split_tw.data());
+              },
+              [&](CB<T>* a, CB<T>*, int64_t i, int cnt) {
+                last.fns().scale(a, h, last_scale);
+                C* rp[kL];  // pairs of reals
+                for (int l = 0; l < cnt; ++l) rp[l] = reinterpret_cast<C*>(out + (b + i + l) * out_last);
+                last.FromLanes(a, rp, cnt, h);
+              });
+        }, kL);
+        return Status::Ok();
+      }
+      ParallelFor(rows, std::max<int64_t>(kL, 8192 / n_last), [&](int64_t b, int64_t e) {
+        C* lines[kL];
+        HalfLines(lines, rows, h, single_line);
+        for (int64_t r0 = b; r0 < e; r0 += kL) {
+          const int64_t cnt = std::min<int64_t>(kL, e - r0);
+          for (int64_t l = 0; l < cnt; ++l) MergeReal(spectrum + (r0 + l) * width, lines[l], h, p);
+          if (rows == 1) last.Run(lines[0], single_work, +1, true);
+          else last.RunMany(lines, cnt, +1);
           for (int64_t l = 0; l < cnt; ++l) {
-            cd* row = data.data() + (r0 + l) * width;
-            SplitReal(lines[l], row, h, rows == 1);
-            // One axis: the row is final; stored while it is still in cache (no second pass).
-            if (nf == 1 && rows != 1) StoreRow(row, f.Get(out_), (r0 + l) * width, width);
+            T* x = out + (r0 + l) * out_last;
+            for (int64_t k = 0; k < h; ++k) {
+              const C v = lines[l][k] * last_scale;
+              x[2 * k] = v.real();
+              x[2 * k + 1] = v.imag();
+            }
           }
         }
-      }, kBatch);
-      if (nf == 1 && rows != 1) return Status::Ok();
-      for (size_t a = r - nf; a + 1 < r; ++a) TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, -1);
-    } else if (kind_ == "IRFFT" && real_half) {
-      // One axis: each row is read from the input where it is merged (below).
-      if (nf > 1) load_row(0, total, data.data());
-      for (size_t a = r - nf; a + 1 < r; ++a) {
-        TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, +1);
-        ScaleAll(data, 1.0 / static_cast<double>(dims[a]));
-      }
+      }, kL);
+      return Status::Ok();
     } else if (kind_ == "IRFFT") {
       // Odd length: rebuild the Hermitian spectrum and run the complex inverse.
       for (int64_t row = 0; row < rows; ++row)
-        for (int64_t k = 0; k < width; ++k)
-          data[static_cast<size_t>(row * width + k)] = k < in_last ? load(row * in_last + k) : cd(0, 0);
+        for (int64_t k = 0; k < width; ++k) data[row * width + k] = k < in_last ? cin[row * in_last + k] : C(0, 0);
       for (size_t a = r - nf; a + 1 < r; ++a) {
-        TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, +1);
-        ScaleAll(data, 1.0 / static_cast<double>(dims[a]));
+        TransformAxis(*p.per_axis[a - (r - nf)], data, data, dims, a, +1);
+        ScaleAll(data, total, static_cast<T>(1.0 / static_cast<double>(dims[a])));
       }
       for (int64_t row = 0; row < rows; ++row) {
-        cd* line = data.data() + row * width;
-        line[0] = cd(line[0].real(), 0);
+        C* line = data + row * width;
+        line[0] = C(line[0].real(), 0);
         for (int64_t k = n_last / 2 + 1; k < n_last; ++k) line[k] = std::conj(line[n_last - k]);
       }
-      TransformLines(*plans_.back(), data.data(), rows, +1, single_work);
-      ScaleAll(data, last_scale);
-    } else {
-      ParallelFor(rows, std::max<int64_t>(1, 16384 / width),
-                  [&](int64_t b, int64_t e) { load_row(b * width, (e - b) * width, data.data() + b * width); });
-      const int sign = kind_ == "IFFT" ? +1 : -1;
-      double scale = 1.0;  // the inverse's 1/n of every axis, applied once as rows are stored
-      for (size_t a = r - nf; a + 1 < r; ++a) {
-        TransformAxis(*plans_[a - (r - nf)], data.data(), dims, a, sign);
-        scale /= static_cast<double>(dims[a]);
-      }
-      scale *= last_scale;
-      void* o = f.Get(out_);
-      const int64_t out_last = ot_.dims.back();  // n/2 + 1 of an odd-length RFFT's n
-      TransformLines(*plans_.back(), data.data(), rows, sign, single_work, [&](int64_t b, int64_t e) {
-        for (int64_t row = b; row < e; ++row) {
-          cd* line = data.data() + row * width;
-          if (sign > 0)
-            for (int64_t k = 0; k < out_last; ++k) line[k] *= scale;
-          StoreRow(line, o, row * out_last, out_last);
-        }
+      TransformLastAxis(last, data, data, data, rows, width, +1, last_scale, single_work);
+      T* out = static_cast<T*>(o);
+      ParallelFor(rows, std::max<int64_t>(1, 16384 / width), [&](int64_t b, int64_t e) {
+        for (int64_t row = b; row < e; ++row)
+          for (int64_t k = 0; k < out_last; ++k) out[row * out_last + k] = data[row * width + k].real();
       });
       return Status::Ok();
-    }
-    // Store (the even-length inverse real transform writes its rows from the half spectrum).
-    void* o = f.Get(out_);
-    const int64_t out_last = ot_.dims.back();
-    if (kind_ == "IRFFT" && real_half) {
-      const FftPlan& half = *plans_.back();
-      const int64_t h = n_last / 2;
-      ParallelFor(rows, std::max<int64_t>(kBatch, 8192 / n_last), [&](int64_t b, int64_t e) {
-        thread_local std::vector<cd> z;  // kept per thread: no fresh pages per run
-        if (rows != 1 && z.size() < static_cast<size_t>(kBatch * h)) z.resize(static_cast<size_t>(kBatch * h));
-        cd* lines[kBatch];
-        for (int l = 0; l < kBatch; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
-        thread_local std::vector<cd> spectrum;
-        if (nf == 1 && spectrum.size() < static_cast<size_t>(width)) spectrum.resize(static_cast<size_t>(width));
-        for (int64_t r0 = b; r0 < e; r0 += kBatch) {
-          const int64_t cnt = std::min<int64_t>(kBatch, e - r0);
-          for (int64_t l = 0; l < cnt; ++l) {
-            cd* row = data.data() + (r0 + l) * width;
-            if (nf == 1) {
-              row = spectrum.data();
-              load_row((r0 + l) * width, width, row);
-            }
-            MergeReal(row, lines[l], h);
-          }
-          if (rows == 1) half.Run(lines[0], single_work, +1, true);
-          else half.RunMany(lines, cnt, +1);
-          for (int64_t l = 0; l < cnt; ++l)
-            for (int64_t k = 0; k < h; ++k) {
-              const cd v = lines[l][k] * last_scale;
-              StoreReal(o, (r0 + l) * out_last + 2 * k, v.real());
-              StoreReal(o, (r0 + l) * out_last + 2 * k + 1, v.imag());
-            }
-        }
-      }, kBatch);
+    } else {
+      const int sign = kind_ == "IFFT" ? +1 : -1;
+      const C* src = cin;
+      if (kind_ == "RFFT") {  // odd length: the real input as complex values
+        ParallelFor(rows, std::max<int64_t>(1, 16384 / width), [&](int64_t b, int64_t e) {
+          for (int64_t i = b * width; i < e * width; ++i) data[i] = C(rin[i], 0);
+        });
+        src = data;
+      }
+      double scale = 1.0;  // the inverse's 1/n of every axis, applied once as rows are stored
+      for (size_t a = r - nf; a + 1 < r; ++a, src = data) {  // the first axis reads the operand
+        TransformAxis(*p.per_axis[a - (r - nf)], src, data, dims, a, sign);
+        scale /= static_cast<double>(dims[a]);
+      }
+      scale *= 1.0 / static_cast<double>(n_last);  // as a product, like the one-axis 1/n
+      const T s = static_cast<T>(scale);
+      // Rows read from `src` and stored (the first out_last values, n/2 + 1 of an odd-length
+      // RFFT's n) into the result, scaled for the inverse.
+      TransformLastAxis(last, src, static_cast<C*>(o), data, rows, out_last, sign, s, single_work);
       return Status::Ok();
     }
-    ParallelFor(rows, std::max<int64_t>(1, 16384 / std::max<int64_t>(out_last, 1)), [&](int64_t b, int64_t e) {
-      for (int64_t row = b; row < e; ++row) StoreRow(data.data() + row * width, o, row * out_last, out_last);
-    });
+    // The even-length forward real transform over several axes: the work array to the result.
+    std::memcpy(o, static_cast<const void*>(data), static_cast<size_t>(total) * sizeof(C));
     return Status::Ok();
   }
 
- private:
-  // Elements [base, base + count) of the output from complex doubles (real parts for a real
-  // output).
-  void StoreRow(const cd* src, void* o, int64_t base, int64_t count) const {
-    switch (ot_.element) {
-      case ElementType::kC64: {
-        auto* dst = reinterpret_cast<float*>(static_cast<std::complex<float>*>(o) + base);
-        const double* s = reinterpret_cast<const double*>(src);
-        for (int64_t k = 0; k < 2 * count; ++k) dst[k] = static_cast<float>(s[k]);
-        break;
-      }
-      case ElementType::kC128: std::memcpy(static_cast<cd*>(o) + base, src, static_cast<size_t>(count) * sizeof(cd)); break;
-      default:
-        for (int64_t k = 0; k < count; ++k) StoreReal(o, base + k, src[k].real());
+  // The last axis's transforms of `rows` lines of n = plan.size(): line r read from src + r * n,
+  // its first out_last values written to dst + r * out_last (times `scale` for the inverse,
+  // sign > 0). Batched plans keep the lines in their lanes from load to store; other plans
+  // transform them in the work array (`work_rows` + r * n), a single long line in parallel.
+  template <typename T>
+  static void TransformLastAxis(const FftPlan<T>& plan, const std::complex<T>* src, std::complex<T>* dst,
+                                std::complex<T>* work_rows, int64_t rows, int64_t out_last, int sign, T scale,
+                                std::complex<T>* single_work) {
+    using C = std::complex<T>;
+    constexpr int kL = kLanes<T>;
+    const int64_t n = plan.size();
+    if (plan.batched() && rows > 1) {
+      ParallelFor(rows, std::max<int64_t>(kL, 16384 / n), [&](int64_t b, int64_t e) {
+        plan.RunBatched(
+            e - b, sign,
+            [&](CB<T>* a, CB<T>*, int64_t i, int cnt) {
+              const C* rp[kL];
+              for (int l = 0; l < cnt; ++l) rp[l] = src + (b + i + l) * n;
+              plan.ToLanes(a, rp, cnt, n);
+            },
+            [&](CB<T>* a, CB<T>*, int64_t i, int cnt) {
+              if (sign > 0) plan.fns().scale(a, out_last, scale);
+              C* rp[kL];
+              for (int l = 0; l < cnt; ++l) rp[l] = dst + (b + i + l) * out_last;
+              plan.FromLanes(a, rp, cnt, out_last);
+            });
+      }, kL);
+      return;
     }
+    auto body = [&](int64_t b, int64_t e) {
+      if (src != work_rows)
+        std::memcpy(static_cast<void*>(work_rows + b * n), src + b * n, static_cast<size_t>((e - b) * n) * sizeof(C));
+      if (rows == 1) {
+        plan.Run(work_rows, single_work, sign, /*parallel=*/true);
+      } else {
+        std::vector<C*> lines;
+        for (int64_t r = b; r < e; ++r) lines.push_back(work_rows + r * n);
+        plan.RunMany(lines.data(), e - b, sign);
+      }
+      for (int64_t r = b; r < e; ++r) {
+        const C* line = work_rows + r * n;
+        C* x = dst + r * out_last;
+        if (sign > 0)
+          for (int64_t k = 0; k < out_last; ++k) x[k] = line[k] * scale;
+        else if (x != line)
+          std::memcpy(static_cast<void*>(x), line, static_cast<size_t>(out_last) * sizeof(C));
+      }
+    };
+    if (rows == 1) body(0, 1);
+    else ParallelFor(rows, std::max<int64_t>(kL, 16384 / n), body, kL);
   }
 
-  void BuildPlans() const {
+  // kLanes lines of h values for the unbatched real transforms: the planned single line for one
+  // row, else per-thread blocks (kept: no fresh pages per run).
+  template <typename T>
+  static void HalfLines(std::complex<T>** lines, int64_t rows, int64_t h, std::complex<T>* single_line) {
+    constexpr int kL = kLanes<T>;
+    thread_local std::vector<std::complex<T>> z;
+    if (rows != 1 && z.size() < static_cast<size_t>(kL * h)) z.resize(static_cast<size_t>(kL * h));
+    for (int l = 0; l < kL; ++l) lines[l] = rows == 1 ? single_line : z.data() + l * h;
+  }
+
+  template <typename T>
+  void BuildPlans(FftPlans<T>& p) const {
     for (size_t k = 0; k < lengths_.size(); ++k) {
       int64_t n = lengths_[k];
       const bool last = k + 1 == lengths_.size();
       if (last && (kind_ == "RFFT" || kind_ == "IRFFT") && n % 2 == 0 && n >= 2) {
         n /= 2;
-        split_tw_.resize(static_cast<size_t>(n + 1));
-        for (int64_t j = 0; j <= n; ++j) split_tw_[static_cast<size_t>(j)] = Root(j, 2 * n, -1);
+        p.split_tw.resize(static_cast<size_t>(n + 1));
+        for (int64_t j = 0; j <= n; ++j) p.split_tw[static_cast<size_t>(j)] = Narrow<T>(Root(j, 2 * n, -1));
       }
-      plans_.push_back(std::make_unique<FftPlan>(n));
+      p.per_axis.push_back(std::make_unique<FftPlan<T>>(n));
     }
   }
 
-  void StoreReal(void* o, int64_t i, double v) const {
-    if (ot_.element == ElementType::kF32) static_cast<float*>(o)[i] = static_cast<float>(v);
-    else static_cast<double*>(o)[i] = v;
+  template <typename T>
+  static void ScaleAll(std::complex<T>* data, int64_t n, T s) {
+    for (int64_t i = 0; i < n; ++i) data[i] *= s;
   }
 
-  // The working array: complex doubles over [batch..., lengths...].
-  struct DataSpan {
-    cd* p;
-    int64_t n;
-    cd* data() const { return p; }
-    cd& operator[](size_t i) const { return p[i]; }
-  };
-
-  static void ScaleAll(DataSpan data, double s) {
-    for (int64_t i = 0; i < data.n; ++i) data.p[i] *= s;
+  // X[k] (k <= h) of a real signal of length 2h from zk = Z[k] and zc = conj(Z[h - k]), Z =
+  // FFT_h(x[2m] + i x[2m+1]); the batched split below does these operations in this order.
+  template <typename T>
+  static std::complex<T> SplitOne(std::complex<T> zk, std::complex<T> zc, std::complex<T> tw) {
+    const std::complex<T> d = zk - zc;
+    const std::complex<T> even = static_cast<T>(0.5) * (zk + zc);
+    const std::complex<T> odd(static_cast<T>(0.5) * d.imag(), static_cast<T>(-0.5) * d.real());  // -i/2 (zk - zc)
+    return even + Mul(tw, odd);
   }
 
-  // X[0..h] of a real signal of length 2h from Z = FFT_h(x[2m] + i x[2m+1]).
-  // Spread over the pool when `parallel` (one long row).
-  void SplitReal(const cd* z, cd* out, int64_t h, bool parallel = false) const {
+  // X[0..h] from Z (one line); spread over the pool when `parallel` (one long row).
+  template <typename T>
+  static void SplitReal(const std::complex<T>* z, std::complex<T>* out, int64_t h, const FftPlans<T>& p,
+                        bool parallel = false) {
     // k = 0 and k = h both pair Z[0] with itself (Z is periodic in h).
-    auto one = [&](int64_t k, cd zk, cd zc) {
-      const cd d = zk - zc;
-      const cd even = 0.5 * (zk + zc), odd(0.5 * d.imag(), -0.5 * d.real());  // -i/2 (zk - zc)
-      out[k] = even + Mul(split_tw_[static_cast<size_t>(k)], odd);
-    };
     auto range = [&](int64_t b, int64_t e) {
-      for (int64_t k = std::max<int64_t>(b, 1); k < std::min(e, h); ++k) one(k, z[k], std::conj(z[h - k]));
+      for (int64_t k = std::max<int64_t>(b, 1); k < std::min(e, h); ++k)
+        out[k] = SplitOne(z[k], std::conj(z[h - k]), p.split_tw[static_cast<size_t>(k)]);
     };
-    one(0, z[0], std::conj(z[0]));
+    out[0] = SplitOne(z[0], std::conj(z[0]), p.split_tw[0]);
     if (parallel) ParallelFor(h, 16384, range);
     else range(1, h);
-    one(h, z[0], std::conj(z[0]));
+    out[h] = SplitOne(z[0], std::conj(z[0]), p.split_tw[static_cast<size_t>(h)]);
   }
 
-  // Z = E + i O from the half spectrum X[0..h] (imaginary parts of X[0] and X[h] ignored, as
-  // a Hermitian spectrum has none), so that IFFT_h(Z) = x[2m] + i x[2m+1] (times h).
-  void MergeReal(const cd* x, cd* z, int64_t h) const {
-    for (int64_t k = 0; k < h; ++k) {
-      cd xk = x[k], xc = std::conj(x[h - k]);
-      if (k == 0) {
-        xk = cd(x[0].real(), 0);
-        xc = cd(x[h].real(), 0);
-      }
-      const cd even = xk + xc, odd = Mul(xk - xc, std::conj(split_tw_[static_cast<size_t>(k)]));
-      z[k] = even + cd(-odd.imag(), odd.real());  // + i odd
-    }
+  // Z[k] = E + i O from xk = X[k] and xc = conj(X[h - k]), so that IFFT_h(Z) = x[2m] + i x[2m+1]
+  // (times h); the batched merge below does these operations in this order.
+  template <typename T>
+  static std::complex<T> MergeOne(std::complex<T> xk, std::complex<T> xc, std::complex<T> tw) {
+    const std::complex<T> even = xk + xc, odd = Mul(xk - xc, std::conj(tw));
+    return even + std::complex<T>(-odd.imag(), odd.real());  // + i odd
+  }
+
+  // The imaginary parts of X[0] and X[h] are ignored, as a Hermitian spectrum has none.
+  template <typename T>
+  static void MergeReal(const std::complex<T>* x, std::complex<T>* z, int64_t h, const FftPlans<T>& p) {
+    z[0] = MergeOne(std::complex<T>(x[0].real(), 0), std::complex<T>(x[h].real(), 0), p.split_tw[0]);
+    for (int64_t k = 1; k < h; ++k) z[k] = MergeOne(x[k], std::conj(x[h - k]), p.split_tw[static_cast<size_t>(k)]);
   }
 
   ValueId in_, out_;
@@ -922,8 +1353,8 @@ class FftKernel final : public Kernel {
   std::vector<int64_t> lengths_;
   Type it_, ot_;
   mutable std::once_flag plans_once_;
-  mutable std::vector<std::unique_ptr<FftPlan>> plans_;  // per fft axis (the last one halved for even real)
-  mutable std::vector<cd> split_tw_;                      // W_n^k, k <= n/2, of an even real transform
+  mutable FftPlans<float> plans_f_;  // complex64 / float32 operands
+  mutable FftPlans<double> plans_d_;
 };
 
 }  // namespace
