@@ -249,6 +249,82 @@ def _int_chain(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> list[np.ndarray]:
     return [w, x]
 
 
+def _c_div_rem(a: np.ndarray, d: int) -> tuple[np.ndarray, np.ndarray]:
+    """C's truncating s32 quotient and remainder with XLA's rules (x / 0 = -1, x % 0 = x,
+    INT_MIN / -1 = INT_MIN and INT_MIN % -1 = 0), through int64."""
+    a64 = a.astype(np.int64)
+    if d == 0:
+        return np.full_like(a, -1), a.copy()
+    q = np.abs(a64) // abs(d) * np.sign(a64) * np.sign(d)
+    return q.astype(np.uint32).view(np.int32), (a64 - q * d).astype(np.int32)
+
+
+def _dividends(d: int, n: int) -> list[np.ndarray]:
+    """Extremes, exact multiples of d and their neighbours (where the reciprocal comes out one
+    short), then random s32; and a second random array."""
+    rng = np.random.default_rng(abs(d) % 997)
+    edges = np.array([0, 1, -1, 2**31 - 1, -(2**31), -(2**31) + 1, 2**30, -(2**30), d, -d], dtype=np.int64)
+    if d != 0:
+        k = rng.integers(-(2**31) // abs(d), 2**31 // abs(d), 600)
+        near = np.concatenate([k * d - 1, k * d, k * d + 1])
+        edges = np.concatenate([edges, near])
+    edges = edges[(edges >= -(2**31)) & (edges < 2**31)]
+    a = np.concatenate([edges, rng.integers(-(2**31), 2**31, n)])[:n].astype(np.int32)
+    return [a, rng.integers(-(2**20), 2**20, n).astype(np.int32)]
+
+
+def _compare_inputs(dtype: type, n: int, with_pred: bool = False) -> Callable[[], list[np.ndarray]]:
+    """Pairs with many ties, both signs, and the extremes (where signed and unsigned orders differ)."""
+    def make() -> list[np.ndarray]:
+        rng = np.random.default_rng(n)
+        info = np.iinfo(dtype)
+        a = rng.integers(info.min, info.max, n, dtype=np.int64, endpoint=True)
+        b = np.where(rng.random(n) < 0.3, a, rng.integers(info.min, info.max, n, dtype=np.int64, endpoint=True))
+        ends = [info.min, info.max, 0, 1, -1 if info.min < 0 else 2**31, info.min + 1]
+        a[:36] = np.repeat(ends, 6)
+        b[:36] = np.tile(ends, 6)
+        out = [a.astype(dtype), b.astype(dtype)]
+        if with_pred:
+            out.append(rng.random(n) < 0.5)
+        return out
+    return make
+
+
+def _pred_logic(a: np.ndarray, b: np.ndarray, m: np.ndarray) -> list[np.ndarray]:
+    """The reference of pred_logic_and_compares (m arrives as float64 0/1)."""
+    m = m.astype(bool)
+    p = a < b
+    x = p ^ m
+    o = x | True
+    y = ~p & m
+    e, lt, g, q = p == m, ~p & m, y >= p, x <= o
+    r = e > lt
+    z = np.where(x, lt, g)
+    return [np.where(c, a, b) for c in (y, q, r, z)]
+
+
+def _jnp_remainder_body(d: int) -> list[str]:
+    """jnp.remainder(a, d) as JAX 0.10 emits it, inlined: C's remainder, then a floor-mod fix."""
+    s = "tensor<i32>"
+    return [
+        f"%d = stablehlo.constant dense<{d}> : {s}", f"%z = stablehlo.constant dense<0> : {s}",
+        f"%dz = stablehlo.compare EQ, %d, %z, SIGNED : ({s}, {s}) -> tensor<i1>",
+        f"%one = stablehlo.constant dense<1> : {s}",
+        f"%dd = stablehlo.select %dz, %one, %d : tensor<i1>, {s}",
+        f"%db = stablehlo.broadcast_in_dim %dd, dims = [] : ({s}) -> $T",
+        "%r = stablehlo.remainder %a, %db : $T",
+        "%zb = stablehlo.constant dense<0> : $T",
+        "%ne = stablehlo.compare NE, %r, %zb, SIGNED : ($T, $T) -> $P",
+        "%lt = stablehlo.compare LT, %r, %zb, SIGNED : ($T, $T) -> $P",
+        f"%dn = stablehlo.compare LT, %dd, %z, SIGNED : ({s}, {s}) -> tensor<i1>",
+        "%dnb = stablehlo.broadcast_in_dim %dn, dims = [] : (tensor<i1>) -> $P",
+        "%fix = stablehlo.compare NE, %lt, %dnb, UNSIGNED : ($P, $P) -> $P",
+        "%m = stablehlo.and %fix, %ne : $P",
+        "%rd = stablehlo.add %r, %db : $T",
+        "%out = stablehlo.select %m, %rd, %r : $P, $T",
+    ]
+
+
 # A threefry-like mix of every integer op the JIT translates; shifts by constants and by
 # per-element counts (past the width, and negative for i32).
 INT_BODY = [
@@ -357,11 +433,51 @@ CASES: list[Case] = [
     *[Case(f"int_chain_{dt}", (4096 + 29,), INT_BODY, ["%w", "%x"], 3, _int_chain,
            make_inputs=_int_inputs(npt, 21 + k, 4096 + 29), dtype=dt, loops=2)
       for k, (dt, npt) in enumerate([("i32", np.int32), ("ui32", np.uint32)])],
-    Case("int_remainder_unsupported", (4096,), ["%0 = stablehlo.remainder %a, %b : $T", "%1 = stablehlo.add %0, %c : $T"],
+    Case("int_remainder_by_array", (4096,), ["%0 = stablehlo.remainder %a, %b : $T", "%1 = stablehlo.add %0, %c : $T"],
          ["%1"], 3, lambda a, b, c: [np.fmod(a, np.where(b == 0, 1, b)) + c],
          make_inputs=lambda: [np.arange(1, 4097, dtype=np.int32), np.full(4096, 7, np.int32),
                               np.ones(4096, np.int32)],
-         dtype="i32", path="no native form of stablehlo.remainder on integers"),
+         dtype="i32", path="an integer division by a value that is not a constant"),
+    # s32 division and remainder by constants: the reciprocal with its correction, and the
+    # interpreter's rules for 0 and -1 (INT_MIN / -1).
+    *[Case(f"int_divide_remainder_by_{str(d).replace('-', 'minus_')}", (4096 + 37,),
+           [f"%k = stablehlo.constant dense<{d}> : $T", "%0 = stablehlo.divide %a, %k : $T",
+            "%1 = stablehlo.remainder %a, %k : $T", "%2 = stablehlo.add %1, %b : $T"],
+           ["%0", "%2"], 2, lambda a, b, d=d: [*_c_div_rem(a, d)[:1], _c_div_rem(a, d)[1] + b],
+           make_inputs=lambda d=d: _dividends(d, 4096 + 37), dtype="i32")
+      for d in [1000, 7, -7, 1, -1, 0, 2**31 - 1, -(2**31), 3, -99991]],
+    # Every integer compare direction, signed and unsigned, on s32 and u32 lanes, into selects.
+    *[Case(f"int_compare_{d.lower()}_{ct.lower()}_{dt}", (4096 + 9,),
+           [f"%p = stablehlo.compare {d}, %a, %b, {ct} : ($T, $T) -> $P",
+            "%0 = stablehlo.select %p, %a, %b : $P, $T"], ["%0"], 2,
+           lambda a, b, fn=fn, ct=ct: [np.where(fn(a.view(np.int32 if ct == "SIGNED" else np.uint32),
+                                                   b.view(np.int32 if ct == "SIGNED" else np.uint32)), a, b)],
+           make_inputs=_compare_inputs(npt, 4096 + 9), dtype=dt)
+      for d, fn in [("EQ", np.equal), ("NE", np.not_equal), ("LT", np.less), ("LE", np.less_equal),
+                    ("GT", np.greater), ("GE", np.greater_equal)]
+      for ct in ["SIGNED", "UNSIGNED"] for dt, npt in [("i32", np.int32), ("ui32", np.uint32)]],
+    # i1 logic and i1 compares (false < true) between a compare's result, an i1 array and an i1
+    # constant.
+    Case("pred_logic_and_compares", (4096 + 3,),
+         ["%p = stablehlo.compare LT, %a, %b, SIGNED : ($T, $T) -> $P",
+          "%t = stablehlo.constant dense<true> : $P",
+          "%x = stablehlo.xor %p, %m : $P", "%o = stablehlo.or %x, %t : $P", "%n = stablehlo.not %p : $P",
+          "%y = stablehlo.and %n, %m : $P", "%e = stablehlo.compare EQ, %p, %m, UNSIGNED : ($P, $P) -> $P",
+          "%l = stablehlo.compare LT, %p, %m, UNSIGNED : ($P, $P) -> $P",
+          "%g = stablehlo.compare GE, %y, %p, UNSIGNED : ($P, $P) -> $P",
+          "%q = stablehlo.compare LE, %x, %o, UNSIGNED : ($P, $P) -> $P",
+          "%r = stablehlo.compare GT, %e, %l, UNSIGNED : ($P, $P) -> $P",
+          "%z = stablehlo.select %x, %l, %g : $P, $P",
+          "%0 = stablehlo.select %y, %a, %b : $P, $T", "%1 = stablehlo.select %q, %a, %b : $P, $T",
+          "%2 = stablehlo.select %r, %a, %b : $P, $T", "%3 = stablehlo.select %z, %a, %b : $P, $T"],
+         ["%0", "%1", "%2", "%3"], 2, _pred_logic, make_inputs=_compare_inputs(np.int32, 4096 + 3, with_pred=True),
+         dtype="i32", pred_params=[("m", (4096 + 3,))]),
+    # jnp.remainder (floor semantics): the divisor's checks are scalar constants folded at compile
+    # time, so the remainder, its sign fix and the select are one native loop.
+    *[Case(f"jnp_remainder_by_{str(d).replace('-', 'minus_')}", (4096 + 11,), _jnp_remainder_body(d), ["%out"], 1,
+           lambda a, d=d: [np.mod(a.astype(np.int64), d)], make_inputs=lambda d=d: _dividends(d, 4096 + 11)[:1],
+           dtype="i32")
+      for d in [1000, -7]],
     # Fallbacks: an op without a native form, and a loop too short to be worth compiling.
     Case("unsupported_op_log", (4096,),
          ["%p = stablehlo.abs %a : $T", "%0 = stablehlo.log %p : $T", "%1 = stablehlo.multiply %0, %b : $T"],

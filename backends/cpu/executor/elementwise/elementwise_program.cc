@@ -198,6 +198,24 @@ int8_t VcmpPredicate(const compiler::Module& m, const Op& op) {
   return -1;
 }
 
+// An integer or i1 compare as the compare kernels run it (elementwise_kernels.cc): 32-bit lanes
+// signed unless the compare says UNSIGNED (s32) or SIGNED (u32), i1 as false < true. Sets
+// `*as` and returns the direction (0 EQ ... 5 GE), or -1 for other compares.
+int8_t IntComparePredicate(const compiler::Module& m, const Op& op, ElementType* as) {
+  if (op.operands.size() != 2) return -1;
+  const ElementType t = m.type(op.operands[0]).element;
+  const std::string type = op.EnumAttr("compare_type");
+  if (t == ElementType::kPred) *as = ElementType::kPred;
+  else if (t == ElementType::kS32) *as = type == "UNSIGNED" ? ElementType::kU32 : ElementType::kS32;
+  else if (t == ElementType::kU32) *as = type == "SIGNED" ? ElementType::kS32 : ElementType::kU32;
+  else return -1;
+  static constexpr const char* kDirs[] = {"EQ", "NE", "LT", "LE", "GT", "GE"};
+  const std::string dir = op.EnumAttr("comparison_direction");
+  for (int8_t k = 0; k < 6; ++k)
+    if (dir == kDirs[k]) return k;
+  return -1;
+}
+
 }  // namespace
 
 StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& m, const Region& region,
@@ -231,7 +249,10 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Lower(const compiler::Module& m,
     std::string err;
     ins.fn = SelectElementwiseKernel(m, op, &err, &ins.aux0, &ins.aux1, /*fused_loop=*/!prog.args_are_arrays);
     ins.kind = op.kind;
-    if (op.kind == OpKind::kCompare) ins.vcmp = VcmpPredicate(m, op);
+    if (op.kind == OpKind::kCompare) {
+      ins.vcmp = VcmpPredicate(m, op);
+      ins.int_compare = IntComparePredicate(m, op, &ins.compare_as);
+    }
     if (!op.results.empty()) ins.out_type = m.type(op.results[0]).element;
     if (!ins.fn) return InvalidArgument(compiler::OpDescription(op) + ": " + err);
     if (in.num_in == 2 && invariant[static_cast<size_t>(in.in[1])])
@@ -259,7 +280,7 @@ void EwProgram::TryNative() {
     FusedLoopDesc::Input j;
     j.reg = in.reg;
     j.pred = in.type == ElementType::kPred;
-    if (!lanes_type(in.type) && !(j.pred && (in.mode == EwInput::Mode::kContiguous || in.mode == EwInput::Mode::kStrided)))
+    if (!lanes_type(in.type) && !(j.pred && in.mode != EwInput::Mode::kScalar && in.mode != EwInput::Mode::kIota))
       d.ineligible = "a " + std::string(ElementTypeMlirName(in.type)) + " input";
     switch (in.mode) {
       case EwInput::Mode::kContiguous: j.mode = FusedLoopDesc::Input::Mode::kStream; break;
@@ -267,6 +288,7 @@ void EwProgram::TryNative() {
       case EwInput::Mode::kConstant:
         j.mode = FusedLoopDesc::Input::Mode::kConstant;
         if (in.constant.size() == 4) std::memcpy(&j.constant_bits, in.constant.data(), 4);
+        if (j.pred && in.constant.size() == 1) j.constant_bits = in.constant[0] ? 0xffffffffu : 0u;
         break;
       case EwInput::Mode::kStrided:
       case EwInput::Mode::kIota:
@@ -290,6 +312,13 @@ void EwProgram::TryNative() {
     j.out = ins.out;
     j.num_in = ins.num_in;
     j.compare = ins.vcmp;
+    j.int_compare = ins.int_compare;
+    switch (ins.compare_as) {
+      case ElementType::kS32: j.compare_as = FusedLoopDesc::Type::kS32; break;
+      case ElementType::kU32: j.compare_as = FusedLoopDesc::Type::kU32; break;
+      case ElementType::kPred: j.compare_as = FusedLoopDesc::Type::kPred; break;
+      default: break;
+    }
     for (int k = 0; k < 3; ++k) j.in[k] = ins.in[k];
     d.instrs.push_back(j);
   }

@@ -25,6 +25,10 @@ struct EwInstr {
   EwFn fn = nullptr;
   compiler::OpKind kind = compiler::OpKind::kConstant;  // the op it computes (for the JIT)
   int8_t vcmp = -1;  // an f32 compare's VCMPPS predicate (for the JIT), else -1
+  // An integer or i1 compare (for the JIT): its direction (0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE) and
+  // the type its kernel compares as (kS32, kU32 or kPred), else -1 and kInvalid.
+  int8_t int_compare = -1;
+  ElementType compare_as = ElementType::kInvalid;
   ElementType out_type = ElementType::kInvalid;  // its result's (for the JIT: registers change type)
   int out = -1;
   int in[3] = {-1, -1, -1};

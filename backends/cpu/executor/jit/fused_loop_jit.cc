@@ -70,8 +70,12 @@ uint32_t Bits(float v) {
 // Whether an op with a result of type `t` has a native form.
 bool Supported(OpKind k, FusedLoopDesc::Type t) {
   using Type = FusedLoopDesc::Type;
-  if (t == Type::kPred) return k == OpKind::kCompare;
+  if (t == Type::kPred) {
+    return k == OpKind::kCompare || k == OpKind::kAnd || k == OpKind::kOr || k == OpKind::kXor || k == OpKind::kNot ||
+           k == OpKind::kSelect;
+  }
   if (t != Type::kF32) {
+    if (k == OpKind::kDivide || k == OpKind::kRemainder) return t == Type::kS32;  // by a constant (Generate checks)
     switch (k) {
       case OpKind::kAdd:
       case OpKind::kSubtract:
@@ -142,6 +146,20 @@ class BodyEmitter {
   int num_regs() const { return num_regs_; }
 
   Mem C(float v) { return CBits(Bits(v)); }
+  // A whole vector of one f64 (no broadcast form is used for f64).
+  Mem CF64(double v) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    auto it = slot64_.find(bits);
+    if (it == slot64_.end()) {
+      it = slot64_.emplace(bits, static_cast<int32_t>(pool_.size() * 4)).first;
+      for (int k = 0; k < lanes_ / 2; ++k) {
+        pool_.push_back(static_cast<uint32_t>(bits));
+        pool_.push_back(static_cast<uint32_t>(bits >> 32));
+      }
+    }
+    return Mem{kPool, it->second};
+  }
   Mem CBits(uint32_t bits) {
     auto it = slot_.find(bits);
     if (it == slot_.end()) {
@@ -186,6 +204,57 @@ class BodyEmitter {
   virtual void Compare(const Group& out, const Group& a, const Group& b, int p) = 0;
   // out = pred ? on_true : on_false, with pred a compare's result or a LoadPred.
   virtual void Select(const Group& out, const Group& pred, const Group& on_true, const Group& on_false) = 0;
+
+  // out = a dir b as lanes of all ones or zeros (dir: 0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE), the
+  // lanes read as s32 when `is_signed`, else as u32.
+  virtual void IntCompare(const Group& out, const Group& a, const Group& b, int dir, bool is_signed) = 0;
+  // q = trunc(f64(a) * recip) per s32 lane (recip a CF64 vector); exact where |q| < 2^31.
+  virtual void MulTruncF64(const Group& q, const Group& a, Mem recip) = 0;
+  // out = a == bits as lanes of all ones or zeros.
+  virtual void CmpEqBits(const Group& out, const Group& a, uint32_t bits) = 0;
+
+  // i1 compares over lanes of all ones (true) or zeros, false < true: EQ ~(a ^ b), NE a ^ b,
+  // LT ~a & b, GT ~b & a, LE ~GT, GE ~LT.
+  void PredCompare(const Group& out, const Group& a, const Group& b, int dir) {
+    switch (dir) {
+      case 0: case 1: V(VOp::kXorD, out, a, b); break;
+      case 2: case 5: V(VOp::kAndNotD, out, a, b); break;
+      default: V(VOp::kAndNotD, out, b, a); break;
+    }
+    if (dir == 0 || dir == 3 || dir == 5) Not(out);
+  }
+
+  // s32 a / b or a % b by a constant b, vector_kernels.cc IntDivRemByInvariantBody's method (and
+  // its general kernel's rules for b = 0 and b = -1): q = trunc(a * fl(1/b)) in f64 is the
+  // quotient or one short of it in magnitude, and exactly then the remainder a - q b is +-b.
+  void IntDivRemByConstant(bool rem, const Group& out, const Group& a, int32_t b) {
+    if (b == 0) {  // a / 0 = -1, a % 0 = a
+      if (rem) V(VOp::kOrD, out, a, a);
+      else V(VOp::kOrD, out, a, CBits(0xffffffffu));
+      return;
+    }
+    if (b == -1) {  // a / -1 = -a (INT_MIN / -1 = INT_MIN), a % -1 = 0
+      V(VOp::kXorD, out, a, a);
+      if (!rem) V(VOp::kSubD, out, out, a);
+      return;
+    }
+    Group q = Alloc(), r = Alloc(), up = Alloc();
+    MulTruncF64(q, a, CF64(1.0 / static_cast<double>(b)));
+    V(VOp::kMulLoD, r, q, CBits(static_cast<uint32_t>(b)));
+    V(VOp::kSubD, r, a, r);
+    CmpEqBits(up, r, static_cast<uint32_t>(b));
+    CmpEqBits(out, r, 0u - static_cast<uint32_t>(b));
+    if (rem) {
+      V(VOp::kOrD, up, up, out);
+      V(VOp::kAndNotD, out, up, r);  // r == +-b: 0
+    } else {
+      V(VOp::kSubD, out, q, out);  // the masks are all ones: r == -b steps q up by one ...
+      V(VOp::kAddD, out, out, up);  // ... and r == b down by one
+    }
+    Free(up);
+    Free(r);
+    Free(q);
+  }
 
   // Integer lanes (s32 when `is_signed`, else u32): the interpreter's wrapping arithmetic,
   // bitwise ops and shifts (vector_kernels.cc's IAddV ... IMinUV) are one instruction each.
@@ -253,6 +322,8 @@ class BodyEmitter {
   // out = p * 2^n (vector_math.h Scale2); t1, t2 are scratch.
   virtual void Scale2(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) = 0;
   virtual void Sqrt(const Group& d, const Group& a) = 0;
+
+  void Not(const Group& d) { V(VOp::kXorD, d, d, CBits(0xffffffffu)); }
 
   void SplatConst(const Group& d, float v) {
     for (int c = 0; c < u_; ++c) Broadcast(d.r[c], C(v));
@@ -390,6 +461,7 @@ class BodyEmitter {
   Encoder& e_;
   std::vector<uint32_t>& pool_;
   std::map<uint32_t, int32_t> slot_;
+  std::map<uint64_t, int32_t> slot64_;
   std::vector<int> free_;
   int u_, lanes_, const_copies_, num_regs_;
   bool failed_ = false;
@@ -411,8 +483,34 @@ class Avx512Body final : public BodyEmitter {
       else e_.VmovupsMR(Mem{base, 64 * c}, Z(g.r[c]));
     }
   }
+  // Bytes widened, then made all ones where non-zero (predicates are all-ones lanes).
   void LoadPred(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.VpmovzxbdRM(Z(g.r[c]), Mem{base, 16 * c});
+    for (int c = 0; c < u_; ++c) e_.VptestmdRR(K(c), Z(g.r[c]), Z(g.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(Z(g.r[c]), K(c));
+  }
+  void IntCompare(const Group& out, const Group& a, const Group& b, int dir, bool is_signed) override {
+    static constexpr uint8_t kPred[6] = {0, 4, 1, 2, 6, 5};  // VPCMPD: EQ, NE, LT, LE, NLE, NLT
+    for (int c = 0; c < u_; ++c) e_.VpcmpdRR(K(c), Z(a.r[c]), Z(b.r[c]), kPred[dir], !is_signed);
+    for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(Z(out.r[c]), K(c));
+  }
+  void CmpEqBits(const Group& out, const Group& a, uint32_t bits) override {
+    for (int c = 0; c < u_; ++c) e_.VpcmpdRM(K(c), Z(a.r[c]), CBits(bits), 0, false);
+    for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(Z(out.r[c]), K(c));
+  }
+  // Each half of 8 lanes through 8 f64 lanes.
+  void MulTruncF64(const Group& q, const Group& a, Mem recip) override {
+    Group lo = Alloc(), hi = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vextracti32x8RR(Z(hi.r[c]), Z(a.r[c]), 1);
+    for (int c = 0; c < u_; ++c) e_.Vcvtdq2pdRR(Z(lo.r[c]), Z(a.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vcvtdq2pdRR(Z(hi.r[c]), Z(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VmulpdRM(Z(lo.r[c]), Z(lo.r[c]), recip);
+    for (int c = 0; c < u_; ++c) e_.VmulpdRM(Z(hi.r[c]), Z(hi.r[c]), recip);
+    for (int c = 0; c < u_; ++c) e_.Vcvttpd2dqRR(Z(q.r[c]), Z(lo.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vcvttpd2dqRR(Z(hi.r[c]), Z(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vinserti32x8RRR(Z(q.r[c]), Z(q.r[c]), Z(hi.r[c]), 1);
+    Free(hi);
+    Free(lo);
   }
   void Compare(const Group& out, const Group& a, const Group& b, int p) override {
     Cmp(Mask{}, a, b, static_cast<VCmp>(p));
@@ -496,6 +594,40 @@ class Avx2Body final : public BodyEmitter {
   void Compare(const Group& out, const Group& a, const Group& b, int p) override {
     Cmp(Mask{out}, a, b, static_cast<VCmp>(p));
   }
+  // VPCMPEQD and VPCMPGTD (signed) only: unsigned lanes compare as signed with their sign bits
+  // flipped; LT swaps the operands; NE, LE and GE are the complements of EQ, GT and LT.
+  void IntCompare(const Group& out, const Group& a, const Group& b, int dir, bool is_signed) override {
+    Group ta = a, tb = b;
+    if (!is_signed && dir >= 2) {
+      ta = Alloc();
+      tb = Alloc();
+      V(VOp::kXorD, ta, a, CBits(0x80000000u));
+      V(VOp::kXorD, tb, b, CBits(0x80000000u));
+    }
+    if (dir <= 1) V(VOp::kCmpEqD, out, ta, tb);
+    else if (dir == 2 || dir == 5) V(VOp::kCmpGtD, out, tb, ta);
+    else V(VOp::kCmpGtD, out, ta, tb);
+    if (dir == 1 || dir == 3 || dir == 5) Not(out);
+    if (!is_signed && dir >= 2) {
+      Free(tb);
+      Free(ta);
+    }
+  }
+  void CmpEqBits(const Group& out, const Group& a, uint32_t bits) override { V(VOp::kCmpEqD, out, a, CBits(bits)); }
+  // Each half of 4 lanes through 4 f64 lanes.
+  void MulTruncF64(const Group& q, const Group& a, Mem recip) override {
+    Group lo = Alloc(), hi = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(hi.r[c]), Y(a.r[c]), 1);
+    for (int c = 0; c < u_; ++c) e_.Vcvtdq2pdRR(Y(lo.r[c]), Y(a.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vcvtdq2pdRR(Y(hi.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VmulpdRM(Y(lo.r[c]), Y(lo.r[c]), recip);
+    for (int c = 0; c < u_; ++c) e_.VmulpdRM(Y(hi.r[c]), Y(hi.r[c]), recip);
+    for (int c = 0; c < u_; ++c) e_.Vcvttpd2dqRR(Y(q.r[c]), Y(lo.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vcvttpd2dqRR(Y(hi.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vinserti128RRR(Y(q.r[c]), Y(q.r[c]), Y(hi.r[c]), 1);
+    Free(hi);
+    Free(lo);
+  }
   void Select(const Group& out, const Group& pred, const Group& on_true, const Group& on_false) override {
     Blend(out, Mask{pred}, on_false, on_true);
   }
@@ -572,7 +704,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   size_t streams = d.outputs.size();
   for (const FusedLoopDesc::Input& in : d.inputs) {
     streams += in.mode == Mode::kStream;
-    if (in.pred && in.mode != Mode::kStream) {
+    if (in.pred && in.mode == Mode::kScalar) {
       *why = "a broadcast predicate scalar";
       return false;
     }
@@ -589,10 +721,12 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   for (const FusedLoopDesc::Input& in : d.inputs)
     if (bad_reg(in.reg)) return *why = "input register out of range", false;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
-    if (ins.kind == OpKind::kCompare && ins.compare < 0) return *why = "an integer or TOTALORDER compare", false;
+    const bool float_compare = ins.compare_as == FusedLoopDesc::Type::kF32;
+    if (ins.kind == OpKind::kCompare && (float_compare ? ins.compare < 0 : ins.int_compare < 0 || ins.int_compare > 5))
+      return *why = "a compare with no native form (TOTALORDER, or other types)", false;
     const int arity = ins.kind == OpKind::kSelect ? 3 : ins.kind == OpKind::kCompare ? 2 : 0;
     if (ins.num_in < 1 || ins.num_in > 3 || (arity && ins.num_in != arity) || (!arity && ins.num_in > 2) ||
-        bad_reg(ins.out) || (ins.kind == OpKind::kCompare && ins.compare < 0))
+        bad_reg(ins.out))
       return *why = "malformed instruction", false;
     for (int k = 0; k < ins.num_in; ++k)
       if (bad_reg(ins.in[k])) return *why = "malformed instruction", false;
@@ -616,18 +750,27 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     }
     reg_value[static_cast<size_t>(ins.out)] = static_cast<int>(ni + i);
   }
-  // Predicates exist only between a compare and the selects reading them.
+  // Predicates (all-ones lanes) are the i1 values: inputs, compares, i1 logic and selects; every
+  // operand must be one exactly where the op reads an i1.
   std::vector<bool> is_pred(nv, false);
   for (size_t k = 0; k < ni; ++k) is_pred[k] = d.inputs[k].pred;
   for (size_t i = 0; i < d.instrs.size(); ++i) {
     const FusedLoopDesc::Instr& ins = d.instrs[i];
-    is_pred[ni + i] = ins.kind == OpKind::kCompare;
+    is_pred[ni + i] = ins.type == FusedLoopDesc::Type::kPred;
     for (int k = 0; k < ins.num_in; ++k) {
-      const bool want_pred = ins.kind == OpKind::kSelect && k == 0;
+      const bool want_pred = ins.kind == OpKind::kSelect    ? k == 0 || ins.type == FusedLoopDesc::Type::kPred
+                             : ins.kind == OpKind::kCompare ? ins.compare_as == FusedLoopDesc::Type::kPred
+                                                            : ins.type == FusedLoopDesc::Type::kPred;
       if (is_pred[static_cast<size_t>(operand_values[i][static_cast<size_t>(k)])] != want_pred) {
-        *why = want_pred ? "a select whose predicate is not a compare in the loop" : "a predicate used as a number";
+        *why = want_pred ? "a predicate that is not an i1 value of the loop" : "a predicate used as a number";
         return false;
       }
+    }
+    // s32 division and remainder only by a constant: the reciprocal is computed here.
+    if ((ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder) && ins.type != FusedLoopDesc::Type::kF32) {
+      const int v = operand_values[i][1];
+      if (static_cast<size_t>(v) >= ni || d.inputs[static_cast<size_t>(v)].mode != Mode::kConstant)
+        return *why = "an integer division by a value that is not a constant", false;
     }
   }
   std::vector<std::vector<size_t>> stores_of(nv);  // outputs each value provides
@@ -746,9 +889,17 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     ready[out] = true;
     const Group& a = where[static_cast<size_t>(operand_values[i][0])];
     const Group& b = ins.num_in > 1 ? where[static_cast<size_t>(operand_values[i][1])] : a;
-    if (ins.kind == OpKind::kCompare) body.Compare(where[out], a, b, ins.compare);
-    else if (ins.kind == OpKind::kSelect) body.Select(where[out], a, b, where[static_cast<size_t>(operand_values[i][2])]);
-    else if (ins.type == FusedLoopDesc::Type::kF32) body.Op(ins.kind, where[out], a, b);
+    using Type = FusedLoopDesc::Type;
+    if (ins.kind == OpKind::kCompare) {
+      if (ins.compare_as == Type::kF32) body.Compare(where[out], a, b, ins.compare);
+      else if (ins.compare_as == Type::kPred) body.PredCompare(where[out], a, b, ins.int_compare);
+      else body.IntCompare(where[out], a, b, ins.int_compare, ins.compare_as == Type::kS32);
+    } else if (ins.kind == OpKind::kSelect) {
+      body.Select(where[out], a, b, where[static_cast<size_t>(operand_values[i][2])]);
+    } else if (ins.type != Type::kF32 && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder)) {
+      body.IntDivRemByConstant(ins.kind == OpKind::kRemainder, where[out], a,
+                               static_cast<int32_t>(d.inputs[static_cast<size_t>(operand_values[i][1])].constant_bits));
+    } else if (ins.type == Type::kF32) body.Op(ins.kind, where[out], a, b);
     else body.IntOp(ins.kind, ins.type == FusedLoopDesc::Type::kS32, where[out], a, b);
     store(out);
     for (int k = 0; k < ins.num_in; ++k) release(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]), static_cast<int>(i));

@@ -6,12 +6,13 @@
 //
 // Results are bit-identical to the interpreter's kernels at the same ISA: every op is emitted as
 // the same IEEE operations in the same order (vector_math.h's formulas, no FMA contraction) under
-// the same MXCSR. Predicates (compare results, or i1 arrays read a byte per element) feed selects
-// as lanes that are zero or not. Integer lanes: add, subtract, multiply (wrapping), bitwise ops,
-// shifts (counts of 32 and above shift everything out), max/min. Programs it cannot translate
-// (other types or ops, predicate
-// outputs, more live values than registers) keep the interpreter. x86-64 Linux with AVX2 or
-// AVX-512 only.
+// the same MXCSR. Predicates (compare results, i1 constants, or i1 arrays read a byte per element)
+// are lanes of all ones (true) or zeros, combined by and/or/xor/not and compared as i1, and feed
+// selects. Integer lanes: add, subtract, multiply (wrapping), bitwise ops, shifts (counts of 32
+// and above shift everything out), max/min, signed and unsigned compares, and s32 division and
+// remainder by a constant divisor (the interpreter's rule for 0 and INT_MIN / -1). Programs it
+// cannot translate (other types or ops, predicate outputs, more live values than registers) keep
+// the interpreter. x86-64 Linux with AVX2 or AVX-512 only.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +32,7 @@ struct FusedLoopDesc {
     Mode mode = Mode::kStream;
     int reg = -1;
     uint32_t constant_bits = 0;  // kConstant: the value's bits
-    bool pred = false;           // i1, one byte per element (kStream only); otherwise 32 bits
+    bool pred = false;           // i1: one byte per element (kStream), or constant_bits all ones or zero
   };
   // A result's element type: f32, 32-bit integers (wrapping; max/min by signedness), or i1.
   enum class Type : uint8_t { kF32, kS32, kU32, kPred };
@@ -41,6 +42,10 @@ struct FusedLoopDesc {
     int in[3] = {-1, -1, -1};
     int num_in = 0;
     int compare = -1;  // kCompare: the VCMPPS predicate of its direction (f32, not TOTALORDER)
+    // kCompare of s32 (signed), u32 (unsigned) or i1 (false < true) operands: its direction,
+    // 0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE; `compare_as` the operands' type as compared.
+    int int_compare = -1;
+    Type compare_as = Type::kF32;
     Type type = Type::kF32;  // the result's
   };
   int num_regs = 0;
