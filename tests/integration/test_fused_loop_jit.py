@@ -99,7 +99,8 @@ class Case:
     results: list[str]
     num_arrays: int
     reference: Callable[..., list[np.ndarray]] | None = None
-    #: "native", "none" (no trace line: the loop is too short to try) or a reason substring
+    #: "native", "native, fewer vectors" (native at any interleave), "any" (native or out of
+    #: registers), "none" (no trace line: the loop is too short to try) or a reason substring
     path: str = "native"
     scalar: bool = False
     seed: int = 0
@@ -444,7 +445,7 @@ CASES: list[Case] = [
            [f"%k = stablehlo.constant dense<{d}> : $T", "%0 = stablehlo.divide %a, %k : $T",
             "%1 = stablehlo.remainder %a, %k : $T", "%2 = stablehlo.add %1, %b : $T"],
            ["%0", "%2"], 2, lambda a, b, d=d: [*_c_div_rem(a, d)[:1], _c_div_rem(a, d)[1] + b],
-           make_inputs=lambda d=d: _dividends(d, 4096 + 37), dtype="i32")
+           make_inputs=lambda d=d: _dividends(d, 4096 + 37), dtype="i32", loops=2)  # two independent outputs
       for d in [1000, 7, -7, 1, -1, 0, 2**31 - 1, -(2**31), 3, -99991]],
     # Every integer compare direction, signed and unsigned, on s32 and u32 lanes, into selects.
     *[Case(f"int_compare_{d.lower()}_{ct.lower()}_{dt}", (4096 + 9,),
@@ -471,7 +472,7 @@ CASES: list[Case] = [
           "%0 = stablehlo.select %y, %a, %b : $P, $T", "%1 = stablehlo.select %q, %a, %b : $P, $T",
           "%2 = stablehlo.select %r, %a, %b : $P, $T", "%3 = stablehlo.select %z, %a, %b : $P, $T"],
          ["%0", "%1", "%2", "%3"], 2, _pred_logic, make_inputs=_compare_inputs(np.int32, 4096 + 3, with_pred=True),
-         dtype="i32", pred_params=[("m", (4096 + 3,))]),
+         dtype="i32", pred_params=[("m", (4096 + 3,))], path="native, fewer vectors"),
     # jnp.remainder (floor semantics): the divisor's checks are scalar constants folded at compile
     # time, so the remainder, its sign fix and the select are one native loop.
     *[Case(f"jnp_remainder_by_{str(d).replace('-', 'minus_')}", (4096 + 11,), _jnp_remainder_body(d), ["%out"], 1,
@@ -636,6 +637,8 @@ def _check_path(case: Case, isa: str, line: str) -> None:
         # hold fewer copies of the longer formulas, but at least one.
         want = f": native {native}, " + ("4 vectors per iteration" if native == "AVX-512" else "")
         assert want in line, f"{case.name}: expected {want!r}, trace says {line!r}"
+    elif case.path == "native, fewer vectors":  # many values live at once: fewer copies interleaved
+        assert f": native {native}," in line, f"{case.name}: expected native code, trace says {line!r}"
     elif case.path == "any":
         assert f": native {native}," in line or "more live values than registers" in line, line
     else:
