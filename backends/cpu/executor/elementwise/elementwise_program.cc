@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <unordered_map>
 
 #if defined(__x86_64__)
@@ -272,16 +273,28 @@ void EwProgram::TryNative() {
   FusedLoopDesc d;
   bool tiled = false;
   d.num_regs = static_cast<int>(regs_.size());
-  auto lanes_type = [](ElementType t) { return t == ElementType::kF32 || t == ElementType::kS32 || t == ElementType::kU32; };
+  // The JIT's types: 32-bit lanes, halves (held as f32) and i1; nullopt for the rest.
+  auto jit_type = [](ElementType t) -> std::optional<FusedLoopDesc::Type> {
+    switch (t) {
+      case ElementType::kF32: return FusedLoopDesc::Type::kF32;
+      case ElementType::kS32: return FusedLoopDesc::Type::kS32;
+      case ElementType::kU32: return FusedLoopDesc::Type::kU32;
+      case ElementType::kPred: return FusedLoopDesc::Type::kPred;
+      case ElementType::kBF16: return FusedLoopDesc::Type::kBF16;
+      case ElementType::kF16: return FusedLoopDesc::Type::kF16;
+      default: return std::nullopt;
+    }
+  };
   for (const Reg& r : regs_)
-    if (!lanes_type(r.type) && r.type != ElementType::kPred)
-      d.ineligible = "a " + std::string(ElementTypeMlirName(r.type)) + " value";
+    if (!jit_type(r.type)) d.ineligible = "a " + std::string(ElementTypeMlirName(r.type)) + " value";
   for (const EwInput& in : inputs_) {
     FusedLoopDesc::Input j;
     j.reg = in.reg;
     j.pred = in.type == ElementType::kPred;
-    if (!lanes_type(in.type) && !(j.pred && in.mode != EwInput::Mode::kScalar && in.mode != EwInput::Mode::kIota))
+    const bool half = in.type == ElementType::kBF16 || in.type == ElementType::kF16;
+    if (!jit_type(in.type) || ((j.pred || half) && in.mode == EwInput::Mode::kIota) || (half && in.mode == EwInput::Mode::kScalar))
       d.ineligible = "a " + std::string(ElementTypeMlirName(in.type)) + " input";
+    else if (!j.pred) j.type = *jit_type(in.type);
     switch (in.mode) {
       case EwInput::Mode::kContiguous: j.mode = FusedLoopDesc::Input::Mode::kStream; break;
       case EwInput::Mode::kScalar: j.mode = FusedLoopDesc::Input::Mode::kScalar; break;
@@ -289,6 +302,12 @@ void EwProgram::TryNative() {
         j.mode = FusedLoopDesc::Input::Mode::kConstant;
         if (in.constant.size() == 4) std::memcpy(&j.constant_bits, in.constant.data(), 4);
         if (j.pred && in.constant.size() == 1) j.constant_bits = in.constant[0] ? 0xffffffffu : 0u;
+        if (half && in.constant.size() == 2) {  // the half's f32, exact
+          uint16_t h;
+          std::memcpy(&h, in.constant.data(), 2);
+          const float f = in.type == ElementType::kF16 ? f16::ToFloat(h) : static_cast<float>(bf16::FromBits(h));
+          std::memcpy(&j.constant_bits, &f, 4);
+        }
         break;
       case EwInput::Mode::kStrided:
       case EwInput::Mode::kIota:
@@ -302,13 +321,8 @@ void EwProgram::TryNative() {
   for (const EwInstr& ins : instrs_) {
     FusedLoopDesc::Instr j;
     j.kind = ins.kind;
-    switch (ins.out_type) {
-      case ElementType::kF32: j.type = FusedLoopDesc::Type::kF32; break;
-      case ElementType::kS32: j.type = FusedLoopDesc::Type::kS32; break;
-      case ElementType::kU32: j.type = FusedLoopDesc::Type::kU32; break;
-      case ElementType::kPred: j.type = FusedLoopDesc::Type::kPred; break;
-      default: d.ineligible = "a " + std::string(ElementTypeMlirName(ins.out_type)) + " value"; break;
-    }
+    if (std::optional<FusedLoopDesc::Type> t = jit_type(ins.out_type)) j.type = *t;
+    else d.ineligible = "a " + std::string(ElementTypeMlirName(ins.out_type)) + " value";
     j.out = ins.out;
     j.num_in = ins.num_in;
     j.compare = ins.vcmp;
@@ -375,7 +389,9 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
     base = tiles.data() + (64 - reinterpret_cast<uintptr_t>(tiles.data()) % 64) % 64;
   }
   // Streaming stores need 64-byte aligned outputs: interpret up to the first aligned element.
+  // Outputs of other than 4 bytes an element are stored plainly.
   bool stream = stream_outputs;
+  for (size_t j = 0; j < no; ++j) stream = stream && output_elem_size(j) == 4;
   if (stream) {
     const auto addr = reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[0]) + begin * 4);
     const int64_t head = addr % 4 ? 0 : static_cast<int64_t>((64 - addr % 64) % 64 / 4);
@@ -418,7 +434,8 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
         default: ptrs[k] = src; break;  // scalar (its address) or constant (unused)
       }
     }
-    for (size_t j = 0; j < no; ++j) ptrs[ni + j] = static_cast<uint8_t*>(outputs[j]) + start * 4;
+    for (size_t j = 0; j < no; ++j)
+      ptrs[ni + j] = static_cast<uint8_t*>(outputs[j]) + start * static_cast<int64_t>(output_elem_size(j));
     jit.Run(ptrs.data(), iterations, stream);
     if (m < n) Interpret(inputs, outputs, start + m, start + n, /*stream_outputs=*/false);
   }

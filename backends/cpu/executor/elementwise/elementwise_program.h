@@ -107,6 +107,7 @@ class EwProgram {
                  int64_t end, bool stream_outputs) const;
   // Attempts the native loop (after the register program is built).
   void TryNative();
+  size_t output_elem_size(size_t j) const { return regs_[static_cast<size_t>(output_regs_[j])].elem_size; }
 };
 
 }  // namespace jaxlib::cpu

@@ -70,6 +70,10 @@ uint32_t Bits(float v) {
 // Whether an op with a result of type `t` has a native form.
 bool Supported(OpKind k, FusedLoopDesc::Type t) {
   using Type = FusedLoopDesc::Type;
+  if (t == Type::kBF16 || t == Type::kF16) {
+    return k == OpKind::kAdd || k == OpKind::kSubtract || k == OpKind::kMultiply || k == OpKind::kDivide ||
+           k == OpKind::kSelect || k == OpKind::kConvert;
+  }
   if (t == Type::kPred) {
     return k == OpKind::kCompare || k == OpKind::kAnd || k == OpKind::kOr || k == OpKind::kXor || k == OpKind::kNot ||
            k == OpKind::kSelect;
@@ -112,11 +116,17 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
     case OpKind::kSqrt:
     case OpKind::kRsqrt:
     case OpKind::kSelect:
+    case OpKind::kConvert:  // from a half (Generate checks)
       return true;
     default:
       return false;
   }
 }
+
+bool IsHalf(FusedLoopDesc::Type t) { return t == FusedLoopDesc::Type::kBF16 || t == FusedLoopDesc::Type::kF16; }
+bool IsFloat(FusedLoopDesc::Type t) { return t == FusedLoopDesc::Type::kF32 || IsHalf(t); }
+// Bytes an element of type t takes in memory.
+int32_t StorageBytes(FusedLoopDesc::Type t) { return t == FusedLoopDesc::Type::kPred ? 1 : IsHalf(t) ? 2 : 4; }
 
 // One value in `u` vector copies (consecutive vectors of an iteration), by register number
 // (zmm or ymm by the ISA). A loop invariant has the same register in every copy.
@@ -200,6 +210,67 @@ class BodyEmitter {
   virtual void Store(Gpr base, const Group& g, bool streaming) = 0;
   // An i1 array's next lanes * u bytes as lanes zero (false) or not (true).
   virtual void LoadPred(const Group& g, Gpr base) = 0;
+
+  // ---- half precision: a bf16 or f16 value is held as the f32 of the same value.
+  // g = the next lanes * u u16 at base, zero-extended to 32 bits.
+  virtual void LoadU16(const Group& g, Gpr base) = 0;
+  // g = the next lanes * u f16 at base widened to f32 (VCVTPH2PS: a signalling NaN comes out quiet).
+  virtual void LoadF16Quieting(const Group& g, Gpr base) = 0;
+  // The low 16 bits of each lane of g, stored as lanes * u u16 at base.
+  virtual void StoreU16(Gpr base, const Group& g) = 0;
+  // g's f32 lanes rounded to nearest-even f16 and stored (VCVTPS2PH: a NaN stays NaN, quieted, and
+  // keeps its top payload bits: f16::FromFloat).
+  virtual void StoreF16(Gpr base, const Group& g) = 0;
+  // g = g rounded to f16 and widened back (both as above).
+  virtual void RoundF16(const Group& g) = 0;
+
+  // bf16 is the top half of an f32: widening is a shift.
+  void LoadBf16(const Group& g, Gpr base) {
+    LoadU16(g, base);
+    V(VOp::kShlVD, g, g, CBits(16));
+  }
+  // half_vector_kernels.cc F16ExactAvx2::Up: VCVTPH2PS, then lanes that were signalling NaNs
+  // (exponent all ones, quiet bit clear, payload non-zero) get the f32 quiet bit cleared again.
+  void LoadF16(const Group& g, Gpr base) {
+    Group h = Alloc(), t = Alloc();
+    LoadU16(h, base);
+    LoadF16Quieting(g, base);
+    V(VOp::kAndD, t, h, CBits(0x7e00));
+    CmpEqBits(t, t, 0x7c00);
+    V(VOp::kAndD, h, h, CBits(0x1ff));
+    CmpEqBits(h, h, 0);
+    V(VOp::kAndNotD, t, h, t);  // signalling: top bits say so and the payload is not zero
+    V(VOp::kAndD, t, t, CBits(0x400000));
+    V(VOp::kAndNotD, g, t, g);
+    Free(t);
+    Free(h);
+  }
+  // A bf16 value's f32 is exact: its top half is the bf16.
+  void StoreBf16(Gpr base, const Group& g) {
+    Group t = Alloc();
+    V(VOp::kShrLVD, t, g, CBits(16));
+    StoreU16(base, t);
+    Free(t);
+  }
+  // g = g rounded to bf16 as bf16::FromFloat (half_vector_kernels.cc Bf16Avx2::Down): to nearest
+  // even by adding 0x7fff plus the kept lowest bit, a NaN quieted by setting bit 22 and truncated.
+  void RoundBf16(const Group& g) {
+    Group t = Alloc(), q = Alloc();
+    V(VOp::kShrLVD, t, g, CBits(16));
+    V(VOp::kAndD, t, t, CBits(1));
+    V(VOp::kAddD, t, t, g);
+    V(VOp::kAddD, t, t, CBits(0x7fff));
+    V(VOp::kAndD, t, t, CBits(0xffff0000u));
+    V(VOp::kOrD, q, g, CBits(0x400000));
+    V(VOp::kAndD, q, q, CBits(0xffff0000u));
+    Mask m = NewMask();
+    Cmp(m, g, g, VCmp::kUnordQ);
+    Blend(g, m, t, q);
+    FreeMask(m);
+    Free(q);
+    Free(t);
+  }
+  void Copy(const Group& d, const Group& a) { V(VOp::kOrD, d, a, a); }
   // A compare's result as lanes of all ones or zeros (VCMPPS predicate `p`).
   virtual void Compare(const Group& out, const Group& a, const Group& b, int p) = 0;
   // out = pred ? on_true : on_false, with pred a compare's result or a LoadPred.
@@ -498,6 +569,24 @@ class Avx512Body final : public BodyEmitter {
     for (int c = 0; c < u_; ++c) e_.VpcmpdRM(K(c), Z(a.r[c]), CBits(bits), 0, false);
     for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(Z(out.r[c]), K(c));
   }
+  void LoadU16(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.VpmovzxwdRM(Z(g.r[c]), Mem{base, 32 * c});
+  }
+  void LoadF16Quieting(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtph2psRM(Z(g.r[c]), Mem{base, 32 * c});
+  }
+  void StoreU16(Gpr base, const Group& g) override {
+    for (int c = 0; c < u_; ++c) e_.VpmovdwMR(Mem{base, 32 * c}, Z(g.r[c]));
+  }
+  void StoreF16(Gpr base, const Group& g) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2phMR(Mem{base, 32 * c}, Z(g.r[c]), 0);
+  }
+  void RoundF16(const Group& g) override {
+    Group t = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2phRR(Z(t.r[c]), Z(g.r[c]), 0);
+    for (int c = 0; c < u_; ++c) e_.Vcvtph2psRR(Z(g.r[c]), Z(t.r[c]));
+    Free(t);
+  }
   // Each half of 8 lanes through 8 f64 lanes.
   void MulTruncF64(const Group& q, const Group& a, Mem recip) override {
     Group lo = Alloc(), hi = Alloc();
@@ -614,6 +703,30 @@ class Avx2Body final : public BodyEmitter {
     }
   }
   void CmpEqBits(const Group& out, const Group& a, uint32_t bits) override { V(VOp::kCmpEqD, out, a, CBits(bits)); }
+  void LoadU16(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.VpmovzxwdRM(Y(g.r[c]), Mem{base, 16 * c});
+  }
+  void LoadF16Quieting(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtph2psRM(Y(g.r[c]), Mem{base, 16 * c});
+  }
+  // Dwords below 2^16 pack to words unchanged: the high 128 bits are packed beside the low ones
+  // within the low half, which is stored.
+  void StoreU16(Gpr base, const Group& g) override {
+    Group hi = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(hi.r[c]), Y(g.r[c]), 1);
+    for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(hi.r[c]), Y(g.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VmovdquMR128(Mem{base, 16 * c}, Y(hi.r[c]));
+    Free(hi);
+  }
+  void StoreF16(Gpr base, const Group& g) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2phMR(Mem{base, 16 * c}, Y(g.r[c]), 0);
+  }
+  void RoundF16(const Group& g) override {
+    Group t = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2phRR(Y(t.r[c]), Y(g.r[c]), 0);
+    for (int c = 0; c < u_; ++c) e_.Vcvtph2psRR(Y(g.r[c]), Y(t.r[c]));
+    Free(t);
+  }
   // Each half of 4 lanes through 4 f64 lanes.
   void MulTruncF64(const Group& q, const Group& a, Mem recip) override {
     Group lo = Alloc(), hi = Alloc();
@@ -704,8 +817,8 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   size_t streams = d.outputs.size();
   for (const FusedLoopDesc::Input& in : d.inputs) {
     streams += in.mode == Mode::kStream;
-    if (in.pred && in.mode == Mode::kScalar) {
-      *why = "a broadcast predicate scalar";
+    if (IsHalf(in.type) && in.mode == Mode::kScalar) {
+      *why = "a broadcast half-precision scalar";
       return false;
     }
   }
@@ -773,6 +886,19 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
         return *why = "an integer division by a value that is not a constant", false;
     }
   }
+  // Value types; converts only between f32 and the halves (a half to the other goes through f32
+  // in the interpreter too, but is not needed).
+  using Type = FusedLoopDesc::Type;
+  std::vector<Type> val_type(nv);
+  for (size_t k = 0; k < ni; ++k) val_type[k] = d.inputs[k].pred ? Type::kPred : d.inputs[k].type;
+  for (size_t i = 0; i < d.instrs.size(); ++i) {
+    const FusedLoopDesc::Instr& ins = d.instrs[i];
+    val_type[ni + i] = ins.type;
+    if (ins.kind != OpKind::kConvert) continue;
+    const Type from = val_type[static_cast<size_t>(operand_values[i][0])];
+    if (!IsFloat(from) || !IsFloat(ins.type) || (from != Type::kF32 && ins.type != Type::kF32 && from != ins.type))
+      return *why = "no native form of this stablehlo.convert", false;
+  }
   std::vector<std::vector<size_t>> stores_of(nv);  // outputs each value provides
   for (size_t j = 0; j < d.outputs.size(); ++j) {
     const int v = reg_value[static_cast<size_t>(d.outputs[j])];
@@ -783,6 +909,16 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (is_pred[static_cast<size_t>(v)]) {
       *why = "a predicate output";
       return false;
+    }
+    // A loaded f16 keeps a signalling NaN signalling (as the interpreter's copies do), which
+    // VCVTPS2PH would quiet: f16 outputs must be computed (rounded) values.
+    if (val_type[static_cast<size_t>(v)] == Type::kF16) {
+      const bool computed = static_cast<size_t>(v) >= ni && [&] {
+        const FusedLoopDesc::Instr& p = d.instrs[static_cast<size_t>(v) - ni];
+        return p.kind != OpKind::kSelect &&
+               (p.kind != OpKind::kConvert || val_type[static_cast<size_t>(operand_values[static_cast<size_t>(v) - ni][0])] != Type::kF16);
+      }();
+      if (!computed) return *why = "an f16 output passed through unrounded", false;
     }
     stores_of[static_cast<size_t>(v)].push_back(j);
   }
@@ -808,7 +944,18 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       continue;
     }
     const int z = body.One();
-    if (in.mode == Mode::kScalar) {
+    if (in.mode == Mode::kScalar && in.pred) {
+      // The i1 byte as 32 bits of all ones or zero, broadcast from the stack.
+      e.MovRM(Gpr::kRax, Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
+      e.MovzxRM8(Gpr::kRax, Mem{Gpr::kRax, 0});
+      e.TestRR(Gpr::kRax, Gpr::kRax, false);
+      e.SetccR8(x86::Cond::kNe, Gpr::kRax);
+      e.MovzxRR8(Gpr::kRax, Gpr::kRax);
+      e.NegR(Gpr::kRax, false);
+      e.Push(Gpr::kRax);
+      body.Broadcast(z, Mem{Gpr::kRsp, 0});
+      e.Pop(Gpr::kRax);
+    } else if (in.mode == Mode::kScalar) {
       e.MovRM(Gpr::kRax, Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
       body.Broadcast(z, Mem{Gpr::kRax, 0});
     } else {
@@ -828,12 +975,13 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (d.inputs[k].mode != Mode::kStream) continue;
     input_gpr[k] = kStreamGprs[next_gpr++];
     e.MovRM(input_gpr[k], Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
-    streamed.push_back({input_gpr[k], (d.inputs[k].pred ? body.lanes() : body.vector_bytes()) * unroll});
+    streamed.push_back({input_gpr[k], StorageBytes(val_type[k]) * body.lanes() * unroll});
   }
   for (size_t j = 0; j < d.outputs.size(); ++j) {
     output_gpr[j] = kStreamGprs[next_gpr++];
     e.MovRM(output_gpr[j], Mem{kPtrTable, static_cast<int32_t>(8 * (ni + j))}, true);
-    streamed.push_back({output_gpr[j], body.vector_bytes() * unroll});
+    const Type t = val_type[static_cast<size_t>(reg_value[static_cast<size_t>(d.outputs[j])])];
+    streamed.push_back({output_gpr[j], StorageBytes(t) * body.lanes() * unroll});
   }
   const int loop = e.NewLabel(), done = e.NewLabel();
   e.TestRR(kCount, kCount, true);
@@ -841,7 +989,11 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   e.Bind(loop);
 
   auto store = [&](size_t v) {
-    for (size_t j : stores_of[v]) body.Store(output_gpr[j], where[v], streaming);
+    for (size_t j : stores_of[v]) {
+      if (val_type[v] == Type::kBF16) body.StoreBf16(output_gpr[j], where[v]);
+      else if (val_type[v] == Type::kF16) body.StoreF16(output_gpr[j], where[v]);
+      else body.Store(output_gpr[j], where[v], streaming);
+    }
   };
   auto release = [&](size_t v, int at) {
     if (remat[v] && ready[v]) {
@@ -864,6 +1016,8 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     }
     where[v] = body.Alloc();
     if (d.inputs[v].pred) body.LoadPred(where[v], input_gpr[v]);
+    else if (val_type[v] == Type::kBF16) body.LoadBf16(where[v], input_gpr[v]);
+    else if (val_type[v] == Type::kF16) body.LoadF16(where[v], input_gpr[v]);
     else body.Load(where[v], input_gpr[v]);
     ready[v] = true;
     store(v);
@@ -889,8 +1043,14 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     ready[out] = true;
     const Group& a = where[static_cast<size_t>(operand_values[i][0])];
     const Group& b = ins.num_in > 1 ? where[static_cast<size_t>(operand_values[i][1])] : a;
-    using Type = FusedLoopDesc::Type;
-    if (ins.kind == OpKind::kCompare) {
+    auto round = [&](const Group& g) {
+      if (ins.type == Type::kBF16) body.RoundBf16(g);
+      else if (ins.type == Type::kF16) body.RoundF16(g);
+    };
+    if (ins.kind == OpKind::kConvert) {
+      body.Copy(where[out], a);  // exact into f32, and from one half to itself
+      if (val_type[static_cast<size_t>(operand_values[i][0])] == Type::kF32) round(where[out]);
+    } else if (ins.kind == OpKind::kCompare) {
       if (ins.compare_as == Type::kF32) body.Compare(where[out], a, b, ins.compare);
       else if (ins.compare_as == Type::kPred) body.PredCompare(where[out], a, b, ins.int_compare);
       else body.IntCompare(where[out], a, b, ins.int_compare, ins.compare_as == Type::kS32);
@@ -899,7 +1059,10 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     } else if (ins.type != Type::kF32 && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder)) {
       body.IntDivRemByConstant(ins.kind == OpKind::kRemainder, where[out], a,
                                static_cast<int32_t>(d.inputs[static_cast<size_t>(operand_values[i][1])].constant_bits));
-    } else if (ins.type == Type::kF32) body.Op(ins.kind, where[out], a, b);
+    } else if (IsFloat(ins.type)) {
+      body.Op(ins.kind, where[out], a, b);
+      round(where[out]);  // halves: one f32 operation, rounded (half_vector_kernels.cc)
+    }
     else body.IntOp(ins.kind, ins.type == FusedLoopDesc::Type::kS32, where[out], a, b);
     store(out);
     for (int k = 0; k < ins.num_in; ++k) release(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]), static_cast<int>(i));

@@ -27,15 +27,21 @@ namespace jaxlib::cpu {
 
 // The register program of an EwProgram, as the JIT sees it. Registers are the interpreter's.
 struct FusedLoopDesc {
+  // A value's element type: f32, 32-bit integers (wrapping; max/min by signedness), i1, or a
+  // half (held as the f32 of its value; each op's f32 result is rounded to the half).
+  enum class Type : uint8_t { kF32, kS32, kU32, kPred, kBF16, kF16 };
   struct Input {
     enum class Mode : uint8_t { kStream, kScalar, kConstant };
     Mode mode = Mode::kStream;
     int reg = -1;
     uint32_t constant_bits = 0;  // kConstant: the value's bits
-    bool pred = false;           // i1: one byte per element (kStream), or constant_bits all ones or zero
+    // i1: a byte per element (kStream), the byte at a kScalar's address, or constant_bits of all
+    // ones or zero (kConstant).
+    bool pred = false;
+    // The element type (not kPred: see `pred`). kBF16 and kF16 are 2 bytes an element in memory
+    // (kStream only; a kConstant's bits are its f32's).
+    Type type = Type::kF32;
   };
-  // A result's element type: f32, 32-bit integers (wrapping; max/min by signedness), or i1.
-  enum class Type : uint8_t { kF32, kS32, kU32, kPred };
   struct Instr {
     compiler::OpKind kind;
     int out = -1;

@@ -284,6 +284,19 @@ void Encoder::Vinserti32x8RRR(Zmm dst, Zmm a, Zmm b, uint8_t imm) {
   Evex(3, 1, 0x3A, Num(dst), Num(a), Num(b), nullptr, false, 0);
   Byte(imm);
 }
+void Encoder::VpmovzxwdRM(Zmm dst, Mem src) { Evex(2, 1, 0x33, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::Vcvtph2psRM(Zmm dst, Mem src) { Evex(2, 1, 0x13, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::Vcvtph2psRR(Zmm dst, Zmm src) { Evex(2, 1, 0x13, Num(dst), -1, Num(src), nullptr, false, 0); }
+// VCVTPS2PH's destination is ModRM.rm (its source ModRM.reg).
+void Encoder::Vcvtps2phMR(Mem dst, Zmm src, uint8_t imm) {
+  Evex(3, 1, 0x1D, Num(src), -1, 0, &dst, false, 0);
+  Byte(imm);
+}
+void Encoder::Vcvtps2phRR(Zmm dst, Zmm src, uint8_t imm) {
+  Evex(3, 1, 0x1D, Num(src), -1, Num(dst), nullptr, false, 0);
+  Byte(imm);
+}
+void Encoder::VpmovdwMR(Mem dst, Zmm src) { Evex(2, 2, 0x33, Num(src), -1, 0, &dst, false, 0); }
 void Encoder::VrndscalepsRR(Zmm dst, Zmm src, uint8_t imm) {
   Evex(3, 1, 0x08, Num(dst), -1, Num(src), nullptr, false, 0);
   Byte(imm);
@@ -301,11 +314,11 @@ void Encoder::Vzeroupper() {
 //   P0 = R X B mmmmm   (R, X, B stored inverted)
 //   P1 = W vvvv L pp   (vvvv stored inverted)
 // The two-byte form C5 (R vvvv L pp) serves map 0F when B and X are clear.
-void Encoder::Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m) {
+void Encoder::Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256) {
   const int v = vvvv < 0 ? 0 : vvvv;
   const int b_src = m ? Num(m->base) : rm;
   const int r_bit = (reg >> 3) & 1, b_bit = (b_src >> 3) & 1;
-  const uint8_t p1 = static_cast<uint8_t>((~v & 15) << 3 | 1 << 2 | (pp & 3));
+  const uint8_t p1 = static_cast<uint8_t>((~v & 15) << 3 | (l256 ? 1 : 0) << 2 | (pp & 3));
   if (map == 1 && b_bit == 0) {
     Byte(0xC5);
     Byte(static_cast<uint8_t>((r_bit ^ 1) << 7 | p1));
@@ -354,6 +367,19 @@ void Encoder::VpslldRI(Ymm dst, Ymm src, uint8_t imm) {
   Byte(imm);
 }
 void Encoder::VpmovzxbdRM(Ymm dst, Mem src) { Vex(2, 1, 0x31, Num(dst), -1, 0, &src); }
+void Encoder::VpmovzxwdRM(Ymm dst, Mem src) { Vex(2, 1, 0x33, Num(dst), -1, 0, &src); }
+void Encoder::Vcvtph2psRM(Ymm dst, Mem src) { Vex(2, 1, 0x13, Num(dst), -1, 0, &src); }
+void Encoder::Vcvtph2psRR(Ymm dst, Ymm src) { Vex(2, 1, 0x13, Num(dst), -1, Num(src), nullptr); }
+void Encoder::Vcvtps2phMR(Mem dst, Ymm src, uint8_t imm) {
+  Vex(3, 1, 0x1D, Num(src), -1, 0, &dst);
+  Byte(imm);
+}
+void Encoder::Vcvtps2phRR(Ymm dst, Ymm src, uint8_t imm) {
+  Vex(3, 1, 0x1D, Num(src), -1, Num(dst), nullptr);
+  Byte(imm);
+}
+void Encoder::VpackusdwRRR(Ymm dst, Ymm a, Ymm b) { Vex(2, 1, 0x2B, Num(dst), Num(a), Num(b), nullptr); }
+void Encoder::VmovdquMR128(Mem dst, Ymm src) { Vex(1, 2, 0x7F, Num(src), -1, 0, &dst, /*l256=*/false); }
 void Encoder::Vcvtdq2pdRR(Ymm dst, Ymm src) { Vex(1, 2, 0xE6, Num(dst), -1, Num(src), nullptr); }
 void Encoder::Vcvttpd2dqRR(Ymm dst, Ymm src) { Vex(1, 1, 0xE6, Num(dst), -1, Num(src), nullptr); }
 void Encoder::VmulpdRM(Ymm dst, Ymm a, Mem b) { Vex(1, 1, 0x59, Num(dst), Num(a), 0, &b); }

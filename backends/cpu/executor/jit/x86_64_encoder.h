@@ -154,6 +154,17 @@ class Encoder {
   void Vextracti32x8RR(Zmm dst, Zmm src, uint8_t imm);
   // dst = a with its 256-bit half `imm` replaced by b's low 256 bits (EVEX.66.0F3A.W0 3A /r ib).
   void Vinserti32x8RRR(Zmm dst, Zmm a, Zmm b, uint8_t imm);
+  // Half precision: 16 u16 at src zero-extended to dwords (EVEX.66.0F38.WIG 33 /r); 16 f16 at src
+  // (or in src's low 256 bits) widened to f32, exactly but for a signalling NaN, which comes out
+  // quiet (EVEX.66.0F38.W0 13 /r); 16 f32 rounded to f16 under imm8's rounding (0: to nearest
+  // even) into 32 bytes at dst (or dst's low 256 bits) (EVEX.66.0F3A.W0 1D /r ib); the low 16
+  // bits of each dword stored as 16 words (VPMOVDW, EVEX.F3.0F38.W0 33 /r).
+  void VpmovzxwdRM(Zmm dst, Mem src);
+  void Vcvtph2psRM(Zmm dst, Mem src);
+  void Vcvtph2psRR(Zmm dst, Zmm src);
+  void Vcvtps2phMR(Mem dst, Zmm src, uint8_t imm);
+  void Vcvtps2phRR(Zmm dst, Zmm src, uint8_t imm);
+  void VpmovdwMR(Mem dst, Zmm src);
   void Vzeroupper();                                // VEX.128.0F 77
 
   // ---- AVX/AVX2 on whole ymm registers (VEX.256, SDM vol. 2 §2.3). Memory operands are full
@@ -180,6 +191,17 @@ class Encoder {
   void VmulpdRM(Ymm dst, Ymm a, Mem b);             // VEX.256.66.0F 59 /r
   void Vextracti128RR(Ymm dst, Ymm src, uint8_t imm);      // VEX.256.66.0F3A.W0 39 /r ib
   void Vinserti128RRR(Ymm dst, Ymm a, Ymm b, uint8_t imm); // VEX.256.66.0F3A.W0 38 /r ib
+  // Half precision as the EVEX forms above, 8 lanes (F16C for the conversions): VEX.256.66.0F38
+  // 33 /r, VEX.256.66.0F38.W0 13 /r, VEX.256.66.0F3A.W0 1D /r ib.
+  void VpmovzxwdRM(Ymm dst, Mem src);
+  void Vcvtph2psRM(Ymm dst, Mem src);
+  void Vcvtph2psRR(Ymm dst, Ymm src);
+  void Vcvtps2phMR(Mem dst, Ymm src, uint8_t imm);
+  void Vcvtps2phRR(Ymm dst, Ymm src, uint8_t imm);
+  // Packs a's and b's dwords to words with unsigned saturation within each 128-bit half
+  // (VEX.256.66.0F38 2B /r).
+  void VpackusdwRRR(Ymm dst, Ymm a, Ymm b);
+  void VmovdquMR128(Mem dst, Ymm src);             // VEX.128.F3.0F 7F /r  src's low 16 bytes
 
   // ---- labels and jumps (always rel32, so one pass suffices)
   int NewLabel();
@@ -209,7 +231,8 @@ class Encoder {
   // ModRM (+ SIB + disp32) of a vector instruction: register rm, or memory m when non-null.
   void ModRm(int reg, int rm, const Mem* m);
   // VEX.256.W0 prefix and opcode, then ModRM as for Evex (registers 0..15 only).
-  void Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m);
+  // `l256` false: VEX.128 (xmm registers).
+  void Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256 = true);
   void Byte(uint8_t b) { code_.push_back(b); }
   void Imm32(uint32_t v);
   void Rel32To(int label);
