@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -112,11 +113,13 @@ class Case:
     extra_params: list[tuple[str, tuple[int, ...]]] | None = None
     #: share of elements the float64 comparison must cover (the rest: NaN, flushed, overflowed)
     coverage: float = 0.8
+    #: relative tolerance against the reference (halves: the reference rounds per op too)
+    rtol: float = 1e-5
     #: result types ($T: the f32 array type, $P: its i1 twin), when not all $T
     result_types: list[str] | None = None
     #: i1 parameters (name, shape) after all others, random
     pred_params: list[tuple[str, tuple[int, ...]]] | None = None
-    #: the element type of $T and of the array parameters (f32, i32 or ui32)
+    #: the element type of $T and of the array parameters (f32, i32, ui32, bf16 or f16)
     dtype: str = "f32"
     #: fused loops the program compiles to (each takes `path`)
     loops: int = 1
@@ -248,6 +251,72 @@ def _int_chain(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> list[np.ndarray]:
         z = np.minimum(np.maximum(_shift(y, c, "logical"), a), b)
         w = (_shift(z, c, "left") & y) + _shift(a, c, "arith")
     return [w, x]
+
+
+BF16 = ml_dtypes.bfloat16
+F16 = np.float16
+
+
+def _as_float(a: np.ndarray) -> np.ndarray:
+    """A float array of any width as float64 (bf16 arrives as raw 2-byte records from .npz)."""
+    if a.dtype.kind == "V":
+        a = a.view(BF16)
+    with np.errstate(invalid="ignore"):  # signalling NaN payloads
+        return a.astype(np.float64)
+
+
+def _half_inputs(dtype: type, n: int, arrays: int, snan: bool = False) -> Callable[[], list[np.ndarray]]:
+    """Laced f32 values rounded to the half, with the half's own edges: its subnormals, the
+    largest finite value and what rounds to infinity, +-0, +-inf, NaN; `snan` adds signalling
+    NaNs (only for arrays no other NaN meets in an operation, whose payload would then depend on
+    operand order)."""
+    def make() -> list[np.ndarray]:
+        out = []
+        for k in range(arrays):
+            with np.errstate(over="ignore"):
+                a = laced(700 + k, (n,)).astype(dtype)
+            bits = a.view(np.uint16)
+            if dtype is F16:
+                edges = [0x0001, 0x8001, 0x03FF, 0x0400, 0x7BFF, 0xFBFF, 0x7C00, 0xFC00, 0x0000, 0x8000, 0x7E00]
+            else:
+                edges = [0x0001, 0x8001, 0x007F, 0x0080, 0x7F7F, 0xFF7F, 0x7F80, 0xFF80, 0x0000, 0x8000, 0x7FC0]
+            if snan:
+                edges += [0x7C01, 0xFD55] if dtype is F16 else [0x7F81, 0xFFA5]
+            pos = np.random.default_rng(k).choice(n, size=8 * len(edges), replace=False)
+            bits[pos] = np.resize(np.array(edges, np.uint16), pos.size)
+            bits[: len(edges)] = edges
+            out.append(a)
+        return out
+    return make
+
+
+def _f32_rounding_ties(n: int) -> list[np.ndarray]:
+    """f32 values exactly halfway between two bf16s and two f16s (both parities), just beside
+    them, and overflowing or underflowing each half; then laced values."""
+    rng = np.random.default_rng(5)
+    hi = rng.integers(0, 1 << 16, 2000, dtype=np.uint32) << 16
+    bf16_ties = np.concatenate([hi | 0x8000, hi | 0x7FFF, hi | 0x8001]).view(F32)
+    f16 = rng.integers(0, 0x7C00, 2000).astype(np.uint16).view(F16).astype(F32)
+    ulp = np.spacing(f16.astype(F16)).astype(F32)
+    f16_ties = np.concatenate([f16 + ulp / 2, -(f16 + ulp / 2), f16 + ulp / 2 * F32(1.0001)])
+    edges = np.array([65504.0, 65519.0, 65520.0, -65520.0, 3.4e38, 6e-8, 2.9e-8, 3.0e-8, 1e-40, -1e-40,
+                      np.inf, -np.inf, np.nan, 0.0, -0.0], F32)
+    x = np.concatenate([edges, bf16_ties, f16_ties, laced(9, (n,)).ravel()])[:n]
+    return [x.astype(F32)]
+
+
+def _ftz(x: np.ndarray) -> np.ndarray:
+    """x with f32-denormal magnitudes flushed to a zero of their sign, as the executor's FTZ/DAZ
+    does to each op's operands and result (bf16 shares f32's exponent range)."""
+    return np.where(np.abs(x.astype(np.float64)) < 1.1754944e-38, x * 0, x).astype(x.dtype)
+
+
+def _half_ref(dtype: type, fn: Callable[..., list[np.ndarray]]) -> Callable[..., list[np.ndarray]]:
+    """fn evaluated on the inputs as the half type (ml_dtypes and numpy round each op to it)."""
+    def ref(*args: np.ndarray) -> list[np.ndarray]:
+        with np.errstate(all="ignore"):
+            return [np.asarray(r).astype(np.float64) for r in fn(*[a.astype(dtype) for a in args])]
+    return ref
 
 
 def _c_div_rem(a: np.ndarray, d: int) -> tuple[np.ndarray, np.ndarray]:
@@ -479,6 +548,49 @@ CASES: list[Case] = [
            lambda a, d=d: [np.mod(a.astype(np.int64), d)], make_inputs=lambda d=d: _dividends(d, 4096 + 11)[:1],
            dtype="i32")
       for d in [1000, -7]],
+    # Half precision: loads, stores, each op rounded to the half, converts from and to f32.
+    *[Case(f"{dt}_arithmetic_chain", (4096 + 21,),
+           ["%0 = stablehlo.subtract %a, %b : $T", "%1 = stablehlo.multiply %0, %b : $T",
+            "%2 = stablehlo.divide %1, %a : $T", "%3 = stablehlo.add %2, %a : $T",
+            f"%4 = stablehlo.convert %1 : ($T) -> {_tensor((4096 + 21,))}"],
+           ["%3", "%4"], 2,
+           _half_ref(npt, lambda a, b, z=_ftz: [z(z(z(z(a) - z(b)) * z(b)) / z(a)) + z(a), z(z(a) - z(b)) * z(b)]),
+           make_inputs=_half_inputs(npt, 4096 + 21, 2), dtype=dt, rtol=1e-2 if dt == "bf16" else 1e-3,
+           result_types=["$T", _tensor((4096 + 21,))])
+      for dt, npt in [("bf16", BF16), ("f16", F16)]],
+    *[Case(f"{dt}_from_f32_ties_and_back", (6000,),
+           [f"%0 = stablehlo.convert %a : ({_tensor((6000,))}) -> $T",
+            f"%1 = stablehlo.convert %0 : ($T) -> {_tensor((6000,))}",
+            f"%k = stablehlo.constant dense<3.0> : {_tensor((6000,))}",
+            f"%2 = stablehlo.multiply %1, %k : {_tensor((6000,))}"],
+           ["%0", "%2"], 0,
+           lambda a, npt=npt: [a.astype(F32).astype(npt).astype(np.float64),
+                               a.astype(F32).astype(npt).astype(np.float64) * 3],
+           make_inputs=lambda: _f32_rounding_ties(6000), dtype=dt, rtol=1e-2 if dt == "bf16" else 1e-3,
+           result_types=["$T", _tensor((6000,))], coverage=0.3, extra_params=[("a", (6000,))])
+      for dt, npt in [("bf16", BF16), ("f16", F16)]],
+    # Signalling NaNs pass through a bf16 select and a widening unchanged (the interpreter copies
+    # bits); a loaded f16 can only go out through a rounding op, which VCVTPS2PH is.
+    Case("bf16_select_and_widen_keep_signalling_nan", (4096 + 5,),
+         ["%p = stablehlo.compare LT, %c, %d, FLOAT : "
+          f"({_tensor((4096 + 5,))}, {_tensor((4096 + 5,))}) -> $P",
+          "%0 = stablehlo.select %p, %a, %b : $P, $T",
+          f"%1 = stablehlo.convert %a : ($T) -> {_tensor((4096 + 5,))}"],
+         ["%0", "%1", "%a"], 2,
+         lambda a, b, c, d: [np.where(c < d, a, b), a, a],
+         make_inputs=lambda: [*_half_inputs(BF16, 4096 + 5, 2, snan=True)(), laced(31, (4096 + 5,)), laced(32, (4096 + 5,))],
+         extra_params=[("c", (4096 + 5,)), ("d", (4096 + 5,))], dtype="bf16", rtol=0,
+         result_types=["$T", _tensor((4096 + 5,)), "$T"], loops=2),
+    Case("f16_widen_keeps_signalling_nan", (4096 + 5,),
+         [f"%0 = stablehlo.convert %a : ($T) -> {_tensor((4096 + 5,))}",
+          f"%1 = stablehlo.multiply %0, %0 : {_tensor((4096 + 5,))}"],
+         ["%0", "%1"], 1, lambda a: [a, a * a],
+         make_inputs=lambda: _half_inputs(F16, 4096 + 5, 1, snan=True)(), dtype="f16", rtol=0,
+         result_types=[_tensor((4096 + 5,)), _tensor((4096 + 5,))]),
+    Case("f16_selected_output", (4096,), ["%0 = stablehlo.multiply %a, %b : $T", "%1 = stablehlo.select %m, %0, %a : $P, $T"],
+         ["%1"], 2, lambda a, b, m: [np.where(m != 0, a.astype(F16) * b.astype(F16), a)],
+         make_inputs=lambda: [*_half_inputs(F16, 4096, 2, snan=True)(), np.random.default_rng(3).random(4096) < 0.5],
+         pred_params=[("m", (4096,))], dtype="f16", rtol=1e-3, path="an f16 output passed through unrounded"),
     # Fallbacks: an op without a native form, and a loop too short to be worth compiling.
     Case("unsupported_op_log", (4096,),
          ["%p = stablehlo.abs %a : $T", "%0 = stablehlo.log %p : $T", "%1 = stablehlo.multiply %0, %b : $T"],
@@ -489,6 +601,7 @@ CASES: list[Case] = [
 
 _CHILD = r"""
 import json, sys
+import ml_dtypes
 import numpy as np
 from jaxlib import xla_client
 
@@ -500,7 +613,9 @@ for case in cases:
     sys.stderr.flush()
     exe = client.compile_and_load(case["mlir"], [dev])
     data = np.load(case["inputs"])
-    bufs = [client.buffer_from_pyval(data[f"arg{i}"], device=dev) for i in range(len(data.files))]
+    args = [data[f"arg{i}"] for i in range(len(data.files))]
+    args = [a.view(ml_dtypes.bfloat16) if a.dtype.kind == "V" else a for a in args]  # .npz keeps bf16 as raw records
+    bufs = [client.buffer_from_pyval(a, device=dev) for a in args]
     outs = [np.asarray(o) for o in exe.execute(bufs)]
     np.savez(case["outputs"], **{f"out{i}": o for i, o in enumerate(outs)})
 """
@@ -564,11 +679,11 @@ def test_jit_and_interpreter_agree_bitwise(case: Case, jit: Outcome, interpreter
         if a.dtype == np.bool_:
             assert np.array_equal(a, b), f"{case.name} output {k}: predicates differ"
             continue
-        bad = np.flatnonzero(a.view(np.uint32).ravel() != b.view(np.uint32).ravel())
+        u = {2: np.uint16, 4: np.uint32}[a.dtype.itemsize]
+        bad = np.flatnonzero(a.view(u).ravel() != b.view(u).ravel())
         assert bad.size == 0, (
             f"{case.name} output {k}: {bad.size} elements differ, first at flat index {bad[0]}: "
-            f"JIT {a.ravel()[bad[0]]!r} ({a.view(np.uint32).ravel()[bad[0]]:#010x}) vs interpreter "
-            f"{b.ravel()[bad[0]]!r} ({b.view(np.uint32).ravel()[bad[0]]:#010x})")
+            f"JIT {a.view(u).ravel()[bad[0]]:#010x} vs interpreter {b.view(u).ravel()[bad[0]]:#010x}")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
@@ -576,7 +691,7 @@ def test_close_to_float64_numpy(case: Case, jit: Outcome, workdir: Path) -> None
     """An error common to both paths would pass the bitwise test: check the values themselves."""
     with np.load(workdir / f"{case.name}.in.npz") as z:
         with np.errstate(invalid="ignore"):  # signalling NaN payloads
-            args = [z[f"arg{i}"] if z[f"arg{i}"].dtype.kind in "iu" else z[f"arg{i}"].astype(np.float64)
+            args = [z[f"arg{i}"] if z[f"arg{i}"].dtype.kind in "iu" else _as_float(z[f"arg{i}"])
                     for i in range(len(z.files))]
     with np.errstate(all="ignore"):
         want = case.reference(*args)
@@ -588,7 +703,7 @@ def test_close_to_float64_numpy(case: Case, jit: Outcome, workdir: Path) -> None
             assert bad.size == 0, f"{case.name} output {k}: {bad.size} integers differ from numpy's, first at {bad[0]}"
             continue
         ref = np.broadcast_to(np.asarray(ref, dtype=np.float64), got.shape)
-        g = got.astype(np.float64)
+        g = _as_float(got)
         # Lanes with a denormal input differ from float64 by design (the executor flushes
         # denormals to zero, like XLA): skip them. Elsewhere the NaN pattern must match, and the
         # value wherever the float64 result is an ordinary f32 number.
@@ -603,7 +718,7 @@ def test_close_to_float64_numpy(case: Case, jit: Outcome, workdir: Path) -> None
         ok_ref = valid & np.isfinite(ref) & (normal | (ref == 0))
         with np.errstate(invalid="ignore"):
             err = np.abs(g - ref)[ok_ref]
-        tol = 1e-5 * np.abs(ref) + 1e-6
+        tol = case.rtol * np.abs(ref) + 1e-6
         if case.slack is not None:
             with np.errstate(all="ignore"):
                 tol = tol + case.slack(*args)

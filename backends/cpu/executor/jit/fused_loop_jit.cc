@@ -880,7 +880,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       }
     }
     // s32 division and remainder only by a constant: the reciprocal is computed here.
-    if ((ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder) && ins.type != FusedLoopDesc::Type::kF32) {
+    if ((ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder) && !IsFloat(ins.type)) {
       const int v = operand_values[i][1];
       if (static_cast<size_t>(v) >= ni || d.inputs[static_cast<size_t>(v)].mode != Mode::kConstant)
         return *why = "an integer division by a value that is not a constant", false;
@@ -1056,7 +1056,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       else body.IntCompare(where[out], a, b, ins.int_compare, ins.compare_as == Type::kS32);
     } else if (ins.kind == OpKind::kSelect) {
       body.Select(where[out], a, b, where[static_cast<size_t>(operand_values[i][2])]);
-    } else if (ins.type != Type::kF32 && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder)) {
+    } else if (!IsFloat(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder)) {
       body.IntDivRemByConstant(ins.kind == OpKind::kRemainder, where[out], a,
                                static_cast<int32_t>(d.inputs[static_cast<size_t>(operand_values[i][1])].constant_bits));
     } else if (IsFloat(ins.type)) {
