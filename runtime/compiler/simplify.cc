@@ -361,17 +361,102 @@ std::optional<uint64_t> EvalIntegerSplat(const Module& m, const Op& op) {
   }
 }
 
+// The one value of an f32 constant that is a scalar or a splat, when it is normal or zero.
+std::optional<float> SplatNormalF32(const Module& m, ValueId v) {
+  const DenseData* c = ConstantOf(m, v);
+  if (!c || c->type.element != ElementType::kF32 || (!c->splat && c->type.element_count() != 1) || c->bytes.size() < 4)
+    return std::nullopt;
+  float x;
+  std::memcpy(&x, c->bytes.data(), 4);
+  const int cls = std::fpclassify(x);
+  if (cls != FP_NORMAL && cls != FP_ZERO) return std::nullopt;
+  return x;
+}
+
+// An f32 add/subtract/multiply/divide or compare (not TOTALORDER) of scalar or splat
+// constants, or an integer constant converted to f32 exactly, when every operand and the result
+// are normal or zero: then one IEEE operation gives these bits whatever the executor's
+// denormal flushing, and no NaN payload is in question (JAX's variance divides by N - ddof
+// so). The result's bytes (f32, or an i1 byte), or nullopt.
+std::optional<std::vector<uint8_t>> EvalF32Splat(const Module& m, const Op& op) {
+  if (op.results.size() != 1 || op.operands.empty() || op.operands.size() > 2) return std::nullopt;
+  const ElementType rt = m.type(op.results[0]).element;
+  std::optional<float> r;
+  if (op.kind == OpKind::kConvert && rt == ElementType::kF32) {
+    if (std::optional<uint64_t> b = SplatIntBits(m, op.operands[0])) {
+      const DenseData* c = ConstantOf(m, op.operands[0]);
+      const int64_t v = c->GetInt(0);
+      if (c->type.element == ElementType::kU64 && static_cast<int64_t>(*b) < 0) return std::nullopt;
+      if (v < -(int64_t{1} << 24) || v > (int64_t{1} << 24)) return std::nullopt;  // exact in f32 only
+      r = static_cast<float>(v);
+    } else {
+      r = SplatNormalF32(m, op.operands[0]);
+    }
+  } else if (op.operands.size() == 2) {
+    std::optional<float> a = SplatNormalF32(m, op.operands[0]), b = SplatNormalF32(m, op.operands[1]);
+    if (!a || !b) return std::nullopt;
+    if (op.kind == OpKind::kCompare) {
+      if (rt != ElementType::kPred || op.EnumAttr("compare_type") == "TOTALORDER") return std::nullopt;
+      const std::string dir = op.EnumAttr("comparison_direction");
+      std::optional<bool> c;
+      if (dir == "EQ") c = *a == *b;
+      else if (dir == "NE") c = *a != *b;
+      else if (dir == "LT") c = *a < *b;
+      else if (dir == "LE") c = *a <= *b;
+      else if (dir == "GT") c = *a > *b;
+      else if (dir == "GE") c = *a >= *b;
+      if (!c) return std::nullopt;
+      return std::vector<uint8_t>{static_cast<uint8_t>(*c)};
+    }
+    if (rt != ElementType::kF32) return std::nullopt;
+    switch (op.kind) {
+      case OpKind::kAdd: r = *a + *b; break;
+      case OpKind::kSubtract: r = *a - *b; break;
+      case OpKind::kMultiply: r = *a * *b; break;
+      case OpKind::kDivide:
+        if (*b == 0) return std::nullopt;
+        r = *a / *b;
+        break;
+      default: return std::nullopt;
+    }
+  }
+  if (!r) return std::nullopt;
+  const int cls = std::fpclassify(*r);
+  if (cls != FP_NORMAL && cls != FP_ZERO) return std::nullopt;
+  std::vector<uint8_t> out(4);
+  std::memcpy(out.data(), &*r, 4);
+  return out;
+}
+
+// select(p, a, b) of splat constants: the chosen operand's value.
+std::optional<std::vector<uint8_t>> EvalSelectSplat(const Module& m, const Op& op) {
+  if (op.kind != OpKind::kSelect || op.operands.size() != 3) return std::nullopt;
+  const DenseData* p = ConstantOf(m, op.operands[0]);
+  const DenseData* a = ConstantOf(m, op.operands[1]);
+  const DenseData* b = ConstantOf(m, op.operands[2]);
+  auto one = [](const DenseData* c) { return c && (c->splat || c->type.element_count() == 1) && !c->bytes.empty(); };
+  if (!one(p) || !one(a) || !one(b) || p->type.element != ElementType::kPred) return std::nullopt;
+  const DenseData* pick = p->bytes[0] ? a : b;
+  return std::vector<uint8_t>(pick->bytes.begin(), pick->bytes.begin() + ElementTypeByteSize(pick->type.element));
+}
+
 // Folds one op in place when that is cheap and exact; true if it changed.
 bool FoldOp(Module* m, Op* op) {
   if (op->results.size() != 1) return false;
   const Type& rt = m->type(op->results[0]);
   if (op->kind != OpKind::kConstant && rt.is_tensor()) {
+    std::optional<std::vector<uint8_t>> bytes;
     if (std::optional<uint64_t> v = EvalIntegerSplat(*m, *op)) {
+      bytes.emplace(ElementTypeByteSize(rt.element));
+      std::memcpy(bytes->data(), &*v, std::min<size_t>(bytes->size(), 8));  // little-endian: the low bytes
+    }
+    if (!bytes) bytes = EvalF32Splat(*m, *op);
+    if (!bytes) bytes = EvalSelectSplat(*m, *op);
+    if (bytes && bytes->size() == ElementTypeByteSize(rt.element)) {
       auto d = std::make_shared<DenseData>();
       d->type = rt;
       d->splat = true;
-      d->bytes.resize(ElementTypeByteSize(rt.element));
-      std::memcpy(d->bytes.data(), &*v, d->bytes.size());  // little-endian: the low bytes
+      d->bytes = std::move(*bytes);
       ReplaceWithConstant(m, op, std::move(d));
       return true;
     }
