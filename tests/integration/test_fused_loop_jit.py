@@ -515,7 +515,7 @@ CASES: list[Case] = [
             "%1 = stablehlo.remainder %a, %k : $T", "%2 = stablehlo.add %1, %b : $T"],
            ["%0", "%2"], 2, lambda a, b, d=d: [*_c_div_rem(a, d)[:1], _c_div_rem(a, d)[1] + b],
            make_inputs=lambda d=d: _dividends(d, 4096 + 37), dtype="i32", loops=2)  # two independent outputs
-      for d in [1000, 7, -7, 1, -1, 0, 2**31 - 1, -(2**31), 3, -99991]],
+      for d in [1000, 7, -7, 49, -49, 1, -1, 0, 2**31 - 1, -(2**31), 3, -99991]],
     # Every integer compare direction, signed and unsigned, on s32 and u32 lanes, into selects.
     *[Case(f"int_compare_{d.lower()}_{ct.lower()}_{dt}", (4096 + 9,),
            [f"%p = stablehlo.compare {d}, %a, %b, {ct} : ($T, $T) -> $P",

@@ -303,7 +303,7 @@ def test_fused_loop_jit_integers_and_halves_same_bits_at_every_width(driver, tmp
     m = rng.random(n) < 0.5
     t, p = f"tensor<{n}xi32>", f"tensor<{n}xi1>"
     body, results = [], []
-    for k, d in enumerate([7, -7, 0, -1, -(2**31), 1000, 2**31 - 1]):
+    for k, d in enumerate([7, -7, 49, -49, 0, -1, -(2**31), 1000, 2**31 - 1]):
         body += [f"%k{k} = stablehlo.constant dense<{d}> : {t}", f"%q{k} = stablehlo.divide %a, %k{k} : {t}",
                  f"%r{k} = stablehlo.remainder %q{k}, %k{k} : {t}", f"%s{k} = stablehlo.add %r{k}, %a : {t}"]
         results.append(f"%s{k}")

@@ -319,8 +319,8 @@ class BodyEmitter {
       V(VOp::kOrD, up, up, out);
       V(VOp::kAndNotD, out, up, r);  // r == +-b: 0
     } else {
-      V(VOp::kSubD, out, q, out);  // the masks are all ones: r == -b steps q up by one ...
-      V(VOp::kAddD, out, out, up);  // ... and r == b down by one
+      V(VOp::kSubD, up, q, up);     // the masks are all ones: r == b steps q up by one ...
+      V(VOp::kAddD, out, up, out);  // ... and r == -b down by one
     }
     Free(up);
     Free(r);
