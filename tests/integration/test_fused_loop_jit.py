@@ -569,6 +569,16 @@ CASES: list[Case] = [
            make_inputs=lambda: _f32_rounding_ties(6000), dtype=dt, rtol=1e-2 if dt == "bf16" else 1e-3,
            result_types=["$T", _tensor((6000,))], coverage=0.3, extra_params=[("a", (6000,))])
       for dt, npt in [("bf16", BF16), ("f16", F16)]],
+    # Unary ops on halves read the interpreter's table of 65536 results (a gather per vector):
+    # every bit pattern of the half, signalling NaNs included, then an op rounded to the half.
+    *[Case(f"{dt}_{op}_every_bit_pattern", (65536,),
+           [f"%0 = stablehlo.{op} %a : $T", "%1 = stablehlo.multiply %0, %a : $T"], ["%0", "%1"], 1,
+           _half_ref(npt, lambda a, fn=fn, npt=npt: [fn(a.astype(np.float64)).astype(npt),
+                                                      _ftz(fn(a.astype(np.float64)).astype(npt) * a)]),
+           make_inputs=lambda npt=npt: [np.arange(65536, dtype=np.uint32).astype(np.uint16).view(npt)], dtype=dt,
+           rtol=1e-2 if dt == "bf16" else 2e-3, coverage=0.3)
+      for dt, npt in [("bf16", BF16), ("f16", F16)] for op, fn in [("tanh", np.tanh), ("exponential", np.exp),
+                                                                  ("negate", np.negative)]],
     # Signalling NaNs pass through a bf16 select and a widening unchanged (the interpreter copies
     # bits); a loaded f16 can only go out through a rounding op, which VCVTPS2PH is.
     Case("bf16_select_and_widen_keep_signalling_nan", (4096 + 5,),

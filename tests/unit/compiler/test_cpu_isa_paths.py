@@ -345,7 +345,8 @@ def test_fused_loop_jit_integers_and_halves_same_bits_at_every_width(driver, tmp
         ht, ft = f"tensor<65536x{name}>", "tensor<65536xf32>"
         body = [f"%0 = stablehlo.subtract %h, %g : {ht}", f"%1 = stablehlo.multiply %0, %g : {ht}",
                 f"%2 = stablehlo.divide %1, %h : {ht}", f"%3 = stablehlo.convert %f : ({ft}) -> {ht}",
-                f"%4 = stablehlo.add %2, %3 : {ht}", f"%5 = stablehlo.convert %h : ({ht}) -> {ft}",
+                f"%3t = stablehlo.tanh %3 : {ht}", f"%4 = stablehlo.add %2, %3t : {ht}",
+                f"%5 = stablehlo.convert %h : ({ht}) -> {ft}",
                 f"%6 = stablehlo.multiply %5, %f : {ft}"]
         mlir = f"""
             {MOD}

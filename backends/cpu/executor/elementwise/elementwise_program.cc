@@ -255,6 +255,7 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Lower(const compiler::Module& m,
       ins.int_compare = IntComparePredicate(m, op, &ins.compare_as);
     }
     if (!op.results.empty()) ins.out_type = m.type(op.results[0]).element;
+    if (in.num_in == 1) ins.half_table = HalfUnaryTableGetter(ins.fn);
     if (!ins.fn) return InvalidArgument(compiler::OpDescription(op) + ": " + err);
     if (in.num_in == 2 && invariant[static_cast<size_t>(in.in[1])])
       if (EwFn by_invariant = SelectIntDivRemByInvariantKernel(op.kind, m.type(op.results[0]).element)) ins.fn = by_invariant;
@@ -327,6 +328,7 @@ void EwProgram::TryNative() {
     j.num_in = ins.num_in;
     j.compare = ins.vcmp;
     j.int_compare = ins.int_compare;
+    j.half_table = ins.half_table;
     switch (ins.compare_as) {
       case ElementType::kS32: j.compare_as = FusedLoopDesc::Type::kS32; break;
       case ElementType::kU32: j.compare_as = FusedLoopDesc::Type::kU32; break;

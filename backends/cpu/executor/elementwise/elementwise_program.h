@@ -29,6 +29,7 @@ struct EwInstr {
   // the type its kernel compares as (kS32, kU32 or kPred), else -1 and kInvalid.
   int8_t int_compare = -1;
   ElementType compare_as = ElementType::kInvalid;
+  const uint16_t* (*half_table)() = nullptr;  // a half-float unary op by table (for the JIT)
   ElementType out_type = ElementType::kInvalid;  // its result's (for the JIT: registers change type)
   int out = -1;
   int in[3] = {-1, -1, -1};
@@ -47,6 +48,10 @@ EwFn SelectElementwiseKernel(const compiler::Module& m, const compiler::Op& op, 
 
 // Whole-array element type conversion (stablehlo.convert semantics); nullptr if unsupported.
 EwFn GetConvertKernel(ElementType from, ElementType to);
+// For a half-float unary kernel that looks results up in a 65536-entry table (one per op and
+// type, indexed by the operand's bits), the function returning that table (built on its first
+// call); nullptr for other kernels.
+const uint16_t* (*HalfUnaryTableGetter(EwFn fn))();
 // Runs a conversion kernel over n elements.
 inline void ConvertArray(EwFn fn, const void* src, void* dst, int64_t n) {
   EwInstr ins;

@@ -223,6 +223,27 @@ class BodyEmitter {
   virtual void StoreF16(Gpr base, const Group& g) = 0;
   // g = g rounded to f16 and widened back (both as above).
   virtual void RoundF16(const Group& g) = 0;
+  // out = the dword at table + 2 * idx per lane (`table` in a register).
+  virtual void Gather16(const Group& out, Gpr table, const Group& idx) = 0;
+  // g's lanes hold f16 bits in their low 16 (and anything above): g = their f32, exactly for
+  // every non-signalling pattern.
+  virtual void WidenF16Bits(const Group& g) = 0;
+  // idx = the f16 bits of g's lanes (f16 values; a signalling NaN comes out quiet).
+  virtual void F16Bits(const Group& idx, const Group& g) = 0;
+
+  // out = table[bits of a] for a half a (elementwise_kernels.cc HalfTableUnary): the table of
+  // 65536 results the interpreter reads, at `table_addr` (padded by one entry for the dword
+  // gathers).
+  void UnaryByTable(const Group& out, const Group& a, bool f16, uint64_t table_addr, Gpr table_gpr) {
+    Group idx = Alloc();
+    if (f16) F16Bits(idx, a);
+    else V(VOp::kShrLVD, idx, a, CBits(16));
+    e_.MovRI(table_gpr, table_addr);
+    Gather16(out, table_gpr, idx);
+    Free(idx);
+    if (f16) WidenF16Bits(out);
+    else V(VOp::kShlVD, out, out, CBits(16));
+  }
 
   // bf16 is the top half of an f32: widening is a shift.
   void LoadBf16(const Group& g, Gpr base) {
@@ -587,6 +608,22 @@ class Avx512Body final : public BodyEmitter {
     for (int c = 0; c < u_; ++c) e_.Vcvtph2psRR(Z(g.r[c]), Z(t.r[c]));
     Free(t);
   }
+  void Gather16(const Group& out, Gpr table, const Group& idx) override {
+    for (int c = 0; c < u_; ++c) {
+      e_.KxnorwAllOnes(K(c));
+      e_.VpgatherddRM(Z(out.r[c]), K(c), table, Z(idx.r[c]), 1);
+    }
+  }
+  void WidenF16Bits(const Group& g) override {
+    Group t = Alloc();
+    for (int c = 0; c < u_; ++c) e_.VpmovdwRR(Z(t.r[c]), Z(g.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vcvtph2psRR(Z(g.r[c]), Z(t.r[c]));
+    Free(t);
+  }
+  void F16Bits(const Group& idx, const Group& g) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2phRR(Z(idx.r[c]), Z(g.r[c]), 0);
+    for (int c = 0; c < u_; ++c) e_.VpmovzxwdRR(Z(idx.r[c]), Z(idx.r[c]));
+  }
   // Each half of 8 lanes through 8 f64 lanes.
   void MulTruncF64(const Group& q, const Group& a, Mem recip) override {
     Group lo = Alloc(), hi = Alloc();
@@ -727,6 +764,25 @@ class Avx2Body final : public BodyEmitter {
     for (int c = 0; c < u_; ++c) e_.Vcvtph2psRR(Y(g.r[c]), Y(t.r[c]));
     Free(t);
   }
+  void Gather16(const Group& out, Gpr table, const Group& idx) override {
+    Group m = Alloc();
+    V(VOp::kCmpEqD, m, m, m);  // all lanes
+    for (int c = 0; c < u_; ++c) e_.VpgatherddRM(Y(out.r[c]), table, Y(idx.r[c]), 1, Y(m.r[c]));
+    Free(m);
+  }
+  // The bits masked to 16 (the next entry shares the dword), packed to words, widened.
+  void WidenF16Bits(const Group& g) override {
+    Group t = Alloc();
+    V(VOp::kAndD, g, g, CBits(0xffff));
+    for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(t.r[c]), Y(g.r[c]), 1);
+    for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(t.r[c]), Y(g.r[c]), Y(t.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vcvtph2psRR(Y(g.r[c]), Y(t.r[c]));
+    Free(t);
+  }
+  void F16Bits(const Group& idx, const Group& g) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2phRR(Y(idx.r[c]), Y(g.r[c]), 0);
+    for (int c = 0; c < u_; ++c) e_.VpmovzxwdRR(Y(idx.r[c]), Y(idx.r[c]));
+  }
   // Each half of 4 lanes through 4 f64 lanes.
   void MulTruncF64(const Group& q, const Group& a, Mem recip) override {
     Group lo = Alloc(), hi = Alloc();
@@ -803,10 +859,19 @@ std::unique_ptr<BodyEmitter> MakeBody(VectorIsa isa, Encoder* e, std::vector<uin
 
 // Checks `d` and generates its loop over `unroll` vectors per iteration; the reason in `*why`
 // when it cannot.
-bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming, std::vector<uint32_t>* pool,
-              std::vector<uint8_t>* code, std::string* why) {
+// The padded copies of the half tables a loop reads, by the function that returns each.
+using HalfTables = std::map<const uint16_t* (*)(), const uint16_t*>;
+
+bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming, const HalfTables& tables,
+              std::vector<uint32_t>* pool, std::vector<uint8_t>* code, std::string* why) {
   using Mode = FusedLoopDesc::Input::Mode;
+  bool uses_table = false;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
+    if (IsHalf(ins.type) && ins.half_table && ins.num_in == 1) {
+      if (!tables.count(ins.half_table)) return *why = "a half table with signalling NaNs apart", false;
+      uses_table = true;
+      continue;
+    }
     if (!Supported(ins.kind, ins.type)) {
       *why = std::string("no native form of ") + std::string(compiler::OpName(ins.kind));
       if (ins.type == FusedLoopDesc::Type::kS32 || ins.type == FusedLoopDesc::Type::kU32) *why += " on integers";
@@ -822,8 +887,11 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       return false;
     }
   }
-  if (streams > std::size(kStreamGprs)) {
-    *why = std::to_string(streams) + " streamed arrays (at most " + std::to_string(std::size(kStreamGprs)) + ")";
+  // A table's address lives in the last pointer register.
+  const size_t max_streams = std::size(kStreamGprs) - (uses_table ? 1 : 0);
+  const Gpr table_gpr = kStreamGprs[std::size(kStreamGprs) - 1];
+  if (streams > max_streams) {
+    *why = std::to_string(streams) + " streamed arrays (at most " + std::to_string(max_streams) + ")";
     return false;
   }
 
@@ -894,6 +962,8 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   for (size_t i = 0; i < d.instrs.size(); ++i) {
     const FusedLoopDesc::Instr& ins = d.instrs[i];
     val_type[ni + i] = ins.type;
+    if (ins.half_table && val_type[static_cast<size_t>(operand_values[i][0])] != ins.type)
+      return *why = "a half table op between types", false;
     if (ins.kind != OpKind::kConvert) continue;
     const Type from = val_type[static_cast<size_t>(operand_values[i][0])];
     if (!IsFloat(from) || !IsFloat(ins.type) || (from != Type::kF32 && ins.type != Type::kF32 && from != ins.type))
@@ -1047,7 +1117,10 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       if (ins.type == Type::kBF16) body.RoundBf16(g);
       else if (ins.type == Type::kF16) body.RoundF16(g);
     };
-    if (ins.kind == OpKind::kConvert) {
+    if (IsHalf(ins.type) && ins.half_table && ins.num_in == 1) {
+      body.UnaryByTable(where[out], a, ins.type == Type::kF16,
+                        reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
+    } else if (ins.kind == OpKind::kConvert) {
       body.Copy(where[out], a);  // exact into f32, and from one half to itself
       if (val_type[static_cast<size_t>(operand_values[i][0])] == Type::kF32) round(where[out]);
     } else if (ins.kind == OpKind::kCompare) {
@@ -1123,6 +1196,21 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
   }
   const VectorIsa isa = DetectedVectorIsa();
   std::unique_ptr<FusedLoopJit> jit(new FusedLoopJit());
+  // Each half table the loop reads, copied with one entry of padding (a gather reads the dword
+  // at each entry). An f16 operand's bits come from VCVTPS2PH, which quiets a signalling NaN:
+  // used only where every signalling NaN's result is its quiet twin's (Generate refuses others).
+  HalfTables tables;
+  for (const FusedLoopDesc::Instr& ins : d.instrs) {
+    if (!ins.half_table || !IsHalf(ins.type) || tables.count(ins.half_table)) continue;
+    const uint16_t* t = ins.half_table();
+    bool ok_nans = true;
+    for (uint32_t h = 0x7c01; ins.type == FusedLoopDesc::Type::kF16 && h < 0x10000; ++h)
+      if ((h & 0x7e00) == 0x7c00 && (h & 0x1ff) != 0) ok_nans = ok_nans && t[h] == t[h | 0x200];
+    if (!ok_nans) continue;
+    jit->tables_.emplace_back(t, t + 65536);
+    jit->tables_.back().push_back(0);
+    tables[ins.half_table] = jit->tables_.back().data();
+  }
   jit->lanes_ = isa == VectorIsa::kAvx512 ? 16 : 8;
   std::vector<uint8_t> plain, streaming;
   std::vector<uint32_t> pool, pool_streaming;
@@ -1130,8 +1218,8 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
   for (int unroll = kMaxUnroll; unroll >= 1 && !ok; unroll /= 2) {
     pool.clear();
     pool_streaming.clear();
-    ok = Generate(d, isa, unroll, false, &pool, &plain, why_not) &&
-         Generate(d, isa, unroll, true, &pool_streaming, &streaming, why_not);
+    ok = Generate(d, isa, unroll, false, tables, &pool, &plain, why_not) &&
+         Generate(d, isa, unroll, true, tables, &pool_streaming, &streaming, why_not);
     jit->unroll_ = unroll;
   }
   if (!ok) {

@@ -53,6 +53,9 @@ struct FusedLoopDesc {
     int int_compare = -1;
     Type compare_as = Type::kF32;
     Type type = Type::kF32;  // the result's
+    // A unary op on a half whose interpreter kernel reads a table of 65536 results (by the
+    // operand's bits): the function returning that table.
+    const uint16_t* (*half_table)() = nullptr;
   };
   int num_regs = 0;
   std::vector<Input> inputs;
@@ -87,6 +90,7 @@ class FusedLoopJit {
   std::unique_ptr<Code> code_;
   std::vector<uint32_t> pool_;  // constants the code reads through a base register, from pool_start_
   size_t pool_start_ = 0;
+  std::vector<std::vector<uint16_t>> tables_;  // half tables the code reads by address (never resized)
   int lanes_ = 16;
   int unroll_ = 1;
 };

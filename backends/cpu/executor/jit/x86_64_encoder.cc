@@ -297,6 +297,28 @@ void Encoder::Vcvtps2phRR(Zmm dst, Zmm src, uint8_t imm) {
   Byte(imm);
 }
 void Encoder::VpmovdwMR(Mem dst, Zmm src) { Evex(2, 2, 0x33, Num(src), -1, 0, &dst, false, 0); }
+void Encoder::VpmovdwRR(Zmm dst, Zmm src) { Evex(2, 2, 0x33, Num(src), -1, Num(dst), nullptr, false, 0); }
+void Encoder::VpmovzxwdRR(Zmm dst, Zmm src) { Evex(2, 1, 0x33, Num(dst), -1, Num(src), nullptr, false, 0); }
+
+void Encoder::VsibModRm(int reg, int base, int index, int scale_log2) {
+  const bool disp8 = (base & 7) == 5;  // mod 00 with base 101 would mean no base
+  Byte(static_cast<uint8_t>((disp8 ? 0x40 : 0x00) | (reg & 7) << 3 | 4));
+  Byte(static_cast<uint8_t>((scale_log2 & 3) << 6 | (index & 7) << 3 | (base & 7)));
+  if (disp8) Byte(0);
+}
+
+// EVEX with a vector index: X extends the index's bit 3 and V' its bit 4 (SDM vol. 2 §2.7.5).
+void Encoder::VpgatherddRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2) {
+  const int r = Num(dst), b = Num(base), x = Num(index);
+  Byte(0x62);
+  Byte(static_cast<uint8_t>((((r >> 3) & 1) ^ 1) << 7 | (((x >> 3) & 1) ^ 1) << 6 | (((b >> 3) & 1) ^ 1) << 5 |
+                            (((r >> 4) & 1) ^ 1) << 4 | 2));
+  Byte(static_cast<uint8_t>(15 << 3 | 1 << 2 | 1));  // W0, vvvv unused (1111), pp = 66
+  Byte(static_cast<uint8_t>(2 << 5 | (((x >> 4) & 1) ^ 1) << 3 | (Num(k) & 7)));
+  Byte(0x90);
+  VsibModRm(r, b, x, scale_log2);
+}
+void Encoder::KxnorwAllOnes(Kreg k) { Vex(1, 0, 0x46, Num(k), 0, 0, nullptr); }
 void Encoder::VrndscalepsRR(Zmm dst, Zmm src, uint8_t imm) {
   Evex(3, 1, 0x08, Num(dst), -1, Num(src), nullptr, false, 0);
   Byte(imm);
@@ -380,6 +402,16 @@ void Encoder::Vcvtps2phRR(Ymm dst, Ymm src, uint8_t imm) {
 }
 void Encoder::VpackusdwRRR(Ymm dst, Ymm a, Ymm b) { Vex(2, 1, 0x2B, Num(dst), Num(a), Num(b), nullptr); }
 void Encoder::VmovdquMR128(Mem dst, Ymm src) { Vex(1, 2, 0x7F, Num(src), -1, 0, &dst, /*l256=*/false); }
+void Encoder::VpmovzxwdRR(Ymm dst, Ymm src) { Vex(2, 1, 0x33, Num(dst), -1, Num(src), nullptr); }
+// Three-byte VEX with X extending the index register (SDM vol. 2 §2.3.5), mask in vvvv.
+void Encoder::VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask) {
+  const int r = Num(dst), b = Num(base), x = Num(index);
+  Byte(0xC4);
+  Byte(static_cast<uint8_t>((((r >> 3) & 1) ^ 1) << 7 | (((x >> 3) & 1) ^ 1) << 6 | (((b >> 3) & 1) ^ 1) << 5 | 2));
+  Byte(static_cast<uint8_t>((~Num(mask) & 15) << 3 | 1 << 2 | 1));  // W0, L = 256, pp = 66
+  Byte(0x90);
+  VsibModRm(r, b, x, scale_log2);
+}
 void Encoder::Vcvtdq2pdRR(Ymm dst, Ymm src) { Vex(1, 2, 0xE6, Num(dst), -1, Num(src), nullptr); }
 void Encoder::Vcvttpd2dqRR(Ymm dst, Ymm src) { Vex(1, 1, 0xE6, Num(dst), -1, Num(src), nullptr); }
 void Encoder::VmulpdRM(Ymm dst, Ymm a, Mem b) { Vex(1, 1, 0x59, Num(dst), Num(a), 0, &b); }

@@ -165,6 +165,12 @@ class Encoder {
   void Vcvtps2phMR(Mem dst, Zmm src, uint8_t imm);
   void Vcvtps2phRR(Zmm dst, Zmm src, uint8_t imm);
   void VpmovdwMR(Mem dst, Zmm src);
+  void VpmovdwRR(Zmm dst, Zmm src);                 // into dst's low 256 bits
+  void VpmovzxwdRR(Zmm dst, Zmm src);               // from src's low 256 bits
+  // dst lane i = the dword at base + index lane i * 2^scale_log2, for lanes whose bit in k is set
+  // (each cleared as loaded; k must not be k0). EVEX.512.66.0F38.W0 90 /vsib.
+  void VpgatherddRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2);
+  void KxnorwAllOnes(Kreg k);                       // VEX.L1.0F.W0 46 /r  k = k0 xnor k0 = 0xffff
   void Vzeroupper();                                // VEX.128.0F 77
 
   // ---- AVX/AVX2 on whole ymm registers (VEX.256, SDM vol. 2 §2.3). Memory operands are full
@@ -202,6 +208,10 @@ class Encoder {
   // (VEX.256.66.0F38 2B /r).
   void VpackusdwRRR(Ymm dst, Ymm a, Ymm b);
   void VmovdquMR128(Mem dst, Ymm src);             // VEX.128.F3.0F 7F /r  src's low 16 bytes
+  void VpmovzxwdRR(Ymm dst, Ymm src);               // from src's low 128 bits
+  // dst lane i = the dword at base + index lane i * 2^scale_log2, where mask lane i's sign bit is
+  // set (mask cleared as loaded; dst, index and mask distinct). VEX.256.66.0F38.W0 90 /vsib.
+  void VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask);
 
   // ---- labels and jumps (always rel32, so one pass suffices)
   int NewLabel();
@@ -230,6 +240,9 @@ class Encoder {
   void Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa, bool w = false);
   // ModRM (+ SIB + disp32) of a vector instruction: register rm, or memory m when non-null.
   void ModRm(int reg, int rm, const Mem* m);
+  // ModRM + SIB of a vector-indexed address [base + index * 2^scale_log2] (no displacement, or a
+  // zero disp8 where the base is rbp/r13).
+  void VsibModRm(int reg, int base, int index, int scale_log2);
   // VEX.256.W0 prefix and opcode, then ModRM as for Evex (registers 0..15 only).
   // `l256` false: VEX.128 (xmm registers).
   void Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256 = true);
