@@ -251,6 +251,15 @@ void ReplaceWithConstant(Module* m, Op* op, std::shared_ptr<DenseData> data) {
   (void)m;
 }
 
+// op becomes a splat constant of type t holding one element's `bytes`.
+void ReplaceWithSplat(Module* m, Op* op, const Type& t, std::vector<uint8_t> bytes) {
+  auto d = std::make_shared<DenseData>();
+  d->type = t;
+  d->splat = true;
+  d->bytes = std::move(bytes);
+  ReplaceWithConstant(m, op, std::move(d));
+}
+
 // Applies `fn` (returns std::optional<T>) to the one value of an f32/f64 scalar or splat
 // constant `c`; the result as splat bytes of the same element type, or nullopt.
 template <class Fn>
@@ -453,11 +462,7 @@ bool FoldOp(Module* m, Op* op) {
     if (!bytes) bytes = EvalF32Splat(*m, *op);
     if (!bytes) bytes = EvalSelectSplat(*m, *op);
     if (bytes && bytes->size() == ElementTypeByteSize(rt.element)) {
-      auto d = std::make_shared<DenseData>();
-      d->type = rt;
-      d->splat = true;
-      d->bytes = std::move(*bytes);
-      ReplaceWithConstant(m, op, std::move(d));
+      ReplaceWithSplat(m, op, rt, std::move(*bytes));
       return true;
     }
   }
@@ -493,11 +498,7 @@ bool FoldOp(Module* m, Op* op) {
         return std::sqrt(x);
       });
       if (!bytes) return false;
-      auto d = std::make_shared<DenseData>();
-      d->type = rt;
-      d->splat = true;
-      d->bytes = std::move(*bytes);
-      ReplaceWithConstant(m, op, std::move(d));
+      ReplaceWithSplat(m, op, rt, std::move(*bytes));
       return true;
     }
     default:

@@ -225,24 +225,17 @@ class BodyEmitter {
   virtual void RoundF16(const Group& g) = 0;
   // out = the dword at table + 2 * idx per lane (`table` in a register).
   virtual void Gather16(const Group& out, Gpr table, const Group& idx) = 0;
-  // g's lanes hold f16 bits in their low 16 (and anything above): g = their f32, exactly for
-  // every non-signalling pattern.
-  virtual void WidenF16Bits(const Group& g) = 0;
-  // idx = the f16 bits of g's lanes (f16 values; a signalling NaN comes out quiet).
-  virtual void F16Bits(const Group& idx, const Group& g) = 0;
 
-  // out = table[bits of a] for a half a (elementwise_kernels.cc HalfTableUnary): the table of
+  // out = table[bits of a] for a bf16 a (elementwise_kernels.cc HalfTableUnary): the table of
   // 65536 results the interpreter reads, at `table_addr` (padded by one entry for the dword
-  // gathers).
-  void UnaryByTable(const Group& out, const Group& a, bool f16, uint64_t table_addr, Gpr table_gpr) {
+  // gathers; the shift left drops the neighbour's half).
+  void UnaryByTable(const Group& out, const Group& a, uint64_t table_addr, Gpr table_gpr) {
     Group idx = Alloc();
-    if (f16) F16Bits(idx, a);
-    else V(VOp::kShrLVD, idx, a, CBits(16));
+    V(VOp::kShrLVD, idx, a, CBits(16));
     e_.MovRI(table_gpr, table_addr);
     Gather16(out, table_gpr, idx);
     Free(idx);
-    if (f16) WidenF16Bits(out);
-    else V(VOp::kShlVD, out, out, CBits(16));
+    V(VOp::kShlVD, out, out, CBits(16));
   }
 
   // bf16 is the top half of an f32: widening is a shift.
@@ -614,16 +607,7 @@ class Avx512Body final : public BodyEmitter {
       e_.VpgatherddRM(Z(out.r[c]), K(c), table, Z(idx.r[c]), 1);
     }
   }
-  void WidenF16Bits(const Group& g) override {
-    Group t = Alloc();
-    for (int c = 0; c < u_; ++c) e_.VpmovdwRR(Z(t.r[c]), Z(g.r[c]));
-    for (int c = 0; c < u_; ++c) e_.Vcvtph2psRR(Z(g.r[c]), Z(t.r[c]));
-    Free(t);
-  }
-  void F16Bits(const Group& idx, const Group& g) override {
-    for (int c = 0; c < u_; ++c) e_.Vcvtps2phRR(Z(idx.r[c]), Z(g.r[c]), 0);
-    for (int c = 0; c < u_; ++c) e_.VpmovzxwdRR(Z(idx.r[c]), Z(idx.r[c]));
-  }
+
   // Each half of 8 lanes through 8 f64 lanes.
   void MulTruncF64(const Group& q, const Group& a, Mem recip) override {
     Group lo = Alloc(), hi = Alloc();
@@ -770,19 +754,7 @@ class Avx2Body final : public BodyEmitter {
     for (int c = 0; c < u_; ++c) e_.VpgatherddRM(Y(out.r[c]), table, Y(idx.r[c]), 1, Y(m.r[c]));
     Free(m);
   }
-  // The bits masked to 16 (the next entry shares the dword), packed to words, widened.
-  void WidenF16Bits(const Group& g) override {
-    Group t = Alloc();
-    V(VOp::kAndD, g, g, CBits(0xffff));
-    for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(t.r[c]), Y(g.r[c]), 1);
-    for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(t.r[c]), Y(g.r[c]), Y(t.r[c]));
-    for (int c = 0; c < u_; ++c) e_.Vcvtph2psRR(Y(g.r[c]), Y(t.r[c]));
-    Free(t);
-  }
-  void F16Bits(const Group& idx, const Group& g) override {
-    for (int c = 0; c < u_; ++c) e_.Vcvtps2phRR(Y(idx.r[c]), Y(g.r[c]), 0);
-    for (int c = 0; c < u_; ++c) e_.VpmovzxwdRR(Y(idx.r[c]), Y(idx.r[c]));
-  }
+
   // Each half of 4 lanes through 4 f64 lanes.
   void MulTruncF64(const Group& q, const Group& a, Mem recip) override {
     Group lo = Alloc(), hi = Alloc();
@@ -867,8 +839,12 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   using Mode = FusedLoopDesc::Input::Mode;
   bool uses_table = false;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
-    if (IsHalf(ins.type) && ins.half_table && ins.num_in == 1) {
-      if (!tables.count(ins.half_table)) return *why = "a half table with signalling NaNs apart", false;
+    // f16 results rounded per op go through VCVTPS2PH and VCVTPH2PS, a long dependency chain per
+    // op that the few vectors in flight cannot hide: measured slower than the interpreter's
+    // per-op kernels (f16 gelu: AVX2 6.6 vs 4.3 ms, AVX-512 3.8 vs 3.6). Converts stay native.
+    if (ins.type == FusedLoopDesc::Type::kF16 && ins.kind != OpKind::kConvert && ins.kind != OpKind::kSelect)
+      return *why = "f16 arithmetic (rounded per op, slower native)", false;
+    if (ins.type == FusedLoopDesc::Type::kBF16 && ins.half_table && ins.num_in == 1) {
       uses_table = true;
       continue;
     }
@@ -1117,9 +1093,8 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       if (ins.type == Type::kBF16) body.RoundBf16(g);
       else if (ins.type == Type::kF16) body.RoundF16(g);
     };
-    if (IsHalf(ins.type) && ins.half_table && ins.num_in == 1) {
-      body.UnaryByTable(where[out], a, ins.type == Type::kF16,
-                        reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
+    if (ins.type == Type::kBF16 && ins.half_table && ins.num_in == 1) {
+      body.UnaryByTable(where[out], a, reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
     } else if (ins.kind == OpKind::kConvert) {
       body.Copy(where[out], a);  // exact into f32, and from one half to itself
       if (val_type[static_cast<size_t>(operand_values[i][0])] == Type::kF32) round(where[out]);
@@ -1196,17 +1171,12 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
   }
   const VectorIsa isa = DetectedVectorIsa();
   std::unique_ptr<FusedLoopJit> jit(new FusedLoopJit());
-  // Each half table the loop reads, copied with one entry of padding (a gather reads the dword
-  // at each entry). An f16 operand's bits come from VCVTPS2PH, which quiets a signalling NaN:
-  // used only where every signalling NaN's result is its quiet twin's (Generate refuses others).
+  // Each bf16 table the loop reads, copied with one entry of padding (a gather reads the dword
+  // at each entry).
   HalfTables tables;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
-    if (!ins.half_table || !IsHalf(ins.type) || tables.count(ins.half_table)) continue;
+    if (!ins.half_table || ins.type != FusedLoopDesc::Type::kBF16 || tables.count(ins.half_table)) continue;
     const uint16_t* t = ins.half_table();
-    bool ok_nans = true;
-    for (uint32_t h = 0x7c01; ins.type == FusedLoopDesc::Type::kF16 && h < 0x10000; ++h)
-      if ((h & 0x7e00) == 0x7c00 && (h & 0x1ff) != 0) ok_nans = ok_nans && t[h] == t[h | 0x200];
-    if (!ok_nans) continue;
     jit->tables_.emplace_back(t, t + 65536);
     jit->tables_.back().push_back(0);
     tables[ins.half_table] = jit->tables_.back().data();

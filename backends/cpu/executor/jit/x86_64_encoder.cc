@@ -297,8 +297,6 @@ void Encoder::Vcvtps2phRR(Zmm dst, Zmm src, uint8_t imm) {
   Byte(imm);
 }
 void Encoder::VpmovdwMR(Mem dst, Zmm src) { Evex(2, 2, 0x33, Num(src), -1, 0, &dst, false, 0); }
-void Encoder::VpmovdwRR(Zmm dst, Zmm src) { Evex(2, 2, 0x33, Num(src), -1, Num(dst), nullptr, false, 0); }
-void Encoder::VpmovzxwdRR(Zmm dst, Zmm src) { Evex(2, 1, 0x33, Num(dst), -1, Num(src), nullptr, false, 0); }
 
 void Encoder::VsibModRm(int reg, int base, int index, int scale_log2) {
   const bool disp8 = (base & 7) == 5;  // mod 00 with base 101 would mean no base
@@ -402,7 +400,6 @@ void Encoder::Vcvtps2phRR(Ymm dst, Ymm src, uint8_t imm) {
 }
 void Encoder::VpackusdwRRR(Ymm dst, Ymm a, Ymm b) { Vex(2, 1, 0x2B, Num(dst), Num(a), Num(b), nullptr); }
 void Encoder::VmovdquMR128(Mem dst, Ymm src) { Vex(1, 2, 0x7F, Num(src), -1, 0, &dst, /*l256=*/false); }
-void Encoder::VpmovzxwdRR(Ymm dst, Ymm src) { Vex(2, 1, 0x33, Num(dst), -1, Num(src), nullptr); }
 // Three-byte VEX with X extending the index register (SDM vol. 2 §2.3.5), mask in vvvv.
 void Encoder::VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask) {
   const int r = Num(dst), b = Num(base), x = Num(index);

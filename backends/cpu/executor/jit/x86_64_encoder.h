@@ -165,8 +165,6 @@ class Encoder {
   void Vcvtps2phMR(Mem dst, Zmm src, uint8_t imm);
   void Vcvtps2phRR(Zmm dst, Zmm src, uint8_t imm);
   void VpmovdwMR(Mem dst, Zmm src);
-  void VpmovdwRR(Zmm dst, Zmm src);                 // into dst's low 256 bits
-  void VpmovzxwdRR(Zmm dst, Zmm src);               // from src's low 256 bits
   // dst lane i = the dword at base + index lane i * 2^scale_log2, for lanes whose bit in k is set
   // (each cleared as loaded; k must not be k0). EVEX.512.66.0F38.W0 90 /vsib.
   void VpgatherddRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2);
@@ -208,7 +206,6 @@ class Encoder {
   // (VEX.256.66.0F38 2B /r).
   void VpackusdwRRR(Ymm dst, Ymm a, Ymm b);
   void VmovdquMR128(Mem dst, Ymm src);             // VEX.128.F3.0F 7F /r  src's low 16 bytes
-  void VpmovzxwdRR(Ymm dst, Ymm src);               // from src's low 128 bits
   // dst lane i = the dword at base + index lane i * 2^scale_log2, where mask lane i's sign bit is
   // set (mask cleared as loaded; dst, index and mask distinct). VEX.256.66.0F38.W0 90 /vsib.
   void VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask);
