@@ -1,4 +1,4 @@
-// Native AVX-512 or AVX2 code for fused f32 and 32-bit integer elementwise loops (the vector counterpart of
+// Native AVX-512 or AVX2 code for fused f32, 32-bit integer, i1 and half elementwise loops (the vector counterpart of
 // scalar_loop_jit.h). An EwProgram runs one typed kernel per op over 512-element tiles, so each
 // op reads and writes its tile through L1; this translates the same register program into one
 // loop whose body keeps every value in a vector register (zmm, 16 elements; or ymm, 8 elements),
@@ -12,7 +12,11 @@
 // and above shift everything out), max/min, signed and unsigned compares, and s32 division and
 // remainder by a constant divisor (the interpreter's rule for 0 and INT_MIN / -1). Programs it
 // cannot translate (other types or ops, predicate outputs, more live values than registers) keep
-// the interpreter. x86-64 Linux with AVX2 or AVX-512 only.
+// the interpreter. Halves are held as the f32 of their value: bf16 and f16 loads and stores
+// (f16 through F16C), converts with f32, bf16 add/subtract/multiply/divide rounded per op as
+// half_vector_kernels.cc does, and bf16 unary ops read from the interpreter's 65536-entry tables
+// by gathers; f16 arithmetic stays interpreted (slower native). x86-64 Linux with AVX2 or
+// AVX-512 only.
 #pragma once
 
 #include <cstdint>
