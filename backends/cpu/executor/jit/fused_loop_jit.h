@@ -1,5 +1,5 @@
-// Native AVX-512 or AVX2 code for fused f32, 32-bit integer, i1 and half elementwise loops (the vector counterpart of
-// scalar_loop_jit.h). An EwProgram runs one typed kernel per op over 512-element tiles, so each
+// Native AVX-512 or AVX2 code for fused f32, 32-bit integer, i1 and half elementwise loops (the
+// vector counterpart of scalar_loop_jit.h). An EwProgram runs one typed kernel per op over 512-element tiles, so each
 // op reads and writes its tile through L1; this translates the same register program into one
 // loop whose body keeps every value in a vector register (zmm, 16 elements; or ymm, 8 elements),
 // at the ISA DetectedVectorIsa() selects (JAXLIB_CPU_ISA caps it).
