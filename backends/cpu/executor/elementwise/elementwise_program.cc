@@ -32,20 +32,18 @@ constexpr int64_t kMinNativeElements = 4096;
 void FillBytes(uint8_t* dst, const uint8_t* value, size_t es, int64_t n) {
   switch (es) {
     case 1: std::memset(dst, value[0], static_cast<size_t>(n)); return;
-    case 2: {
-      uint16_t v;
-      std::memcpy(&v, value, 2);
-      auto* d = reinterpret_cast<uint16_t*>(dst);
-      for (int64_t i = 0; i < n; ++i) d[i] = v;
-      return;
-    }
+    case 2:
     case 4:
     case 8: {
       // Vector stores of the repeated value: broadcasts fill a tile per row of a
-      // [rows, 1] -> [rows, cols] broadcast, so this is hot.
+      // [rows, 1] -> [rows, cols] broadcast (bf16 and f16 rows too), so this is hot.
       static const FillPatternFn fill = SelectFillPattern();
       uint64_t pattern;
-      if (es == 4) {
+      if (es == 2) {
+        uint16_t v;
+        std::memcpy(&v, value, 2);
+        pattern = uint64_t{v} * 0x0001000100010001ull;
+      } else if (es == 4) {
         uint32_t v;
         std::memcpy(&v, value, 4);
         pattern = (uint64_t{v} << 32) | v;
@@ -54,7 +52,8 @@ void FillBytes(uint8_t* dst, const uint8_t* value, size_t es, int64_t n) {
       }
       const int64_t bytes = n * static_cast<int64_t>(es);
       fill(dst, pattern, bytes & ~int64_t{7});
-      if (bytes & 7) std::memcpy(dst + (bytes & ~int64_t{7}), value, 4);  // an odd count of 4-byte values
+      // The last values short of 8 bytes (fewer than 4 halves, or one 4-byte value).
+      for (int64_t b = bytes & ~int64_t{7}; b < bytes; b += static_cast<int64_t>(es)) std::memcpy(dst + b, value, es);
       return;
     }
     default:
