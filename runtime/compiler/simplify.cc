@@ -251,6 +251,15 @@ void ReplaceWithConstant(Module* m, Op* op, std::shared_ptr<DenseData> data) {
   (void)m;
 }
 
+// op becomes a splat constant of type t holding one element's `bytes`.
+void ReplaceWithSplat(Module* m, Op* op, const Type& t, std::vector<uint8_t> bytes) {
+  auto d = std::make_shared<DenseData>();
+  d->type = t;
+  d->splat = true;
+  d->bytes = std::move(bytes);
+  ReplaceWithConstant(m, op, std::move(d));
+}
+
 // Applies `fn` (returns std::optional<T>) to the one value of an f32/f64 scalar or splat
 // constant `c`; the result as splat bytes of the same element type, or nullopt.
 template <class Fn>
@@ -269,10 +278,194 @@ std::optional<std::vector<uint8_t>> MapFloatScalar(const DenseData& c, Fn fn) {
   return std::nullopt;
 }
 
+// The one value of an integer or i1 constant that is a scalar or a splat, as the raw bits
+// zero-extended to 64; nullopt otherwise.
+std::optional<uint64_t> SplatIntBits(const Module& m, ValueId v) {
+  const DenseData* c = ConstantOf(m, v);
+  if (!c || (!c->splat && c->type.element_count() != 1) || c->bytes.empty()) return std::nullopt;
+  const ElementType t = c->type.element;
+  if (t != ElementType::kPred && !IsInteger(t)) return std::nullopt;
+  uint64_t bits = 0;
+  std::memcpy(&bits, c->bytes.data(), ElementTypeByteSize(t));
+  return bits;
+}
+
+// An elementwise op over integer or i1 operands that are all scalar or splat constants,
+// evaluated with the executor's integer semantics (wrapping arithmetic; x / 0 = all ones and
+// x % 0 = x; INT_MIN / -1 = INT_MIN, remainder 0; shifts by the width or more give 0 or the
+// sign; i1 orders false < true). JAX computes such values at trace time in helpers like
+// jnp.remainder's divisor checks; left to run, they become a fusion of their own that the
+// elementwise loops reading them cannot join. nullopt when the op is not such an op.
+std::optional<uint64_t> EvalIntegerSplat(const Module& m, const Op& op) {
+  if (!IsElementwise(op.kind) || op.operands.empty() || op.operands.size() > 3) return std::nullopt;
+  const ElementType rt = m.type(op.results[0]).element;
+  if (rt != ElementType::kPred && !IsInteger(rt)) return std::nullopt;
+  uint64_t x[3] = {};
+  for (size_t k = 0; k < op.operands.size(); ++k) {
+    std::optional<uint64_t> b = SplatIntBits(m, op.operands[k]);
+    if (!b) return std::nullopt;
+    x[k] = *b;
+  }
+  // Operand type (the compare's and the select's data, which may differ from the result's).
+  const ElementType ot = m.type(op.operands[op.kind == OpKind::kSelect ? 1 : 0]).element;
+  const int width = static_cast<int>(ElementTypeByteSize(ot)) * 8;
+  const uint64_t mask = width == 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+  auto sext = [&](uint64_t v) -> int64_t {
+    return width == 64 ? static_cast<int64_t>(v) : static_cast<int64_t>(v << (64 - width)) >> (64 - width);
+  };
+  const bool is_signed = IsSignedInt(ot);
+  const uint64_t a = x[0] & mask, b = x[1] & mask;
+  const int64_t sa = sext(a), sb = sext(b);
+  const bool pred = ot == ElementType::kPred;
+  const uint64_t min_signed = uint64_t{1} << (width - 1);
+  switch (op.kind) {
+    case OpKind::kAnd: return a & b;
+    case OpKind::kOr: return a | b;
+    case OpKind::kXor: return a ^ b;
+    case OpKind::kNot: return pred ? (a ^ 1) : (~a & mask);
+    case OpKind::kSelect: return (x[0] & 1) ? x[1] : x[2];
+    case OpKind::kCompare: {
+      if (op.operands.size() != 2) return std::nullopt;
+      const std::string dir = op.EnumAttr("comparison_direction");
+      const std::string type = op.EnumAttr("compare_type");
+      // As the executor's compare kernels: the operand type's signedness unless the compare
+      // names the other; i1 always unsigned.
+      const bool s = !pred && (IsSignedInt(ot) ? type != "UNSIGNED" : type == "SIGNED");
+      const bool lt = s ? sa < sb : a < b, eq = a == b;
+      if (dir == "EQ") return eq;
+      if (dir == "NE") return !eq;
+      if (dir == "LT") return lt;
+      if (dir == "LE") return lt || eq;
+      if (dir == "GT") return !lt && !eq;
+      if (dir == "GE") return !lt;
+      return std::nullopt;
+    }
+    case OpKind::kConvert: {
+      if (rt == ElementType::kPred) return a != 0;
+      return static_cast<uint64_t>(is_signed ? sa : static_cast<int64_t>(a));  // the result width truncates
+    }
+    default: break;
+  }
+  if (pred) return std::nullopt;  // no arithmetic on i1
+  switch (op.kind) {
+    case OpKind::kAdd: return a + b;
+    case OpKind::kSubtract: return a - b;
+    case OpKind::kMultiply: return a * b;
+    case OpKind::kNegate: return 0 - a;
+    case OpKind::kMaximum: return (is_signed ? sa > sb : a > b) ? a : b;
+    case OpKind::kMinimum: return (is_signed ? sa < sb : a < b) ? a : b;
+    case OpKind::kShiftLeft: return b >= static_cast<uint64_t>(width) ? 0 : a << b;
+    case OpKind::kShiftRightLogical: return b >= static_cast<uint64_t>(width) ? 0 : a >> b;
+    case OpKind::kShiftRightArithmetic:
+      return static_cast<uint64_t>(sa >> (b >= static_cast<uint64_t>(width) ? width - 1 : static_cast<int>(b)));
+    case OpKind::kDivide:
+      if (b == 0) return ~uint64_t{0};
+      if (is_signed && a == min_signed && sb == -1) return a;
+      return is_signed ? static_cast<uint64_t>(sa / sb) : a / b;
+    case OpKind::kRemainder:
+      if (b == 0) return a;
+      if (is_signed && a == min_signed && sb == -1) return 0;
+      return is_signed ? static_cast<uint64_t>(sa % sb) : a % b;
+    default: return std::nullopt;
+  }
+}
+
+// The one value of an f32 constant that is a scalar or a splat, when it is normal or zero.
+std::optional<float> SplatNormalF32(const Module& m, ValueId v) {
+  const DenseData* c = ConstantOf(m, v);
+  if (!c || c->type.element != ElementType::kF32 || (!c->splat && c->type.element_count() != 1) || c->bytes.size() < 4)
+    return std::nullopt;
+  float x;
+  std::memcpy(&x, c->bytes.data(), 4);
+  const int cls = std::fpclassify(x);
+  if (cls != FP_NORMAL && cls != FP_ZERO) return std::nullopt;
+  return x;
+}
+
+// An f32 add/subtract/multiply/divide or compare (not TOTALORDER) of scalar or splat
+// constants, or an integer constant converted to f32 exactly, when every operand and the result
+// are normal or zero: then one IEEE operation gives these bits whatever the executor's
+// denormal flushing, and no NaN payload is in question (JAX's variance divides by N - ddof
+// so). The result's bytes (f32, or an i1 byte), or nullopt.
+std::optional<std::vector<uint8_t>> EvalF32Splat(const Module& m, const Op& op) {
+  if (op.results.size() != 1 || op.operands.empty() || op.operands.size() > 2) return std::nullopt;
+  const ElementType rt = m.type(op.results[0]).element;
+  std::optional<float> r;
+  if (op.kind == OpKind::kConvert && rt == ElementType::kF32) {
+    if (std::optional<uint64_t> b = SplatIntBits(m, op.operands[0])) {
+      const DenseData* c = ConstantOf(m, op.operands[0]);
+      const int64_t v = c->GetInt(0);
+      if (c->type.element == ElementType::kU64 && static_cast<int64_t>(*b) < 0) return std::nullopt;
+      if (v < -(int64_t{1} << 24) || v > (int64_t{1} << 24)) return std::nullopt;  // exact in f32 only
+      r = static_cast<float>(v);
+    } else {
+      r = SplatNormalF32(m, op.operands[0]);
+    }
+  } else if (op.operands.size() == 2) {
+    std::optional<float> a = SplatNormalF32(m, op.operands[0]), b = SplatNormalF32(m, op.operands[1]);
+    if (!a || !b) return std::nullopt;
+    if (op.kind == OpKind::kCompare) {
+      if (rt != ElementType::kPred || op.EnumAttr("compare_type") == "TOTALORDER") return std::nullopt;
+      const std::string dir = op.EnumAttr("comparison_direction");
+      std::optional<bool> c;
+      if (dir == "EQ") c = *a == *b;
+      else if (dir == "NE") c = *a != *b;
+      else if (dir == "LT") c = *a < *b;
+      else if (dir == "LE") c = *a <= *b;
+      else if (dir == "GT") c = *a > *b;
+      else if (dir == "GE") c = *a >= *b;
+      if (!c) return std::nullopt;
+      return std::vector<uint8_t>{static_cast<uint8_t>(*c)};
+    }
+    if (rt != ElementType::kF32) return std::nullopt;
+    switch (op.kind) {
+      case OpKind::kAdd: r = *a + *b; break;
+      case OpKind::kSubtract: r = *a - *b; break;
+      case OpKind::kMultiply: r = *a * *b; break;
+      case OpKind::kDivide:
+        if (*b == 0) return std::nullopt;
+        r = *a / *b;
+        break;
+      default: return std::nullopt;
+    }
+  }
+  if (!r) return std::nullopt;
+  const int cls = std::fpclassify(*r);
+  if (cls != FP_NORMAL && cls != FP_ZERO) return std::nullopt;
+  std::vector<uint8_t> out(4);
+  std::memcpy(out.data(), &*r, 4);
+  return out;
+}
+
+// select(p, a, b) of splat constants: the chosen operand's value.
+std::optional<std::vector<uint8_t>> EvalSelectSplat(const Module& m, const Op& op) {
+  if (op.kind != OpKind::kSelect || op.operands.size() != 3) return std::nullopt;
+  const DenseData* p = ConstantOf(m, op.operands[0]);
+  const DenseData* a = ConstantOf(m, op.operands[1]);
+  const DenseData* b = ConstantOf(m, op.operands[2]);
+  auto one = [](const DenseData* c) { return c && (c->splat || c->type.element_count() == 1) && !c->bytes.empty(); };
+  if (!one(p) || !one(a) || !one(b) || p->type.element != ElementType::kPred) return std::nullopt;
+  const DenseData* pick = p->bytes[0] ? a : b;
+  return std::vector<uint8_t>(pick->bytes.begin(), pick->bytes.begin() + ElementTypeByteSize(pick->type.element));
+}
+
 // Folds one op in place when that is cheap and exact; true if it changed.
 bool FoldOp(Module* m, Op* op) {
   if (op->results.size() != 1) return false;
   const Type& rt = m->type(op->results[0]);
+  if (op->kind != OpKind::kConstant && rt.is_tensor()) {
+    std::optional<std::vector<uint8_t>> bytes;
+    if (std::optional<uint64_t> v = EvalIntegerSplat(*m, *op)) {
+      bytes.emplace(ElementTypeByteSize(rt.element));
+      std::memcpy(bytes->data(), &*v, std::min<size_t>(bytes->size(), 8));  // little-endian: the low bytes
+    }
+    if (!bytes) bytes = EvalF32Splat(*m, *op);
+    if (!bytes) bytes = EvalSelectSplat(*m, *op);
+    if (bytes && bytes->size() == ElementTypeByteSize(rt.element)) {
+      ReplaceWithSplat(m, op, rt, std::move(*bytes));
+      return true;
+    }
+  }
   switch (op->kind) {
     case OpKind::kReshape: {
       const DenseData* c = ConstantOf(*m, op->operands[0]);
@@ -305,11 +498,7 @@ bool FoldOp(Module* m, Op* op) {
         return std::sqrt(x);
       });
       if (!bytes) return false;
-      auto d = std::make_shared<DenseData>();
-      d->type = rt;
-      d->splat = true;
-      d->bytes = std::move(*bytes);
-      ReplaceWithConstant(m, op, std::move(d));
+      ReplaceWithSplat(m, op, rt, std::move(*bytes));
       return true;
     }
     default:

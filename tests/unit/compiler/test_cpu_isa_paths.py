@@ -309,34 +309,124 @@ def test_fused_loop_jit_same_bits_as_interpreter_at_every_width(driver, tmp_path
              f"%s2 = stablehlo.select %m, %mx, %mn : {p}, {t}",
              f"%r = stablehlo.subtract %s, %d : {t}"]
     results = [f"%u{k}" for k in range(len(ops))] + ["%e", "%sq", "%s2", "%r"]
-    mlir = f"""
+    mlir = arrays_and_mask_program(t, p, body, results)
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, results, a, b, m)
+    want_exp = np.exp(a.astype(np.float64))
+    ok = np.isfinite(a) & (np.abs(a) < 80) & ((a == 0) | (np.abs(a) > 1e-37))
+    np.testing.assert_allclose(ref[0][ok], want_exp[ok], rtol=1e-6, atol=0)
+
+
+def arrays_and_mask_program(t: str, p: str, body: list[str], results: list[str]) -> str:
+    """A program of two arrays of type t and an i1 mask (%a, %b, %m) running `body`, returning
+    `results` (all of type t)."""
+    return f"""
         {MOD}
           func.func public @main(%a: {t}, %b: {t}, %m: {p}) -> ({", ".join([t] * len(results))}) {{
             {(chr(10) + "            ").join(body)}
             return {", ".join(results)} : {", ".join([t] * len(results))}
           }}
         }}"""
-    ref = run_isa(driver, tmp_path, mlir, "baseline", a, b, m)
+
+
+def same_bits_jit_and_interpreter_at_every_width(driver: Path, tmp_path: Path, mlir: str, results: list[str],  # noqa: F811
+                                                 *inputs: np.ndarray, all_native: bool = False,
+                                                 want_native: bool = True) -> list[np.ndarray]:
+    """Runs `mlir` at the baseline ISA (interpreted), then at AVX2 and AVX-512 (where the CPU has
+    it) with the fused-loop JIT off and on; every run must give the baseline's bits, and the JIT
+    trace must say native (every fused loop when `all_native`; unchecked without `want_native`).
+    Returns the baseline's outputs."""
+    ref = run_isa(driver, tmp_path, mlir, "baseline", *inputs)
     flags = Path("/proc/cpuinfo").read_text()
     for isa in ("avx2", ""):
         if isa == "" and "avx512f" not in flags:
             continue
         for disable in ("1", "0"):
             err: list[str] = []
-            got = run_isa(driver, tmp_path, mlir, isa, a, b, m, stderr=err,
+            got = run_isa(driver, tmp_path, mlir, isa, *inputs, stderr=err,
                           extra_env={"JAXLIB_CPU_DISABLE_JIT": disable, "JAXLIB_CPU_JIT_TRACE": "1"})
             for k, (g, r) in enumerate(zip(got, ref, strict=True)):
-                bad = np.flatnonzero(g.view(np.uint32) != r.view(np.uint32))
+                u = f"u{g.itemsize}" if g.dtype != np.bool_ else np.bool_
+                bad = np.flatnonzero(g.view(u).ravel() != r.view(u).ravel())
                 assert bad.size == 0, (f"expected output {k} ({results[k]}) at ISA {isa or 'native'} with "
                                        f"JAXLIB_CPU_DISABLE_JIT={disable} to be the baseline's bits; {bad.size} "
-                                       f"differ, first {a[bad[0]]!r}, {b[bad[0]]!r}: {g[bad[0]]!r} vs {r[bad[0]]!r}")
+                                       f"differ, first at {bad[0]}: {g.ravel()[bad[0]]!r} vs {r.ravel()[bad[0]]!r}")
             lines = [line for line in err[0].splitlines() if "fused-loop jit" in line]
             want = "JAXLIB_CPU_DISABLE_JIT is set" if disable == "1" else (
                 "native AVX2" if isa == "avx2" else "native AVX-512")
-            assert any(want in line for line in lines), f"expected a fused loop traced {want!r}, got {lines}"
-    want_exp = np.exp(a.astype(np.float64))
-    ok = np.isfinite(a) & (np.abs(a) < 80) & ((a == 0) | (np.abs(a) > 1e-37))
-    np.testing.assert_allclose(ref[0][ok], want_exp[ok], rtol=1e-6, atol=0)
+            ok = all if all_native else any
+            if want_native or disable == "1":
+                assert lines and ok(want in line for line in lines), f"expected fused loops traced {want!r}, got {lines}"
+    return ref
+
+
+def test_fused_loop_jit_integers_and_halves_same_bits_at_every_width(driver, tmp_path):  # noqa: F811
+    """s32 division and remainder by constants (0, -1 and INT_MIN among them), signed and
+    unsigned compares, i1 logic, and bf16/f16 loads, per-op rounding and converts: native at AVX2
+    and AVX-512, the interpreter's bits everywhere."""
+    n = 4099 + 4096
+    rng = np.random.default_rng(17)
+    a = rng.integers(-(2**31), 2**31, n).astype(np.int32)
+    b = np.where(rng.random(n) < 0.2, a, rng.integers(-(2**31), 2**31, n)).astype(np.int32)
+    a[:12] = [-(2**31), -(2**31) + 1, -1, 0, 1, 2**31 - 1, 7, -7, 14, -14, 1000, -1000]
+    m = rng.random(n) < 0.5
+    t, p = f"tensor<{n}xi32>", f"tensor<{n}xi1>"
+    body, results = [], []
+    for k, d in enumerate([7, -7, 49, -49, 0, -1, -(2**31), 1000, 2**31 - 1]):
+        body += [f"%k{k} = stablehlo.constant dense<{d}> : {t}", f"%q{k} = stablehlo.divide %a, %k{k} : {t}",
+                 f"%r{k} = stablehlo.remainder %q{k}, %k{k} : {t}", f"%s{k} = stablehlo.add %r{k}, %a : {t}"]
+        results.append(f"%s{k}")
+    body += [f"%c = stablehlo.compare LT, %a, %b, UNSIGNED : ({t}, {t}) -> {p}",
+             f"%c2 = stablehlo.compare GE, %a, %b, SIGNED : ({t}, {t}) -> {p}",
+             f"%x = stablehlo.xor %c, %m : {p}", f"%y = stablehlo.not %x : {p}",
+             f"%o = stablehlo.or %y, %c2 : {p}",
+             f"%z = stablehlo.compare GT, %o, %m, UNSIGNED : ({p}, {p}) -> {p}",
+             f"%w = stablehlo.select %z, %a, %b : {p}, {t}"]
+    results.append("%w")
+    mlir = arrays_and_mask_program(t, p, body, results)
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, results, a, b, m, all_native=True)
+    q, r = c_div_rem(a, 7)
+    assert np.array_equal(ref[0], c_div_rem(q, 7)[1] + a), "expected C's quotient and remainder by 7"
+    o = ~((a.view(np.uint32) < b.view(np.uint32)) ^ m) | (a >= b)
+    want_w = np.where(o & ~m, a, b)
+    assert np.array_equal(ref[-1], want_w), "expected the i1 logic's selection"
+
+    # Halves: every bf16 and f16 bit pattern once (NaNs of one payload per array), ops rounded to
+    # the half, converts from f32 at rounding ties.
+    hb = np.arange(65536, dtype=np.uint16)
+    hb2 = np.roll(hb, 12345)
+    f32 = np.concatenate([(np.arange(n // 2, dtype=np.uint32) * 2654435761 & 0xFFFF8000 | 0x8000).view(np.float32),
+                          rng.standard_normal(65536 - n // 2).astype(np.float32)])
+    f32[~np.isfinite(f32)] = np.inf
+    outs = []
+    for name, nan in [("bf16", 0x7FC0), ("f16", 0x7E00)]:
+        h, g = hb.copy(), hb2.copy()
+        exp_mask = 0x7F80 if name == "bf16" else 0x7C00
+        for arr in (h, g):
+            isnan = ((arr & exp_mask) == exp_mask) & ((arr & (0x7FFF ^ exp_mask)) != 0)
+            arr[isnan] = nan
+        ht, ft = f"tensor<65536x{name}>", "tensor<65536xf32>"
+        body = [f"%0 = stablehlo.subtract %h, %g : {ht}", f"%1 = stablehlo.multiply %0, %g : {ht}",
+                f"%2 = stablehlo.divide %1, %h : {ht}", f"%3 = stablehlo.convert %f : ({ft}) -> {ht}",
+                f"%3t = stablehlo.tanh %3 : {ht}", f"%4 = stablehlo.add %2, %3t : {ht}",
+                f"%5 = stablehlo.convert %h : ({ht}) -> {ft}",
+                f"%6 = stablehlo.multiply %5, %f : {ft}"]
+        mlir = f"""
+            {MOD}
+              func.func public @main(%h: tensor<65536xui16>, %g: tensor<65536xui16>, %f: {ft}) -> ({ht}, {ft}) {{
+                %hh = stablehlo.bitcast_convert %h : (tensor<65536xui16>) -> {ht}
+                %gg = stablehlo.bitcast_convert %g : (tensor<65536xui16>) -> {ht}
+                {(chr(10) + "                ").join(line.replace("%h,", "%hh,").replace("%h ", "%hh ").replace("%g ", "%gg ")
+                                                     .replace("%g,", "%gg,").replace(", %h :", ", %hh :").replace(", %g :", ", %gg :")
+                                                     for line in body)}
+                return %4, %6 : {ht}, {ft}
+              }}
+            }}"""
+        outs.append(same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, ["%4", "%6"], h, g, f32,
+                                                                 want_native=name == "bf16"))
+    with np.errstate(all="ignore"):
+        want = hb.view(np.float16).astype(np.float32) * f32
+    normal = np.isfinite(want) & (np.abs(want) >= np.float32(1.1754944e-38))
+    assert np.array_equal(outs[1][1][normal], want[normal]), "expected f16 widened exactly, times f32"
 
 
 @pytest.mark.parametrize("signed", [True, False])

@@ -4,6 +4,9 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
@@ -594,6 +597,21 @@ const uint16_t* HalfUnaryTable() {
   }();
   return table.get();
 }
+// Which table each selected HalfTableUnary kernel reads (HalfUnaryTableGetter), so native code can
+// read the same one.
+struct HalfTableRegistry {
+  std::mutex mu;
+  std::vector<std::pair<EwFn, const uint16_t* (*)()>> entries;
+};
+HalfTableRegistry& HalfTables() {
+  static HalfTableRegistry* r = new HalfTableRegistry();  // never destroyed: read by any thread
+  return *r;
+}
+void RegisterHalfTable(EwFn fn, const uint16_t* (*table)()) {
+  std::lock_guard<std::mutex> lock(HalfTables().mu);
+  HalfTables().entries.emplace_back(fn, table);
+}
+
 template <class F, class T>
 void HalfTableUnary(void* out, const void* const* in, int64_t n, const EwInstr&) {
   const uint16_t* table = HalfUnaryTable<F, T>();
@@ -614,7 +632,11 @@ struct UnaryAdapter {
                     ((kIsHalf<T> || std::is_floating_point_v<T>) && (Set & kSetFloat)) ||
                     (kIsComplex<T> && (Set & kSetComplex))) {
         // ReducePrecision reads its format from the instruction: the one op a table cannot hold.
-        if constexpr (kIsHalf<T> && !std::is_same_v<F, ReducePrecisionF>) return &HalfTableUnary<F, T>;
+        if constexpr (kIsHalf<T> && !std::is_same_v<F, ReducePrecisionF>) {
+          static const bool registered = (RegisterHalfTable(&HalfTableUnary<F, T>, &HalfUnaryTable<F, T>), true);
+          (void)registered;
+          return &HalfTableUnary<F, T>;
+        }
         else return &Unary<F, T>;
       }
       else
@@ -880,6 +902,13 @@ EwFn SelectElementwiseKernel(const compiler::Module& m, const Op& op, std::strin
     if (op.kind == OpKind::kConvert) *error += " (to " + std::string(ElementTypeMlirName(r)) + ")";
   }
   return fn;
+}
+
+const uint16_t* (*HalfUnaryTableGetter(EwFn fn))() {
+  std::lock_guard<std::mutex> lock(HalfTables().mu);
+  for (const auto& [f, table] : HalfTables().entries)
+    if (f == fn) return table;
+  return nullptr;
 }
 
 }  // namespace jaxlib::cpu

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <unordered_map>
 
 #if defined(__x86_64__)
@@ -31,20 +32,18 @@ constexpr int64_t kMinNativeElements = 4096;
 void FillBytes(uint8_t* dst, const uint8_t* value, size_t es, int64_t n) {
   switch (es) {
     case 1: std::memset(dst, value[0], static_cast<size_t>(n)); return;
-    case 2: {
-      uint16_t v;
-      std::memcpy(&v, value, 2);
-      auto* d = reinterpret_cast<uint16_t*>(dst);
-      for (int64_t i = 0; i < n; ++i) d[i] = v;
-      return;
-    }
+    case 2:
     case 4:
     case 8: {
       // Vector stores of the repeated value: broadcasts fill a tile per row of a
-      // [rows, 1] -> [rows, cols] broadcast, so this is hot.
+      // [rows, 1] -> [rows, cols] broadcast (bf16 and f16 rows too), so this is hot.
       static const FillPatternFn fill = SelectFillPattern();
       uint64_t pattern;
-      if (es == 4) {
+      if (es == 2) {
+        uint16_t v;
+        std::memcpy(&v, value, 2);
+        pattern = uint64_t{v} * 0x0001000100010001ull;
+      } else if (es == 4) {
         uint32_t v;
         std::memcpy(&v, value, 4);
         pattern = (uint64_t{v} << 32) | v;
@@ -53,7 +52,8 @@ void FillBytes(uint8_t* dst, const uint8_t* value, size_t es, int64_t n) {
       }
       const int64_t bytes = n * static_cast<int64_t>(es);
       fill(dst, pattern, bytes & ~int64_t{7});
-      if (bytes & 7) std::memcpy(dst + (bytes & ~int64_t{7}), value, 4);  // an odd count of 4-byte values
+      // The last values short of 8 bytes (fewer than 4 halves, or one 4-byte value).
+      for (int64_t b = bytes & ~int64_t{7}; b < bytes; b += static_cast<int64_t>(es)) std::memcpy(dst + b, value, es);
       return;
     }
     default:
@@ -198,6 +198,24 @@ int8_t VcmpPredicate(const compiler::Module& m, const Op& op) {
   return -1;
 }
 
+// An integer or i1 compare as the compare kernels run it (elementwise_kernels.cc): 32-bit lanes
+// signed unless the compare says UNSIGNED (s32) or SIGNED (u32), i1 as false < true. Sets
+// `*as` and returns the direction (0 EQ ... 5 GE), or -1 for other compares.
+int8_t IntComparePredicate(const compiler::Module& m, const Op& op, ElementType* as) {
+  if (op.operands.size() != 2) return -1;
+  const ElementType t = m.type(op.operands[0]).element;
+  const std::string type = op.EnumAttr("compare_type");
+  if (t == ElementType::kPred) *as = ElementType::kPred;
+  else if (t == ElementType::kS32) *as = type == "UNSIGNED" ? ElementType::kU32 : ElementType::kS32;
+  else if (t == ElementType::kU32) *as = type == "SIGNED" ? ElementType::kS32 : ElementType::kU32;
+  else return -1;
+  static constexpr const char* kDirs[] = {"EQ", "NE", "LT", "LE", "GT", "GE"};
+  const std::string dir = op.EnumAttr("comparison_direction");
+  for (int8_t k = 0; k < 6; ++k)
+    if (dir == kDirs[k]) return k;
+  return -1;
+}
+
 }  // namespace
 
 StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& m, const Region& region,
@@ -241,8 +259,12 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Lower(const compiler::Module& m,
     std::string err;
     ins.fn = SelectElementwiseKernel(m, op, &err, &ins.aux0, &ins.aux1, /*fused_loop=*/!prog.args_are_arrays);
     ins.kind = op.kind;
-    if (op.kind == OpKind::kCompare) ins.vcmp = VcmpPredicate(m, op);
+    if (op.kind == OpKind::kCompare) {
+      ins.vcmp = VcmpPredicate(m, op);
+      ins.int_compare = IntComparePredicate(m, op, &ins.compare_as);
+    }
     if (!op.results.empty()) ins.out_type = m.type(op.results[0]).element;
+    if (in.num_in == 1) ins.half_table = HalfUnaryTableGetter(ins.fn);
     if (!ins.fn) return InvalidArgument(compiler::OpDescription(op) + ": " + err);
     if (in.num_in == 2 && invariant[static_cast<size_t>(in.in[1])])
       if (EwFn by_invariant = SelectIntDivRemByInvariantKernel(op.kind, m.type(op.results[0]).element)) ins.fn = by_invariant;
@@ -261,22 +283,41 @@ void EwProgram::TryNative() {
   FusedLoopDesc d;
   bool tiled = false;
   d.num_regs = static_cast<int>(regs_.size());
-  auto lanes_type = [](ElementType t) { return t == ElementType::kF32 || t == ElementType::kS32 || t == ElementType::kU32; };
+  // The JIT's types: 32-bit lanes, halves (held as f32) and i1; nullopt for the rest.
+  auto jit_type = [](ElementType t) -> std::optional<FusedLoopDesc::Type> {
+    switch (t) {
+      case ElementType::kF32: return FusedLoopDesc::Type::kF32;
+      case ElementType::kS32: return FusedLoopDesc::Type::kS32;
+      case ElementType::kU32: return FusedLoopDesc::Type::kU32;
+      case ElementType::kPred: return FusedLoopDesc::Type::kPred;
+      case ElementType::kBF16: return FusedLoopDesc::Type::kBF16;
+      case ElementType::kF16: return FusedLoopDesc::Type::kF16;
+      default: return std::nullopt;
+    }
+  };
   for (const Reg& r : regs_)
-    if (!lanes_type(r.type) && r.type != ElementType::kPred)
-      d.ineligible = "a " + std::string(ElementTypeMlirName(r.type)) + " value";
+    if (!jit_type(r.type)) d.ineligible = "a " + std::string(ElementTypeMlirName(r.type)) + " value";
   for (const EwInput& in : inputs_) {
     FusedLoopDesc::Input j;
     j.reg = in.reg;
     j.pred = in.type == ElementType::kPred;
-    if (!lanes_type(in.type) && !(j.pred && (in.mode == EwInput::Mode::kContiguous || in.mode == EwInput::Mode::kStrided)))
+    const bool half = in.type == ElementType::kBF16 || in.type == ElementType::kF16;
+    if (!jit_type(in.type) || ((j.pred || half) && in.mode == EwInput::Mode::kIota) || (half && in.mode == EwInput::Mode::kScalar))
       d.ineligible = "a " + std::string(ElementTypeMlirName(in.type)) + " input";
+    else if (!j.pred) j.type = *jit_type(in.type);
     switch (in.mode) {
       case EwInput::Mode::kContiguous: j.mode = FusedLoopDesc::Input::Mode::kStream; break;
       case EwInput::Mode::kScalar: j.mode = FusedLoopDesc::Input::Mode::kScalar; break;
       case EwInput::Mode::kConstant:
         j.mode = FusedLoopDesc::Input::Mode::kConstant;
         if (in.constant.size() == 4) std::memcpy(&j.constant_bits, in.constant.data(), 4);
+        if (j.pred && in.constant.size() == 1) j.constant_bits = in.constant[0] ? 0xffffffffu : 0u;
+        if (half && in.constant.size() == 2) {  // the half's f32, exact
+          uint16_t h;
+          std::memcpy(&h, in.constant.data(), 2);
+          const float f = in.type == ElementType::kF16 ? f16::ToFloat(h) : static_cast<float>(bf16::FromBits(h));
+          std::memcpy(&j.constant_bits, &f, 4);
+        }
         break;
       case EwInput::Mode::kStrided:
       case EwInput::Mode::kIota:
@@ -290,16 +331,19 @@ void EwProgram::TryNative() {
   for (const EwInstr& ins : instrs_) {
     FusedLoopDesc::Instr j;
     j.kind = ins.kind;
-    switch (ins.out_type) {
-      case ElementType::kF32: j.type = FusedLoopDesc::Type::kF32; break;
-      case ElementType::kS32: j.type = FusedLoopDesc::Type::kS32; break;
-      case ElementType::kU32: j.type = FusedLoopDesc::Type::kU32; break;
-      case ElementType::kPred: j.type = FusedLoopDesc::Type::kPred; break;
-      default: d.ineligible = "a " + std::string(ElementTypeMlirName(ins.out_type)) + " value"; break;
-    }
+    if (std::optional<FusedLoopDesc::Type> t = jit_type(ins.out_type)) j.type = *t;
+    else d.ineligible = "a " + std::string(ElementTypeMlirName(ins.out_type)) + " value";
     j.out = ins.out;
     j.num_in = ins.num_in;
     j.compare = ins.vcmp;
+    j.int_compare = ins.int_compare;
+    j.half_table = ins.half_table;
+    switch (ins.compare_as) {
+      case ElementType::kS32: j.compare_as = FusedLoopDesc::Type::kS32; break;
+      case ElementType::kU32: j.compare_as = FusedLoopDesc::Type::kU32; break;
+      case ElementType::kPred: j.compare_as = FusedLoopDesc::Type::kPred; break;
+      default: break;
+    }
     for (int k = 0; k < 3; ++k) j.in[k] = ins.in[k];
     d.instrs.push_back(j);
   }
@@ -356,7 +400,9 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
     base = tiles.data() + (64 - reinterpret_cast<uintptr_t>(tiles.data()) % 64) % 64;
   }
   // Streaming stores need 64-byte aligned outputs: interpret up to the first aligned element.
+  // Outputs of other than 4 bytes an element are stored plainly.
   bool stream = stream_outputs;
+  for (size_t j = 0; j < no; ++j) stream = stream && output_elem_size(j) == 4;
   if (stream) {
     const auto addr = reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[0]) + begin * 4);
     const int64_t head = addr % 4 ? 0 : static_cast<int64_t>((64 - addr % 64) % 64 / 4);
@@ -399,7 +445,8 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
         default: ptrs[k] = src; break;  // scalar (its address) or constant (unused)
       }
     }
-    for (size_t j = 0; j < no; ++j) ptrs[ni + j] = static_cast<uint8_t*>(outputs[j]) + start * 4;
+    for (size_t j = 0; j < no; ++j)
+      ptrs[ni + j] = static_cast<uint8_t*>(outputs[j]) + start * static_cast<int64_t>(output_elem_size(j));
     jit.Run(ptrs.data(), iterations, stream);
     if (m < n) Interpret(inputs, outputs, start + m, start + n, /*stream_outputs=*/false);
   }

@@ -25,6 +25,11 @@ struct EwInstr {
   EwFn fn = nullptr;
   compiler::OpKind kind = compiler::OpKind::kConstant;  // the op it computes (for the JIT)
   int8_t vcmp = -1;  // an f32 compare's VCMPPS predicate (for the JIT), else -1
+  // An integer or i1 compare (for the JIT): its direction (0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE) and
+  // the type its kernel compares as (kS32, kU32 or kPred), else -1 and kInvalid.
+  int8_t int_compare = -1;
+  ElementType compare_as = ElementType::kInvalid;
+  const uint16_t* (*half_table)() = nullptr;  // a half-float unary op by table (for the JIT)
   ElementType out_type = ElementType::kInvalid;  // its result's (for the JIT: registers change type)
   int out = -1;
   int in[3] = {-1, -1, -1};
@@ -43,6 +48,10 @@ EwFn SelectElementwiseKernel(const compiler::Module& m, const compiler::Op& op, 
 
 // Whole-array element type conversion (stablehlo.convert semantics); nullptr if unsupported.
 EwFn GetConvertKernel(ElementType from, ElementType to);
+// For a half-float unary kernel that looks results up in a 65536-entry table (one per op and
+// type, indexed by the operand's bits), the function returning that table (built on its first
+// call); nullptr for other kernels.
+const uint16_t* (*HalfUnaryTableGetter(EwFn fn))();
 // Runs a conversion kernel over n elements.
 inline void ConvertArray(EwFn fn, const void* src, void* dst, int64_t n) {
   EwInstr ins;
@@ -104,6 +113,7 @@ class EwProgram {
                  int64_t end, bool stream_outputs) const;
   // Attempts the native loop (after the register program is built).
   void TryNative();
+  size_t output_elem_size(size_t j) const { return regs_[static_cast<size_t>(output_regs_[j])].elem_size; }
 };
 
 }  // namespace jaxlib::cpu

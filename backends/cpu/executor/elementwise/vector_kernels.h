@@ -93,8 +93,8 @@ GatherRow32Fn SelectGatherRow32();
 // Orders earlier non-temporal stores before later stores (sfence); a no-op elsewhere.
 void StreamFence();
 
-// Fills `bytes` bytes (a multiple of 8) at dst with the repeating 8-byte `pattern` (a 4-byte
-// value twice, or one 8-byte value): the broadcast tiles of fused loops.
+// Fills `bytes` bytes (a multiple of 8) at dst with the repeating 8-byte `pattern` (a 2-byte
+// value four times, a 4-byte value twice, or one 8-byte value): the broadcast tiles of fused loops.
 using FillPatternFn = void (*)(void* dst, uint64_t pattern, int64_t bytes);
 FillPatternFn SelectFillPattern();
 

@@ -66,8 +66,16 @@ uint32_t Bits(float v) {
 // Whether an op with a result of type `t` has a native form.
 bool Supported(OpKind k, FusedLoopDesc::Type t) {
   using Type = FusedLoopDesc::Type;
-  if (t == Type::kPred) return k == OpKind::kCompare;
+  if (t == Type::kBF16 || t == Type::kF16) {
+    return k == OpKind::kAdd || k == OpKind::kSubtract || k == OpKind::kMultiply || k == OpKind::kDivide ||
+           k == OpKind::kSelect || k == OpKind::kConvert;
+  }
+  if (t == Type::kPred) {
+    return k == OpKind::kCompare || k == OpKind::kAnd || k == OpKind::kOr || k == OpKind::kXor || k == OpKind::kNot ||
+           k == OpKind::kSelect;
+  }
   if (t != Type::kF32) {
+    if (k == OpKind::kDivide || k == OpKind::kRemainder) return t == Type::kS32;  // by a constant (Generate checks)
     switch (k) {
       case OpKind::kAdd:
       case OpKind::kSubtract:
@@ -104,11 +112,17 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
     case OpKind::kSqrt:
     case OpKind::kRsqrt:
     case OpKind::kSelect:
+    case OpKind::kConvert:  // from a half (Generate checks)
       return true;
     default:
       return false;
   }
 }
+
+bool IsHalf(FusedLoopDesc::Type t) { return t == FusedLoopDesc::Type::kBF16 || t == FusedLoopDesc::Type::kF16; }
+bool IsFloat(FusedLoopDesc::Type t) { return t == FusedLoopDesc::Type::kF32 || IsHalf(t); }
+// Bytes an element of type t takes in memory.
+int32_t StorageBytes(FusedLoopDesc::Type t) { return t == FusedLoopDesc::Type::kPred ? 1 : IsHalf(t) ? 2 : 4; }
 
 // One value in `u` vector copies (consecutive vectors of an iteration), by register number
 // (zmm or ymm by the ISA). A loop invariant has the same register in every copy.
@@ -138,6 +152,20 @@ class BodyEmitter {
   int num_regs() const { return num_regs_; }
 
   Mem C(float v) { return CBits(Bits(v)); }
+  // A whole vector of one f64 (no broadcast form is used for f64).
+  Mem CF64(double v) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    auto it = slot64_.find(bits);
+    if (it == slot64_.end()) {
+      it = slot64_.emplace(bits, static_cast<int32_t>(pool_.size() * 4)).first;
+      for (int k = 0; k < lanes_ / 2; ++k) {
+        pool_.push_back(static_cast<uint32_t>(bits));
+        pool_.push_back(static_cast<uint32_t>(bits >> 32));
+      }
+    }
+    return Mem{kPool, it->second};
+  }
   Mem CBits(uint32_t bits) {
     auto it = slot_.find(bits);
     if (it == slot_.end()) {
@@ -178,10 +206,136 @@ class BodyEmitter {
   virtual void Store(Gpr base, const Group& g, bool streaming) = 0;
   // An i1 array's next lanes * u bytes as lanes zero (false) or not (true).
   virtual void LoadPred(const Group& g, Gpr base) = 0;
+
+  // ---- half precision: a bf16 or f16 value is held as the f32 of the same value.
+  // g = the next lanes * u u16 at base, zero-extended to 32 bits.
+  virtual void LoadU16(const Group& g, Gpr base) = 0;
+  // g = the next lanes * u f16 at base widened to f32 (VCVTPH2PS: a signalling NaN comes out quiet).
+  virtual void LoadF16Quieting(const Group& g, Gpr base) = 0;
+  // The low 16 bits of each lane of g, stored as lanes * u u16 at base.
+  virtual void StoreU16(Gpr base, const Group& g) = 0;
+  // g's f32 lanes rounded to nearest-even f16 and stored (VCVTPS2PH: a NaN stays NaN, quieted, and
+  // keeps its top payload bits: f16::FromFloat).
+  virtual void StoreF16(Gpr base, const Group& g) = 0;
+  // g = g rounded to f16 and widened back (both as above).
+  virtual void RoundF16(const Group& g) = 0;
+  // out = the dword at table + 2 * idx per lane (`table` in a register).
+  virtual void Gather16(const Group& out, Gpr table, const Group& idx) = 0;
+
+  // out = table[bits of a] for a bf16 a (elementwise_kernels.cc HalfTableUnary): the table of
+  // 65536 results the interpreter reads, at `table_addr` (padded by one entry for the dword
+  // gathers; the shift left drops the neighbour's half).
+  void UnaryByTable(const Group& out, const Group& a, uint64_t table_addr, Gpr table_gpr) {
+    Group idx = Alloc();
+    V(VOp::kShrLVD, idx, a, CBits(16));
+    e_.MovRI(table_gpr, table_addr);
+    Gather16(out, table_gpr, idx);
+    Free(idx);
+    V(VOp::kShlVD, out, out, CBits(16));
+  }
+
+  // bf16 is the top half of an f32: widening is a shift.
+  void LoadBf16(const Group& g, Gpr base) {
+    LoadU16(g, base);
+    V(VOp::kShlVD, g, g, CBits(16));
+  }
+  // half_vector_kernels.cc F16ExactAvx2::Up: VCVTPH2PS, then lanes that were signalling NaNs
+  // (exponent all ones, quiet bit clear, payload non-zero) get the f32 quiet bit cleared again.
+  void LoadF16(const Group& g, Gpr base) {
+    Group h = Alloc(), t = Alloc();
+    LoadU16(h, base);
+    LoadF16Quieting(g, base);
+    V(VOp::kAndD, t, h, CBits(0x7e00));
+    CmpEqBits(t, t, 0x7c00);
+    V(VOp::kAndD, h, h, CBits(0x1ff));
+    CmpEqBits(h, h, 0);
+    V(VOp::kAndNotD, t, h, t);  // signalling: top bits say so and the payload is not zero
+    V(VOp::kAndD, t, t, CBits(0x400000));
+    V(VOp::kAndNotD, g, t, g);
+    Free(t);
+    Free(h);
+  }
+  // A bf16 value's f32 is exact: its top half is the bf16.
+  void StoreBf16(Gpr base, const Group& g) {
+    Group t = Alloc();
+    V(VOp::kShrLVD, t, g, CBits(16));
+    StoreU16(base, t);
+    Free(t);
+  }
+  // g = g rounded to bf16 as bf16::FromFloat (half_vector_kernels.cc Bf16Avx2::Down): to nearest
+  // even by adding 0x7fff plus the kept lowest bit, a NaN quieted by setting bit 22 and truncated.
+  void RoundBf16(const Group& g) {
+    Group t = Alloc(), q = Alloc();
+    V(VOp::kShrLVD, t, g, CBits(16));
+    V(VOp::kAndD, t, t, CBits(1));
+    V(VOp::kAddD, t, t, g);
+    V(VOp::kAddD, t, t, CBits(0x7fff));
+    V(VOp::kAndD, t, t, CBits(0xffff0000u));
+    V(VOp::kOrD, q, g, CBits(0x400000));
+    V(VOp::kAndD, q, q, CBits(0xffff0000u));
+    Mask m = NewMask();
+    Cmp(m, g, g, VCmp::kUnordQ);
+    Blend(g, m, t, q);
+    FreeMask(m);
+    Free(q);
+    Free(t);
+  }
+  void Copy(const Group& d, const Group& a) { V(VOp::kOrD, d, a, a); }
   // A compare's result as lanes of all ones or zeros (VCMPPS predicate `p`).
   virtual void Compare(const Group& out, const Group& a, const Group& b, int p) = 0;
   // out = pred ? on_true : on_false, with pred a compare's result or a LoadPred.
   virtual void Select(const Group& out, const Group& pred, const Group& on_true, const Group& on_false) = 0;
+
+  // out = a dir b as lanes of all ones or zeros (dir: 0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE), the
+  // lanes read as s32 when `is_signed`, else as u32.
+  virtual void IntCompare(const Group& out, const Group& a, const Group& b, int dir, bool is_signed) = 0;
+  // q = trunc(f64(a) * recip) per s32 lane (recip a CF64 vector); exact where |q| < 2^31.
+  virtual void MulTruncF64(const Group& q, const Group& a, Mem recip) = 0;
+  // out = a == bits as lanes of all ones or zeros.
+  virtual void CmpEqBits(const Group& out, const Group& a, uint32_t bits) = 0;
+
+  // i1 compares over lanes of all ones (true) or zeros, false < true: EQ ~(a ^ b), NE a ^ b,
+  // LT ~a & b, GT ~b & a, LE ~GT, GE ~LT.
+  void PredCompare(const Group& out, const Group& a, const Group& b, int dir) {
+    switch (dir) {
+      case 0: case 1: V(VOp::kXorD, out, a, b); break;
+      case 2: case 5: V(VOp::kAndNotD, out, a, b); break;
+      default: V(VOp::kAndNotD, out, b, a); break;
+    }
+    if (dir == 0 || dir == 3 || dir == 5) Not(out);
+  }
+
+  // s32 a / b or a % b by a constant b, vector_kernels.cc IntDivRemByInvariantBody's method (and
+  // its general kernel's rules for b = 0 and b = -1): q = trunc(a * fl(1/b)) in f64 is the
+  // quotient or one short of it in magnitude, and exactly then the remainder a - q b is +-b.
+  void IntDivRemByConstant(bool rem, const Group& out, const Group& a, int32_t b) {
+    if (b == 0) {  // a / 0 = -1, a % 0 = a
+      if (rem) V(VOp::kOrD, out, a, a);
+      else V(VOp::kOrD, out, a, CBits(0xffffffffu));
+      return;
+    }
+    if (b == -1) {  // a / -1 = -a (INT_MIN / -1 = INT_MIN), a % -1 = 0
+      V(VOp::kXorD, out, a, a);
+      if (!rem) V(VOp::kSubD, out, out, a);
+      return;
+    }
+    Group q = Alloc(), r = Alloc(), up = Alloc();
+    MulTruncF64(q, a, CF64(1.0 / static_cast<double>(b)));
+    V(VOp::kMulLoD, r, q, CBits(static_cast<uint32_t>(b)));
+    V(VOp::kSubD, r, a, r);
+    CmpEqBits(up, r, static_cast<uint32_t>(b));
+    CmpEqBits(out, r, 0u - static_cast<uint32_t>(b));
+    if (rem) {
+      V(VOp::kOrD, up, up, out);
+      V(VOp::kAndNotD, out, up, r);  // r == +-b: 0
+    } else {
+      V(VOp::kSubD, up, q, up);     // the masks are all ones: r == b steps q up by one ...
+      V(VOp::kAddD, out, up, out);  // ... and r == -b down by one
+    }
+    Free(up);
+    Free(r);
+    Free(q);
+  }
 
   // Integer lanes (s32 when `is_signed`, else u32): the interpreter's wrapping arithmetic,
   // bitwise ops and shifts (vector_kernels.cc's IAddV ... IMinUV) are one instruction each.
@@ -249,6 +403,8 @@ class BodyEmitter {
   // out = p * 2^n (vector_math.h Scale2); t1, t2 are scratch.
   virtual void Scale2(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) = 0;
   virtual void Sqrt(const Group& d, const Group& a) = 0;
+
+  void Not(const Group& d) { V(VOp::kXorD, d, d, CBits(0xffffffffu)); }
 
   void SplatConst(const Group& d, float v) {
     for (int c = 0; c < u_; ++c) Broadcast(d.r[c], C(v));
@@ -386,6 +542,7 @@ class BodyEmitter {
   Encoder& e_;
   std::vector<uint32_t>& pool_;
   std::map<uint32_t, int32_t> slot_;
+  std::map<uint64_t, int32_t> slot64_;
   std::vector<int> free_;
   int u_, lanes_, const_copies_, num_regs_;
   bool failed_ = false;
@@ -407,8 +564,59 @@ class Avx512Body final : public BodyEmitter {
       else e_.VmovupsMR(Mem{base, 64 * c}, Z(g.r[c]));
     }
   }
+  // Bytes widened, then made all ones where non-zero (predicates are all-ones lanes).
   void LoadPred(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.VpmovzxbdRM(Z(g.r[c]), Mem{base, 16 * c});
+    for (int c = 0; c < u_; ++c) e_.VptestmdRR(K(c), Z(g.r[c]), Z(g.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(Z(g.r[c]), K(c));
+  }
+  void IntCompare(const Group& out, const Group& a, const Group& b, int dir, bool is_signed) override {
+    static constexpr uint8_t kPred[6] = {0, 4, 1, 2, 6, 5};  // VPCMPD: EQ, NE, LT, LE, NLE, NLT
+    for (int c = 0; c < u_; ++c) e_.VpcmpdRR(K(c), Z(a.r[c]), Z(b.r[c]), kPred[dir], !is_signed);
+    for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(Z(out.r[c]), K(c));
+  }
+  void CmpEqBits(const Group& out, const Group& a, uint32_t bits) override {
+    for (int c = 0; c < u_; ++c) e_.VpcmpdRM(K(c), Z(a.r[c]), CBits(bits), 0, false);
+    for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(Z(out.r[c]), K(c));
+  }
+  void LoadU16(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.VpmovzxwdRM(Z(g.r[c]), Mem{base, 32 * c});
+  }
+  void LoadF16Quieting(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtph2psRM(Z(g.r[c]), Mem{base, 32 * c});
+  }
+  void StoreU16(Gpr base, const Group& g) override {
+    for (int c = 0; c < u_; ++c) e_.VpmovdwMR(Mem{base, 32 * c}, Z(g.r[c]));
+  }
+  void StoreF16(Gpr base, const Group& g) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2phMR(Mem{base, 32 * c}, Z(g.r[c]), 0);
+  }
+  void RoundF16(const Group& g) override {
+    Group t = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2phRR(Z(t.r[c]), Z(g.r[c]), 0);
+    for (int c = 0; c < u_; ++c) e_.Vcvtph2psRR(Z(g.r[c]), Z(t.r[c]));
+    Free(t);
+  }
+  void Gather16(const Group& out, Gpr table, const Group& idx) override {
+    for (int c = 0; c < u_; ++c) {
+      e_.KxnorwAllOnes(K(c));
+      e_.VpgatherddRM(Z(out.r[c]), K(c), table, Z(idx.r[c]), 1);
+    }
+  }
+
+  // Each half of 8 lanes through 8 f64 lanes.
+  void MulTruncF64(const Group& q, const Group& a, Mem recip) override {
+    Group lo = Alloc(), hi = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vextracti32x8RR(Z(hi.r[c]), Z(a.r[c]), 1);
+    for (int c = 0; c < u_; ++c) e_.Vcvtdq2pdRR(Z(lo.r[c]), Z(a.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vcvtdq2pdRR(Z(hi.r[c]), Z(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VmulpdRM(Z(lo.r[c]), Z(lo.r[c]), recip);
+    for (int c = 0; c < u_; ++c) e_.VmulpdRM(Z(hi.r[c]), Z(hi.r[c]), recip);
+    for (int c = 0; c < u_; ++c) e_.Vcvttpd2dqRR(Z(q.r[c]), Z(lo.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vcvttpd2dqRR(Z(hi.r[c]), Z(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vinserti32x8RRR(Z(q.r[c]), Z(q.r[c]), Z(hi.r[c]), 1);
+    Free(hi);
+    Free(lo);
   }
   void Compare(const Group& out, const Group& a, const Group& b, int p) override {
     Cmp(Mask{}, a, b, static_cast<VCmp>(p));
@@ -492,6 +700,71 @@ class Avx2Body final : public BodyEmitter {
   void Compare(const Group& out, const Group& a, const Group& b, int p) override {
     Cmp(Mask{out}, a, b, static_cast<VCmp>(p));
   }
+  // VPCMPEQD and VPCMPGTD (signed) only: unsigned lanes compare as signed with their sign bits
+  // flipped; LT swaps the operands; NE, LE and GE are the complements of EQ, GT and LT.
+  void IntCompare(const Group& out, const Group& a, const Group& b, int dir, bool is_signed) override {
+    Group ta = a, tb = b;
+    if (!is_signed && dir >= 2) {
+      ta = Alloc();
+      tb = Alloc();
+      V(VOp::kXorD, ta, a, CBits(0x80000000u));
+      V(VOp::kXorD, tb, b, CBits(0x80000000u));
+    }
+    if (dir <= 1) V(VOp::kCmpEqD, out, ta, tb);
+    else if (dir == 2 || dir == 5) V(VOp::kCmpGtD, out, tb, ta);
+    else V(VOp::kCmpGtD, out, ta, tb);
+    if (dir == 1 || dir == 3 || dir == 5) Not(out);
+    if (!is_signed && dir >= 2) {
+      Free(tb);
+      Free(ta);
+    }
+  }
+  void CmpEqBits(const Group& out, const Group& a, uint32_t bits) override { V(VOp::kCmpEqD, out, a, CBits(bits)); }
+  void LoadU16(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.VpmovzxwdRM(Y(g.r[c]), Mem{base, 16 * c});
+  }
+  void LoadF16Quieting(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtph2psRM(Y(g.r[c]), Mem{base, 16 * c});
+  }
+  // Dwords below 2^16 pack to words unchanged: the high 128 bits are packed beside the low ones
+  // within the low half, which is stored.
+  void StoreU16(Gpr base, const Group& g) override {
+    Group hi = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(hi.r[c]), Y(g.r[c]), 1);
+    for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(hi.r[c]), Y(g.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VmovdquMR128(Mem{base, 16 * c}, Y(hi.r[c]));
+    Free(hi);
+  }
+  void StoreF16(Gpr base, const Group& g) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2phMR(Mem{base, 16 * c}, Y(g.r[c]), 0);
+  }
+  void RoundF16(const Group& g) override {
+    Group t = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2phRR(Y(t.r[c]), Y(g.r[c]), 0);
+    for (int c = 0; c < u_; ++c) e_.Vcvtph2psRR(Y(g.r[c]), Y(t.r[c]));
+    Free(t);
+  }
+  void Gather16(const Group& out, Gpr table, const Group& idx) override {
+    Group m = Alloc();
+    V(VOp::kCmpEqD, m, m, m);  // all lanes
+    for (int c = 0; c < u_; ++c) e_.VpgatherddRM(Y(out.r[c]), table, Y(idx.r[c]), 1, Y(m.r[c]));
+    Free(m);
+  }
+
+  // Each half of 4 lanes through 4 f64 lanes.
+  void MulTruncF64(const Group& q, const Group& a, Mem recip) override {
+    Group lo = Alloc(), hi = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(hi.r[c]), Y(a.r[c]), 1);
+    for (int c = 0; c < u_; ++c) e_.Vcvtdq2pdRR(Y(lo.r[c]), Y(a.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vcvtdq2pdRR(Y(hi.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VmulpdRM(Y(lo.r[c]), Y(lo.r[c]), recip);
+    for (int c = 0; c < u_; ++c) e_.VmulpdRM(Y(hi.r[c]), Y(hi.r[c]), recip);
+    for (int c = 0; c < u_; ++c) e_.Vcvttpd2dqRR(Y(q.r[c]), Y(lo.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vcvttpd2dqRR(Y(hi.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.Vinserti128RRR(Y(q.r[c]), Y(q.r[c]), Y(hi.r[c]), 1);
+    Free(hi);
+    Free(lo);
+  }
   void Select(const Group& out, const Group& pred, const Group& on_true, const Group& on_false) override {
     Blend(out, Mask{pred}, on_false, on_true);
   }
@@ -554,10 +827,23 @@ std::unique_ptr<BodyEmitter> MakeBody(VectorIsa isa, Encoder* e, std::vector<uin
 
 // Checks `d` and generates its loop over `unroll` vectors per iteration; the reason in `*why`
 // when it cannot.
-bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming, std::vector<uint32_t>* pool,
-              std::vector<uint8_t>* code, std::string* why) {
+// The padded copies of the half tables a loop reads, by the function that returns each.
+using HalfTables = std::map<const uint16_t* (*)(), const uint16_t*>;
+
+bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming, const HalfTables& tables,
+              std::vector<uint32_t>* pool, std::vector<uint8_t>* code, std::string* why) {
   using Mode = FusedLoopDesc::Input::Mode;
+  bool uses_table = false;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
+    // f16 results rounded per op go through VCVTPS2PH and VCVTPH2PS, a long dependency chain per
+    // op that the few vectors in flight cannot hide: measured slower than the interpreter's
+    // per-op kernels (f16 gelu: AVX2 6.6 vs 4.3 ms, AVX-512 3.8 vs 3.6). Converts stay native.
+    if (ins.type == FusedLoopDesc::Type::kF16 && ins.kind != OpKind::kConvert && ins.kind != OpKind::kSelect)
+      return *why = "f16 arithmetic (rounded per op, slower native)", false;
+    if (ins.type == FusedLoopDesc::Type::kBF16 && ins.half_table && ins.num_in == 1) {
+      uses_table = true;
+      continue;
+    }
     if (!Supported(ins.kind, ins.type)) {
       *why = std::string("no native form of ") + std::string(compiler::OpName(ins.kind));
       if (ins.type == FusedLoopDesc::Type::kS32 || ins.type == FusedLoopDesc::Type::kU32) *why += " on integers";
@@ -568,13 +854,16 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   size_t streams = d.outputs.size();
   for (const FusedLoopDesc::Input& in : d.inputs) {
     streams += in.mode == Mode::kStream;
-    if (in.pred && in.mode != Mode::kStream) {
-      *why = "a broadcast predicate scalar";
+    if (IsHalf(in.type) && in.mode == Mode::kScalar) {
+      *why = "a broadcast half-precision scalar";
       return false;
     }
   }
-  if (streams > std::size(kStreamGprs)) {
-    *why = std::to_string(streams) + " streamed arrays (at most " + std::to_string(std::size(kStreamGprs)) + ")";
+  // A table's address lives in the last pointer register.
+  const size_t max_streams = std::size(kStreamGprs) - (uses_table ? 1 : 0);
+  const Gpr table_gpr = kStreamGprs[std::size(kStreamGprs) - 1];
+  if (streams > max_streams) {
+    *why = std::to_string(streams) + " streamed arrays (at most " + std::to_string(max_streams) + ")";
     return false;
   }
 
@@ -585,10 +874,12 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   for (const FusedLoopDesc::Input& in : d.inputs)
     if (bad_reg(in.reg)) return *why = "input register out of range", false;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
-    if (ins.kind == OpKind::kCompare && ins.compare < 0) return *why = "an integer or TOTALORDER compare", false;
+    const bool float_compare = ins.compare_as == FusedLoopDesc::Type::kF32;
+    if (ins.kind == OpKind::kCompare && (float_compare ? ins.compare < 0 : ins.int_compare < 0 || ins.int_compare > 5))
+      return *why = "a compare with no native form (TOTALORDER, or other types)", false;
     const int arity = ins.kind == OpKind::kSelect ? 3 : ins.kind == OpKind::kCompare ? 2 : 0;
     if (ins.num_in < 1 || ins.num_in > 3 || (arity && ins.num_in != arity) || (!arity && ins.num_in > 2) ||
-        bad_reg(ins.out) || (ins.kind == OpKind::kCompare && ins.compare < 0))
+        bad_reg(ins.out))
       return *why = "malformed instruction", false;
     for (int k = 0; k < ins.num_in; ++k)
       if (bad_reg(ins.in[k])) return *why = "malformed instruction", false;
@@ -612,19 +903,43 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     }
     reg_value[static_cast<size_t>(ins.out)] = static_cast<int>(ni + i);
   }
-  // Predicates exist only between a compare and the selects reading them.
+  // Predicates (all-ones lanes) are the i1 values: inputs, compares, i1 logic and selects; every
+  // operand must be one exactly where the op reads an i1.
   std::vector<bool> is_pred(nv, false);
   for (size_t k = 0; k < ni; ++k) is_pred[k] = d.inputs[k].pred;
   for (size_t i = 0; i < d.instrs.size(); ++i) {
     const FusedLoopDesc::Instr& ins = d.instrs[i];
-    is_pred[ni + i] = ins.kind == OpKind::kCompare;
+    is_pred[ni + i] = ins.type == FusedLoopDesc::Type::kPred;
     for (int k = 0; k < ins.num_in; ++k) {
-      const bool want_pred = ins.kind == OpKind::kSelect && k == 0;
+      const bool want_pred = ins.kind == OpKind::kSelect    ? k == 0 || ins.type == FusedLoopDesc::Type::kPred
+                             : ins.kind == OpKind::kCompare ? ins.compare_as == FusedLoopDesc::Type::kPred
+                                                            : ins.type == FusedLoopDesc::Type::kPred;
       if (is_pred[static_cast<size_t>(operand_values[i][static_cast<size_t>(k)])] != want_pred) {
-        *why = want_pred ? "a select whose predicate is not a compare in the loop" : "a predicate used as a number";
+        *why = want_pred ? "a predicate that is not an i1 value of the loop" : "a predicate used as a number";
         return false;
       }
     }
+    // s32 division and remainder only by a constant: the reciprocal is computed here.
+    if ((ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder) && !IsFloat(ins.type)) {
+      const int v = operand_values[i][1];
+      if (static_cast<size_t>(v) >= ni || d.inputs[static_cast<size_t>(v)].mode != Mode::kConstant)
+        return *why = "an integer division by a value that is not a constant", false;
+    }
+  }
+  // Value types; converts only between f32 and the halves (a half to the other goes through f32
+  // in the interpreter too, but is not needed).
+  using Type = FusedLoopDesc::Type;
+  std::vector<Type> val_type(nv);
+  for (size_t k = 0; k < ni; ++k) val_type[k] = d.inputs[k].pred ? Type::kPred : d.inputs[k].type;
+  for (size_t i = 0; i < d.instrs.size(); ++i) {
+    const FusedLoopDesc::Instr& ins = d.instrs[i];
+    val_type[ni + i] = ins.type;
+    if (ins.half_table && val_type[static_cast<size_t>(operand_values[i][0])] != ins.type)
+      return *why = "a half table op between types", false;
+    if (ins.kind != OpKind::kConvert) continue;
+    const Type from = val_type[static_cast<size_t>(operand_values[i][0])];
+    if (!IsFloat(from) || !IsFloat(ins.type) || (from != Type::kF32 && ins.type != Type::kF32 && from != ins.type))
+      return *why = "no native form of this stablehlo.convert", false;
   }
   std::vector<std::vector<size_t>> stores_of(nv);  // outputs each value provides
   for (size_t j = 0; j < d.outputs.size(); ++j) {
@@ -636,6 +951,16 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (is_pred[static_cast<size_t>(v)]) {
       *why = "a predicate output";
       return false;
+    }
+    // A loaded f16 keeps a signalling NaN signalling (as the interpreter's copies do), which
+    // VCVTPS2PH would quiet: f16 outputs must be computed (rounded) values.
+    if (val_type[static_cast<size_t>(v)] == Type::kF16) {
+      const bool computed = static_cast<size_t>(v) >= ni && [&] {
+        const FusedLoopDesc::Instr& p = d.instrs[static_cast<size_t>(v) - ni];
+        return p.kind != OpKind::kSelect &&
+               (p.kind != OpKind::kConvert || val_type[static_cast<size_t>(operand_values[static_cast<size_t>(v) - ni][0])] != Type::kF16);
+      }();
+      if (!computed) return *why = "an f16 output passed through unrounded", false;
     }
     stores_of[static_cast<size_t>(v)].push_back(j);
   }
@@ -661,7 +986,18 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       continue;
     }
     const int z = body.One();
-    if (in.mode == Mode::kScalar) {
+    if (in.mode == Mode::kScalar && in.pred) {
+      // The i1 byte as 32 bits of all ones or zero, broadcast from the stack.
+      e.MovRM(Gpr::kRax, Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
+      e.MovzxRM8(Gpr::kRax, Mem{Gpr::kRax, 0});
+      e.TestRR(Gpr::kRax, Gpr::kRax, false);
+      e.SetccR8(x86::Cond::kNe, Gpr::kRax);
+      e.MovzxRR8(Gpr::kRax, Gpr::kRax);
+      e.NegR(Gpr::kRax, false);
+      e.Push(Gpr::kRax);
+      body.Broadcast(z, Mem{Gpr::kRsp, 0});
+      e.Pop(Gpr::kRax);
+    } else if (in.mode == Mode::kScalar) {
       e.MovRM(Gpr::kRax, Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
       body.Broadcast(z, Mem{Gpr::kRax, 0});
     } else {
@@ -681,12 +1017,13 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (d.inputs[k].mode != Mode::kStream) continue;
     input_gpr[k] = kStreamGprs[next_gpr++];
     e.MovRM(input_gpr[k], Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
-    streamed.push_back({input_gpr[k], (d.inputs[k].pred ? body.lanes() : body.vector_bytes()) * unroll});
+    streamed.push_back({input_gpr[k], StorageBytes(val_type[k]) * body.lanes() * unroll});
   }
   for (size_t j = 0; j < d.outputs.size(); ++j) {
     output_gpr[j] = kStreamGprs[next_gpr++];
     e.MovRM(output_gpr[j], Mem{kPtrTable, static_cast<int32_t>(8 * (ni + j))}, true);
-    streamed.push_back({output_gpr[j], body.vector_bytes() * unroll});
+    const Type t = val_type[static_cast<size_t>(reg_value[static_cast<size_t>(d.outputs[j])])];
+    streamed.push_back({output_gpr[j], StorageBytes(t) * body.lanes() * unroll});
   }
   const int loop = e.NewLabel(), done = e.NewLabel();
   e.TestRR(kCount, kCount, true);
@@ -694,7 +1031,11 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   e.Bind(loop);
 
   auto store = [&](size_t v) {
-    for (size_t j : stores_of[v]) body.Store(output_gpr[j], where[v], streaming);
+    for (size_t j : stores_of[v]) {
+      if (val_type[v] == Type::kBF16) body.StoreBf16(output_gpr[j], where[v]);
+      else if (val_type[v] == Type::kF16) body.StoreF16(output_gpr[j], where[v]);
+      else body.Store(output_gpr[j], where[v], streaming);
+    }
   };
   auto release = [&](size_t v, int at) {
     if (remat[v] && ready[v]) {
@@ -717,6 +1058,8 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     }
     where[v] = body.Alloc();
     if (d.inputs[v].pred) body.LoadPred(where[v], input_gpr[v]);
+    else if (val_type[v] == Type::kBF16) body.LoadBf16(where[v], input_gpr[v]);
+    else if (val_type[v] == Type::kF16) body.LoadF16(where[v], input_gpr[v]);
     else body.Load(where[v], input_gpr[v]);
     ready[v] = true;
     store(v);
@@ -742,9 +1085,28 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     ready[out] = true;
     const Group& a = where[static_cast<size_t>(operand_values[i][0])];
     const Group& b = ins.num_in > 1 ? where[static_cast<size_t>(operand_values[i][1])] : a;
-    if (ins.kind == OpKind::kCompare) body.Compare(where[out], a, b, ins.compare);
-    else if (ins.kind == OpKind::kSelect) body.Select(where[out], a, b, where[static_cast<size_t>(operand_values[i][2])]);
-    else if (ins.type == FusedLoopDesc::Type::kF32) body.Op(ins.kind, where[out], a, b);
+    auto round = [&](const Group& g) {
+      if (ins.type == Type::kBF16) body.RoundBf16(g);
+      else if (ins.type == Type::kF16) body.RoundF16(g);
+    };
+    if (ins.type == Type::kBF16 && ins.half_table && ins.num_in == 1) {
+      body.UnaryByTable(where[out], a, reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
+    } else if (ins.kind == OpKind::kConvert) {
+      body.Copy(where[out], a);  // exact into f32, and from one half to itself
+      if (val_type[static_cast<size_t>(operand_values[i][0])] == Type::kF32) round(where[out]);
+    } else if (ins.kind == OpKind::kCompare) {
+      if (ins.compare_as == Type::kF32) body.Compare(where[out], a, b, ins.compare);
+      else if (ins.compare_as == Type::kPred) body.PredCompare(where[out], a, b, ins.int_compare);
+      else body.IntCompare(where[out], a, b, ins.int_compare, ins.compare_as == Type::kS32);
+    } else if (ins.kind == OpKind::kSelect) {
+      body.Select(where[out], a, b, where[static_cast<size_t>(operand_values[i][2])]);
+    } else if (!IsFloat(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder)) {
+      body.IntDivRemByConstant(ins.kind == OpKind::kRemainder, where[out], a,
+                               static_cast<int32_t>(d.inputs[static_cast<size_t>(operand_values[i][1])].constant_bits));
+    } else if (IsFloat(ins.type)) {
+      body.Op(ins.kind, where[out], a, b);
+      round(where[out]);  // halves: one f32 operation, rounded (half_vector_kernels.cc)
+    }
     else body.IntOp(ins.kind, ins.type == FusedLoopDesc::Type::kS32, where[out], a, b);
     store(out);
     for (int k = 0; k < ins.num_in; ++k) release(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]), static_cast<int>(i));
@@ -805,6 +1167,16 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
   }
   const VectorIsa isa = DetectedVectorIsa();
   std::unique_ptr<FusedLoopJit> jit(new FusedLoopJit());
+  // Each bf16 table the loop reads, copied with one entry of padding (a gather reads the dword
+  // at each entry).
+  HalfTables tables;
+  for (const FusedLoopDesc::Instr& ins : d.instrs) {
+    if (!ins.half_table || ins.type != FusedLoopDesc::Type::kBF16 || tables.count(ins.half_table)) continue;
+    const uint16_t* t = ins.half_table();
+    jit->tables_.emplace_back(t, t + 65536);
+    jit->tables_.back().push_back(0);
+    tables[ins.half_table] = jit->tables_.back().data();
+  }
   jit->lanes_ = isa == VectorIsa::kAvx512 ? 16 : 8;
   std::vector<uint8_t> plain, streaming;
   std::vector<uint32_t> pool, pool_streaming;
@@ -812,8 +1184,8 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
   for (int unroll = kMaxUnroll; unroll >= 1 && !ok; unroll /= 2) {
     pool.clear();
     pool_streaming.clear();
-    ok = Generate(d, isa, unroll, false, &pool, &plain, why_not) &&
-         Generate(d, isa, unroll, true, &pool_streaming, &streaming, why_not);
+    ok = Generate(d, isa, unroll, false, tables, &pool, &plain, why_not) &&
+         Generate(d, isa, unroll, true, tables, &pool_streaming, &streaming, why_not);
     jit->unroll_ = unroll;
   }
   if (!ok) {

@@ -1,16 +1,21 @@
-// Native AVX-512 or AVX2 code for fused f32 and 32-bit integer elementwise loops (the vector counterpart of
-// scalar_loop_jit.h). An EwProgram runs one typed kernel per op over 512-element tiles, so each
+// Native AVX-512 or AVX2 code for fused f32, 32-bit integer, i1 and half elementwise loops (the
+// vector counterpart of scalar_loop_jit.h). An EwProgram runs one typed kernel per op over 512-element tiles, so each
 // op reads and writes its tile through L1; this translates the same register program into one
 // loop whose body keeps every value in a vector register (zmm, 16 elements; or ymm, 8 elements),
 // at the ISA DetectedVectorIsa() selects (JAXLIB_CPU_ISA caps it).
 //
 // Results are bit-identical to the interpreter's kernels at the same ISA: every op is emitted as
 // the same IEEE operations in the same order (vector_math.h's formulas, no FMA contraction) under
-// the same MXCSR. Predicates (compare results, or i1 arrays read a byte per element) feed selects
-// as lanes that are zero or not. Integer lanes: add, subtract, multiply (wrapping), bitwise ops,
-// shifts (counts of 32 and above shift everything out), max/min. Programs it cannot translate
-// (other types or ops, predicate
-// outputs, more live values than registers) keep the interpreter. x86-64 Linux with AVX2 or
+// the same MXCSR. Predicates (compare results, i1 constants, or i1 arrays read a byte per element)
+// are lanes of all ones (true) or zeros, combined by and/or/xor/not and compared as i1, and feed
+// selects. Integer lanes: add, subtract, multiply (wrapping), bitwise ops, shifts (counts of 32
+// and above shift everything out), max/min, signed and unsigned compares, and s32 division and
+// remainder by a constant divisor (the interpreter's rule for 0 and INT_MIN / -1). Programs it
+// cannot translate (other types or ops, predicate outputs, more live values than registers) keep
+// the interpreter. Halves are held as the f32 of their value: bf16 and f16 loads and stores
+// (f16 through F16C), converts with f32, bf16 add/subtract/multiply/divide rounded per op as
+// half_vector_kernels.cc does, and bf16 unary ops read from the interpreter's 65536-entry tables
+// by gathers; f16 arithmetic stays interpreted (slower native). x86-64 Linux with AVX2 or
 // AVX-512 only.
 #pragma once
 
@@ -26,22 +31,35 @@ namespace jaxlib::cpu {
 
 // The register program of an EwProgram, as the JIT sees it. Registers are the interpreter's.
 struct FusedLoopDesc {
+  // A value's element type: f32, 32-bit integers (wrapping; max/min by signedness), i1, or a
+  // half (held as the f32 of its value; each op's f32 result is rounded to the half).
+  enum class Type : uint8_t { kF32, kS32, kU32, kPred, kBF16, kF16 };
   struct Input {
     enum class Mode : uint8_t { kStream, kScalar, kConstant };
     Mode mode = Mode::kStream;
     int reg = -1;
     uint32_t constant_bits = 0;  // kConstant: the value's bits
-    bool pred = false;           // i1, one byte per element (kStream only); otherwise 32 bits
+    // i1: a byte per element (kStream), the byte at a kScalar's address, or constant_bits of all
+    // ones or zero (kConstant).
+    bool pred = false;
+    // The element type (not kPred: see `pred`). kBF16 and kF16 are 2 bytes an element in memory
+    // (kStream only; a kConstant's bits are its f32's).
+    Type type = Type::kF32;
   };
-  // A result's element type: f32, 32-bit integers (wrapping; max/min by signedness), or i1.
-  enum class Type : uint8_t { kF32, kS32, kU32, kPred };
   struct Instr {
     compiler::OpKind kind;
     int out = -1;
     int in[3] = {-1, -1, -1};
     int num_in = 0;
     int compare = -1;  // kCompare: the VCMPPS predicate of its direction (f32, not TOTALORDER)
+    // kCompare of s32 (signed), u32 (unsigned) or i1 (false < true) operands: its direction,
+    // 0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE; `compare_as` the operands' type as compared.
+    int int_compare = -1;
+    Type compare_as = Type::kF32;
     Type type = Type::kF32;  // the result's
+    // A unary op on a half whose interpreter kernel reads a table of 65536 results (by the
+    // operand's bits): the function returning that table.
+    const uint16_t* (*half_table)() = nullptr;
   };
   int num_regs = 0;
   std::vector<Input> inputs;
@@ -76,6 +94,7 @@ class FusedLoopJit {
   std::unique_ptr<Code> code_;
   std::vector<uint32_t> pool_;  // constants the code reads through a base register, from pool_start_
   size_t pool_start_ = 0;
+  std::vector<std::vector<uint16_t>> tables_;  // half tables the code reads by address (never resized)
   int lanes_ = 16;
   int unroll_ = 1;
 };

@@ -186,14 +186,14 @@ void Encoder::ModRm(int reg, int rm, const Mem* m) {
   Imm32(static_cast<uint32_t>(m->disp));
 }
 
-void Encoder::Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa) {
+void Encoder::Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa, bool w) {
   const int v = vvvv < 0 ? 0 : vvvv;
   const int b_src = m ? Num(m->base) : rm;
   const int r_bit = (reg >> 3) & 1, r_hi = (reg >> 4) & 1;
   const int b_bit = (b_src >> 3) & 1, x_bit = m ? 0 : (rm >> 4) & 1;
   Byte(0x62);
   Byte(static_cast<uint8_t>((r_bit ^ 1) << 7 | (x_bit ^ 1) << 6 | (b_bit ^ 1) << 5 | (r_hi ^ 1) << 4 | (map & 7)));
-  Byte(static_cast<uint8_t>((~v & 15) << 3 | 1 << 2 | (pp & 3)));
+  Byte(static_cast<uint8_t>((w ? 0x80 : 0) | (~v & 15) << 3 | 1 << 2 | (pp & 3)));
   Byte(static_cast<uint8_t>(2 << 5 | (bcst ? 1 : 0) << 4 | (((v >> 4) & 1) ^ 1) << 3 | (aaa & 7)));
   Byte(opcode);
   ModRm(reg, rm, m);
@@ -264,6 +264,59 @@ void Encoder::VsqrtpsRR(Zmm dst, Zmm src) { Evex(1, 0, 0x51, Num(dst), -1, Num(s
 void Encoder::Vpmovm2dRK(Zmm dst, Kreg src) { Evex(2, 2, 0x38, Num(dst), -1, Num(src), nullptr, false, 0); }
 void Encoder::VptestmdRR(Kreg dst, Zmm a, Zmm b) { Evex(2, 1, 0x27, Num(dst), Num(a), Num(b), nullptr, false, 0); }
 void Encoder::VpmovzxbdRM(Zmm dst, Mem src) { Evex(2, 1, 0x31, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::VpcmpdRR(Kreg dst, Zmm a, Zmm b, uint8_t pred, bool is_unsigned) {
+  Evex(3, 1, is_unsigned ? 0x1E : 0x1F, Num(dst), Num(a), Num(b), nullptr, false, 0);
+  Byte(pred);
+}
+void Encoder::VpcmpdRM(Kreg dst, Zmm a, Mem b, uint8_t pred, bool is_unsigned) {
+  Evex(3, 1, is_unsigned ? 0x1E : 0x1F, Num(dst), Num(a), 0, &b, true, 0);
+  Byte(pred);
+}
+void Encoder::Vcvtdq2pdRR(Zmm dst, Zmm src) { Evex(1, 2, 0xE6, Num(dst), -1, Num(src), nullptr, false, 0); }
+void Encoder::Vcvttpd2dqRR(Zmm dst, Zmm src) { Evex(1, 1, 0xE6, Num(dst), -1, Num(src), nullptr, false, 0, /*w=*/true); }
+void Encoder::VmulpdRM(Zmm dst, Zmm a, Mem b) { Evex(1, 1, 0x59, Num(dst), Num(a), 0, &b, false, 0, /*w=*/true); }
+// The extract's destination is ModRM.rm (its source ModRM.reg), as in the VEX form.
+void Encoder::Vextracti32x8RR(Zmm dst, Zmm src, uint8_t imm) {
+  Evex(3, 1, 0x3B, Num(src), -1, Num(dst), nullptr, false, 0);
+  Byte(imm);
+}
+void Encoder::Vinserti32x8RRR(Zmm dst, Zmm a, Zmm b, uint8_t imm) {
+  Evex(3, 1, 0x3A, Num(dst), Num(a), Num(b), nullptr, false, 0);
+  Byte(imm);
+}
+void Encoder::VpmovzxwdRM(Zmm dst, Mem src) { Evex(2, 1, 0x33, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::Vcvtph2psRM(Zmm dst, Mem src) { Evex(2, 1, 0x13, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::Vcvtph2psRR(Zmm dst, Zmm src) { Evex(2, 1, 0x13, Num(dst), -1, Num(src), nullptr, false, 0); }
+// VCVTPS2PH's destination is ModRM.rm (its source ModRM.reg).
+void Encoder::Vcvtps2phMR(Mem dst, Zmm src, uint8_t imm) {
+  Evex(3, 1, 0x1D, Num(src), -1, 0, &dst, false, 0);
+  Byte(imm);
+}
+void Encoder::Vcvtps2phRR(Zmm dst, Zmm src, uint8_t imm) {
+  Evex(3, 1, 0x1D, Num(src), -1, Num(dst), nullptr, false, 0);
+  Byte(imm);
+}
+void Encoder::VpmovdwMR(Mem dst, Zmm src) { Evex(2, 2, 0x33, Num(src), -1, 0, &dst, false, 0); }
+
+void Encoder::VsibModRm(int reg, int base, int index, int scale_log2) {
+  const bool disp8 = (base & 7) == 5;  // mod 00 with base 101 would mean no base
+  Byte(static_cast<uint8_t>((disp8 ? 0x40 : 0x00) | (reg & 7) << 3 | 4));
+  Byte(static_cast<uint8_t>((scale_log2 & 3) << 6 | (index & 7) << 3 | (base & 7)));
+  if (disp8) Byte(0);
+}
+
+// EVEX with a vector index: X extends the index's bit 3 and V' its bit 4 (SDM vol. 2 §2.7.5).
+void Encoder::VpgatherddRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2) {
+  const int r = Num(dst), b = Num(base), x = Num(index);
+  Byte(0x62);
+  Byte(static_cast<uint8_t>((((r >> 3) & 1) ^ 1) << 7 | (((x >> 3) & 1) ^ 1) << 6 | (((b >> 3) & 1) ^ 1) << 5 |
+                            (((r >> 4) & 1) ^ 1) << 4 | 2));
+  Byte(static_cast<uint8_t>(15 << 3 | 1 << 2 | 1));  // W0, vvvv unused (1111), pp = 66
+  Byte(static_cast<uint8_t>(2 << 5 | (((x >> 4) & 1) ^ 1) << 3 | (Num(k) & 7)));
+  Byte(0x90);
+  VsibModRm(r, b, x, scale_log2);
+}
+void Encoder::KxnorwAllOnes(Kreg k) { Vex(1, 0, 0x46, Num(k), 0, 0, nullptr); }
 void Encoder::VrndscalepsRR(Zmm dst, Zmm src, uint8_t imm) {
   Evex(3, 1, 0x08, Num(dst), -1, Num(src), nullptr, false, 0);
   Byte(imm);
@@ -281,11 +334,11 @@ void Encoder::Vzeroupper() {
 //   P0 = R X B mmmmm   (R, X, B stored inverted)
 //   P1 = W vvvv L pp   (vvvv stored inverted)
 // The two-byte form C5 (R vvvv L pp) serves map 0F when B and X are clear.
-void Encoder::Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m) {
+void Encoder::Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256) {
   const int v = vvvv < 0 ? 0 : vvvv;
   const int b_src = m ? Num(m->base) : rm;
   const int r_bit = (reg >> 3) & 1, b_bit = (b_src >> 3) & 1;
-  const uint8_t p1 = static_cast<uint8_t>((~v & 15) << 3 | 1 << 2 | (pp & 3));
+  const uint8_t p1 = static_cast<uint8_t>((~v & 15) << 3 | (l256 ? 1 : 0) << 2 | (pp & 3));
   if (map == 1 && b_bit == 0) {
     Byte(0xC5);
     Byte(static_cast<uint8_t>((r_bit ^ 1) << 7 | p1));
@@ -334,6 +387,39 @@ void Encoder::VpslldRI(Ymm dst, Ymm src, uint8_t imm) {
   Byte(imm);
 }
 void Encoder::VpmovzxbdRM(Ymm dst, Mem src) { Vex(2, 1, 0x31, Num(dst), -1, 0, &src); }
+void Encoder::VpmovzxwdRM(Ymm dst, Mem src) { Vex(2, 1, 0x33, Num(dst), -1, 0, &src); }
+void Encoder::Vcvtph2psRM(Ymm dst, Mem src) { Vex(2, 1, 0x13, Num(dst), -1, 0, &src); }
+void Encoder::Vcvtph2psRR(Ymm dst, Ymm src) { Vex(2, 1, 0x13, Num(dst), -1, Num(src), nullptr); }
+void Encoder::Vcvtps2phMR(Mem dst, Ymm src, uint8_t imm) {
+  Vex(3, 1, 0x1D, Num(src), -1, 0, &dst);
+  Byte(imm);
+}
+void Encoder::Vcvtps2phRR(Ymm dst, Ymm src, uint8_t imm) {
+  Vex(3, 1, 0x1D, Num(src), -1, Num(dst), nullptr);
+  Byte(imm);
+}
+void Encoder::VpackusdwRRR(Ymm dst, Ymm a, Ymm b) { Vex(2, 1, 0x2B, Num(dst), Num(a), Num(b), nullptr); }
+void Encoder::VmovdquMR128(Mem dst, Ymm src) { Vex(1, 2, 0x7F, Num(src), -1, 0, &dst, /*l256=*/false); }
+// Three-byte VEX with X extending the index register (SDM vol. 2 §2.3.5), mask in vvvv.
+void Encoder::VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask) {
+  const int r = Num(dst), b = Num(base), x = Num(index);
+  Byte(0xC4);
+  Byte(static_cast<uint8_t>((((r >> 3) & 1) ^ 1) << 7 | (((x >> 3) & 1) ^ 1) << 6 | (((b >> 3) & 1) ^ 1) << 5 | 2));
+  Byte(static_cast<uint8_t>((~Num(mask) & 15) << 3 | 1 << 2 | 1));  // W0, L = 256, pp = 66
+  Byte(0x90);
+  VsibModRm(r, b, x, scale_log2);
+}
+void Encoder::Vcvtdq2pdRR(Ymm dst, Ymm src) { Vex(1, 2, 0xE6, Num(dst), -1, Num(src), nullptr); }
+void Encoder::Vcvttpd2dqRR(Ymm dst, Ymm src) { Vex(1, 1, 0xE6, Num(dst), -1, Num(src), nullptr); }
+void Encoder::VmulpdRM(Ymm dst, Ymm a, Mem b) { Vex(1, 1, 0x59, Num(dst), Num(a), 0, &b); }
+void Encoder::Vextracti128RR(Ymm dst, Ymm src, uint8_t imm) {
+  Vex(3, 1, 0x39, Num(src), -1, Num(dst), nullptr);
+  Byte(imm);
+}
+void Encoder::Vinserti128RRR(Ymm dst, Ymm a, Ymm b, uint8_t imm) {
+  Vex(3, 1, 0x38, Num(dst), Num(a), Num(b), nullptr);
+  Byte(imm);
+}
 
 // ------------------------------------------------------------------ labels
 

@@ -141,6 +141,34 @@ class Encoder {
   void Vpmovm2dRK(Zmm dst, Kreg src);               // EVEX.F3.0F38.W0 38 /r  lanes = mask ? ~0 : 0
   void VptestmdRR(Kreg dst, Zmm a, Zmm b);          // EVEX.66.0F38.W0 27 /r  mask = (a & b) != 0
   void VpmovzxbdRM(Zmm dst, Mem src);               // EVEX.66.0F38.WIG 31 /r  16 bytes -> 16 dwords
+  // Integer compares into a mask: imm8 0 EQ, 1 LT, 2 LE, 4 NE, 5 NLT (GE), 6 NLE (GT);
+  // VPCMPD (signed, EVEX.66.0F3A.W0 1F /r ib) or VPCMPUD (unsigned, 1E).
+  void VpcmpdRR(Kreg dst, Zmm a, Zmm b, uint8_t pred, bool is_unsigned);
+  void VpcmpdRM(Kreg dst, Zmm a, Mem b, uint8_t pred, bool is_unsigned);  // b broadcast
+  // s32 <-> f64 for an s32 division: dst (8 f64) = the low 8 s32 lanes of src (EVEX.F3.0F.W0
+  // E6 /r); dst's low 8 s32 lanes = src's 8 f64 truncated (EVEX.66.0F.W1 E6 /r).
+  void Vcvtdq2pdRR(Zmm dst, Zmm src);
+  void Vcvttpd2dqRR(Zmm dst, Zmm src);
+  void VmulpdRM(Zmm dst, Zmm a, Mem b);             // EVEX.66.0F.W1 59 /r  (64 bytes, no broadcast)
+  // dst's low 256 bits = src's 256-bit half `imm` (AVX512DQ EVEX.66.0F3A.W0 3B /r ib).
+  void Vextracti32x8RR(Zmm dst, Zmm src, uint8_t imm);
+  // dst = a with its 256-bit half `imm` replaced by b's low 256 bits (EVEX.66.0F3A.W0 3A /r ib).
+  void Vinserti32x8RRR(Zmm dst, Zmm a, Zmm b, uint8_t imm);
+  // Half precision: 16 u16 at src zero-extended to dwords (EVEX.66.0F38.WIG 33 /r); 16 f16 at src
+  // (or in src's low 256 bits) widened to f32, exactly but for a signalling NaN, which comes out
+  // quiet (EVEX.66.0F38.W0 13 /r); 16 f32 rounded to f16 under imm8's rounding (0: to nearest
+  // even) into 32 bytes at dst (or dst's low 256 bits) (EVEX.66.0F3A.W0 1D /r ib); the low 16
+  // bits of each dword stored as 16 words (VPMOVDW, EVEX.F3.0F38.W0 33 /r).
+  void VpmovzxwdRM(Zmm dst, Mem src);
+  void Vcvtph2psRM(Zmm dst, Mem src);
+  void Vcvtph2psRR(Zmm dst, Zmm src);
+  void Vcvtps2phMR(Mem dst, Zmm src, uint8_t imm);
+  void Vcvtps2phRR(Zmm dst, Zmm src, uint8_t imm);
+  void VpmovdwMR(Mem dst, Zmm src);
+  // dst lane i = the dword at base + index lane i * 2^scale_log2, for lanes whose bit in k is set
+  // (each cleared as loaded; k must not be k0). EVEX.512.66.0F38.W0 90 /vsib.
+  void VpgatherddRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2);
+  void KxnorwAllOnes(Kreg k);                       // VEX.L1.0F.W0 46 /r  k = k0 xnor k0 = 0xffff
   void Vzeroupper();                                // VEX.128.0F 77
 
   // ---- AVX/AVX2 on whole ymm registers (VEX.256, SDM vol. 2 §2.3). Memory operands are full
@@ -160,6 +188,27 @@ class Encoder {
   void VpsradRI(Ymm dst, Ymm src, uint8_t imm);     // VEX.256.66.0F 72 /4 ib  arithmetic shift right
   void VpslldRI(Ymm dst, Ymm src, uint8_t imm);     // VEX.256.66.0F 72 /6 ib  shift left
   void VpmovzxbdRM(Ymm dst, Mem src);               // VEX.256.66.0F38 31 /r  8 bytes -> 8 dwords
+  // As the EVEX forms above, on halves of 128 bits: dst (4 f64) = src's low 4 s32 (VEX.256.F3.0F
+  // E6 /r); dst's low 4 s32 = src's 4 f64 truncated, upper half zeroed (VEX.256.66.0F E6 /r).
+  void Vcvtdq2pdRR(Ymm dst, Ymm src);
+  void Vcvttpd2dqRR(Ymm dst, Ymm src);
+  void VmulpdRM(Ymm dst, Ymm a, Mem b);             // VEX.256.66.0F 59 /r
+  void Vextracti128RR(Ymm dst, Ymm src, uint8_t imm);      // VEX.256.66.0F3A.W0 39 /r ib
+  void Vinserti128RRR(Ymm dst, Ymm a, Ymm b, uint8_t imm); // VEX.256.66.0F3A.W0 38 /r ib
+  // Half precision as the EVEX forms above, 8 lanes (F16C for the conversions): VEX.256.66.0F38
+  // 33 /r, VEX.256.66.0F38.W0 13 /r, VEX.256.66.0F3A.W0 1D /r ib.
+  void VpmovzxwdRM(Ymm dst, Mem src);
+  void Vcvtph2psRM(Ymm dst, Mem src);
+  void Vcvtph2psRR(Ymm dst, Ymm src);
+  void Vcvtps2phMR(Mem dst, Ymm src, uint8_t imm);
+  void Vcvtps2phRR(Ymm dst, Ymm src, uint8_t imm);
+  // Packs a's and b's dwords to words with unsigned saturation within each 128-bit half
+  // (VEX.256.66.0F38 2B /r).
+  void VpackusdwRRR(Ymm dst, Ymm a, Ymm b);
+  void VmovdquMR128(Mem dst, Ymm src);             // VEX.128.F3.0F 7F /r  src's low 16 bytes
+  // dst lane i = the dword at base + index lane i * 2^scale_log2, where mask lane i's sign bit is
+  // set (mask cleared as loaded; dst, index and mask distinct). VEX.256.66.0F38.W0 90 /vsib.
+  void VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask);
 
   // ---- labels and jumps (always rel32, so one pass suffices)
   int NewLabel();
@@ -185,11 +234,15 @@ class Encoder {
   // EVEX.512 prefix and opcode, then ModRM for a register (rm >= 0) or memory operand.
   // `map`: 1 = 0F, 2 = 0F38, 3 = 0F3A; `pp`: 0 = none, 1 = 66, 2 = F3, 3 = F2; `vvvv`: the
   // second source (-1 when unused); `reg` may be a zmm, a k register or an opcode extension.
-  void Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa);
+  void Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa, bool w = false);
   // ModRM (+ SIB + disp32) of a vector instruction: register rm, or memory m when non-null.
   void ModRm(int reg, int rm, const Mem* m);
+  // ModRM + SIB of a vector-indexed address [base + index * 2^scale_log2] (no displacement, or a
+  // zero disp8 where the base is rbp/r13).
+  void VsibModRm(int reg, int base, int index, int scale_log2);
   // VEX.256.W0 prefix and opcode, then ModRM as for Evex (registers 0..15 only).
-  void Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m);
+  // `l256` false: VEX.128 (xmm registers).
+  void Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256 = true);
   void Byte(uint8_t b) { code_.push_back(b); }
   void Imm32(uint32_t v);
   void Rel32To(int label);
