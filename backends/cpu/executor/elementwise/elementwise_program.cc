@@ -25,9 +25,13 @@ using compiler::ValueId;
 namespace {
 
 constexpr int64_t kTile = 512;
-// Loops shorter than this stay interpreted: generating code costs a few microseconds and two
-// system calls, more than such a loop takes to interpret.
+// Loops shorter than this are interpreted until they have run kRunsBeforeNative times
+// (generating code costs a few microseconds and two system calls, more than such a loop takes
+// to interpret once; a loop body runs it thousands of times); shorter than
+// kMinTieredElements, always.
 constexpr int64_t kMinNativeElements = 4096;
+constexpr int64_t kMinTieredElements = 64;
+constexpr int64_t kRunsBeforeNative = 16;
 
 void FillBytes(uint8_t* dst, const uint8_t* value, size_t es, int64_t n) {
   switch (es) {
@@ -275,7 +279,8 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Lower(const compiler::Module& m,
     p->instrs_.push_back(ins);
   }
   p->program_ = std::move(program);
-  if (p->loop_size_ >= kMinNativeElements) p->TryNative();
+  if (p->loop_size_ >= kMinTieredElements) p->TryNative();
+  if (p->loop_size_ < kMinNativeElements) p->runs_before_native_ = kRunsBeforeNative;
   return p;
 }
 
@@ -377,6 +382,11 @@ int64_t EwProgram::output_bytes() const {
 
 void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
                     bool stream_outputs) const {
+  if (runs_before_native_ > 0 && runs_.load(std::memory_order_relaxed) < runs_before_native_) {
+    runs_.fetch_add(1, std::memory_order_relaxed);
+    Interpret(inputs, outputs, begin, end, stream_outputs);
+    return;
+  }
   const FusedLoopJit* jit = native_.Get();
   if (jit && end - begin >= jit->elements_per_iteration()) RunNative(*jit, inputs, outputs, begin, end, stream_outputs);
   else Interpret(inputs, outputs, begin, end, stream_outputs);

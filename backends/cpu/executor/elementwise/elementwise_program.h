@@ -5,6 +5,7 @@
 // program unchanged, so the interpreter and the JIT see exactly what the plan describes.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -104,6 +105,8 @@ class EwProgram {
   std::vector<int> output_regs_;
   std::vector<int> direct_output_index_;    // reg -> output index or -1
   LazyFusedLoopJit native_;                   // the loop as native code, when it can be
+  int64_t runs_before_native_ = 0;            // a short loop's interpreted runs before native_
+  mutable std::atomic<int64_t> runs_{0};
   bool native_tiled_ = false;                 // some input is gathered per tile first
 
   // Elements [begin, end) through the tile interpreter.
