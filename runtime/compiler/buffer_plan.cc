@@ -75,10 +75,39 @@ class Planner {
   bool CanAlias(const Op& op) const {
     if (op.operands.empty() || op.results.size() != 1) return false;
     if (op.kind == OpKind::kReshape) return true;
+    if (op.kind == OpKind::kDynamicSlice && options_.dynamic_slice_views) {
+      // (Views that reach a region result are materialised again: DematerializeResultViews.)
+      const Type& x = m_.type(op.operands[0]);
+      const std::vector<int64_t> sizes = op.IntListAttr("slice_sizes");
+      if (!x.is_tensor() || sizes.size() != x.dims.size()) return false;
+      // Contiguous: unit sizes, at most one partial dim, then whole dims.
+      size_t k = 0;
+      while (k < sizes.size() && sizes[k] == 1) ++k;
+      if (k < sizes.size()) ++k;
+      for (; k < sizes.size(); ++k)
+        if (sizes[k] != x.dims[k]) return false;
+      return true;
+    }
     if (op.kind == OpKind::kBitcastConvert)
       return m_.type(op.operands[0]).byte_size() == m_.type(op.results[0]).byte_size() &&
              m_.type(op.operands[0]).is_tensor();
     return false;
+  }
+
+  // A region result must not be a dynamic_slice view, directly or through aliases: the parent
+  // op (a while) may overwrite the viewed operand before it copies the result out. Such a
+  // slice gets its own bytes.
+  void DematerializeResultViews(const Region& r) {
+    for (ValueId v : r.results) {
+      for (ValueId x = v; plan_->values[static_cast<size_t>(x)].kind == ValueStorage::Kind::kAlias;
+           x = plan_->values[static_cast<size_t>(x)].index) {
+        const Op* def = m_.values[static_cast<size_t>(x)].def;
+        if (def && def->kind == OpKind::kDynamicSlice) {
+          plan_->values[static_cast<size_t>(x)] = {ValueStorage::Kind::kArena, 0, 0};
+          break;
+        }
+      }
+    }
   }
 
   // Plans `r`'s values; returns the arena size it needs.
@@ -103,6 +132,7 @@ class Planner {
         }
       }
     }
+    DematerializeResultViews(r);
     if (options_.in_place_updates) PlanInPlaceUpdates(r);
     // Last use (op index; n = region result) of every arena value defined here.
     std::vector<int64_t> def_index(m_.values.size(), -1);

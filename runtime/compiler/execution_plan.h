@@ -25,7 +25,8 @@ struct ValueStorage {
     kParameter,        // entry argument `index`
     kConstant,         // data of the defining constant op
     kOutput,           // written straight into entry result buffer `index`
-    kAlias,            // shares the bytes of value `index` (reshape, same-size bitcast)
+    kAlias,            // shares the bytes of value `index` (reshape, same-size bitcast; a
+                       // dynamic_slice view starts inside them, PipelineOptions::dynamic_slice_views)
     kRegionArgument,   // bound by the parent op at run time (while carries, ...)
   };
   Kind kind = Kind::kNone;
@@ -72,6 +73,11 @@ struct PipelineOptions {
   // copy: a scan's stacked outputs then cost the slice, not the whole buffer, per step. For
   // executors whose kernels skip the operand copy when result and operand share a buffer.
   bool in_place_updates = false;
+  // A dynamic_slice that reads one contiguous run of its operand (unit sizes, then one partial
+  // dim, then whole dims) and is not a region result becomes a view: an alias of its operand
+  // whose offset the executor computes when it runs (ValueStorage::kAlias), so a scan's
+  // per-step slice of its inputs is not copied. For executors that bind such views (the CPU one).
+  bool dynamic_slice_views = false;
   // Bytes of kernel scratch an op needs on this device (0 when it needs none).
   std::function<int64_t(const Module&, const Op&)> scratch_bytes;
 };

@@ -949,3 +949,55 @@ def test_loop_carries_updated_in_place_keep_old_values_for_other_readers(driver,
     assert got[2].tobytes() == w.tobytes(), "expected w = w / 2 + 2"
     assert float(got[3]) == float(s), "expected the sum of w's old values"
     assert got[4].tobytes() == v.tobytes(), "expected v = v / 2 - 2"
+
+
+def test_dynamic_slice_views_clamp_and_survive_updates(driver, tmp_path):  # noqa: F811
+    """A contiguous dynamic_slice is a view of its operand: clamped starts (negative, past the
+    end) read the same rows as a copy would; a view read after an update of its operand in the
+    same loop step still sees the old rows (the update then copies); a view returned as a new
+    carry (through a reshape) is copied before the carries are overwritten. Checked against numpy."""
+    prog = f"""
+    {MOD}
+      func.func public @main(%x0: tensor<6x5x4xf32>, %a: tensor<i32>, %b: tensor<i32>) -> (tensor<2x4xf32>, tensor<6x5x4xf32>, tensor<5x4xf32>, tensor<f32>) {{
+        %z = stablehlo.constant dense<0> : tensor<i32>
+        %s = stablehlo.dynamic_slice %x0, %a, %b, %z, sizes = [1, 2, 4] : (tensor<6x5x4xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x2x4xf32>
+        %sr = stablehlo.reshape %s : (tensor<1x2x4xf32>) -> tensor<2x4xf32>
+        %zr = stablehlo.constant dense<0.0> : tensor<5x4xf32>
+        %f0 = stablehlo.constant dense<0.0> : tensor<f32>
+        %r:4 = stablehlo.while(%i = %z, %c = %x0, %last = %zr, %acc = %f0) : tensor<i32>, tensor<6x5x4xf32>, tensor<5x4xf32>, tensor<f32>
+        cond {{
+          %n = stablehlo.constant dense<6> : tensor<i32>
+          %lt = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          stablehlo.return %lt : tensor<i1>
+        }} do {{
+          %one = stablehlo.constant dense<1> : tensor<i32>
+          %i1 = stablehlo.add %i, %one : tensor<i32>
+          %v = stablehlo.dynamic_slice %c, %i, %z, %z, sizes = [1, 5, 4] : (tensor<6x5x4xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x5x4xf32>
+          %two = stablehlo.constant dense<2.0> : tensor<1x5x4xf32>
+          %w = stablehlo.multiply %v, %two : tensor<1x5x4xf32>
+          %c1 = stablehlo.dynamic_update_slice %c, %w, %i, %z, %z : (tensor<6x5x4xf32>, tensor<1x5x4xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<6x5x4xf32>
+          %v2 = stablehlo.dynamic_slice %c, %i, %one, %z, sizes = [1, 2, 4] : (tensor<6x5x4xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x2x4xf32>
+          %vv = stablehlo.add %v2, %v2 : tensor<1x2x4xf32>
+          %f00 = stablehlo.constant dense<0.0> : tensor<f32>
+          %sv = stablehlo.reduce(%vv init: %f00) applies stablehlo.add across dimensions = [0, 1, 2] : (tensor<1x2x4xf32>, tensor<f32>) -> tensor<f32>
+          %acc1 = stablehlo.add %acc, %sv : tensor<f32>
+          %u = stablehlo.dynamic_slice %c, %i, %z, %z, sizes = [1, 5, 4] : (tensor<6x5x4xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<1x5x4xf32>
+          %ur = stablehlo.reshape %u : (tensor<1x5x4xf32>) -> tensor<5x4xf32>
+          stablehlo.return %i1, %c1, %ur, %acc1 : tensor<i32>, tensor<6x5x4xf32>, tensor<5x4xf32>, tensor<f32>
+        }}
+        return %sr, %r#1, %r#2, %r#3 : tensor<2x4xf32>, tensor<6x5x4xf32>, tensor<5x4xf32>, tensor<f32>
+      }}
+    }}"""
+    x = np.random.default_rng(6).integers(-8, 8, (6, 5, 4)).astype(np.float32)
+    for a, b in ((2, 1), (-3, 9), (9, -1)):
+        got = run(driver, tmp_path, prog, x, np.array(a, np.int32), np.array(b, np.int32))
+        ca, cb = min(max(a, 0), 5), min(max(b, 0), 3)
+        assert got[0].tobytes() == x[ca, cb:cb + 2].tobytes(), f"expected the clamped rows for starts {a}, {b}"
+        c, acc = x.copy(), np.float32(0)
+        for i in range(6):
+            v = c[i].copy()  # the row as the step's slices read it, before its update
+            acc = np.float32(acc + (v[1:3] + v[1:3]).sum())
+            c[i] = v * 2
+        assert got[1].tobytes() == c.tobytes(), "expected every row doubled"
+        assert got[2].tobytes() == x[5].tobytes(), "expected the last step's row as it was before its update"
+        assert float(got[3]) == float(acc), "expected the sums of the rows before their update"

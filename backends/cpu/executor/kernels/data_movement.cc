@@ -168,10 +168,13 @@ class CopyKernel final : public Kernel {
   size_t bytes_;
 };
 
+// dynamic_slice and dynamic_update_slice (start indices clamped into range). A slice planned
+// as a view (PipelineOptions::dynamic_slice_views) binds its result to the start of the run
+// inside the operand instead of copying it.
 class DynamicSliceKernel final : public Kernel {
  public:
-  DynamicSliceKernel(const Op& op, const compiler::Module& m, bool update)
-      : update_(update), operand_(op.operands[0]), result_(op.results[0]) {
+  DynamicSliceKernel(const Op& op, const compiler::Module& m, bool update, bool view = false)
+      : update_(update), view_(view), operand_(op.operands[0]), result_(op.results[0]) {
     const Type& x = m.type(op.operands[0]);
     dims_ = x.dims;
     es_ = ElementTypeByteSize(x.element);
@@ -201,7 +204,9 @@ class DynamicSliceKernel final : public Kernel {
       off += i * strides_[k];
     }
     auto* base = static_cast<uint8_t*>(f.Get(update_ ? result_ : operand_));
-    if (update_) {
+    if (view_) {
+      f.ptr[static_cast<size_t>(result_)] = base + off * static_cast<int64_t>(es_);
+    } else if (update_) {
       if (f.Get(result_) != f.Get(operand_)) std::memcpy(f.Get(result_), f.Get(operand_), bytes_);
       copier_.Run(base + off * static_cast<int64_t>(es_), f.Get(update_value_));
     } else {
@@ -211,7 +216,7 @@ class DynamicSliceKernel final : public Kernel {
   }
 
  private:
-  bool update_;
+  bool update_, view_;
   ValueId operand_, result_, update_value_ = -1;
   std::vector<ValueId> indices_;
   std::vector<ElementType> index_types_;
@@ -333,6 +338,11 @@ StatusOr<std::unique_ptr<Kernel>> MakeDataMovementKernel(KernelBuilder& b, const
     default:
       return Unimplemented("op " + std::string(compiler::OpName(op.kind)) + " is not supported by the CPU backend");
   }
+}
+
+// A dynamic_slice planned as a view of its operand (buffer_plan.cc, dynamic_slice_views).
+std::unique_ptr<Kernel> MakeDynamicSliceView(const compiler::Module& m, const Op& op) {
+  return std::unique_ptr<Kernel>(new DynamicSliceKernel(op, m, false, /*view=*/true));
 }
 
 }  // namespace jaxlib::cpu
