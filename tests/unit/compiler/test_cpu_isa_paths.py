@@ -770,3 +770,64 @@ def test_fft_batched_stages_same_bits_at_every_isa(driver, tmp_path, real):  # n
     np.testing.assert_allclose(r1, np.fft.rfft(x.astype(np.float64)), atol=1e-4 if real == "f32" else 1e-10,
                                err_msg="RFFT against numpy")
     np.testing.assert_allclose(back, x, atol=1e-5 if real == "f32" else 1e-12, err_msg="IRFFT(RFFT(x))")
+
+
+def test_fused_loop_per_row_broadcasts_bound_as_scalars_same_bits(driver, tmp_path):  # noqa: F811
+    """Fused loops whose broadcast inputs are per-row values (broadcast along the trailing dims:
+    a row's mean and scale in a normalisation layer) run natively a row at a time with those
+    values as scalars, bf16 ones and a true bf16 scalar included (held as their f32), and per-column
+    rows (a layer norm's scale, broadcast along the leading dims) streamed per row. Rows of 300
+    elements leave an interpreted tail per row; a [4, 6, 300] loop has values per (i, j) and per
+    i (the rows are the shorter run). Same bits as the interpreter at every width, and numpy's."""
+    import ml_dtypes
+
+    bf = ml_dtypes.bfloat16
+    rng = np.random.default_rng(23)
+    rows, cols = 24, 300
+    x = rng.standard_normal((rows, cols)).astype(bf)
+    mean = rng.standard_normal(rows).astype(bf)
+    scale = rng.standard_normal((rows, 1)).astype(bf)
+    rs = rng.standard_normal(rows).astype(np.float32)
+    gamma = rng.standard_normal(cols).astype(bf)
+    s = np.array(rng.standard_normal(), dtype=bf)
+    y = rng.standard_normal((4, 6, 300)).astype(np.float32)
+    yij = rng.standard_normal((4, 6)).astype(np.float32)
+    yi = rng.standard_normal(4).astype(np.float32)
+    xt, ft, yt = f"tensor<{rows}x{cols}xbf16>", f"tensor<{rows}x{cols}xf32>", "tensor<4x6x300xf32>"
+    mlir = f"""
+        {MOD}
+          func.func public @main(%x: {xt}, %mean: tensor<{rows}xbf16>, %scale: tensor<{rows}x1xbf16>,
+                                 %rs: tensor<{rows}xf32>, %s: tensor<bf16>, %y: {yt}, %yij: tensor<4x6xf32>,
+                                 %yi: tensor<4xf32>, %gamma: tensor<{cols}xbf16>) -> ({xt}, {ft}, {yt}) {{
+            %m = stablehlo.broadcast_in_dim %mean, dims = [0] : (tensor<{rows}xbf16>) -> {xt}
+            %c = stablehlo.broadcast_in_dim %scale, dims = [0, 1] : (tensor<{rows}x1xbf16>) -> {xt}
+            %sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<bf16>) -> {xt}
+            %0 = stablehlo.subtract %x, %m : {xt}
+            %1 = stablehlo.multiply %0, %c : {xt}
+            %g = stablehlo.broadcast_in_dim %gamma, dims = [1] : (tensor<{cols}xbf16>) -> {xt}
+            %1g = stablehlo.multiply %1, %g : {xt}
+            %2 = stablehlo.add %1g, %sb : {xt}
+            %r = stablehlo.broadcast_in_dim %rs, dims = [0] : (tensor<{rows}xf32>) -> {ft}
+            %3 = stablehlo.convert %x : ({xt}) -> {ft}
+            %4 = stablehlo.multiply %3, %r : {ft}
+            %a = stablehlo.broadcast_in_dim %yij, dims = [0, 1] : (tensor<4x6xf32>) -> {yt}
+            %b = stablehlo.broadcast_in_dim %yi, dims = [0] : (tensor<4xf32>) -> {yt}
+            %5 = stablehlo.subtract %y, %a : {yt}
+            %6 = stablehlo.multiply %5, %b : {yt}
+            return %2, %4, %6 : {xt}, {ft}, {yt}
+          }}
+        }}"""
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, ["%2", "%4", "%6"], x, mean, scale, rs,
+                                                       s, y, yij, yi, gamma, all_native=True)
+    f = np.float32
+    want2 = ((((x.astype(f) - mean.astype(f)[:, None]).astype(bf).astype(f) * scale.astype(f)).astype(bf).astype(f)
+              * gamma.astype(f)).astype(bf).astype(f) + s.astype(f)).astype(bf)
+    assert ref[0].tobytes() == want2.tobytes(), "expected (x - mean) * scale * gamma + s rounded to bf16 per op"
+    assert ref[1].tobytes() == (x.astype(f) * rs[:, None]).tobytes(), "expected x * the row's f32"
+    assert ref[2].tobytes() == ((y - yij[:, :, None]) * yi[:, None, None]).tobytes(), "expected (y - yij) * yi"
+    err: list[str] = []
+    run_isa(driver, tmp_path, mlir, "avx2", x, mean, scale, rs, s, y, yij, yi, gamma, stderr=err,
+            extra_env={"JAXLIB_CPU_JIT_TRACE": "1"})
+    lines = [line for line in err[0].splitlines() if "fused-loop jit" in line]
+    assert any("(3 scalars)" in line and "native" in line for line in lines), f"expected the bf16 loop's 3 scalars: {lines}"
+    assert any("(2 scalars)" in line and "native" in line for line in lines), f"expected the 3-D loop's 2 scalars: {lines}"

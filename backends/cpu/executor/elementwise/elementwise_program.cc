@@ -32,6 +32,39 @@ constexpr int64_t kTile = 512;
 constexpr int64_t kMinNativeElements = 4096;
 constexpr int64_t kMinTieredElements = 64;
 constexpr int64_t kRunsBeforeNative = 16;
+// Native loops whose gathered inputs are all per-row values (broadcast along the trailing dims:
+// a row's mean or max in a normalisation layer or softmax, a bias per row) or per-column rows
+// (broadcast along the leading dims: a layer norm's scale) run a row at a time, the former bound
+// as scalars, the latter streamed from the row's start, when a row has at least this many
+// elements (a few iterations of the widest unrolled loop; shorter rows are gathered into tiles).
+constexpr int64_t kMinNativeRow = 128;
+
+// The f32 of a half's value (exact), as the fused-loop JIT holds halves.
+float HalfAsFloat(ElementType t, const uint8_t* bits) {
+  uint16_t h;
+  std::memcpy(&h, bits, 2);
+  return t == ElementType::kF16 ? f16::ToFloat(h) : static_cast<float>(bf16::FromBits(h));
+}
+
+// The elements of the longest run of trailing loop dims over which a strided input is one value
+// (every stride 0; `*constant` set) or a contiguous run of its source (row-major strides).
+int64_t RowRun(const std::vector<int64_t>& dims, const std::vector<int64_t>& strides, bool* constant) {
+  int64_t same = 1, contiguous = 1;
+  for (size_t k = dims.size(); k-- > 0 && (dims[k] == 1 || strides[k] == 0);) same *= dims[k];
+  for (size_t k = dims.size(); k-- > 0 && (dims[k] == 1 || strides[k] == contiguous);) contiguous *= dims[k];
+  *constant = same >= contiguous;
+  return std::max(same, contiguous);
+}
+
+// The source element of a strided input at loop element `at`.
+int64_t StridedOffset(const std::vector<int64_t>& dims, const std::vector<int64_t>& strides, int64_t at) {
+  int64_t off = 0;
+  for (size_t k = dims.size(); k-- > 0;) {
+    off += (at % dims[k]) * strides[k];
+    at /= dims[k];
+  }
+  return off;
+}
 
 void FillBytes(uint8_t* dst, const uint8_t* value, size_t es, int64_t n) {
   switch (es) {
@@ -288,6 +321,24 @@ void EwProgram::TryNative() {
   FusedLoopDesc d;
   bool tiled = false;
   d.num_regs = static_cast<int>(regs_.size());
+  // Row by row when every gathered input is a per-row value or a per-column row, over rows long
+  // enough. Run lengths are products of trailing dims: the shortest divides the others, and an
+  // input one value over a longer run is one value over the row.
+  int64_t row = loop_size_;
+  bool any_row_value = false;
+  for (const EwInput& in : inputs_) {
+    bool constant = false;
+    if (in.mode == EwInput::Mode::kIota) row = 0;
+    if (in.mode == EwInput::Mode::kStrided) row = std::min(row, RowRun(loop_dims_, in.strides, &constant));
+    any_row_value = any_row_value || constant;
+  }
+  row_length_ = row >= kMinNativeRow && row < loop_size_ && any_row_value ? row : 0;
+  row_scalar_.assign(inputs_.size(), false);
+  for (size_t k = 0; k < inputs_.size() && row_length_ > 0; ++k) {
+    bool constant = false;
+    if (inputs_[k].mode == EwInput::Mode::kStrided)
+      row_scalar_[k] = RowRun(loop_dims_, inputs_[k].strides, &constant) >= row_length_ && constant;
+  }
   // The JIT's types: 32-bit lanes, halves (held as f32) and i1; nullopt for the rest.
   auto jit_type = [](ElementType t) -> std::optional<FusedLoopDesc::Type> {
     switch (t) {
@@ -307,7 +358,7 @@ void EwProgram::TryNative() {
     j.reg = in.reg;
     j.pred = in.type == ElementType::kPred;
     const bool half = in.type == ElementType::kBF16 || in.type == ElementType::kF16;
-    if (!jit_type(in.type) || ((j.pred || half) && in.mode == EwInput::Mode::kIota) || (half && in.mode == EwInput::Mode::kScalar))
+    if (!jit_type(in.type) || ((j.pred || half) && in.mode == EwInput::Mode::kIota))
       d.ineligible = "a " + std::string(ElementTypeMlirName(in.type)) + " input";
     else if (!j.pred) j.type = *jit_type(in.type);
     switch (in.mode) {
@@ -318,13 +369,16 @@ void EwProgram::TryNative() {
         if (in.constant.size() == 4) std::memcpy(&j.constant_bits, in.constant.data(), 4);
         if (j.pred && in.constant.size() == 1) j.constant_bits = in.constant[0] ? 0xffffffffu : 0u;
         if (half && in.constant.size() == 2) {  // the half's f32, exact
-          uint16_t h;
-          std::memcpy(&h, in.constant.data(), 2);
-          const float f = in.type == ElementType::kF16 ? f16::ToFloat(h) : static_cast<float>(bf16::FromBits(h));
+          const float f = HalfAsFloat(in.type, in.constant.data());
           std::memcpy(&j.constant_bits, &f, 4);
         }
         break;
       case EwInput::Mode::kStrided:
+        if (row_length_ > 0) {  // bound or pointed at per row (RunRows)
+          j.mode = row_scalar_[d.inputs.size()] ? FusedLoopDesc::Input::Mode::kScalar : FusedLoopDesc::Input::Mode::kStream;
+          break;
+        }
+        [[fallthrough]];
       case EwInput::Mode::kIota:
         // Gathered into a tile buffer by the interpreter's code, then streamed from there.
         j.mode = FusedLoopDesc::Input::Mode::kStream;
@@ -388,8 +442,61 @@ void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t beg
     return;
   }
   const FusedLoopJit* jit = native_.Get();
-  if (jit && end - begin >= jit->elements_per_iteration()) RunNative(*jit, inputs, outputs, begin, end, stream_outputs);
+  if (jit && row_length_ > 0) RunRows(*jit, inputs, outputs, begin, end, stream_outputs);
+  else if (jit && end - begin >= jit->elements_per_iteration()) RunNative(*jit, inputs, outputs, begin, end, stream_outputs);
   else Interpret(inputs, outputs, begin, end, stream_outputs);
+}
+
+const void* EwProgram::ScalarAddress(size_t k, const uint8_t* value, float* half_slot) const {
+  const ElementType t = inputs_[k].type;
+  if (t != ElementType::kBF16 && t != ElementType::kF16) return value;
+  *half_slot = HalfAsFloat(t, value);
+  return half_slot;
+}
+
+void EwProgram::RunRows(const FusedLoopJit& jit, const void* const* inputs, void* const* outputs, int64_t begin,
+                        int64_t end, bool stream_outputs) const {
+  const size_t ni = inputs_.size(), no = output_regs_.size();
+  const int64_t step = jit.elements_per_iteration();
+  thread_local std::vector<const void*> ptrs;
+  thread_local std::vector<float> half_slots;  // a half scalar's f32 (the JIT's scalar form)
+  ptrs.assign(ni + no, nullptr);
+  half_slots.assign(ni, 0.0f);
+  for (size_t k = 0; k < ni; ++k) {
+    const EwInput& in = inputs_[k];
+    if (in.mode == EwInput::Mode::kScalar)
+      ptrs[k] = ScalarAddress(k, static_cast<const uint8_t*>(inputs[in.source]), &half_slots[k]);
+  }
+  bool streamed = false;
+  for (int64_t start = begin; start < end;) {
+    const int64_t row_end = std::min(end, (start / row_length_ + 1) * row_length_);
+    const int64_t iterations = (row_end - start) / step, m = iterations * step;
+    if (iterations > 0) {
+      for (size_t k = 0; k < ni; ++k) {
+        const EwInput& in = inputs_[k];
+        const auto* src = static_cast<const uint8_t*>(in.source >= 0 ? inputs[in.source] : nullptr);
+        const auto es = static_cast<int64_t>(ElementTypeByteSize(in.type));
+        if (in.mode == EwInput::Mode::kContiguous) {
+          ptrs[k] = src + start * es;
+        } else if (in.mode == EwInput::Mode::kStrided) {
+          const uint8_t* at = src + StridedOffset(loop_dims_, in.strides, start) * es;
+          ptrs[k] = row_scalar_[k] ? ScalarAddress(k, at, &half_slots[k]) : at;
+        }
+      }
+      // Streaming stores where every output of this row starts 64-byte aligned (4-byte elements).
+      bool stream = stream_outputs;
+      for (size_t j = 0; j < no; ++j) {
+        auto* out = static_cast<uint8_t*>(outputs[j]) + start * static_cast<int64_t>(output_elem_size(j));
+        ptrs[ni + j] = out;
+        stream = stream && output_elem_size(j) == 4 && reinterpret_cast<uintptr_t>(out) % 64 == 0;
+      }
+      jit.Run(ptrs.data(), iterations, stream);
+      streamed = streamed || stream;
+    }
+    if (start + m < row_end) Interpret(inputs, outputs, start + m, row_end, /*stream_outputs=*/false);
+    start = row_end;
+  }
+  if (streamed) StreamFence();
 }
 
 void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, void* const* outputs, int64_t begin,
@@ -401,7 +508,9 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
   thread_local std::vector<int64_t> iota_idx;
   thread_local std::vector<const uint8_t*> splat;  // GatherStrided's memo per input
   const size_t tile_bytes = static_cast<size_t>(kTile) * 4;
+  thread_local std::vector<float> half_slots;  // a half scalar's f32 (the JIT's scalar form)
   ptrs.resize(ni + no);
+  half_slots.assign(ni, 0.0f);
   uint8_t* base = nullptr;
   if (native_tiled_) {
     if (tiles.size() < ni * tile_bytes + 64) tiles.resize(ni * tile_bytes + 64);
@@ -452,7 +561,8 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
           WriteIotaTyped(in.type, tile, iota_idx.data(), m);
           ptrs[k] = tile;
           break;
-        default: ptrs[k] = src; break;  // scalar (its address) or constant (unused)
+        case EwInput::Mode::kScalar: ptrs[k] = ScalarAddress(k, src, &half_slots[k]); break;
+        default: ptrs[k] = src; break;  // constant (unused)
       }
     }
     for (size_t j = 0; j < no; ++j)

@@ -108,12 +108,23 @@ class EwProgram {
   int64_t runs_before_native_ = 0;            // a short loop's interpreted runs before native_
   mutable std::atomic<int64_t> runs_{0};
   bool native_tiled_ = false;                 // some input is gathered per tile first
+  // > 0: every gathered input is one value (a per-row value) or a contiguous run of its source (a
+  // per-column row) over each run of this many elements, and the native loop runs a row at a
+  // time with the former as scalars, the latter streamed (RunRows).
+  int64_t row_length_ = 0;
+  std::vector<bool> row_scalar_;  // per input, with row_length_: a per-row value
 
   // Elements [begin, end) through the tile interpreter.
   void Interpret(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end, bool stream_outputs) const;
   // Elements [begin, end) as native code; gathered inputs are filled a tile at a time.
   void RunNative(const FusedLoopJit& jit, const void* const* inputs, void* const* outputs, int64_t begin,
                  int64_t end, bool stream_outputs) const;
+  // Elements [begin, end) as native code a row (row_length_ elements) at a time.
+  void RunRows(const FusedLoopJit& jit, const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
+               bool stream_outputs) const;
+  // The address the JIT reads scalar input k's `value` from: the value itself, or for a half its
+  // f32 written to `*half_slot`.
+  const void* ScalarAddress(size_t k, const uint8_t* value, float* half_slot) const;
   // Attempts the native loop (after the register program is built).
   void TryNative();
   size_t output_elem_size(size_t j) const { return regs_[static_cast<size_t>(output_regs_[j])].elem_size; }

@@ -852,13 +852,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     }
   }
   size_t streams = d.outputs.size();
-  for (const FusedLoopDesc::Input& in : d.inputs) {
-    streams += in.mode == Mode::kStream;
-    if (IsHalf(in.type) && in.mode == Mode::kScalar) {
-      *why = "a broadcast half-precision scalar";
-      return false;
-    }
-  }
+  for (const FusedLoopDesc::Input& in : d.inputs) streams += in.mode == Mode::kStream;
   // A table's address lives in the last pointer register.
   const size_t max_streams = std::size(kStreamGprs) - (uses_table ? 1 : 0);
   const Gpr table_gpr = kStreamGprs[std::size(kStreamGprs) - 1];
@@ -1133,8 +1127,10 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
 void Trace(const FusedLoopDesc& d, const std::string& what) {
   static const bool trace = EnvFlag("JAXLIB_CPU_JIT_TRACE");
   if (!trace) return;
-  std::fprintf(stderr, "jaxlib-cpu fused-loop jit: %zu ops, %zu inputs, %zu outputs: %s\n", d.instrs.size(),
-               d.inputs.size(), d.outputs.size(), what.c_str());
+  size_t scalars = 0;
+  for (const FusedLoopDesc::Input& in : d.inputs) scalars += in.mode == FusedLoopDesc::Input::Mode::kScalar;
+  std::fprintf(stderr, "jaxlib-cpu fused-loop jit: %zu ops, %zu inputs (%zu scalars), %zu outputs: %s\n",
+               d.instrs.size(), d.inputs.size(), scalars, d.outputs.size(), what.c_str());
 }
 
 #endif  // x86-64 Linux

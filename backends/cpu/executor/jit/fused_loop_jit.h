@@ -43,7 +43,7 @@ struct FusedLoopDesc {
     // ones or zero (kConstant).
     bool pred = false;
     // The element type (not kPred: see `pred`). kBF16 and kF16 are 2 bytes an element in memory
-    // (kStream only; a kConstant's bits are its f32's).
+    // (kStream); a kScalar's address and a kConstant's bits are those of its f32 (exact).
     Type type = Type::kF32;
   };
   struct Instr {
