@@ -770,3 +770,44 @@ def test_fft_batched_stages_same_bits_at_every_isa(driver, tmp_path, real):  # n
     np.testing.assert_allclose(r1, np.fft.rfft(x.astype(np.float64)), atol=1e-4 if real == "f32" else 1e-10,
                                err_msg="RFFT against numpy")
     np.testing.assert_allclose(back, x, atol=1e-5 if real == "f32" else 1e-12, err_msg="IRFFT(RFFT(x))")
+
+
+@pytest.mark.parametrize("op,swapped", [("add", False), ("maximum", False), ("minimum", True), ("multiply", True)])
+def test_channels_last_whole_window_kernel_same_bits_at_every_isa(driver, tmp_path, op, swapped):  # noqa: F811
+    # Channels-last windows fold every tap of an output in registers (window.cc TapsWindowRows,
+    # vector_kernels.cc CombineTapsBody): 109 channels take the 8-, 4- and 1-vector blocks and a
+    # tail at every width; padding on both sides of H and W, a stride and a dilation make edge
+    # outputs with fewer taps. Against a fold in window order in f32 (add: the same roundings).
+    rng = np.random.default_rng(5)
+    x = (rng.standard_normal((2, 9, 13, 109)) * (0.5 if op == "multiply" else 1.0) + (1.0 if op == "multiply" else 0.0))
+    x = x.astype(np.float32)
+    pad, win, stride, wdil = ((0, 0), (2, 1), (1, 3), (0, 0)), (1, 3, 3, 1), (1, 2, 2, 1), (1, 1, 2, 1)
+    n_h = (9 + 3 - 3) // 2 + 1
+    n_w = (13 + 4 - 5) // 2 + 1
+    init = {"add": "0.000000e+00", "maximum": "0xFF800000", "minimum": "0x7F800000", "multiply": "1.000000e+00"}[op]
+    args = "%b, %a" if swapped else "%a, %b"
+    t_in, t_out = "tensor<2x9x13x109xf32>", f"tensor<2x{n_h}x{n_w}x109xf32>"
+    (out,) = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%x: {t_in}) -> {t_out} {{
+            %init = stablehlo.constant dense<{init}> : tensor<f32>
+            %0 = "stablehlo.reduce_window"(%x, %init) <{{padding = dense<[[0, 0], [2, 1], [1, 3], [0, 0]]> : tensor<4x2xi64>, window_dimensions = array<i64: 1, 3, 3, 1>, window_strides = array<i64: 1, 2, 2, 1>, window_dilations = array<i64: 1, 1, 2, 1>}}> ({{
+            ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+              %s = stablehlo.{op} {args} : tensor<f32>
+              stablehlo.return %s : tensor<f32>
+            }}) : ({t_in}, tensor<f32>) -> {t_out}
+            return %0 : {t_out}
+          }}
+        }}""", x)
+    fold = {"add": np.add, "maximum": np.maximum, "minimum": np.minimum, "multiply": np.multiply}[op]
+    start = {"add": 0.0, "maximum": -np.inf, "minimum": np.inf, "multiply": 1.0}[op]
+    want = np.full((2, n_h, n_w, 109), start, np.float32)
+    for a in range(win[1]):
+        for b in range(win[2]):
+            for i in range(n_h):
+                for j in range(n_w):
+                    h = i * stride[1] + a * wdil[1] - pad[1][0]
+                    w = j * stride[2] + b * wdil[2] - pad[2][0]
+                    if 0 <= h < 9 and 0 <= w < 13:
+                        want[:, i, j] = fold(x[:, h, w], want[:, i, j]) if swapped else fold(want[:, i, j], x[:, h, w])
+    assert out.tobytes() == want.tobytes(), f"expected the window-order f32 fold of {op}"

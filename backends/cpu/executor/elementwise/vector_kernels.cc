@@ -673,6 +673,48 @@ JAXLIB_VM_INLINE void CombineRowsBody(float* out, const float* x, int64_t n, int
   }
 }
 
+// out row r = init folded with every tap's row r in tap order (F(acc, x), or F(x, acc) when
+// swapped), tap t's row r at taps[t] + r * x_stride: a whole window per output, held in
+// registers (blocks of 8, 4 and 1 vectors: 16 ymm hold 8 accumulators and the loads), so the
+// output is written once instead of once per tap. Each element sees the same operations in
+// the same order as one CombineRowsBody call per tap.
+template <class F, class V, int kB, bool kSwapped>
+JAXLIB_VM_INLINE void TapsBlock(float* o, const float* const* taps, int64_t ntaps, int64_t off, float init,
+                                int64_t m) {
+  constexpr int64_t L = kLanesOf<V>;
+  V acc[kB];
+  for (int k = 0; k < kB; ++k) acc[k] = Splat<V>(init);
+  for (int64_t t = 0; t < ntaps; ++t) {
+    const float* x = taps[t] + off;
+    for (int k = 0; k < kB; ++k) {
+      const V v = Load<V>(x + k * L, kB == 1 ? m : L);
+      acc[k] = kSwapped ? F::Apply(v, acc[k]) : F::Apply(acc[k], v);
+    }
+  }
+  for (int k = 0; k < kB; ++k) Store(o + k * L, acc[k], kB == 1 ? m : L);
+}
+template <class F, class V, bool kSwapped>
+JAXLIB_VM_INLINE void CombineTapsRows(float* out, const float* const* taps, int64_t ntaps, float init, int64_t n,
+                                      int64_t rows, int64_t out_stride, int64_t x_stride) {
+  constexpr int64_t L = kLanesOf<V>;
+  for (int64_t r = 0; r < rows; ++r) {
+    float* o = out + r * out_stride;
+    const int64_t base = r * x_stride;
+    int64_t i = 0;
+    for (; i + 8 * L <= n; i += 8 * L) TapsBlock<F, V, 8, kSwapped>(o + i, taps, ntaps, base + i, init, L);
+    for (; i + 4 * L <= n; i += 4 * L) TapsBlock<F, V, 4, kSwapped>(o + i, taps, ntaps, base + i, init, L);
+    for (; i < n; i += L) TapsBlock<F, V, 1, kSwapped>(o + i, taps, ntaps, base + i, init, std::min(L, n - i));
+  }
+}
+template <class F, class V>
+JAXLIB_VM_INLINE void CombineTapsBody(float* out, const float* const* taps, int64_t ntaps, float init, int64_t n,
+                                      int64_t rows, int64_t out_stride, int64_t x_stride, bool swapped) {
+  if (swapped)
+    CombineTapsRows<F, V, true>(out, taps, ntaps, init, n, rows, out_stride, x_stride);
+  else
+    CombineTapsRows<F, V, false>(out, taps, ntaps, init, n, rows, out_stride, x_stride);
+}
+
 // ---------------------------------------------------------------- f64 exp
 // exp over doubles, one register of them at a time: x = n ln2
 // + r with |r| <= ln2 / 2 (ln2 split so n * ln2_hi is exact for |n| <= 2^11), e^r by its Taylor
@@ -817,6 +859,10 @@ JAXLIB_VM_INLINE void NegateF64Body(void* out, const void* const* in, int64_t n)
                                                    int64_t os, int64_t xs, bool swapped) {                        \
     CombineRowsBody<F, V>(o, x, n, rows, os, xs, swapped);                                                          \
   }                                                                                                                 \
+  template <class F> Attr void CombineTaps##Suffix(float* o, const float* const* t, int64_t nt, float init,       \
+                                                   int64_t n, int64_t rows, int64_t os, int64_t xs, bool swapped) { \
+    CombineTapsBody<F, V>(o, t, nt, init, n, rows, os, xs, swapped);                                                 \
+  }                                                                                                                 \
   template <class F> Attr void Columns##Suffix(const float* x, float* out, float init, int64_t R, int64_t width,     \
                                                int64_t stride) {                                                    \
     ColumnsBody<F, V>(x, out, init, R, width, stride);                                                              \
@@ -859,6 +905,7 @@ JAXLIB_VM_INLINE void NegateF64Body(void* out, const void* const* in, int64_t n)
   template <class F> constexpr auto& BinaryF64##Suffix = BinaryF64Base<F>;                          \
   constexpr auto& NegateF64##Suffix = NegateF64Base;                                                \
   template <class F> constexpr auto& CombineRows##Suffix = CombineRowsBase<F>;                      \
+  template <class F> constexpr auto& CombineTaps##Suffix = CombineTapsBase<F>;                      \
   template <class F> constexpr auto& Columns##Suffix = ColumnsBase<F>;                              \
   template <class F> constexpr auto& RowStart##Suffix = RowStartBase<F>;                            \
   template <class F> constexpr auto& RowFeed##Suffix = RowFeedBase<F>;                              \
@@ -1121,19 +1168,37 @@ template <class F> F32RowsFn CombineRowsFor(VectorIsa isa) {
     default: return &CombineRowsBase<F>;
   }
 }
+template <class F> F32TapsFn CombineTapsFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &CombineTapsAvx512<F>;
+    case VectorIsa::kAvx2: return &CombineTapsAvx2<F>;
+    default: return &CombineTapsBase<F>;
+  }
+}
 
-F32RowsFn SelectF32RowsKernel(const compiler::Module& m, const Op& op) {
+// The f32 combine op of a two-f32-operand op (add, multiply, max, min), as MakeFn(F-tag).
+template <class R, class MakeFn>
+R ForF32CombineOp(const compiler::Module& m, const Op& op, MakeFn make) {
   if (op.operands.size() != 2 || op.results.size() != 1 || m.type(op.results[0]).element != ElementType::kF32) return nullptr;
   for (compiler::ValueId v : op.operands)
     if (m.type(v).element != ElementType::kF32) return nullptr;
-  const VectorIsa isa = DetectedVectorIsa();
   switch (op.kind) {
-    case OpKind::kAdd: return CombineRowsFor<AddV>(isa);
-    case OpKind::kMultiply: return CombineRowsFor<MulV>(isa);
-    case OpKind::kMaximum: return CombineRowsFor<MaxV>(isa);
-    case OpKind::kMinimum: return CombineRowsFor<MinV>(isa);
+    case OpKind::kAdd: return make(AddV{});
+    case OpKind::kMultiply: return make(MulV{});
+    case OpKind::kMaximum: return make(MaxV{});
+    case OpKind::kMinimum: return make(MinV{});
     default: return nullptr;
   }
+}
+
+F32RowsFn SelectF32RowsKernel(const compiler::Module& m, const Op& op) {
+  const VectorIsa isa = DetectedVectorIsa();
+  return ForF32CombineOp<F32RowsFn>(m, op, [isa]<class F>(F) { return CombineRowsFor<F>(isa); });
+}
+
+F32TapsFn SelectF32TapsKernel(const compiler::Module& m, const Op& op) {
+  const VectorIsa isa = DetectedVectorIsa();
+  return ForF32CombineOp<F32TapsFn>(m, op, [isa]<class F>(F) { return CombineTapsFor<F>(isa); });
 }
 
 template <class F> EwFn BinaryF64For(VectorIsa isa) {

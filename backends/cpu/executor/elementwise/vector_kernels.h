@@ -31,6 +31,13 @@ using F32RowsFn = void (*)(float* out, const float* x, int64_t n, int64_t rows, 
                            bool swapped);
 F32RowsFn SelectF32RowsKernel(const compiler::Module& m, const compiler::Op& op);
 
+// The same ops over a whole window per output row: out row r = init folded with tap t's row r
+// (taps[t] + r * x_stride) for t = 0..ntaps-1 in order (the tap first when `swapped`), held in
+// registers and stored once; the bits of one F32RowsFn call per tap after filling with init.
+using F32TapsFn = void (*)(float* out, const float* const* taps, int64_t ntaps, float init, int64_t n, int64_t rows,
+                           int64_t out_stride, int64_t x_stride, bool swapped);
+F32TapsFn SelectF32TapsKernel(const compiler::Module& m, const compiler::Op& op);
+
 // The vectorised kernel of an f64 op (add, subtract, multiply, divide, negate, exp), or nullptr.
 EwFn SelectF64VectorKernel(const compiler::Module& m, const compiler::Op& op);
 
