@@ -678,19 +678,64 @@ JAXLIB_VM_INLINE void CombineRowsBody(float* out, const float* x, int64_t n, int
 // registers (blocks of 8, 4 and 1 vectors: 16 ymm hold 8 accumulators and the loads), so the
 // output is written once instead of once per tap. Each element sees the same operations in
 // the same order as one CombineRowsBody call per tap.
+// One fold step acc = F(acc, v) (F(v, acc) when swapped). Max and min on x86-64 take the
+// hardware max/min: with the accumulator already flushed (a flushed init, then NanMax/NanMin
+// results) it is NanMax/NanMin's exact function at a quarter of the operations. maxps(a, b) is
+// a > b ? a : b; both operand orders agree except on equal values, where AND (max: +0 over -0)
+// or OR (min: -0) of the two is NanMax's a & b (NanMin's a | b); a NaN operand is put back
+// after (a's first, as there).
+#if defined(JAXLIB_X86_64)
+// Plain `inline` with the ISA's target (an always_inline one would be refused inside the
+// untargeted fold body); they are inlined once that body is, so the ABI note does not apply
+// (GCC reports it at the end of the file: ignored from here on).
+#pragma GCC diagnostic ignored "-Wpsabi"
+template <bool kMax> inline Vec<4>::F HwMaxMin(Vec<4>::F a, Vec<4>::F b) {
+  return kMax ? (Vec<4>::F)_mm_max_ps((__m128)a, (__m128)b) : (Vec<4>::F)_mm_min_ps((__m128)a, (__m128)b);
+}
+template <bool kMax> JAXLIB_TARGET_AVX2 inline Vec<8>::F HwMaxMin(Vec<8>::F a, Vec<8>::F b) {
+  return kMax ? (Vec<8>::F)_mm256_max_ps((__m256)a, (__m256)b) : (Vec<8>::F)_mm256_min_ps((__m256)a, (__m256)b);
+}
+template <bool kMax> __attribute__((target("avx512f"))) inline Vec<16>::F HwMaxMin(Vec<16>::F a, Vec<16>::F b) {
+  // The zero-masked forms: GCC 12 warns that the unmasked ones' undefined pass-through is unset.
+  const __mmask16 all = 0xffff;
+  return kMax ? (Vec<16>::F)_mm512_maskz_max_ps(all, (__m512)a, (__m512)b)
+              : (Vec<16>::F)_mm512_maskz_min_ps(all, (__m512)a, (__m512)b);
+}
+#endif
+template <class F> constexpr bool kFoldIsMax = std::is_same_v<F, MaxV>;
+template <class F> constexpr bool kFoldIsMaxMin = std::is_same_v<F, MaxV> || std::is_same_v<F, MinV>;
+template <class F, class V>
+JAXLIB_VM_INLINE V FoldStart(float init) {
+  if constexpr (kFoldIsMaxMin<F>) return Flush(Splat<V>(init));  // what NanMax/NanMin see of it
+  return Splat<V>(init);
+}
+template <class F, bool kSwapped, class V>
+JAXLIB_VM_INLINE V FoldStep(V acc, V v) {
+#if defined(JAXLIB_X86_64)
+  if constexpr (kFoldIsMaxMin<F>) {
+    const V a = kSwapped ? Flush(v) : acc, b = kSwapped ? acc : Flush(v);
+    const V m1 = HwMaxMin<kFoldIsMax<F>>(a, b), m2 = HwMaxMin<kFoldIsMax<F>>(b, a);
+    V r = kFoldIsMax<F> ? AsF(AsU(m1) & AsU(m2)) : AsF(AsU(m1) | AsU(m2));
+    r = Select(IsNan(b), b, r);
+    return Select(IsNan(a), a, r);
+  }
+#endif
+  return kSwapped ? F::Apply(v, acc) : F::Apply(acc, v);
+}
+
 template <class F, class V, int kB, bool kSwapped>
 JAXLIB_VM_INLINE void TapsBlock(float* o, const float* const* taps, int64_t ntaps, int64_t off, float init,
                                 int64_t m) {
   constexpr int64_t L = kLanesOf<V>;
   V acc[kB];
-  for (int k = 0; k < kB; ++k) acc[k] = Splat<V>(init);
+#pragma GCC unroll 8
+  for (int k = 0; k < kB; ++k) acc[k] = FoldStart<F, V>(init);
   for (int64_t t = 0; t < ntaps; ++t) {
     const float* x = taps[t] + off;
-    for (int k = 0; k < kB; ++k) {
-      const V v = Load<V>(x + k * L, kB == 1 ? m : L);
-      acc[k] = kSwapped ? F::Apply(v, acc[k]) : F::Apply(acc[k], v);
-    }
+#pragma GCC unroll 8
+    for (int k = 0; k < kB; ++k) acc[k] = FoldStep<F, kSwapped>(acc[k], Load<V>(x + k * L, kB == 1 ? m : L));
   }
+#pragma GCC unroll 8
   for (int k = 0; k < kB; ++k) Store(o + k * L, acc[k], kB == 1 ? m : L);
 }
 template <class F, class V, bool kSwapped>
