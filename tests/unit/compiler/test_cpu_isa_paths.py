@@ -772,6 +772,23 @@ def test_fft_batched_stages_same_bits_at_every_isa(driver, tmp_path, real):  # n
     np.testing.assert_allclose(back, x, atol=1e-5 if real == "f32" else 1e-12, err_msg="IRFFT(RFFT(x))")
 
 
+def _window_program(op: str, swapped: bool, init: str, t_in: str, t_out: str, attrs: str) -> str:
+    """A one-op-body reduce_window of f32 `t_in` to `t_out` (the body's operands reversed when swapped)."""
+    args = "%b, %a" if swapped else "%a, %b"
+    return f"""
+        {MOD}
+          func.func public @main(%x: {t_in}) -> {t_out} {{
+            %init = stablehlo.constant dense<{init}> : tensor<f32>
+            %0 = "stablehlo.reduce_window"(%x, %init) <{{{attrs}}}> ({{
+            ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+              %s = stablehlo.{op} {args} : tensor<f32>
+              stablehlo.return %s : tensor<f32>
+            }}) : ({t_in}, tensor<f32>) -> {t_out}
+            return %0 : {t_out}
+          }}
+        }}"""
+
+
 @pytest.mark.parametrize("op,swapped", [("add", False), ("maximum", False), ("minimum", True), ("multiply", True)])
 def test_channels_last_whole_window_kernel_same_bits_at_every_isa(driver, tmp_path, op, swapped):  # noqa: F811
     # Channels-last windows fold every tap of an output in registers (window.cc TapsWindowRows,
@@ -785,20 +802,10 @@ def test_channels_last_whole_window_kernel_same_bits_at_every_isa(driver, tmp_pa
     n_h = (9 + 3 - 3) // 2 + 1
     n_w = (13 + 4 - 5) // 2 + 1
     init = {"add": "0.000000e+00", "maximum": "0xFF800000", "minimum": "0x7F800000", "multiply": "1.000000e+00"}[op]
-    args = "%b, %a" if swapped else "%a, %b"
-    t_in, t_out = "tensor<2x9x13x109xf32>", f"tensor<2x{n_h}x{n_w}x109xf32>"
-    (out,) = run_every_isa(driver, tmp_path, f"""
-        {MOD}
-          func.func public @main(%x: {t_in}) -> {t_out} {{
-            %init = stablehlo.constant dense<{init}> : tensor<f32>
-            %0 = "stablehlo.reduce_window"(%x, %init) <{{padding = dense<[[0, 0], [2, 1], [1, 3], [0, 0]]> : tensor<4x2xi64>, window_dimensions = array<i64: 1, 3, 3, 1>, window_strides = array<i64: 1, 2, 2, 1>, window_dilations = array<i64: 1, 1, 2, 1>}}> ({{
-            ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-              %s = stablehlo.{op} {args} : tensor<f32>
-              stablehlo.return %s : tensor<f32>
-            }}) : ({t_in}, tensor<f32>) -> {t_out}
-            return %0 : {t_out}
-          }}
-        }}""", x)
+    attrs = ("padding = dense<[[0, 0], [2, 1], [1, 3], [0, 0]]> : tensor<4x2xi64>, window_dimensions = array<i64: 1, 3, 3, 1>, "
+             "window_strides = array<i64: 1, 2, 2, 1>, window_dilations = array<i64: 1, 1, 2, 1>")
+    mlir = _window_program(op, swapped, init, "tensor<2x9x13x109xf32>", f"tensor<2x{n_h}x{n_w}x109xf32>", attrs)
+    (out,) = run_every_isa(driver, tmp_path, mlir, x)
     fold = {"add": np.add, "maximum": np.maximum, "minimum": np.minimum, "multiply": np.multiply}[op]
     start = {"add": 0.0, "maximum": -np.inf, "minimum": np.inf, "multiply": 1.0}[op]
     want = np.full((2, n_h, n_w, 109), start, np.float32)
@@ -840,20 +847,10 @@ def test_channels_last_window_max_min_special_values(driver, tmp_path, op, swapp
     bits = np.where(mask, specials[rng.integers(0, len(specials), bits.shape)], bits).astype(np.uint32)
     x = bits.view(np.float32)
     init_bits = 0x80000001  # a negative denormal: flushed to -0 before the first tap
-    args = "%b, %a" if swapped else "%a, %b"
-    t_in, t_out = "tensor<2x6x8x75xf32>", "tensor<2x3x4x75xf32>"
-    (out,) = run_every_isa(driver, tmp_path, f"""
-        {MOD}
-          func.func public @main(%x: {t_in}) -> {t_out} {{
-            %init = stablehlo.constant dense<0x{init_bits:08X}> : tensor<f32>
-            %0 = "stablehlo.reduce_window"(%x, %init) <{{padding = dense<[[0, 0], [1, 0], [0, 1], [0, 0]]> : tensor<4x2xi64>, window_dimensions = array<i64: 1, 3, 3, 1>, window_strides = array<i64: 1, 2, 2, 1>}}> ({{
-            ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-              %s = stablehlo.{op} {args} : tensor<f32>
-              stablehlo.return %s : tensor<f32>
-            }}) : ({t_in}, tensor<f32>) -> {t_out}
-            return %0 : {t_out}
-          }}
-        }}""", x)
+    attrs = ("padding = dense<[[0, 0], [1, 0], [0, 1], [0, 0]]> : tensor<4x2xi64>, window_dimensions = array<i64: 1, 3, 3, 1>, "
+             "window_strides = array<i64: 1, 2, 2, 1>")
+    mlir = _window_program(op, swapped, f"0x{init_bits:08X}", "tensor<2x6x8x75xf32>", "tensor<2x3x4x75xf32>", attrs)
+    (out,) = run_every_isa(driver, tmp_path, mlir, x)
     want = np.full((2, 3, 4, 75), init_bits, np.uint32)
     for a in range(3):
         for b in range(3):

@@ -659,25 +659,11 @@ JAXLIB_VM_INLINE void IntCompareBody(void* out, const void* const* in, int64_t n
 }
 
 // ---------------------------------------------------------------- strided rows
-// out row r = F(out row r, x row r) (or F(x row r, out row r) when swapped), rows `out_stride`
-// and `x_stride` floats apart: one call for all the rows a window tap adds to (channels-last
-// pooling), the same operations as BinaryBody on each row.
-template <class F, class V>
-JAXLIB_VM_INLINE void CombineRowsBody(float* out, const float* x, int64_t n, int64_t rows, int64_t out_stride,
-                                      int64_t x_stride, bool swapped) {
-  for (int64_t r = 0; r < rows; ++r) {
-    float* o = out + r * out_stride;
-    const float* xr = x + r * x_stride;
-    const void* in[2] = {swapped ? static_cast<const void*>(xr) : o, swapped ? static_cast<const void*>(o) : xr};
-    BinaryBody<F, V>(o, in, n);
-  }
-}
-
 // out row r = init folded with every tap's row r in tap order (F(acc, x), or F(x, acc) when
-// swapped), tap t's row r at taps[t] + r * x_stride: a whole window per output, held in
-// registers (blocks of 8, 4 and 1 vectors: 16 ymm hold 8 accumulators and the loads), so the
-// output is written once instead of once per tap. Each element sees the same operations in
-// the same order as one CombineRowsBody call per tap.
+// swapped), tap t's row r at taps[t] + r * x_stride: a whole window per output (channels-last
+// pooling), held in registers (blocks of 8, 4 and 1 vectors: 16 ymm hold 8 accumulators and
+// the loads), so the output is written once instead of once per tap. Each element sees the
+// same operations in the same order as BinaryBody applied tap by tap.
 // One fold step acc = F(acc, v) (F(v, acc) when swapped). Max and min on x86-64 take the
 // hardware max/min: with the accumulator already flushed (a flushed init, then NanMax/NanMin
 // results) it is NanMax/NanMin's exact function at a quarter of the operations. maxps(a, b) is
@@ -900,10 +886,6 @@ JAXLIB_VM_INLINE void NegateF64Body(void* out, const void* const* in, int64_t n)
     BinaryF64Body<F, V>(o, in, n);                                                                                  \
   }                                                                                                                 \
   Attr void NegateF64##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { NegateF64Body<V>(o, in, n); } \
-  template <class F> Attr void CombineRows##Suffix(float* o, const float* x, int64_t n, int64_t rows,              \
-                                                   int64_t os, int64_t xs, bool swapped) {                        \
-    CombineRowsBody<F, V>(o, x, n, rows, os, xs, swapped);                                                          \
-  }                                                                                                                 \
   template <class F> Attr void CombineTaps##Suffix(float* o, const float* const* t, int64_t nt, float init,       \
                                                    int64_t n, int64_t rows, int64_t os, int64_t xs, bool swapped) { \
     CombineTapsBody<F, V>(o, t, nt, init, n, rows, os, xs, swapped);                                                 \
@@ -949,7 +931,6 @@ JAXLIB_VM_INLINE void NegateF64Body(void* out, const void* const* in, int64_t n)
   constexpr auto& ExpF64##Suffix = ExpF64Base;                                                      \
   template <class F> constexpr auto& BinaryF64##Suffix = BinaryF64Base<F>;                          \
   constexpr auto& NegateF64##Suffix = NegateF64Base;                                                \
-  template <class F> constexpr auto& CombineRows##Suffix = CombineRowsBase<F>;                      \
   template <class F> constexpr auto& CombineTaps##Suffix = CombineTapsBase<F>;                      \
   template <class F> constexpr auto& Columns##Suffix = ColumnsBase<F>;                              \
   template <class F> constexpr auto& RowStart##Suffix = RowStartBase<F>;                            \
@@ -1206,13 +1187,6 @@ EwFn SelectVectorKernel(const compiler::Module& m, const Op& op) {
 
 EwFn SelectIntVectorKernel(const compiler::Module& m, const Op& op) { return IntVectorKernel(m, op, DetectedVectorIsa()); }
 
-template <class F> F32RowsFn CombineRowsFor(VectorIsa isa) {
-  switch (isa) {
-    case VectorIsa::kAvx512: return &CombineRowsAvx512<F>;
-    case VectorIsa::kAvx2: return &CombineRowsAvx2<F>;
-    default: return &CombineRowsBase<F>;
-  }
-}
 template <class F> F32TapsFn CombineTapsFor(VectorIsa isa) {
   switch (isa) {
     case VectorIsa::kAvx512: return &CombineTapsAvx512<F>;
@@ -1221,29 +1195,18 @@ template <class F> F32TapsFn CombineTapsFor(VectorIsa isa) {
   }
 }
 
-// The f32 combine op of a two-f32-operand op (add, multiply, max, min), as MakeFn(F-tag).
-template <class R, class MakeFn>
-R ForF32CombineOp(const compiler::Module& m, const Op& op, MakeFn make) {
+F32TapsFn SelectF32TapsKernel(const compiler::Module& m, const Op& op) {
   if (op.operands.size() != 2 || op.results.size() != 1 || m.type(op.results[0]).element != ElementType::kF32) return nullptr;
   for (compiler::ValueId v : op.operands)
     if (m.type(v).element != ElementType::kF32) return nullptr;
+  const VectorIsa isa = DetectedVectorIsa();
   switch (op.kind) {
-    case OpKind::kAdd: return make(AddV{});
-    case OpKind::kMultiply: return make(MulV{});
-    case OpKind::kMaximum: return make(MaxV{});
-    case OpKind::kMinimum: return make(MinV{});
+    case OpKind::kAdd: return CombineTapsFor<AddV>(isa);
+    case OpKind::kMultiply: return CombineTapsFor<MulV>(isa);
+    case OpKind::kMaximum: return CombineTapsFor<MaxV>(isa);
+    case OpKind::kMinimum: return CombineTapsFor<MinV>(isa);
     default: return nullptr;
   }
-}
-
-F32RowsFn SelectF32RowsKernel(const compiler::Module& m, const Op& op) {
-  const VectorIsa isa = DetectedVectorIsa();
-  return ForF32CombineOp<F32RowsFn>(m, op, [isa]<class F>(F) { return CombineRowsFor<F>(isa); });
-}
-
-F32TapsFn SelectF32TapsKernel(const compiler::Module& m, const Op& op) {
-  const VectorIsa isa = DetectedVectorIsa();
-  return ForF32CombineOp<F32TapsFn>(m, op, [isa]<class F>(F) { return CombineTapsFor<F>(isa); });
 }
 
 template <class F> EwFn BinaryF64For(VectorIsa isa) {

@@ -105,6 +105,15 @@ struct WindowGeometry {
     }
   }
 
+  // For window offset `wd` along dim d: the operand position `base` of output 0, and the outputs
+  // [p0, p1) whose source p * stride + base is inside the operand (dim d's base dilation is 1).
+  void CoveredOutputs(size_t d, int64_t wd, int64_t* base, int64_t* p0, int64_t* p1) const {
+    const int64_t s = strides[d], n = in_dims[d];
+    *base = wd * wdil[d] - pad_lo[d];
+    *p0 = *base >= 0 ? 0 : (-*base + s - 1) / s;
+    *p1 = n - 1 - *base < 0 ? 0 : std::min(out_dims[d], (n - 1 - *base) / s + 1);
+  }
+
   bool NextWindow(std::vector<int64_t>& w) const {
     for (int d = static_cast<int>(w.size()) - 1; d >= 0; --d) {
       if (++w[static_cast<size_t>(d)] < win[static_cast<size_t>(d)]) return true;
@@ -140,15 +149,11 @@ bool ReadWindowAttrs(const Op& op, size_t rank, std::vector<int64_t>* win, std::
 // are rows along the last dim; when that dim is untouched by the window (channels of NHWC
 // pooling) the innermost loop runs over contiguous elements.
 // `row`: the body op's vectorised f32 kernel (vector_kernels.h), used for contiguous rows.
-// `rows`: the same op over strided rows (vector_kernels.h F32RowsFn), used for channels-last
-// windows: one call per window tap adds that tap to every output row along the next-to-last
-// dim, in the same order per element as one call per row.
 // `taps`: the same op over a whole window at once (vector_kernels.h F32TapsFn), used for
-// channels-last windows in place of `rows`: every output element folds all its taps in
-// registers and is stored once (the per-tap calls read and write the output once per tap).
+// channels-last windows (the last dim untouched, as NHWC pooling's channels): every output
+// element folds all its taps in registers and is stored once.
 struct F32WindowKernels {
   EwFn row = nullptr;
-  F32RowsFn rows = nullptr;
   F32TapsFn taps = nullptr;
 };
 using NativeWindowFn = void (*)(const void* x, void* out, const void* init, const WindowGeometry& g, bool swapped,
@@ -170,9 +175,8 @@ void TapsWindowRows(const float* x, float* obase, float init, const WindowGeomet
   std::fill(w.begin(), w.end(), 0);
   do {
     if (const int64_t off = g.Offset(w, o, P); off >= 0) {
-      const int64_t base = w[P] * g.wdil[P] - g.pad_lo[P];
-      const int64_t p0 = base >= 0 ? 0 : (-base + s - 1) / s;
-      const int64_t p1 = in_p - 1 - base < 0 ? 0 : std::min(n_p, (in_p - 1 - base) / s + 1);
+      int64_t base, p0, p1;
+      g.CoveredOutputs(P, w[P], &base, &p0, &p1);
       if (p0 >= p1) continue;
       tap_off.push_back(off + base * g.in_strides[P]);
       tap_base.push_back(base);
@@ -204,7 +208,6 @@ template <Monoid M, class T>
 void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeometry& g, bool swapped,
                   const F32WindowKernels& kernels) {
   const EwFn row_fn = kernels.row;
-  const F32RowsFn rows_fn = kernels.rows;
   using C = Compute<T>;
   const T* x = static_cast<const T*>(xv);
   T* out = static_cast<T*>(ov);
@@ -233,34 +236,6 @@ void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeome
         for (int64_t sr = b; sr < e; ++sr) {
           g.RowIndex(sr, &o);
           TapsWindowRows(x, out + sr * n_p * n_last, init, g, swapped, kernels.taps, o, w, tap_off, tap_base, ptrs);
-        }
-      });
-      return;
-    }
-    if (rows_fn && plain_last && last >= 1 && g.bdil[last - 1] == 1) {
-      const size_t P = last - 1;  // output rows along P share each tap's combine call
-      const int64_t n_p = g.out_dims[P];
-      const int64_t supers = rows / n_p;
-      ParallelFor(supers, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, n_p * n_last * g.win_count)),
-                  [&](int64_t b, int64_t e) {
-        std::vector<int64_t> o(P), w(last);
-        const int64_t s = g.strides[P], in_p = g.in_dims[P];
-        for (int64_t sr = b; sr < e; ++sr) {
-          g.RowIndex(sr, &o);
-          T* obase = out + sr * n_p * n_last;
-          std::fill(obase, obase + n_p * n_last, init);
-          std::fill(w.begin(), w.end(), 0);
-          do {
-            if (const int64_t off = g.Offset(w, o, P); off >= 0) {
-              // Outputs p whose source p * s + base along P is inside the operand.
-              const int64_t base = w[P] * g.wdil[P] - g.pad_lo[P];
-              const int64_t p0 = base >= 0 ? 0 : (-base + s - 1) / s;
-              const int64_t p1 = in_p - 1 - base < 0 ? 0 : std::min(n_p, (in_p - 1 - base) / s + 1);
-              if (p0 < p1)
-                rows_fn(obase + p0 * n_last, x + off + (p0 * s + base) * g.in_strides[P], n_last, p1 - p0, n_last,
-                        s * g.in_strides[P], swapped);
-            }
-          } while (g.NextWindow(w));
         }
       });
       return;
@@ -813,10 +788,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeWindowKernel(KernelBuilder& b, const Op& o
     F32WindowKernels f32;
     if (native_window && m.type(op.operands[0]).element == ElementType::kF32) {
       f32.row = SelectVectorKernel(m, *op.regions[0]->ops[0]);
-      if (f32.row) {
-        f32.rows = SelectF32RowsKernel(m, *op.regions[0]->ops[0]);
-        f32.taps = SelectF32TapsKernel(m, *op.regions[0]->ops[0]);
-      }
+      if (f32.row) f32.taps = SelectF32TapsKernel(m, *op.regions[0]->ops[0]);
     }
     auto window = std::make_unique<ReduceWindowKernel>(op, m, body, captured, native_window, swapped, f32);
     std::optional<ScanShape> scan = MatchPrefixScan(m, op);
