@@ -831,3 +831,96 @@ def test_fused_loop_per_row_broadcasts_bound_as_scalars_same_bits(driver, tmp_pa
     lines = [line for line in err[0].splitlines() if "fused-loop jit" in line]
     assert any("(3 scalars)" in line and "native" in line for line in lines), f"expected the bf16 loop's 3 scalars: {lines}"
     assert any("(2 scalars)" in line and "native" in line for line in lines), f"expected the 3-D loop's 2 scalars: {lines}"
+
+
+def _window_program(op: str, swapped: bool, init: str, t_in: str, t_out: str, attrs: str) -> str:
+    """A one-op-body reduce_window of f32 `t_in` to `t_out` (the body's operands reversed when swapped)."""
+    args = "%b, %a" if swapped else "%a, %b"
+    return f"""
+        {MOD}
+          func.func public @main(%x: {t_in}) -> {t_out} {{
+            %init = stablehlo.constant dense<{init}> : tensor<f32>
+            %0 = "stablehlo.reduce_window"(%x, %init) <{{{attrs}}}> ({{
+            ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+              %s = stablehlo.{op} {args} : tensor<f32>
+              stablehlo.return %s : tensor<f32>
+            }}) : ({t_in}, tensor<f32>) -> {t_out}
+            return %0 : {t_out}
+          }}
+        }}"""
+
+
+@pytest.mark.parametrize("op,swapped", [("add", False), ("maximum", False), ("minimum", True), ("multiply", True)])
+def test_channels_last_whole_window_kernel_same_bits_at_every_isa(driver, tmp_path, op, swapped):  # noqa: F811
+    # Channels-last windows fold every tap of an output in registers (window.cc TapsWindowRows,
+    # vector_kernels.cc CombineTapsBody): 109 channels take the 8-, 4- and 1-vector blocks and a
+    # tail at every width; padding on both sides of H and W, a stride and a dilation make edge
+    # outputs with fewer taps. Against a fold in window order in f32 (add: the same roundings).
+    rng = np.random.default_rng(5)
+    x = (rng.standard_normal((2, 9, 13, 109)) * (0.5 if op == "multiply" else 1.0) + (1.0 if op == "multiply" else 0.0))
+    x = x.astype(np.float32)
+    pad, win, stride, wdil = ((0, 0), (2, 1), (1, 3), (0, 0)), (1, 3, 3, 1), (1, 2, 2, 1), (1, 1, 2, 1)
+    n_h = (9 + 3 - 3) // 2 + 1
+    n_w = (13 + 4 - 5) // 2 + 1
+    init = {"add": "0.000000e+00", "maximum": "0xFF800000", "minimum": "0x7F800000", "multiply": "1.000000e+00"}[op]
+    attrs = ("padding = dense<[[0, 0], [2, 1], [1, 3], [0, 0]]> : tensor<4x2xi64>, window_dimensions = array<i64: 1, 3, 3, 1>, "
+             "window_strides = array<i64: 1, 2, 2, 1>, window_dilations = array<i64: 1, 1, 2, 1>")
+    mlir = _window_program(op, swapped, init, "tensor<2x9x13x109xf32>", f"tensor<2x{n_h}x{n_w}x109xf32>", attrs)
+    (out,) = run_every_isa(driver, tmp_path, mlir, x)
+    fold = {"add": np.add, "maximum": np.maximum, "minimum": np.minimum, "multiply": np.multiply}[op]
+    start = {"add": 0.0, "maximum": -np.inf, "minimum": np.inf, "multiply": 1.0}[op]
+    want = np.full((2, n_h, n_w, 109), start, np.float32)
+    for a in range(win[1]):
+        for b in range(win[2]):
+            for i in range(n_h):
+                for j in range(n_w):
+                    h = i * stride[1] + a * wdil[1] - pad[1][0]
+                    w = j * stride[2] + b * wdil[2] - pad[2][0]
+                    if 0 <= h < 9 and 0 <= w < 13:
+                        want[:, i, j] = fold(x[:, h, w], want[:, i, j]) if swapped else fold(want[:, i, j], x[:, h, w])
+    assert out.tobytes() == want.tobytes(), f"expected the window-order f32 fold of {op}"
+
+
+def _nan_max_min_bits(a: np.ndarray, b: np.ndarray, is_max: bool) -> np.ndarray:
+    """XLA's NaN-propagating max/min on f32 bit patterns (uint32): denormals flushed to signed
+    zero, equal values (+0 / -0) combined by AND for max and OR for min, a NaN `a` before `b`."""
+    def flush(u):
+        return np.where((u & 0x7F800000) == 0, u & 0x80000000, u).astype(np.uint32)
+    a, b = flush(a), flush(b)
+    fa, fb = a.view(np.float32), b.view(np.float32)
+    with np.errstate(invalid="ignore"):
+        r = np.where(fa > fb if is_max else fa < fb, a, b)
+        r = np.where(fa == fb, a & b if is_max else a | b, r)
+    r = np.where(np.isnan(fb), b, r)
+    return np.where(np.isnan(fa), a, r).astype(np.uint32)
+
+
+@pytest.mark.parametrize("op,swapped", [("maximum", False), ("maximum", True), ("minimum", False), ("minimum", True)])
+def test_channels_last_window_max_min_special_values(driver, tmp_path, op, swapped):  # noqa: F811
+    # The whole-window fold of max/min uses the hardware max/min on a flushed accumulator
+    # (vector_kernels.cc FoldStep): NaNs with payloads and signs, +-0, denormals (flushed), +-inf
+    # and a denormal init must fold exactly as NanMax/NanMin tap by tap, at every ISA.
+    rng = np.random.default_rng(9)
+    specials = np.array([0x7FC00001, 0xFFC00002, 0x7FA00003, 0x00000000, 0x80000000, 0x00000001, 0x80400000,
+                         0x007FFFFF, 0x7F800000, 0xFF800000, 0x3F800000, 0xBF800000], np.uint32)
+    bits = rng.standard_normal((2, 6, 8, 75)).astype(np.float32).view(np.uint32)
+    mask = rng.random(bits.shape) < 0.3
+    bits = np.where(mask, specials[rng.integers(0, len(specials), bits.shape)], bits).astype(np.uint32)
+    x = bits.view(np.float32)
+    init_bits = 0x80000001  # a negative denormal: flushed to -0 before the first tap
+    attrs = ("padding = dense<[[0, 0], [1, 0], [0, 1], [0, 0]]> : tensor<4x2xi64>, window_dimensions = array<i64: 1, 3, 3, 1>, "
+             "window_strides = array<i64: 1, 2, 2, 1>")
+    mlir = _window_program(op, swapped, f"0x{init_bits:08X}", "tensor<2x6x8x75xf32>", "tensor<2x3x4x75xf32>", attrs)
+    (out,) = run_every_isa(driver, tmp_path, mlir, x)
+    want = np.full((2, 3, 4, 75), init_bits, np.uint32)
+    for a in range(3):
+        for b in range(3):
+            for i in range(3):
+                for j in range(4):
+                    h, w = 2 * i + a - 1, 2 * j + b
+                    if 0 <= h < 6 and 0 <= w < 8:
+                        acc, v = want[:, i, j], bits[:, h, w]
+                        want[:, i, j] = _nan_max_min_bits(v, acc, op == "maximum") if swapped else \
+                            _nan_max_min_bits(acc, v, op == "maximum")
+    got = out.view(np.uint32)
+    assert np.array_equal(got, want), f"{op}: {np.count_nonzero(got != want)} elements differ from NanMax/NanMin folds"

@@ -659,18 +659,91 @@ JAXLIB_VM_INLINE void IntCompareBody(void* out, const void* const* in, int64_t n
 }
 
 // ---------------------------------------------------------------- strided rows
-// out row r = F(out row r, x row r) (or F(x row r, out row r) when swapped), rows `out_stride`
-// and `x_stride` floats apart: one call for all the rows a window tap adds to (channels-last
-// pooling), the same operations as BinaryBody on each row.
+// out row r = init folded with every tap's row r in tap order (F(acc, x), or F(x, acc) when
+// swapped), tap t's row r at taps[t] + r * x_stride: a whole window per output (channels-last
+// pooling), held in registers (blocks of 8, 4 and 1 vectors: 16 ymm hold 8 accumulators and
+// the loads), so the output is written once instead of once per tap. Each element sees the
+// same operations in the same order as BinaryBody applied tap by tap.
+// One fold step acc = F(acc, v) (F(v, acc) when swapped). Max and min on x86-64 take the
+// hardware max/min: with the accumulator already flushed (a flushed init, then NanMax/NanMin
+// results) it is NanMax/NanMin's exact function at a quarter of the operations. maxps(a, b) is
+// a > b ? a : b; both operand orders agree except on equal values, where AND (max: +0 over -0)
+// or OR (min: -0) of the two is NanMax's a & b (NanMin's a | b); a NaN operand is put back
+// after (a's first, as there).
+#if defined(JAXLIB_X86_64)
+// Plain `inline` with the ISA's target (an always_inline one would be refused inside the
+// untargeted fold body); they are inlined once that body is, so the ABI note does not apply
+// (GCC reports it at the end of the file: ignored from here on).
+#pragma GCC diagnostic ignored "-Wpsabi"
+template <bool kMax> inline Vec<4>::F HwMaxMin(Vec<4>::F a, Vec<4>::F b) {
+  return kMax ? (Vec<4>::F)_mm_max_ps((__m128)a, (__m128)b) : (Vec<4>::F)_mm_min_ps((__m128)a, (__m128)b);
+}
+template <bool kMax> JAXLIB_TARGET_AVX2 inline Vec<8>::F HwMaxMin(Vec<8>::F a, Vec<8>::F b) {
+  return kMax ? (Vec<8>::F)_mm256_max_ps((__m256)a, (__m256)b) : (Vec<8>::F)_mm256_min_ps((__m256)a, (__m256)b);
+}
+template <bool kMax> __attribute__((target("avx512f"))) inline Vec<16>::F HwMaxMin(Vec<16>::F a, Vec<16>::F b) {
+  // The zero-masked forms: GCC 12 warns that the unmasked ones' undefined pass-through is unset.
+  const __mmask16 all = 0xffff;
+  return kMax ? (Vec<16>::F)_mm512_maskz_max_ps(all, (__m512)a, (__m512)b)
+              : (Vec<16>::F)_mm512_maskz_min_ps(all, (__m512)a, (__m512)b);
+}
+#endif
+template <class F> constexpr bool kFoldIsMax = std::is_same_v<F, MaxV>;
+template <class F> constexpr bool kFoldIsMaxMin = std::is_same_v<F, MaxV> || std::is_same_v<F, MinV>;
 template <class F, class V>
-JAXLIB_VM_INLINE void CombineRowsBody(float* out, const float* x, int64_t n, int64_t rows, int64_t out_stride,
-                                      int64_t x_stride, bool swapped) {
+JAXLIB_VM_INLINE V FoldStart(float init) {
+  if constexpr (kFoldIsMaxMin<F>) return Flush(Splat<V>(init));  // what NanMax/NanMin see of it
+  return Splat<V>(init);
+}
+template <class F, bool kSwapped, class V>
+JAXLIB_VM_INLINE V FoldStep(V acc, V v) {
+#if defined(JAXLIB_X86_64)
+  if constexpr (kFoldIsMaxMin<F>) {
+    const V a = kSwapped ? Flush(v) : acc, b = kSwapped ? acc : Flush(v);
+    const V m1 = HwMaxMin<kFoldIsMax<F>>(a, b), m2 = HwMaxMin<kFoldIsMax<F>>(b, a);
+    V r = kFoldIsMax<F> ? AsF(AsU(m1) & AsU(m2)) : AsF(AsU(m1) | AsU(m2));
+    r = Select(IsNan(b), b, r);
+    return Select(IsNan(a), a, r);
+  }
+#endif
+  return kSwapped ? F::Apply(v, acc) : F::Apply(acc, v);
+}
+
+template <class F, class V, int kB, bool kSwapped>
+JAXLIB_VM_INLINE void TapsBlock(float* o, const float* const* taps, int64_t ntaps, int64_t off, float init,
+                                int64_t m) {
+  constexpr int64_t L = kLanesOf<V>;
+  V acc[kB];
+#pragma GCC unroll 8
+  for (int k = 0; k < kB; ++k) acc[k] = FoldStart<F, V>(init);
+  for (int64_t t = 0; t < ntaps; ++t) {
+    const float* x = taps[t] + off;
+#pragma GCC unroll 8
+    for (int k = 0; k < kB; ++k) acc[k] = FoldStep<F, kSwapped>(acc[k], Load<V>(x + k * L, kB == 1 ? m : L));
+  }
+#pragma GCC unroll 8
+  for (int k = 0; k < kB; ++k) Store(o + k * L, acc[k], kB == 1 ? m : L);
+}
+template <class F, class V, bool kSwapped>
+JAXLIB_VM_INLINE void CombineTapsRows(float* out, const float* const* taps, int64_t ntaps, float init, int64_t n,
+                                      int64_t rows, int64_t out_stride, int64_t x_stride) {
+  constexpr int64_t L = kLanesOf<V>;
   for (int64_t r = 0; r < rows; ++r) {
     float* o = out + r * out_stride;
-    const float* xr = x + r * x_stride;
-    const void* in[2] = {swapped ? static_cast<const void*>(xr) : o, swapped ? static_cast<const void*>(o) : xr};
-    BinaryBody<F, V>(o, in, n);
+    const int64_t base = r * x_stride;
+    int64_t i = 0;
+    for (; i + 8 * L <= n; i += 8 * L) TapsBlock<F, V, 8, kSwapped>(o + i, taps, ntaps, base + i, init, L);
+    for (; i + 4 * L <= n; i += 4 * L) TapsBlock<F, V, 4, kSwapped>(o + i, taps, ntaps, base + i, init, L);
+    for (; i < n; i += L) TapsBlock<F, V, 1, kSwapped>(o + i, taps, ntaps, base + i, init, std::min(L, n - i));
   }
+}
+template <class F, class V>
+JAXLIB_VM_INLINE void CombineTapsBody(float* out, const float* const* taps, int64_t ntaps, float init, int64_t n,
+                                      int64_t rows, int64_t out_stride, int64_t x_stride, bool swapped) {
+  if (swapped)
+    CombineTapsRows<F, V, true>(out, taps, ntaps, init, n, rows, out_stride, x_stride);
+  else
+    CombineTapsRows<F, V, false>(out, taps, ntaps, init, n, rows, out_stride, x_stride);
 }
 
 // ---------------------------------------------------------------- f64 exp
@@ -813,9 +886,9 @@ JAXLIB_VM_INLINE void NegateF64Body(void* out, const void* const* in, int64_t n)
     BinaryF64Body<F, V>(o, in, n);                                                                                  \
   }                                                                                                                 \
   Attr void NegateF64##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { NegateF64Body<V>(o, in, n); } \
-  template <class F> Attr void CombineRows##Suffix(float* o, const float* x, int64_t n, int64_t rows,              \
-                                                   int64_t os, int64_t xs, bool swapped) {                        \
-    CombineRowsBody<F, V>(o, x, n, rows, os, xs, swapped);                                                          \
+  template <class F> Attr void CombineTaps##Suffix(float* o, const float* const* t, int64_t nt, float init,       \
+                                                   int64_t n, int64_t rows, int64_t os, int64_t xs, bool swapped) { \
+    CombineTapsBody<F, V>(o, t, nt, init, n, rows, os, xs, swapped);                                                 \
   }                                                                                                                 \
   template <class F> Attr void Columns##Suffix(const float* x, float* out, float init, int64_t R, int64_t width,     \
                                                int64_t stride) {                                                    \
@@ -858,7 +931,7 @@ JAXLIB_VM_INLINE void NegateF64Body(void* out, const void* const* in, int64_t n)
   constexpr auto& ExpF64##Suffix = ExpF64Base;                                                      \
   template <class F> constexpr auto& BinaryF64##Suffix = BinaryF64Base<F>;                          \
   constexpr auto& NegateF64##Suffix = NegateF64Base;                                                \
-  template <class F> constexpr auto& CombineRows##Suffix = CombineRowsBase<F>;                      \
+  template <class F> constexpr auto& CombineTaps##Suffix = CombineTapsBase<F>;                      \
   template <class F> constexpr auto& Columns##Suffix = ColumnsBase<F>;                              \
   template <class F> constexpr auto& RowStart##Suffix = RowStartBase<F>;                            \
   template <class F> constexpr auto& RowFeed##Suffix = RowFeedBase<F>;                              \
@@ -1114,24 +1187,24 @@ EwFn SelectVectorKernel(const compiler::Module& m, const Op& op) {
 
 EwFn SelectIntVectorKernel(const compiler::Module& m, const Op& op) { return IntVectorKernel(m, op, DetectedVectorIsa()); }
 
-template <class F> F32RowsFn CombineRowsFor(VectorIsa isa) {
+template <class F> F32TapsFn CombineTapsFor(VectorIsa isa) {
   switch (isa) {
-    case VectorIsa::kAvx512: return &CombineRowsAvx512<F>;
-    case VectorIsa::kAvx2: return &CombineRowsAvx2<F>;
-    default: return &CombineRowsBase<F>;
+    case VectorIsa::kAvx512: return &CombineTapsAvx512<F>;
+    case VectorIsa::kAvx2: return &CombineTapsAvx2<F>;
+    default: return &CombineTapsBase<F>;
   }
 }
 
-F32RowsFn SelectF32RowsKernel(const compiler::Module& m, const Op& op) {
+F32TapsFn SelectF32TapsKernel(const compiler::Module& m, const Op& op) {
   if (op.operands.size() != 2 || op.results.size() != 1 || m.type(op.results[0]).element != ElementType::kF32) return nullptr;
   for (compiler::ValueId v : op.operands)
     if (m.type(v).element != ElementType::kF32) return nullptr;
   const VectorIsa isa = DetectedVectorIsa();
   switch (op.kind) {
-    case OpKind::kAdd: return CombineRowsFor<AddV>(isa);
-    case OpKind::kMultiply: return CombineRowsFor<MulV>(isa);
-    case OpKind::kMaximum: return CombineRowsFor<MaxV>(isa);
-    case OpKind::kMinimum: return CombineRowsFor<MinV>(isa);
+    case OpKind::kAdd: return CombineTapsFor<AddV>(isa);
+    case OpKind::kMultiply: return CombineTapsFor<MulV>(isa);
+    case OpKind::kMaximum: return CombineTapsFor<MaxV>(isa);
+    case OpKind::kMinimum: return CombineTapsFor<MinV>(isa);
     default: return nullptr;
   }
 }

@@ -24,12 +24,14 @@ EwFn SelectVectorKernel(const compiler::Module& m, const compiler::Op& op);
 // for anything else.
 EwFn SelectIntVectorKernel(const compiler::Module& m, const compiler::Op& op);
 
-// f32 add, multiply, max or min over strided rows: out row r = op(out row r, x row r) (the x row
-// first when `swapped`), rows `out_stride` and `x_stride` floats apart, each row the same
-// operations as the op's vector kernel (SelectVectorKernel); nullptr for other ops or types.
-using F32RowsFn = void (*)(float* out, const float* x, int64_t n, int64_t rows, int64_t out_stride, int64_t x_stride,
-                           bool swapped);
-F32RowsFn SelectF32RowsKernel(const compiler::Module& m, const compiler::Op& op);
+// f32 add, multiply, max or min over a whole window per output row (channels-last pooling):
+// out row r = init folded with tap t's row r (taps[t] + r * x_stride) for t = 0..ntaps-1 in
+// order (the tap first when `swapped`), held in registers and stored once; each element the
+// same operations as the op's vector kernel (SelectVectorKernel) applied tap by tap; nullptr
+// for other ops or types.
+using F32TapsFn = void (*)(float* out, const float* const* taps, int64_t ntaps, float init, int64_t n, int64_t rows,
+                           int64_t out_stride, int64_t x_stride, bool swapped);
+F32TapsFn SelectF32TapsKernel(const compiler::Module& m, const compiler::Op& op);
 
 // The vectorised kernel of an f64 op (add, subtract, multiply, divide, negate, exp), or nullptr.
 EwFn SelectF64VectorKernel(const compiler::Module& m, const compiler::Op& op);

@@ -105,6 +105,15 @@ struct WindowGeometry {
     }
   }
 
+  // For window offset `wd` along dim d: the operand position `base` of output 0, and the outputs
+  // [p0, p1) whose source p * stride + base is inside the operand (dim d's base dilation is 1).
+  void CoveredOutputs(size_t d, int64_t wd, int64_t* base, int64_t* p0, int64_t* p1) const {
+    const int64_t s = strides[d], n = in_dims[d];
+    *base = wd * wdil[d] - pad_lo[d];
+    *p0 = *base >= 0 ? 0 : (-*base + s - 1) / s;
+    *p1 = n - 1 - *base < 0 ? 0 : std::min(out_dims[d], (n - 1 - *base) / s + 1);
+  }
+
   bool NextWindow(std::vector<int64_t>& w) const {
     for (int d = static_cast<int>(w.size()) - 1; d >= 0; --d) {
       if (++w[static_cast<size_t>(d)] < win[static_cast<size_t>(d)]) return true;
@@ -140,15 +149,65 @@ bool ReadWindowAttrs(const Op& op, size_t rank, std::vector<int64_t>* win, std::
 // are rows along the last dim; when that dim is untouched by the window (channels of NHWC
 // pooling) the innermost loop runs over contiguous elements.
 // `row`: the body op's vectorised f32 kernel (vector_kernels.h), used for contiguous rows.
-// `rows`: the same op over strided rows (vector_kernels.h F32RowsFn), used for channels-last
-// windows: one call per window tap adds that tap to every output row along the next-to-last
-// dim, in the same order per element as one call per row.
+// `taps`: the same op over a whole window at once (vector_kernels.h F32TapsFn), used for
+// channels-last windows (the last dim untouched, as NHWC pooling's channels): every output
+// element folds all its taps in registers and is stored once.
+struct F32WindowKernels {
+  EwFn row = nullptr;
+  F32TapsFn taps = nullptr;
+};
 using NativeWindowFn = void (*)(const void* x, void* out, const void* init, const WindowGeometry& g, bool swapped,
-                                EwFn row, F32RowsFn rows);
+                                const F32WindowKernels& k);
+
+// Channels-last window with a whole-window kernel: per output row along dim P (the next-to-
+// last dim), the window's taps over dims [0, P] in window order, skipping those in padding or
+// dilation holes. Outputs whose taps are all inside the operand (the interior along P) take one
+// call; the few at the edges take one call each with their own taps.
+void TapsWindowRows(const float* x, float* obase, float init, const WindowGeometry& g, bool swapped, F32TapsFn taps_fn,
+                    const std::vector<int64_t>& o, std::vector<int64_t>& w, std::vector<int64_t>& tap_off,
+                    std::vector<int64_t>& tap_base, std::vector<const float*>& ptrs) {
+  const size_t P = g.in_dims.size() - 2;
+  const int64_t n_p = g.out_dims[P], n_last = g.out_dims[P + 1];
+  const int64_t s = g.strides[P], in_p = g.in_dims[P], xs = s * g.in_strides[P];
+  tap_off.clear();
+  tap_base.clear();
+  int64_t lo = 0, hi = n_p;  // the interior: outputs every tap covers
+  std::fill(w.begin(), w.end(), 0);
+  do {
+    if (const int64_t off = g.Offset(w, o, P); off >= 0) {
+      int64_t base, p0, p1;
+      g.CoveredOutputs(P, w[P], &base, &p0, &p1);
+      if (p0 >= p1) continue;
+      tap_off.push_back(off + base * g.in_strides[P]);
+      tap_base.push_back(base);
+      lo = std::max(lo, p0);
+      hi = std::min(hi, p1);
+    }
+  } while (g.NextWindow(w));
+  const int64_t nt = static_cast<int64_t>(tap_off.size());
+  ptrs.resize(tap_off.size());
+  if (lo < hi) {
+    for (int64_t t = 0; t < nt; ++t) ptrs[t] = x + (tap_off[t] + lo * xs);
+    taps_fn(obase + lo * n_last, ptrs.data(), nt, init, n_last, hi - lo, n_last, xs, swapped);
+  } else {
+    lo = hi = n_p;
+  }
+  for (int64_t p = 0; p < n_p; ++p) {
+    if (p == lo) p = hi;
+    if (p >= n_p) break;
+    int64_t k = 0;
+    for (int64_t t = 0; t < nt; ++t) {
+      const int64_t src = p * s + tap_base[t];
+      if (src >= 0 && src < in_p) ptrs[k++] = x + (tap_off[t] + p * xs);
+    }
+    taps_fn(obase + p * n_last, ptrs.data(), k, init, n_last, 1, n_last, xs, swapped);
+  }
+}
 
 template <Monoid M, class T>
-void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeometry& g, bool swapped, EwFn row_fn,
-                  F32RowsFn rows_fn) {
+void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeometry& g, bool swapped,
+                  const F32WindowKernels& kernels) {
+  const EwFn row_fn = kernels.row;
   using C = Compute<T>;
   const T* x = static_cast<const T*>(xv);
   T* out = static_cast<T*>(ov);
@@ -168,30 +227,15 @@ void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeome
   const bool plain_last = g.win[last] == 1 && g.strides[last] == 1 && g.pad_lo[last] == 0 && g.bdil[last] == 1 &&
                           g.in_dims[last] == n_last;
   if constexpr (std::is_same_v<T, float>) {
-    if (rows_fn && plain_last && last >= 1 && g.bdil[last - 1] == 1) {
-      const size_t P = last - 1;  // output rows along P share each tap's combine call
-      const int64_t n_p = g.out_dims[P];
-      const int64_t supers = rows / n_p;
-      ParallelFor(supers, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, n_p * n_last * g.win_count)),
+    if (kernels.taps && plain_last && last >= 1 && g.bdil[last - 1] == 1) {
+      const int64_t n_p = g.out_dims[last - 1];
+      ParallelFor(rows / n_p, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, n_p * n_last * g.win_count)),
                   [&](int64_t b, int64_t e) {
-        std::vector<int64_t> o(P), w(last);
-        const int64_t s = g.strides[P], in_p = g.in_dims[P];
+        std::vector<int64_t> o(last - 1), w(last), tap_off, tap_base;
+        std::vector<const float*> ptrs;
         for (int64_t sr = b; sr < e; ++sr) {
           g.RowIndex(sr, &o);
-          T* obase = out + sr * n_p * n_last;
-          std::fill(obase, obase + n_p * n_last, init);
-          std::fill(w.begin(), w.end(), 0);
-          do {
-            if (const int64_t off = g.Offset(w, o, P); off >= 0) {
-              // Outputs p whose source p * s + base along P is inside the operand.
-              const int64_t base = w[P] * g.wdil[P] - g.pad_lo[P];
-              const int64_t p0 = base >= 0 ? 0 : (-base + s - 1) / s;
-              const int64_t p1 = in_p - 1 - base < 0 ? 0 : std::min(n_p, (in_p - 1 - base) / s + 1);
-              if (p0 < p1)
-                rows_fn(obase + p0 * n_last, x + off + (p0 * s + base) * g.in_strides[P], n_last, p1 - p0, n_last,
-                        s * g.in_strides[P], swapped);
-            }
-          } while (g.NextWindow(w));
+          TapsWindowRows(x, out + sr * n_p * n_last, init, g, swapped, kernels.taps, o, w, tap_off, tap_base, ptrs);
         }
       });
       return;
@@ -232,10 +276,8 @@ void NativeWindow(const void* xv, void* ov, const void* initv, const WindowGeome
 class ReduceWindowKernel final : public Kernel {
  public:
   ReduceWindowKernel(const Op& op, const compiler::Module& m, std::shared_ptr<EwProgram> body, std::vector<ValueId> captured,
-                     NativeWindowFn native = nullptr, bool swapped = false, EwFn row = nullptr,
-                     F32RowsFn rows = nullptr)
-      : body_(std::move(body)), captured_(std::move(captured)), native_(native), swapped_(swapped), row_(row),
-        rows_(rows) {
+                     NativeWindowFn native = nullptr, bool swapped = false, F32WindowKernels f32 = {})
+      : body_(std::move(body)), captured_(std::move(captured)), native_(native), swapped_(swapped), f32_(f32) {
     n_ = op.operands.size() / 2;
     for (size_t k = 0; k < n_; ++k) {
       inputs_.push_back(op.operands[k]);
@@ -262,7 +304,7 @@ class ReduceWindowKernel final : public Kernel {
     const int64_t M = geo_.out_count;
     if (M == 0) return Status::Ok();
     if (native_) {
-      native_(f.Get(inputs_[0]), f.Get(outputs_[0]), f.Get(inits_[0]), geo_, swapped_, row_, rows_);
+      native_(f.Get(inputs_[0]), f.Get(outputs_[0]), f.Get(inits_[0]), geo_, swapped_, f32_);
       return Status::Ok();
     }
     uint8_t* p = scratch;
@@ -309,8 +351,7 @@ class ReduceWindowKernel final : public Kernel {
   std::vector<ValueId> captured_;
   NativeWindowFn native_;
   bool swapped_;
-  EwFn row_;
-  F32RowsFn rows_;
+  F32WindowKernels f32_;
   size_t n_ = 0;
   std::vector<ValueId> inputs_, inits_, outputs_;
   std::vector<size_t> es_;
@@ -744,13 +785,12 @@ StatusOr<std::unique_ptr<Kernel>> MakeWindowKernel(KernelBuilder& b, const Op& o
     if (op.operands.size() == 2 && captured.empty())
       native_window = VisitMonoid<NativeWindowFn>(MatchMonoid(*op.regions[0]), m.type(op.operands[0]).element, nullptr,
                                                    []<Monoid M, class T>() -> NativeWindowFn { return &NativeWindow<M, T>; });
-    EwFn row = nullptr;
-    F32RowsFn rows = nullptr;
+    F32WindowKernels f32;
     if (native_window && m.type(op.operands[0]).element == ElementType::kF32) {
-      row = SelectVectorKernel(m, *op.regions[0]->ops[0]);
-      if (row) rows = SelectF32RowsKernel(m, *op.regions[0]->ops[0]);
+      f32.row = SelectVectorKernel(m, *op.regions[0]->ops[0]);
+      if (f32.row) f32.taps = SelectF32TapsKernel(m, *op.regions[0]->ops[0]);
     }
-    auto window = std::make_unique<ReduceWindowKernel>(op, m, body, captured, native_window, swapped, row, rows);
+    auto window = std::make_unique<ReduceWindowKernel>(op, m, body, captured, native_window, swapped, f32);
     std::optional<ScanShape> scan = MatchPrefixScan(m, op);
     if (!scan) return std::unique_ptr<Kernel>(std::move(window));
     NativeScanFn native = nullptr;
