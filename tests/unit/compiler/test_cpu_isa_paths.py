@@ -924,3 +924,20 @@ def test_channels_last_window_max_min_special_values(driver, tmp_path, op, swapp
                             _nan_max_min_bits(acc, v, op == "maximum")
     got = out.view(np.uint32)
     assert np.array_equal(got, want), f"{op}: {np.count_nonzero(got != want)} elements differ from NanMax/NanMin folds"
+
+
+@pytest.mark.parametrize("dtype,mlir", [(np.uint8, "ui8"), (np.int8, "i8"), (np.uint16, "ui16"), (np.int16, "i16")])
+def test_narrow_integer_to_f32_converts_every_value_at_every_width(driver, tmp_path, dtype, mlir):  # noqa: F811
+    """u8/s8/u16/s16 -> f32 widen with each ISA's own instructions: every value of the type, in a
+    length that leaves a tail at every width, gives numpy's exact float at every ISA."""
+    info = np.iinfo(dtype)
+    x = np.concatenate([np.arange(info.min, info.max + 1, dtype=np.int64), [info.max, info.min, 0]]).astype(dtype)
+    n = x.size
+    (got,) = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: tensor<{n}x{mlir}>) -> tensor<{n}xf32> {{
+            %0 = stablehlo.convert %a : (tensor<{n}x{mlir}>) -> tensor<{n}xf32>
+            return %0 : tensor<{n}xf32>
+          }}
+        }}""", x)
+    assert got.tobytes() == x.astype(np.float32).tobytes(), f"expected every {dtype.__name__} exactly as f32"

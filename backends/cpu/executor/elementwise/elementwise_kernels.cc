@@ -780,6 +780,7 @@ EwFn SelectElementwiseKernel(const compiler::Module& m, const Op& op, std::strin
   if (EwFn vec = SelectIntVectorKernel(m, op)) return vec;
   if (EwFn vec = SelectHalfVectorKernel(m, op)) return vec;
   if (EwFn vec = SelectF64VectorKernel(m, op)) return vec;
+  if (EwFn vec = SelectIntToF32Kernel(m, op)) return vec;
   ElementType t = m.type(op.operands[0]).element;
   ElementType r = m.type(op.results[0]).element;
   EwFn fn = nullptr;

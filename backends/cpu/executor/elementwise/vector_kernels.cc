@@ -857,6 +857,56 @@ JAXLIB_VM_INLINE void NegateF64Body(void* out, const void* const* in, int64_t n)
   }
 }
 
+// 8- and 16-bit integers to f32 (exact): images and token ids. GCC 12 widens narrow integer
+// vectors lane by lane, so the x86 ISAs widen with their own instructions; elsewhere one value
+// at a time (the compiler vectorises that where it can).
+template <class T>
+void IntToF32Scalar(void* out, const void* const* in, int64_t n, const EwInstr&) {
+  const T* a = static_cast<const T*>(in[0]);
+  float* o = static_cast<float*>(out);
+  for (int64_t i = 0; i < n; ++i) o[i] = static_cast<float>(a[i]);
+}
+#if defined(JAXLIB_X86_64)
+template <class T>
+JAXLIB_TARGET_AVX2 void IntToF32Avx2(void* out, const void* const* in, int64_t n, const EwInstr& ins) {
+  const T* a = static_cast<const T*>(in[0]);
+  float* o = static_cast<float*>(out);
+  int64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    __m256i w;
+    if constexpr (sizeof(T) == 1) {
+      const __m128i b = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(a + i));
+      w = std::is_signed_v<T> ? _mm256_cvtepi8_epi32(b) : _mm256_cvtepu8_epi32(b);
+    } else {
+      const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i));
+      w = std::is_signed_v<T> ? _mm256_cvtepi16_epi32(h) : _mm256_cvtepu16_epi32(h);
+    }
+    _mm256_storeu_ps(o + i, _mm256_cvtepi32_ps(w));
+  }
+  const void* rest[1] = {a + i};
+  IntToF32Scalar<T>(o + i, rest, n - i, ins);
+}
+template <class T>
+__attribute__((target("avx512f"))) void IntToF32Avx512(void* out, const void* const* in, int64_t n, const EwInstr& ins) {
+  const T* a = static_cast<const T*>(in[0]);
+  float* o = static_cast<float*>(out);
+  int64_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    __m512i w;
+    if constexpr (sizeof(T) == 1) {
+      const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i));
+      w = std::is_signed_v<T> ? _mm512_cvtepi8_epi32(b) : _mm512_cvtepu8_epi32(b);
+    } else {
+      const __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i));
+      w = std::is_signed_v<T> ? _mm512_cvtepi16_epi32(h) : _mm512_cvtepu16_epi32(h);
+    }
+    _mm512_storeu_ps(o + i, _mm512_cvtepi32_ps(w));
+  }
+  const void* rest[1] = {a + i};
+  IntToF32Scalar<T>(o + i, rest, n - i, ins);
+}
+#endif
+
 // ---------------------------------------------------------------- per-ISA instantiations
 #define JAXLIB_ISA_KERNELS(Suffix, Attr, V)                                                            \
   template <class F> Attr void Unary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) { \
@@ -1232,6 +1282,28 @@ EwFn SelectF64VectorKernel(const compiler::Module& m, const Op& op) {
       return isa == VectorIsa::kAvx512 ? &NegateF64Avx512 : isa == VectorIsa::kAvx2 ? &NegateF64Avx2 : &NegateF64Base;
     case OpKind::kExp:
       return isa == VectorIsa::kAvx512 ? &ExpF64Avx512 : isa == VectorIsa::kAvx2 ? &ExpF64Avx2 : &ExpF64Base;
+    default: return nullptr;
+  }
+}
+
+template <class T> EwFn IntToF32For(VectorIsa isa) {
+#if defined(JAXLIB_X86_64)
+  if (isa == VectorIsa::kAvx512) return &IntToF32Avx512<T>;
+  if (isa == VectorIsa::kAvx2) return &IntToF32Avx2<T>;
+#endif
+  (void)isa;
+  return &IntToF32Scalar<T>;
+}
+
+EwFn SelectIntToF32Kernel(const compiler::Module& m, const Op& op) {
+  if (op.kind != OpKind::kConvert || op.operands.size() != 1 || op.results.size() != 1) return nullptr;
+  if (m.type(op.results[0]).element != ElementType::kF32) return nullptr;
+  const VectorIsa isa = DetectedVectorIsa();
+  switch (m.type(op.operands[0]).element) {
+    case ElementType::kU8: return IntToF32For<uint8_t>(isa);
+    case ElementType::kS8: return IntToF32For<int8_t>(isa);
+    case ElementType::kU16: return IntToF32For<uint16_t>(isa);
+    case ElementType::kS16: return IntToF32For<int16_t>(isa);
     default: return nullptr;
   }
 }

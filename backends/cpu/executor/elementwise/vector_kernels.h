@@ -33,6 +33,9 @@ using F32TapsFn = void (*)(float* out, const float* const* taps, int64_t ntaps, 
                            int64_t out_stride, int64_t x_stride, bool swapped);
 F32TapsFn SelectF32TapsKernel(const compiler::Module& m, const compiler::Op& op);
 
+// The vectorised convert of u8, s8, u16 or s16 to f32 (exact), or nullptr.
+EwFn SelectIntToF32Kernel(const compiler::Module& m, const compiler::Op& op);
+
 // The vectorised kernel of an f64 op (add, subtract, multiply, divide, negate, exp), or nullptr.
 EwFn SelectF64VectorKernel(const compiler::Module& m, const compiler::Op& op);
 
