@@ -12,6 +12,7 @@
 #endif
 
 #include "backends/cpu/executor/jit/fused_loop_jit.h"
+#include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/elementwise/scalar_math.h"
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 
@@ -66,38 +67,6 @@ int64_t StridedOffset(const std::vector<int64_t>& dims, const std::vector<int64_
   return off;
 }
 
-void FillBytes(uint8_t* dst, const uint8_t* value, size_t es, int64_t n) {
-  switch (es) {
-    case 1: std::memset(dst, value[0], static_cast<size_t>(n)); return;
-    case 2:
-    case 4:
-    case 8: {
-      // Vector stores of the repeated value: broadcasts fill a tile per row of a
-      // [rows, 1] -> [rows, cols] broadcast (bf16 and f16 rows too), so this is hot.
-      static const FillPatternFn fill = SelectFillPattern();
-      uint64_t pattern;
-      if (es == 2) {
-        uint16_t v;
-        std::memcpy(&v, value, 2);
-        pattern = uint64_t{v} * 0x0001000100010001ull;
-      } else if (es == 4) {
-        uint32_t v;
-        std::memcpy(&v, value, 4);
-        pattern = (uint64_t{v} << 32) | v;
-      } else {
-        std::memcpy(&pattern, value, 8);
-      }
-      const int64_t bytes = n * static_cast<int64_t>(es);
-      fill(dst, pattern, bytes & ~int64_t{7});
-      // The last values short of 8 bytes (fewer than 4 halves, or one 4-byte value).
-      for (int64_t b = bytes & ~int64_t{7}; b < bytes; b += static_cast<int64_t>(es)) std::memcpy(dst + b, value, es);
-      return;
-    }
-    default:
-      for (int64_t i = 0; i < n; ++i) std::memcpy(dst + static_cast<size_t>(i) * es, value, es);
-  }
-}
-
 template <class T>
 void WriteIota(void* dst, const int64_t* idx, int64_t n) {
   T* d = static_cast<T*>(dst);
@@ -133,7 +102,7 @@ void GatherStrided(uint8_t* dst, const uint8_t* src, size_t es, const std::vecto
                    const std::vector<int64_t>& strides, int64_t begin, int64_t n, const uint8_t** splat) {
   const int r = static_cast<int>(dims.size());
   if (r == 0) {
-    FillBytes(dst, src, es, n);
+    FillElements(dst, src, es, n);
     return;
   }
   int64_t idx[16] = {0};
@@ -175,7 +144,7 @@ void GatherStrided(uint8_t* dst, const uint8_t* src, size_t es, const std::vecto
   }
   if (inner_stride == 0 && idx[r - 1] + n <= inner) {
     const uint8_t* value = src + static_cast<size_t>(off) * es;
-    if (*splat != value) FillBytes(dst, value, es, n);
+    if (*splat != value) FillElements(dst, value, es, n);
     *splat = value;
     return;
   }
@@ -185,7 +154,7 @@ void GatherStrided(uint8_t* dst, const uint8_t* src, size_t es, const std::vecto
     int64_t run = std::min(inner - idx[r - 1], n - done);
     uint8_t* d = dst + static_cast<size_t>(done) * es;
     if (inner_stride == 0) {
-      FillBytes(d, src + static_cast<size_t>(off) * es, es, run);
+      FillElements(d, src + static_cast<size_t>(off) * es, es, run);
     } else if (inner_stride == 1) {
       std::memcpy(d, src + static_cast<size_t>(off) * es, static_cast<size_t>(run) * es);
     } else {
@@ -279,7 +248,7 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Lower(const compiler::Module& m,
     if (in.mode == EwInput::Mode::kConstant) {
       const size_t es = ElementTypeByteSize(in.type);
       tile.resize(static_cast<size_t>(kTile) * es);
-      if (in.constant.size() >= es) FillBytes(tile.data(), in.constant.data(), es, kTile);
+      if (in.constant.size() >= es) FillElements(tile.data(), in.constant.data(), es, kTile);
     }
     p->constant_tiles_.push_back(std::move(tile));
   }
@@ -313,7 +282,6 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Lower(const compiler::Module& m,
   }
   p->program_ = std::move(program);
   if (p->loop_size_ >= kMinTieredElements) p->TryNative();
-  if (p->loop_size_ < kMinNativeElements) p->runs_before_native_ = kRunsBeforeNative;
   return p;
 }
 
@@ -436,7 +404,7 @@ int64_t EwProgram::output_bytes() const {
 
 void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
                     bool stream_outputs) const {
-  if (runs_before_native_ > 0 && runs_.load(std::memory_order_relaxed) < runs_before_native_) {
+  if (loop_size_ < kMinNativeElements && runs_.load(std::memory_order_relaxed) < kRunsBeforeNative) {
     runs_.fetch_add(1, std::memory_order_relaxed);
     Interpret(inputs, outputs, begin, end, stream_outputs);
     return;
@@ -597,7 +565,7 @@ void EwProgram::Interpret(const void* const* inputs, void* const* outputs, int64
   for (const EwInput& in : inputs_) {
     size_t es = ElementTypeByteSize(in.type);
     if (in.mode == EwInput::Mode::kScalar) {
-      FillBytes(tile_buf(in.reg), static_cast<const uint8_t*>(inputs[in.source]), es, fill);
+      FillElements(tile_buf(in.reg), static_cast<const uint8_t*>(inputs[in.source]), es, fill);
       regp[in.reg] = tile_buf(in.reg);
     } else if (in.mode == EwInput::Mode::kConstant) {
       // Read only: instructions write their own registers.

@@ -105,8 +105,7 @@ class EwProgram {
   std::vector<int> output_regs_;
   std::vector<int> direct_output_index_;    // reg -> output index or -1
   LazyFusedLoopJit native_;                   // the loop as native code, when it can be
-  int64_t runs_before_native_ = 0;            // a short loop's interpreted runs before native_
-  mutable std::atomic<int64_t> runs_{0};
+  mutable std::atomic<int64_t> runs_{0};      // interpreted runs of a short loop (kRunsBeforeNative)
   bool native_tiled_ = false;                 // some input is gathered per tile first
   // > 0: every gathered input is one value (a per-row value) or a contiguous run of its source (a
   // per-column row) over each run of this many elements, and the native loop runs a row at a

@@ -746,7 +746,32 @@ JAXLIB_VM_INLINE void CombineTapsBody(float* out, const float* const* taps, int6
     CombineTapsRows<F, V, false>(out, taps, ntaps, init, n, rows, out_stride, x_stride);
 }
 
-// ---------------------------------------------------------------- f64 exp
+// ---------------------------------------------------------------- f64 arithmetic and exp
+// y[i] = apply({x0[i], x1[i], ...}) one register of doubles at a time (wider ones compare lane
+// by lane), whole registers first, then the tail once, its missing lanes zero.
+template <class V, class Apply, class... In>
+JAXLIB_VM_INLINE void MapF64(double* y, int64_t n, Apply apply, const In*... in) {
+  constexpr int kN = kLanesOf<V> / 2;
+  using D = typename Vec<kN>::D;
+  const double* x[] = {in...};
+  D v[sizeof...(In)];
+  int64_t i = 0;
+  for (; i + kN <= n; i += kN) {  // fixed-size copies become plain loads and stores
+    for (size_t k = 0; k < sizeof...(In); ++k) std::memcpy(&v[k], x[k] + i, sizeof(D));
+    const D r = apply(v);
+    std::memcpy(y + i, &r, sizeof(r));
+  }
+  if (i < n) {
+    const size_t bytes = static_cast<size_t>(n - i) * sizeof(double);
+    for (size_t k = 0; k < sizeof...(In); ++k) {
+      v[k] = D{};
+      std::memcpy(&v[k], x[k] + i, bytes);
+    }
+    const D r = apply(v);
+    std::memcpy(y + i, &r, bytes);
+  }
+}
+
 // exp over doubles, one register of them at a time: x = n ln2
 // + r with |r| <= ln2 / 2 (ln2 split so n * ln2_hi is exact for |n| <= 2^11), e^r by its Taylor
 // series to r^13 (truncation below 2^-57 relative), then 2^n as two exact power-of-two factors
@@ -794,67 +819,21 @@ JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
     const U64 nan = U64(v != v);
     return AsD((AsU64(v) & nan) | (AsU64(e) & ~nan));
   };
-  int64_t i = 0;
-  for (; i + kN <= n; i += kN) {
-    D v;
-    std::memcpy(&v, x + i, sizeof(v));
-    const D e = apply(v);
-    std::memcpy(y + i, &e, sizeof(e));
-  }
-  if (i < n) {
-    D v = {};
-    std::memcpy(&v, x + i, static_cast<size_t>(n - i) * sizeof(double));
-    const D e = apply(v);
-    std::memcpy(y + i, &e, static_cast<size_t>(n - i) * sizeof(double));
-  }
+  MapF64<V>(y, n, [&](D* v) { return apply(v[0]); }, x);
 }
 
-// f64 add, subtract, multiply, divide (F: AddV...) and negate (kNegate) at one register of
-// doubles: IEEE-rounded lane by lane, the scalar kernels' bits at every ISA.
+// f64 add, subtract, multiply, divide (F: AddV...) and negate at one register of doubles:
+// IEEE-rounded lane by lane, the scalar kernels' bits at every ISA.
 template <class F, class V>
 JAXLIB_VM_INLINE void BinaryF64Body(void* out, const void* const* in, int64_t n) {
-  constexpr int kN = kLanesOf<V> / 2;
-  using D = typename Vec<kN>::D;
-  const double* a = static_cast<const double*>(in[0]);
-  const double* b = static_cast<const double*>(in[1]);
-  double* y = static_cast<double*>(out);
-  int64_t i = 0;
-  for (; i + kN <= n; i += kN) {  // whole registers: fixed-size copies become plain loads/stores
-    D u, v;
-    std::memcpy(&u, a + i, sizeof(u));
-    std::memcpy(&v, b + i, sizeof(v));
-    const D r = F::Apply(u, v);
-    std::memcpy(y + i, &r, sizeof(r));
-  }
-  if (i < n) {
-    const size_t bytes = static_cast<size_t>(n - i) * sizeof(double);
-    D u = {}, v = {};
-    std::memcpy(&u, a + i, bytes);
-    std::memcpy(&v, b + i, bytes);
-    const D r = F::Apply(u, v);
-    std::memcpy(y + i, &r, bytes);
-  }
+  using D = typename Vec<kLanesOf<V> / 2>::D;
+  MapF64<V>(static_cast<double*>(out), n, [](D* v) { return F::Apply(v[0], v[1]); },
+            static_cast<const double*>(in[0]), static_cast<const double*>(in[1]));
 }
 template <class V>
 JAXLIB_VM_INLINE void NegateF64Body(void* out, const void* const* in, int64_t n) {
-  constexpr int kN = kLanesOf<V> / 2;
-  using D = typename Vec<kN>::D;
-  const double* a = static_cast<const double*>(in[0]);
-  double* y = static_cast<double*>(out);
-  int64_t i = 0;
-  for (; i + kN <= n; i += kN) {
-    D u;
-    std::memcpy(&u, a + i, sizeof(u));
-    const D r = -u;
-    std::memcpy(y + i, &r, sizeof(r));
-  }
-  if (i < n) {
-    const size_t bytes = static_cast<size_t>(n - i) * sizeof(double);
-    D u = {};
-    std::memcpy(&u, a + i, bytes);
-    const D r = -u;
-    std::memcpy(y + i, &r, bytes);
-  }
+  using D = typename Vec<kLanesOf<V> / 2>::D;
+  MapF64<V>(static_cast<double*>(out), n, [](D* v) { return -v[0]; }, static_cast<const double*>(in[0]));
 }
 
 // 8- and 16-bit integers to f32 (exact): images and token ids. GCC 12 widens narrow integer

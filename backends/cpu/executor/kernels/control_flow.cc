@@ -13,12 +13,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <optional>
 #include <string_view>
 #include <unordered_set>
 
-#include "backends/cpu/executor/elementwise/vector_kernels.h"
-#include "backends/cpu/executor/parallel/thread_pool.h"
+#include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "runtime/support/env_flag.h"
 
@@ -50,32 +48,26 @@ class WhileKernel final : public Kernel {
   // filled with its value instead of copied from the constant: half the memory traffic.
   void PlanSplatInits(const compiler::Module& m) {
     for (ValueId v : op_.operands) {
-      std::optional<uint64_t> pattern;
       const Op* def = m.values[static_cast<size_t>(v)].def;
       const compiler::Attribute* a = def && def->kind == OpKind::kConstant ? def->attr("value") : nullptr;
-      if (a && a->dense && a->dense->splat) {
-        const size_t es = ElementTypeByteSize(m.type(v).element);
-        if ((es == 1 || es == 2 || es == 4 || es == 8) && a->dense->bytes.size() >= es) {
-          uint64_t bits = 0;
-          for (size_t b = 0; b < 8; b += es) std::memcpy(reinterpret_cast<uint8_t*>(&bits) + b, a->dense->bytes.data(), es);
-          pattern = bits;
-        }
-      }
-      splat_init_.push_back(pattern);
+      const size_t es = ElementTypeByteSize(m.type(v).element);
+      const bool splat = a && a->dense && a->dense->splat && es > 0 && a->dense->bytes.size() >= es;
+      splat_init_.push_back({splat ? a->dense->bytes.data() : nullptr, es});
     }
-    fill_ = SelectFillPattern();
   }
 
   // Carries updated elementwise in place: body result k is the only result of an elementwise
   // fusion that reads carry k at its own elements only, and no later step reads carry k (or a
   // value sharing its bytes); that fusion then writes straight into carry k's buffer, so the
   // carry needs no copy after the body. (One output: a fusion's interpreter and JIT read every
-  // input of an element before they store its single result.)
+  // input of an element before they store its single result.) Such a result is taken out of
+  // the body's arena values and bound to the carry once per run. Not for strip-mined loops,
+  // whose tiles run the body steps themselves.
   void PlanInPlaceResults(const compiler::Module& m, const compiler::ExecutionPlan& plan) {
     const compiler::Region& br = *body_->region;
     const size_t n = sizes_.size();
     in_place_.assign(n, false);
-    for (size_t k = 0; k < n; ++k) {
+    for (size_t k = 0; k < n && strip_elements_ == 0; ++k) {
       const ValueId r = br.results[k];
       if (invariant_[k] || std::count(br.results.begin(), br.results.end(), r) != 1) continue;
       // Values sharing carry k's bytes: the carry and the aliases (reshapes, in-place updates) of them.
@@ -105,20 +97,11 @@ class WhileKernel final : public Kernel {
         if (!later.op || (!reads && !later.op->regions.empty())) ok = false;  // reads it cannot list
         for (ValueId v : !ok ? std::vector<ValueId>{} : reads ? *reads : later.op->operands) ok = ok && !shares.count(v);
       }
-      in_place_[k] = ok;
-      if (ok && EnvFlag("JAXLIB_CPU_LOOP_TRACE"))
-        std::fprintf(stderr, "jaxlib-cpu while loop: carry %zu updated in place\n", k);
+      if (!ok) continue;
+      in_place_[k] = true;
+      std::erase_if(body_->arena_values, [&](const auto& value_offset) { return value_offset.first == r; });
+      if (EnvFlag("JAXLIB_CPU_LOOP_TRACE")) std::fprintf(stderr, "jaxlib-cpu while loop: carry %zu updated in place\n", k);
     }
-  }
-
-  // Fills `bytes` (a multiple of 8) with the pattern, in 256 KiB pieces over the pool.
-  void FillSplat(uint8_t* dst, uint64_t pattern, size_t bytes) const {
-    constexpr int64_t kPiece = 1 << 18;
-    const int64_t pieces = (static_cast<int64_t>(bytes) + kPiece - 1) / kPiece;
-    ParallelFor(pieces, 4, [&](int64_t p0, int64_t p1) {
-      const int64_t b = p0 * kPiece, e = std::min<int64_t>(static_cast<int64_t>(bytes), p1 * kPiece);
-      fill_(dst + b, pattern, e - b);
-    });
   }
 
   // Elements per tile of a strip-mined loop: two pool chunks of FusionKernel's minimum, so the
@@ -199,6 +182,7 @@ class WhileKernel final : public Kernel {
       // read where its operand lives.
       operand[k] = static_cast<uint8_t*>(f.Get(op_.operands[k]));
       carry[k] = invariant_[k] ? operand[k] : static_cast<uint8_t*>(f.Get(op_.results[k]));
+      if (in_place_[k]) f.ptr[static_cast<size_t>(body_->region->results[k])] = carry[k];
       if (strips && tiled_carry_[k]) elem[k] = sizes_[k] / static_cast<size_t>(strip_elements_);
     }
     const compiler::Region& cr = *cond_->region;
@@ -215,7 +199,8 @@ class WhileKernel final : public Kernel {
       auto part_bytes = [&](size_t k) { return elem[k] ? elem[k] * static_cast<size_t>(end - begin) : sizes_[k]; };
       for (size_t k = 0; k < n; ++k) {
         if (!sizes_[k] || carry[k] == operand[k]) continue;
-        if (splat_init_[k] && part_bytes(k) % 8 == 0) FillSplat(part(k, carry[k]), *splat_init_[k], part_bytes(k));
+        const auto [splat, es] = splat_init_[k];
+        if (splat) FillElements(part(k, carry[k]), splat, es, static_cast<int64_t>(part_bytes(k) / es));
         else std::memcpy(part(k, carry[k]), part(k, operand[k]), part_bytes(k));
       }
       for (;;) {
@@ -233,11 +218,7 @@ class WhileKernel final : public Kernel {
             else JAXLIB_RETURN_IF_ERROR(step.kernel->Run(f, step.scratch_offset >= 0 ? arena + step.scratch_offset : nullptr));
           }
         } else {
-          for (const auto& [v, off] : body_->arena_values) f.ptr[static_cast<size_t>(v)] = arena + off;
-          for (size_t k = 0; k < n; ++k)
-            if (in_place_[k]) f.ptr[static_cast<size_t>(br.results[k])] = carry[k];
-          for (const RegionStep& step : body_->steps)
-            JAXLIB_RETURN_IF_ERROR(step.kernel->Run(f, step.scratch_offset >= 0 ? arena + step.scratch_offset : nullptr));
+          JAXLIB_RETURN_IF_ERROR(RunRegion(*body_, f, arena));
         }
         // New carries: results that are other carries go through `temp` so no carry is
         // overwritten before it is read.
@@ -287,9 +268,8 @@ class WhileKernel final : public Kernel {
   std::vector<size_t> sizes_;
   int64_t region_offset_;
   std::vector<bool> result_read_, invariant_;
-  std::vector<std::optional<uint64_t>> splat_init_;  // PlanSplatInits
-  std::vector<bool> in_place_;                         // PlanInPlaceResults
-  FillPatternFn fill_ = nullptr;
+  std::vector<std::pair<const void*, size_t>> splat_init_;  // PlanSplatInits: value (or nullptr), bytes
+  std::vector<bool> in_place_;                               // PlanInPlaceResults
   // Strip mining (PlanStrips): the tiled loop's element count (0: not strip-mined), which
   // carries are tiled, and which body steps run on the tile's range.
   int64_t strip_elements_ = 0;
@@ -354,8 +334,8 @@ StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const 
     auto loop = std::make_unique<WhileKernel>(op, std::move(cond), std::move(body), std::move(sizes), region_offset,
                                               std::move(read));
     loop->PlanSplatInits(b.module());
-    loop->PlanInPlaceResults(b.module(), b.plan());
     if (!EnvFlag("JAXLIB_CPU_DISABLE_STRIP_MINING")) loop->PlanStrips(b.module());  // off: for comparisons and tests
+    loop->PlanInPlaceResults(b.module(), b.plan());
     return std::unique_ptr<Kernel>(std::move(loop));
   }
   std::vector<std::unique_ptr<RegionCode>> branches;

@@ -331,18 +331,15 @@ StatusOr<std::unique_ptr<Kernel>> MakeDataMovementKernel(KernelBuilder& b, const
       return std::unique_ptr<Kernel>(new PadKernel(op.operands[0], op.operands[1], op.results[0], rt.element_count(),
                                                    dims, dst_strides, src_strides, src_off, dst_off, es));
     }
-    case OpKind::kDynamicSlice:
-      return std::unique_ptr<Kernel>(new DynamicSliceKernel(op, m, false));
+    case OpKind::kDynamicSlice: {
+      const bool view = b.plan().storage(op.results[0]).kind == compiler::ValueStorage::Kind::kAlias;
+      return std::unique_ptr<Kernel>(new DynamicSliceKernel(op, m, false, view));
+    }
     case OpKind::kDynamicUpdateSlice:
       return std::unique_ptr<Kernel>(new DynamicSliceKernel(op, m, true));
     default:
       return Unimplemented("op " + std::string(compiler::OpName(op.kind)) + " is not supported by the CPU backend");
   }
-}
-
-// A dynamic_slice planned as a view of its operand (buffer_plan.cc, dynamic_slice_views).
-std::unique_ptr<Kernel> MakeDynamicSliceView(const compiler::Module& m, const Op& op) {
-  return std::unique_ptr<Kernel>(new DynamicSliceKernel(op, m, false, /*view=*/true));
 }
 
 }  // namespace jaxlib::cpu

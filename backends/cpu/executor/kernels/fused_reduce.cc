@@ -200,20 +200,14 @@ class FusedTypedReduceKernel final : public Kernel {
     FusedReducePointers ptr;
     JAXLIB_RETURN_IF_ERROR(ptr.Bind(f, p_));
     uint8_t* result = static_cast<uint8_t*>(ptr.result);
-    if (const int64_t chunks = RowChunks(row_len_); rows_ == 1 && chunks > 1 && split_ && es_ <= kMaxElementBytes) {
-      alignas(16) uint8_t partial[kMaxRowChunks * kMaxElementBytes];
-      alignas(16) const uint8_t zero[kMaxElementBytes] = {};
-      ParallelFor(chunks, 1, [&](int64_t c0, int64_t c1) {
+    if (rows_ == 1 && split_ && RowChunks(row_len_) > 1) {
+      FoldRowInChunks(fn_, es_, row_len_, ptr.init, result, [&](int64_t b, int64_t e, void* partial, const void* zero) {
         void* out[64];
         std::copy(ptr.out, ptr.out + ptr.nout, out);
-        for (int64_t c = c0; c < c1; ++c) {
-          const int64_t b = RowChunkStart(row_len_, chunks, c), e = RowChunkStart(row_len_, chunks, c + 1);
-          uint8_t* buffer = Buffer(e - b);
-          ptr.RunInto(*p_.program, out, buffer, b, e, es_);
-          fn_(buffer, partial + static_cast<size_t>(c) * es_, zero, 1, e - b, 1);
-        }
+        uint8_t* buffer = Buffer(e - b);
+        ptr.RunInto(*p_.program, out, buffer, b, e, es_);
+        fn_(buffer, partial, zero, 1, e - b, 1);
       });
-      fn_(partial, result, ptr.init, 1, chunks, 1);
       return Status::Ok();
     }
     const int64_t block_rows = std::max<int64_t>(1, kBlockElements / std::max<int64_t>(row_len_, 1));
@@ -232,7 +226,6 @@ class FusedTypedReduceKernel final : public Kernel {
   }
 
  private:
-  static constexpr size_t kMaxElementBytes = 16;
   // This thread's buffer of at least n elements.
   uint8_t* Buffer(int64_t n) const {
     thread_local std::vector<uint8_t> buffer;

@@ -330,17 +330,10 @@ class MonoidReduceKernel final : public Kernel {
                     fn_(x + static_cast<size_t>(o0 * row) * es_, out + static_cast<size_t>(o0 * L_.inner) * es_,
                         init, o1 - o0, L_.R, L_.inner);
                   });
-    } else if (const int64_t chunks = RowChunks(L_.R);
-               split_rows_ && L_.inner == 1 && chunks > 1 && es_ <= kMaxElementBytes) {
-      alignas(16) uint8_t partial[kMaxRowChunks * kMaxElementBytes];
-      alignas(16) const uint8_t zero[kMaxElementBytes] = {};
-      ParallelFor(chunks, 1, [&](int64_t c0, int64_t c1) {
-        for (int64_t c = c0; c < c1; ++c) {
-          const int64_t b = RowChunkStart(L_.R, chunks, c), e = RowChunkStart(L_.R, chunks, c + 1);
-          fn_(x + static_cast<size_t>(b) * es_, partial + static_cast<size_t>(c) * es_, zero, 1, e - b, 1);
-        }
+    } else if (split_rows_ && L_.inner == 1 && RowChunks(L_.R) > 1) {
+      FoldRowInChunks(fn_, es_, L_.R, init, out, [&](int64_t b, int64_t e, void* partial, const void* zero) {
+        fn_(x + static_cast<size_t>(b) * es_, partial, zero, 1, e - b, 1);
       });
-      fn_(partial, out, init, 1, chunks, 1);
     } else {
       fn_(x, out, init, L_.outer, L_.R, L_.inner);
     }
@@ -348,7 +341,6 @@ class MonoidReduceKernel final : public Kernel {
 
   static constexpr int64_t kParallelElements = 32768;
   static constexpr int64_t kSegmentBlockElements = 8192;
-  static constexpr size_t kMaxElementBytes = 16;
   MonoidFn fn_;
   F32Reducers f32_;
   ValueId x_, init_, out_;

@@ -1,10 +1,12 @@
 // The compact path for while loops over scalars (fori_loop counters, scalar recurrences) and
-// for fusions of scalars (the counters and conditions of loops over arrays): cond
-// and body are flattened once into one list of slot-to-slot instructions over a small register
-// file on the stack, common integer/float arithmetic and compares run inline, everything else
-// through the same elementwise kernels the fused loops use, so results are identical. Loops
-// with any non-scalar value, captured array or non-elementwise op keep the general WhileKernel.
-// When scalar_loop_jit.cc can compile the flattened loop, that native code runs it instead.
+// for fusions of scalars (the counters and conditions of loops over arrays). A loop's cond and
+// body, or a fusion's region, are flattened once into one list of slot-to-slot instructions
+// over a small register file on the stack (ScalarCode): common integer/float arithmetic and
+// compares run inline, everything else through the same elementwise kernels the fused loops
+// use, so results are identical. Loops with any non-scalar value, captured array or
+// non-elementwise op keep the general WhileKernel; fusions with any non-scalar value keep the
+// elementwise program. When scalar_loop_jit.cc can compile a flattened loop, that native code
+// runs it instead.
 #include <algorithm>
 #include <array>
 #include <cstring>

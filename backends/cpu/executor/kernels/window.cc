@@ -572,10 +572,9 @@ struct NativeSelectAndScatter {
       std::memcpy(&x, v + c, 16);
       std::memcpy(&t, kept + c, 16);
       const VTap keep = Keep()(b, x);
-      const VT nb = b, nx = x;
-      VTap bb, xb;
-      std::memcpy(&bb, &nb, 16);
-      std::memcpy(&xb, &nx, 16);
+      VTap bb, xb;  // the values' bits, blended by the all-ones lanes
+      std::memcpy(&bb, &b, 16);
+      std::memcpy(&xb, &x, 16);
       const VTap rb = (bb & keep) | (xb & ~keep);
       const VTap rt = (t & keep) | ((VTap{} + k) & ~keep);
       std::memcpy(best + c, &rb, 16);

@@ -1,6 +1,7 @@
 // Strided copy engine: coalesces dimensions, then walks an odometer with typed inner loops.
 #include "backends/cpu/executor/memory/array_copy.h"
 
+#include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
 
 #include <algorithm>
@@ -16,31 +17,56 @@ std::vector<int64_t> RowMajorStrides(const std::vector<int64_t>& dims) {
   return s;
 }
 
-void FillElements(void* dst, const void* value, size_t es, int64_t n) {
-  auto* d = static_cast<uint8_t*>(dst);
+namespace {
+
+// One thread's part of FillElements.
+void FillRun(uint8_t* dst, const uint8_t* value, size_t es, int64_t n) {
   switch (es) {
-    case 1: std::memset(d, *static_cast<const uint8_t*>(value), static_cast<size_t>(n)); return;
-    case 2: {
-      uint16_t v;
-      std::memcpy(&v, value, 2);
-      for (int64_t i = 0; i < n; ++i) std::memcpy(d + 2 * i, &v, 2);
-      return;
-    }
-    case 4: {
-      uint32_t v;
-      std::memcpy(&v, value, 4);
-      for (int64_t i = 0; i < n; ++i) std::memcpy(d + 4 * i, &v, 4);
-      return;
-    }
+    case 1: std::memset(dst, value[0], static_cast<size_t>(n)); return;
+    case 2:
+    case 4:
     case 8: {
-      uint64_t v;
-      std::memcpy(&v, value, 8);
-      for (int64_t i = 0; i < n; ++i) std::memcpy(d + 8 * i, &v, 8);
+      // Vector stores of the repeated value (hot: the interpreter fills a tile per broadcast
+      // row, bf16 and f16 rows too).
+      static const FillPatternFn fill = SelectFillPattern();
+      uint64_t pattern;
+      if (es == 2) {
+        uint16_t v;
+        std::memcpy(&v, value, 2);
+        pattern = uint64_t{v} * 0x0001000100010001ull;
+      } else if (es == 4) {
+        uint32_t v;
+        std::memcpy(&v, value, 4);
+        pattern = (uint64_t{v} << 32) | v;
+      } else {
+        std::memcpy(&pattern, value, 8);
+      }
+      const int64_t bytes = n * static_cast<int64_t>(es);
+      fill(dst, pattern, bytes & ~int64_t{7});
+      // The last values short of 8 bytes (fewer than 4 halves, or one 4-byte value).
+      for (int64_t b = bytes & ~int64_t{7}; b < bytes; b += static_cast<int64_t>(es)) std::memcpy(dst + b, value, es);
       return;
     }
     default:
-      for (int64_t i = 0; i < n; ++i) std::memcpy(d + static_cast<size_t>(i) * es, value, es);
+      for (int64_t i = 0; i < n; ++i) std::memcpy(dst + static_cast<size_t>(i) * es, value, es);
   }
+}
+
+}  // namespace
+
+void FillElements(void* dst, const void* value, size_t es, int64_t n) {
+  auto* d = static_cast<uint8_t*>(dst);
+  const auto* v = static_cast<const uint8_t*>(value);
+  const int64_t piece = std::max<int64_t>(1, (int64_t{1} << 18) / static_cast<int64_t>(std::max<size_t>(es, 1)));
+  if (n * static_cast<int64_t>(es) <= (int64_t{1} << 20)) {
+    FillRun(d, v, es, n);
+    return;
+  }
+  // Above 1 MiB: 256 KiB pieces over the pool, as CopyBytesParallel.
+  ParallelFor((n + piece - 1) / piece, 1, [&](int64_t p0, int64_t p1) {
+    const int64_t b = p0 * piece, e = std::min(n, p1 * piece);
+    FillRun(d + static_cast<size_t>(b) * es, v, es, e - b);
+  });
 }
 
 namespace {

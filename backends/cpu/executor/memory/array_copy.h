@@ -39,7 +39,7 @@ class StridedCopier {
 // memcpy of a large buffer split across the thread pool (one thread below a few hundred KiB).
 void CopyBytesParallel(void* dst, const void* src, size_t bytes);
 
-// Fills n elements of es bytes with one value.
+// Fills n elements of es bytes with one value (vector stores; over the pool above 1 MiB).
 void FillElements(void* dst, const void* value, size_t es, int64_t n);
 
 }  // namespace jaxlib::cpu

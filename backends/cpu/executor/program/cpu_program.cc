@@ -113,8 +113,6 @@ class NoopKernel final : public Kernel {
 
 // kernels/fused_reduce.cc: fusions ending with a reduce (PipelineOptions::fuse_reductions).
 StatusOr<std::unique_ptr<Kernel>> MakeFusedReduceKernel(KernelBuilder& b, const Op& op);
-// kernels/data_movement.cc: a dynamic_slice planned as a view of its operand.
-std::unique_ptr<Kernel> MakeDynamicSliceView(const compiler::Module& m, const Op& op);
 // kernels/scalar_loop.cc: fusions whose values are all scalars, or nullptr.
 std::unique_ptr<Kernel> MakeScalarFusionKernel(const compiler::Module& m, const Op& op);
 
@@ -158,9 +156,7 @@ StatusOr<std::unique_ptr<Kernel>> KernelBuilder::BuildKernel(const Op& op) {
     case OpKind::kPad:
     case OpKind::kReverse:
     case OpKind::kIota:
-      return MakeDataMovementKernel(*this, op);
     case OpKind::kDynamicSlice:
-      if (rs && rs->kind == ValueStorage::Kind::kAlias) return MakeDynamicSliceView(module(), op);
       return MakeDataMovementKernel(*this, op);
     case OpKind::kDynamicUpdateSlice:
     case OpKind::kScatter: {
