@@ -473,6 +473,58 @@ def test_scan_stacking_updates_in_place_inside_while(driver, tmp_path):  # noqa:
     assert np.array_equal(ys, np.arange(5, dtype=np.float32)[:, None] * x[None, :]), "stacked rows of the loop"
 
 
+@pytest.mark.parametrize("limit,read_back", [(5, False), (7, False), (3, False), (5, True)])
+def test_scan_stacked_carry_fill_skipped_only_when_every_row_is_written(driver, tmp_path, limit, read_back):  # noqa: F811
+    """ys starts as 7s; iteration i < limit writes row min(i, 4) = v * i (plus ys[0] when the body
+    reads ys back). The initial fill may be skipped only when the counted loop overwrites all five
+    rows and nothing else reads ys: rows past the limit keep their 7s, and a read of ys sees them."""
+    x = np.arange(4, dtype=np.float32) + 1
+    read = """
+          %z0 = stablehlo.constant dense<0> : tensor<i32>
+          %p0 = stablehlo.dynamic_slice %ys, %z0, %z0, sizes = [1, 4] : (tensor<5x4xf32>, tensor<i32>, tensor<i32>) -> tensor<1x4xf32>
+          %p1 = stablehlo.reshape %p0 : (tensor<1x4xf32>) -> tensor<4xf32>
+          %row = stablehlo.add %row0, %p1 : tensor<4xf32>""" if read_back else """
+          %row = stablehlo.add %row0, %row0 : tensor<4xf32>"""
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<4xf32>) -> tensor<5x4xf32> {{
+        %seven = stablehlo.constant dense<7.000000e+00> : tensor<5x4xf32>
+        %c0 = stablehlo.constant dense<0> : tensor<i32>
+        %0:3 = stablehlo.while(%i = %c0, %ys = %seven, %v = %x) : tensor<i32>, tensor<5x4xf32>, tensor<4xf32>
+         cond {{
+          %lim = stablehlo.constant dense<{limit}> : tensor<i32>
+          %p = stablehlo.compare LT, %i, %lim, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          stablehlo.return %p : tensor<i1>
+        }} do {{
+          %fi = stablehlo.convert %i : (tensor<i32>) -> tensor<f32>
+          %b = stablehlo.broadcast_in_dim %fi, dims = [] : (tensor<f32>) -> tensor<4xf32>
+          %row0 = stablehlo.multiply %v, %b : tensor<4xf32>{read}
+          %r2 = stablehlo.reshape %row : (tensor<4xf32>) -> tensor<1x4xf32>
+          %z = stablehlo.constant dense<0> : tensor<i32>
+          %ys2 = stablehlo.dynamic_update_slice %ys, %r2, %i, %z : (tensor<5x4xf32>, tensor<1x4xf32>, tensor<i32>, tensor<i32>) -> tensor<5x4xf32>
+          %one = stablehlo.constant dense<1> : tensor<i32>
+          %i2 = stablehlo.add %i, %one : tensor<i32>
+          stablehlo.return %i2, %ys2, %v : tensor<i32>, tensor<5x4xf32>, tensor<4xf32>
+        }}
+        return %0#1 : tensor<5x4xf32>
+      }}
+    }}"""
+    expect = np.full((5, 4), 7, np.float32)
+    for i in range(limit):
+        row = x * np.float32(i)
+        expect[min(i, 4)] = row + (expect[0] if read_back else row)
+    import subprocess
+
+    (tmp_path / "p.mlir").write_text(mlir)
+    np.save(tmp_path / "x.npy", x)
+    r = subprocess.run([str(driver), "--out", str(tmp_path), str(tmp_path / "p.mlir"), str(tmp_path / "x.npy")],
+                       capture_output=True, text=True, timeout=120, env={**os.environ, "JAXLIB_CPU_LOOP_TRACE": "1"})
+    assert r.returncode == 0, r.stderr
+    assert np.array_equal(np.load(tmp_path / "out0.npy"), expect), "stacked rows, and the 7s no iteration overwrote"
+    skipped = "overwritten row by row" in r.stderr
+    assert skipped == (limit >= 5 and not read_back), r.stderr
+
+
 SCALAR_LOOP_WITH_CALLS = f"""
 {MOD}
   func.func public @main(%x: tensor<f32>, %n: tensor<i32>) -> (tensor<f32>, tensor<i32>, tensor<f64>) {{
@@ -687,6 +739,23 @@ def test_gather_one_element_windows(driver, tmp_path):  # noqa: F811
     want_a = np.take_along_axis(x, np.clip(idx[..., 0], 0, 49), axis=1)
     assert np.array_equal(a, want_a), "take_along_axis form, start indices clamped into the operand"
     assert np.array_equal(b, v[np.clip(flat[..., 0], 0, 36)]), "x[i] over a [5,7] index batch"
+
+
+def test_gather_row_windows_over_a_2d_index_batch(driver, tmp_path):  # noqa: F811
+    # x[i] with whole rows over a [40, 50] index batch: 2000 windows of 64 floats (500 KiB,
+    # split over the pool), every batch position landing on its own output row; clamped starts.
+    rng = np.random.default_rng(12)
+    x = rng.standard_normal((3000, 64)).astype(np.float32)
+    idx = rng.integers(-5, 3010, size=(40, 50, 1)).astype(np.int32)
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<3000x64xf32>, %i: tensor<40x50x1xi32>) -> tensor<40x50x64xf32> {{
+        %0 = "stablehlo.gather"(%x, %i) <{{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 64>}}> : (tensor<3000x64xf32>, tensor<40x50x1xi32>) -> tensor<40x50x64xf32>
+        return %0 : tensor<40x50x64xf32>
+      }}
+    }}"""
+    (got,) = run(driver, tmp_path, mlir, x, idx)
+    assert np.array_equal(got, x[np.clip(idx[..., 0], 0, 2999)]), "rows gathered in batch order, starts clamped"
 
 
 def argminmax_program(shape: tuple[int, ...], axis: int, is_max: bool) -> str:

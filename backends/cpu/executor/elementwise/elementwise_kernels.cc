@@ -773,6 +773,29 @@ bool IsZeroConstant(const compiler::Module& m, compiler::ValueId v) {
 }  // namespace
 
 
+namespace {
+// One value through a unary functor, as Unary<F, T>'s loop computes each element.
+template <class F, class T> T ScalarUnaryOf(T x) { return Down<T>(F::template apply<Compute<T>>(Up(x), EwInstr{})); }
+template <class F> void AddScalarForms(std::vector<std::pair<EwFn, void*>>* table) {
+  table->push_back({&Unary<F, float>, reinterpret_cast<void*>(&ScalarUnaryOf<F, float>)});
+  table->push_back({&Unary<F, double>, reinterpret_cast<void*>(&ScalarUnaryOf<F, double>)});
+}
+}  // namespace
+
+void* ScalarUnaryFunction(EwFn kernel) {
+  // The functors below never read their instruction (no attributes: the op is the function).
+  static const std::vector<std::pair<EwFn, void*>> table = [] {
+    std::vector<std::pair<EwFn, void*>> t;
+    AddScalarForms<SinF>(&t); AddScalarForms<CosF>(&t); AddScalarForms<TanF>(&t); AddScalarForms<TanhF>(&t);
+    AddScalarForms<ExpF>(&t); AddScalarForms<Expm1F>(&t); AddScalarForms<LogF>(&t); AddScalarForms<Log1pF>(&t);
+    AddScalarForms<LogisticF>(&t); AddScalarForms<CbrtF>(&t); AddScalarForms<AtanF>(&t);
+    return t;
+  }();
+  for (const auto& [fn, scalar] : table)
+    if (fn == kernel) return scalar;
+  return nullptr;
+}
+
 EwFn SelectElementwiseKernel(const compiler::Module& m, const Op& op, std::string* error, int64_t* aux0,
                              int64_t* aux1, bool fused_loop) {
   // f32 arithmetic and transcendentals: the ISA-dispatched vector kernels.

@@ -47,6 +47,10 @@ using EwInput = compiler::FusedLoopInput;
 EwFn SelectElementwiseKernel(const compiler::Module& m, const compiler::Op& op, std::string* error,
                              int64_t* aux0, int64_t* aux1, bool fused_loop = false);
 
+// For the f32 / f64 kernel of a unary transcendental (sin, exp, log, tanh, ...), the same
+// function of one value as `float f(float)` / `double f(double)` (cast from void*): what the
+// kernel computes for each element, without its loop; nullptr for other kernels.
+void* ScalarUnaryFunction(EwFn kernel);
 // Whole-array element type conversion (stablehlo.convert semantics); nullptr if unsupported.
 EwFn GetConvertKernel(ElementType from, ElementType to);
 // For a half-float unary kernel that looks results up in a 65536-entry table (one per op and

@@ -107,6 +107,7 @@ struct Step {
   uint16_t in[3] = {0, 0, 0};
   uint8_t num_in = 0;
   const EwInstr* call = nullptr;  // kCall
+  const void* scalar = nullptr;   // kCall of a unary float function: its float(float) form
 };
 
 // A slot of the loop, plus the synthetic sign-mask constants negation needs.
@@ -364,6 +365,7 @@ class LoopCompiler {
       if (!ReprOf(m.type(v).element, &r)) return false;
     s->how = Lowering::kCall;
     s->call = ins.ew;
+    if (ins.op->operands.size() == 1 && r.cls == RegClass::kXmm) s->scalar = ScalarUnaryFunction(ins.ew->fn);
     has_calls_ = true;
     return true;
   }
@@ -762,13 +764,17 @@ class LoopCompiler {
 
   // fn(&result, {&arg0, &arg1, &arg2}, 1, *call) with every caller-saved register that holds
   // a value saved around it; the result is loaded into the step's register after the restore.
+  // A unary float function with a scalar form is called as f(xmm0) -> xmm0 instead: no
+  // pointers, no loop, and the value never goes through memory.
   void EmitCall(const Step& s) {
     const Value& out = values_[s.out];
     auto at = [](int off) { return Mem{Gpr::kRsp, off}; };
-    for (int k = 0; k < s.num_in; ++k) {
-      const Value& v = values_[s.in[k]];
-      if (v.repr.cls == RegClass::kXmm) e_.MovsdMR(at(kArgValues + 8 * k), x86::XmmReg(v.reg));
-      else e_.MovMR(at(kArgValues + 8 * k), static_cast<Gpr>(v.reg), true);
+    if (!s.scalar) {
+      for (int k = 0; k < s.num_in; ++k) {
+        const Value& v = values_[s.in[k]];
+        if (v.repr.cls == RegClass::kXmm) e_.MovsdMR(at(kArgValues + 8 * k), x86::XmmReg(v.reg));
+        else e_.MovMR(at(kArgValues + 8 * k), static_cast<Gpr>(v.reg), true);
+      }
     }
     // Only registers the allocator gave to some value need saving (callee-saved GPRs survive).
     uint32_t xmms = 0, gprs = 0;
@@ -779,6 +785,21 @@ class LoopCompiler {
     for (size_t g = 0; g < std::size(kCallerSavedGprs); ++g)
       if (gprs & (1u << static_cast<int>(kCallerSavedGprs[g])))
         e_.MovMR(at(kGprSave + 8 * static_cast<int>(g)), kCallerSavedGprs[g], true);
+    if (s.scalar) {
+      const int in = values_[s.in[0]].reg;
+      if (in != 0) e_.MovapsRR(x86::XmmReg(0), x86::XmmReg(in));
+      e_.MovRI(kScratchGpr, reinterpret_cast<uint64_t>(s.scalar));
+      e_.CallR(kScratchGpr);
+      // The result's register held nothing live (the allocator gave it to the result), so it
+      // takes xmm0 first and is left out of the restore.
+      if (out.reg != 0) e_.MovapsRR(x86::XmmReg(out.reg), x86::XmmReg(0));
+      for (int x = 0; x < kNumAllocXmms; ++x)
+        if ((xmms & (1u << x)) && x != out.reg) e_.MovsdRM(x86::XmmReg(x), at(kXmmSave + 8 * x));
+      for (size_t g = 0; g < std::size(kCallerSavedGprs); ++g)
+        if (gprs & (1u << static_cast<int>(kCallerSavedGprs[g])))
+          e_.MovRM(kCallerSavedGprs[g], at(kGprSave + 8 * static_cast<int>(g)), true);
+      return;
+    }
     for (int k = 0; k < 3; ++k) {
       e_.LeaRM(kScratchGpr, at(kArgValues + 8 * (k < s.num_in ? k : 0)));
       e_.MovMR(at(kArgPointers + 8 * k), kScratchGpr, true);

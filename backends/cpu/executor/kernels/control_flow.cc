@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "backends/cpu/executor/memory/array_copy.h"
@@ -53,6 +54,89 @@ class WhileKernel final : public Kernel {
       const size_t es = ElementTypeByteSize(m.type(v).element);
       const bool splat = a && a->dense && a->dense->splat && es > 0 && a->dense->bytes.size() >= es;
       splat_init_.push_back({splat ? a->dense->bytes.data() : nullptr, es});
+    }
+  }
+
+  // Carries whose initial value is never observed: a scan's stacked outputs, where iteration i
+  // of a counted loop (counter from 0, +1 per iteration, `counter < N` its whole condition,
+  // N at least the carry's leading dim) overwrites row i with a dynamic_update_slice and nothing
+  // else reads the carry. Every row is written before the loop ends, so the initial fill or
+  // copy (a whole pass over the stacked array) is skipped.
+  void PlanOverwrittenCarries(const compiler::Module& m) {
+    const compiler::Region& cr = *cond_->region;
+    const compiler::Region& br = *body_->region;
+    const size_t n = sizes_.size();
+    overwritten_.assign(n, false);
+    if (strip_elements_ > 0 || cr.results.size() != 1) return;
+    // The op computing v, seen through a one-result fusion: its operands as values of the
+    // enclosing region (a fusion parameter stands for the fusion's operand).
+    auto defining = [&](ValueId v, std::vector<ValueId>* operands) -> const Op* {
+      const Op* def = m.values[static_cast<size_t>(v)].def;
+      if (!def) return nullptr;
+      *operands = def->operands;
+      if (def->kind != OpKind::kFusion) return def;
+      if (def->results.size() != 1 || def->regions.size() != 1) return nullptr;
+      const compiler::Region& fr = *def->regions[0];
+      if (fr.results.size() != 1) return nullptr;
+      const Op* inner = m.values[static_cast<size_t>(fr.results[0])].def;
+      if (!inner) return nullptr;
+      *operands = inner->operands;
+      for (ValueId& o : *operands) {
+        const compiler::ValueInfo& info = m.values[static_cast<size_t>(o)];
+        if (info.owner == &fr) o = def->operands[static_cast<size_t>(info.index)];
+      }
+      return inner;
+    };
+    auto int_constant = [&](ValueId v, int64_t* out) {
+      const Op* def = m.values[static_cast<size_t>(v)].def;
+      const compiler::Attribute* a = def && def->kind == OpKind::kConstant ? def->attr("value") : nullptr;
+      if (!a || !a->dense || m.type(v).element_count() != 1 || !IsInteger(m.type(v).element)) return false;
+      *out = a->dense->GetInt(0);
+      return true;
+    };
+    // The condition: `counter < N` on an integer scalar carry.
+    std::vector<ValueId> ops;
+    const Op* cmp = defining(cr.results[0], &ops);
+    int64_t limit = 0;
+    if (!cmp || cmp->kind != OpKind::kCompare || cmp->EnumAttr("comparison_direction") != "LT" || ops.size() != 2 ||
+        !int_constant(ops[1], &limit))
+      return;
+    const auto c_it = std::find(cr.args.begin(), cr.args.end(), ops[0]);
+    if (c_it == cr.args.end()) return;
+    const size_t c = static_cast<size_t>(c_it - cr.args.begin());
+    // The counter: starts at 0 and the body adds 1.
+    int64_t start = 0, step = 0;
+    if (!int_constant(op_.operands[c], &start) || start != 0 || limit <= 0) return;
+    const Op* inc = defining(br.results[c], &ops);
+    if (!inc || inc->kind != OpKind::kAdd || ops.size() != 2) return;
+    if (ops[1] == br.args[c]) std::swap(ops[0], ops[1]);
+    if (ops[0] != br.args[c] || !int_constant(ops[1], &step) || step != 1) return;
+    // Uses of each value anywhere in the loop (nested regions included).
+    std::unordered_map<ValueId, int> uses;
+    std::vector<const compiler::Region*> work = {&cr, &br};
+    while (!work.empty()) {
+      const compiler::Region* r = work.back();
+      work.pop_back();
+      for (const auto& o : r->ops) {
+        for (ValueId v : o->operands) ++uses[v];
+        for (const auto& sub : o->regions) work.push_back(sub.get());
+      }
+      for (ValueId v : r->results) ++uses[v];
+    }
+    for (size_t k = 0; k < n; ++k) {
+      if (invariant_[k] || k == c || !sizes_[k]) continue;
+      const compiler::Type& t = m.type(op_.results[k]);
+      const Op* dus = m.values[static_cast<size_t>(br.results[k])].def;
+      if (!dus || dus->kind != OpKind::kDynamicUpdateSlice || dus->operands.size() != 2 + static_cast<size_t>(t.rank()) ||
+          t.rank() == 0 || t.dims[0] > limit || dus->operands[0] != br.args[k] || dus->operands[2] != br.args[c])
+        continue;
+      const compiler::Type& u = m.type(dus->operands[1]);
+      bool ok = u.dims.size() == t.dims.size() && u.dims[0] == 1 && uses[br.args[k]] == 1 && uses[cr.args[k]] == 0;
+      for (size_t d = 1; ok && d < u.dims.size(); ++d) ok = u.dims[d] == t.dims[d];  // whole rows
+      if (!ok) continue;
+      overwritten_[k] = true;
+      if (EnvFlag("JAXLIB_CPU_LOOP_TRACE"))
+        std::fprintf(stderr, "jaxlib-cpu while loop: carry %zu overwritten row by row, not initialised\n", k);
     }
   }
 
@@ -198,7 +282,7 @@ class WhileKernel final : public Kernel {
       };
       auto part_bytes = [&](size_t k) { return elem[k] ? elem[k] * static_cast<size_t>(end - begin) : sizes_[k]; };
       for (size_t k = 0; k < n; ++k) {
-        if (!sizes_[k] || carry[k] == operand[k]) continue;
+        if (!sizes_[k] || carry[k] == operand[k] || overwritten_[k]) continue;
         const auto [splat, es] = splat_init_[k];
         if (splat) FillElements(part(k, carry[k]), splat, es, static_cast<int64_t>(part_bytes(k) / es));
         else std::memcpy(part(k, carry[k]), part(k, operand[k]), part_bytes(k));
@@ -270,6 +354,7 @@ class WhileKernel final : public Kernel {
   std::vector<bool> result_read_, invariant_;
   std::vector<std::pair<const void*, size_t>> splat_init_;  // PlanSplatInits: value (or nullptr), bytes
   std::vector<bool> in_place_;                               // PlanInPlaceResults
+  std::vector<bool> overwritten_;                            // PlanOverwrittenCarries
   // Strip mining (PlanStrips): the tiled loop's element count (0: not strip-mined), which
   // carries are tiled, and which body steps run on the tile's range.
   int64_t strip_elements_ = 0;
@@ -336,6 +421,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const 
     loop->PlanSplatInits(b.module());
     if (!EnvFlag("JAXLIB_CPU_DISABLE_STRIP_MINING")) loop->PlanStrips(b.module());  // off: for comparisons and tests
     loop->PlanInPlaceResults(b.module(), b.plan());
+    loop->PlanOverwrittenCarries(b.module());
     return std::unique_ptr<Kernel>(std::move(loop));
   }
   std::vector<std::unique_ptr<RegionCode>> branches;

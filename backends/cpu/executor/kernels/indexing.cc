@@ -95,6 +95,7 @@ class GatherKernel final : public Kernel {
     int64_t window = 1;
     for (int64_t d : wdims) window *= d;
     single_ = window == 1;
+    window_bytes_ = window * static_cast<int64_t>(es_);
   }
 
   Status Run(Frame& f, uint8_t*) const override {
@@ -104,27 +105,37 @@ class GatherKernel final : public Kernel {
     const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
     auto* out = static_cast<uint8_t*>(f.Get(out_));
     const IndexWalk& w = *walk_;
-    std::vector<int64_t> pos(w.batch_dims.size(), 0);
-    for (int64_t b = 0; b < w.count; ++b) {
-      int64_t ioff = 0, ooff = 0;
-      for (size_t k = 0; k < pos.size(); ++k) {
-        ioff += pos[k] * w.batch_strides[k];
-        ooff += pos[k] * out_batch_strides_[k];
+    // Windows spread over the pool, each task starting its walk at its first window (every
+    // window writes its own output): at least ~64 KiB of copies per task.
+    const int64_t min_windows = std::max<int64_t>(1, (int64_t{64} << 10) / std::max<int64_t>(1, window_bytes_));
+    ParallelFor(w.count, min_windows, [&](int64_t b0, int64_t b1) {
+      std::vector<int64_t> pos(w.batch_dims.size(), 0);
+      int64_t rem = b0;
+      for (size_t k = pos.size(); k-- > 0;) {
+        pos[k] = rem % w.batch_dims[k];
+        rem /= w.batch_dims[k];
       }
-      int64_t xoff = 0;
-      for (size_t k = 0; k < start_map_.size(); ++k) {
-        size_t d = static_cast<size_t>(start_map_[k]);
-        int64_t s = ReadIndex(idx + static_cast<size_t>(ioff + static_cast<int64_t>(k) * w.vec_stride) * index_es_, index_type_);
-        s = std::clamp<int64_t>(s, 0, xdims_[d] - slice_sizes_[d]);
-        xoff += s * xstrides_[d];
+      for (int64_t b = b0; b < b1; ++b) {
+        int64_t ioff = 0, ooff = 0;
+        for (size_t k = 0; k < pos.size(); ++k) {
+          ioff += pos[k] * w.batch_strides[k];
+          ooff += pos[k] * out_batch_strides_[k];
+        }
+        int64_t xoff = 0;
+        for (size_t k = 0; k < start_map_.size(); ++k) {
+          size_t d = static_cast<size_t>(start_map_[k]);
+          int64_t s = ReadIndex(idx + static_cast<size_t>(ioff + static_cast<int64_t>(k) * w.vec_stride) * index_es_, index_type_);
+          s = std::clamp<int64_t>(s, 0, xdims_[d] - slice_sizes_[d]);
+          xoff += s * xstrides_[d];
+        }
+        for (const auto& [odim, bpos] : batching_) xoff += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
+        copier_.Run(out + static_cast<size_t>(ooff) * es_, x + static_cast<size_t>(xoff) * es_);
+        for (int k = static_cast<int>(pos.size()) - 1; k >= 0; --k) {
+          if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
+          pos[static_cast<size_t>(k)] = 0;
+        }
       }
-      for (const auto& [odim, bpos] : batching_) xoff += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
-      copier_.Run(out + static_cast<size_t>(ooff) * es_, x + static_cast<size_t>(xoff) * es_);
-      for (int k = static_cast<int>(pos.size()) - 1; k >= 0; --k) {
-        if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
-        pos[static_cast<size_t>(k)] = 0;
-      }
-    }
+    });
     return Status::Ok();
   }
 
@@ -226,6 +237,7 @@ class GatherKernel final : public Kernel {
   StridedCopier copier_;
   bool empty_ = false;
   bool single_ = false;  // the window is one element
+  int64_t window_bytes_ = 0;
 };
 
 // Scatter update computations recognised for direct window updates.
