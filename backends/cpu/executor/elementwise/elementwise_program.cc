@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 #include <optional>
 #include <unordered_map>
 
@@ -222,6 +223,31 @@ int8_t IntComparePredicate(const compiler::Module& m, const Op& op, ElementType*
   return -1;
 }
 
+// A small per-call array on the stack (a heap vector past N elements): the native loops'
+// pointer and scalar arrays, which as thread_locals cost a __tls_get_addr call per access in
+// the dlopen'd plugin, several per kernel.
+// Elements start zeroed (null pointers) only where asked: a short memset, not rep stos.
+template <class T, size_t N>
+class CallArray {
+ public:
+  CallArray(size_t n, bool zeroed) {
+    static_assert(std::is_trivial_v<T>);
+    if (n > N) {
+      heap_.resize(n);
+      data_ = heap_.data();
+    } else if (zeroed) {
+      std::memset(local_, 0, n * sizeof(T));
+    }
+  }
+  T& operator[](size_t i) { return data_[i]; }
+  T* data() { return data_; }
+
+ private:
+  T local_[N];
+  std::vector<T> heap_;
+  T* data_ = local_;
+};
+
 }  // namespace
 
 StatusOr<std::shared_ptr<EwProgram>> EwProgram::Compile(const compiler::Module& m, const Region& region,
@@ -426,10 +452,8 @@ void EwProgram::RunRows(const FusedLoopJit& jit, const void* const* inputs, void
                         int64_t end, bool stream_outputs) const {
   const size_t ni = inputs_.size(), no = output_regs_.size();
   const int64_t step = jit.elements_per_iteration();
-  thread_local std::vector<const void*> ptrs;
-  thread_local std::vector<float> half_slots;  // a half scalar's f32 (the JIT's scalar form)
-  ptrs.assign(ni + no, nullptr);
-  half_slots.assign(ni, 0.0f);
+  CallArray<const void*, 32> ptrs(ni + no, /*zeroed=*/true);  // constants' stay null
+  CallArray<float, 24> half_slots(ni, /*zeroed=*/false);         // a half scalar's f32 (the JIT's scalar form)
   for (size_t k = 0; k < ni; ++k) {
     const EwInput& in = inputs_[k];
     if (in.mode == EwInput::Mode::kScalar)
@@ -471,20 +495,20 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
                           int64_t end, bool stream_outputs) const {
   const size_t ni = inputs_.size(), no = output_regs_.size();
   const int64_t step = jit.elements_per_iteration();
-  thread_local std::vector<uint8_t> tiles;
-  thread_local std::vector<const void*> ptrs;
-  thread_local std::vector<int64_t> iota_idx;
-  thread_local std::vector<const uint8_t*> splat;  // GatherStrided's memo per input
   const size_t tile_bytes = static_cast<size_t>(kTile) * 4;
-  thread_local std::vector<float> half_slots;  // a half scalar's f32 (the JIT's scalar form)
-  ptrs.resize(ni + no);
-  half_slots.assign(ni, 0.0f);
+  CallArray<const void*, 32> ptrs(ni + no, /*zeroed=*/false);       // every one set below
+  CallArray<float, 24> half_slots(ni, /*zeroed=*/false);             // a half scalar's f32 (the JIT's scalar form)
+  CallArray<const uint8_t*, 24> splat(native_tiled_ ? ni : 0, true);  // GatherStrided's memo per input
+  // Gathered inputs' tiles: thread-local (large), reached only by loops that gather.
   uint8_t* base = nullptr;
+  int64_t* iota_idx = nullptr;
   if (native_tiled_) {
+    thread_local std::vector<uint8_t> tiles;
+    thread_local std::vector<int64_t> iota;
     if (tiles.size() < ni * tile_bytes + 64) tiles.resize(ni * tile_bytes + 64);
-    if (iota_idx.size() < static_cast<size_t>(kTile)) iota_idx.resize(static_cast<size_t>(kTile));
-    splat.assign(ni, nullptr);
+    if (iota.size() < static_cast<size_t>(kTile)) iota.resize(static_cast<size_t>(kTile));
     base = tiles.data() + (64 - reinterpret_cast<uintptr_t>(tiles.data()) % 64) % 64;
+    iota_idx = iota.data();
   }
   // Streaming stores need 64-byte aligned outputs: interpret up to the first aligned element.
   // Outputs of other than 4 bytes an element are stored plainly.
@@ -525,8 +549,8 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
           ptrs[k] = tile;
           break;
         case EwInput::Mode::kIota:
-          IotaIndices(iota_idx.data(), loop_dims_, in.iota_dim, start, m);
-          WriteIotaTyped(in.type, tile, iota_idx.data(), m);
+          IotaIndices(iota_idx, loop_dims_, in.iota_dim, start, m);
+          WriteIotaTyped(in.type, tile, iota_idx, m);
           ptrs[k] = tile;
           break;
         case EwInput::Mode::kScalar: ptrs[k] = ScalarAddress(k, src, &half_slots[k]); break;
