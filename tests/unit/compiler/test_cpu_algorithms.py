@@ -758,6 +758,31 @@ def test_gather_row_windows_over_a_2d_index_batch(driver, tmp_path):  # noqa: F8
     assert np.array_equal(got, x[np.clip(idx[..., 0], 0, 2999)]), "rows gathered in batch order, starts clamped"
 
 
+@pytest.mark.parametrize("isa", ["", "avx2", "baseline"])
+def test_transposes_in_register_blocks_with_ragged_edges(driver, tmp_path, monkeypatch, isa):  # noqa: F811
+    # 4- and 8-byte transposes go through register blocks (8x8 / 4x4) with scalar edges; sizes
+    # that are not multiples of the block, a batched permutation, and NaN payloads kept.
+    monkeypatch.setenv("JAXLIB_CPU_ISA", isa)
+    rng = np.random.default_rng(13)
+    a = rng.standard_normal((67, 133)).astype(np.float32)
+    a.view(np.uint32)[3, 5] = 0x7FC01234  # a NaN payload: moved, never computed on
+    b = rng.standard_normal((45, 22)).astype(np.float64)
+    c = rng.integers(-9, 9, size=(3, 40, 17)).astype(np.int32)
+    mlir = f"""
+    {MOD}
+      func.func public @main(%a: tensor<67x133xf32>, %b: tensor<45x22xf64>, %c: tensor<3x40x17xi32>) -> (tensor<133x67xf32>, tensor<22x45xf64>, tensor<17x3x40xi32>) {{
+        %0 = stablehlo.transpose %a, dims = [1, 0] : (tensor<67x133xf32>) -> tensor<133x67xf32>
+        %1 = stablehlo.transpose %b, dims = [1, 0] : (tensor<45x22xf64>) -> tensor<22x45xf64>
+        %2 = stablehlo.transpose %c, dims = [2, 0, 1] : (tensor<3x40x17xi32>) -> tensor<17x3x40xi32>
+        return %0, %1, %2 : tensor<133x67xf32>, tensor<22x45xf64>, tensor<17x3x40xi32>
+      }}
+    }}"""
+    x, y, z = run(driver, tmp_path, mlir, a, b, c)
+    assert x.tobytes() == np.ascontiguousarray(a.T).tobytes(), "f32 transpose, bits (NaN payload) included"
+    assert y.tobytes() == np.ascontiguousarray(b.T).tobytes(), "f64 transpose"
+    assert np.array_equal(z, np.transpose(c, (2, 0, 1))), "batched permutation"
+
+
 def argminmax_program(shape: tuple[int, ...], axis: int, is_max: bool) -> str:
     """jnp.argmax / argmin as JAX 0.10 lowers them (values and indices; the reducer of _compute_argminmax)."""
     t = "tensor<" + "x".join(map(str, shape)) + "xf32>"
