@@ -902,14 +902,19 @@ def run_traced(driver, tmp_path, monkeypatch, mlir, inputs, disable: bool):  # n
     return outs, "strip-mined" in r.stderr
 
 
-def test_elementwise_while_loop_runs_strip_mined_with_the_same_bits(driver, tmp_path, monkeypatch):  # noqa: F811
+@pytest.mark.parametrize("n", [STRIP_N, 5003])
+def test_elementwise_while_loop_runs_strip_mined_with_the_same_bits(driver, tmp_path, monkeypatch, n):  # noqa: F811
+    # 200003 elements: tiles of 65536 (cache-sized); 5003: one tile per pool thread. Either way
+    # the tiles run on the pool's threads at once, each with its own copy of the small values.
     rng = np.random.default_rng(7)
-    a = rng.standard_normal(STRIP_N).astype(np.float32)
-    b = rng.standard_normal(STRIP_N).astype(np.float32)
-    u = rng.integers(0, 2**32, STRIP_N, dtype=np.uint64).astype(np.uint32)
-    mined, traced = run_traced(driver, tmp_path, monkeypatch, STRIP_LOOP, (a, b, u), disable=False)
+    a = rng.standard_normal(n).astype(np.float32)
+    b = rng.standard_normal(n).astype(np.float32)
+    u = rng.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32)
+    prog = STRIP_LOOP.replace(f"{STRIP_N}x", f"{n}x")
+    monkeypatch.setenv("JAXLIB_CPU_THREADS", "2")
+    mined, traced = run_traced(driver, tmp_path, monkeypatch, prog, (a, b, u), disable=False)
     assert traced, "expected the elementwise loop to run strip-mined"
-    whole, traced_off = run_traced(driver, tmp_path, monkeypatch, STRIP_LOOP, (a, b, u), disable=True)
+    whole, traced_off = run_traced(driver, tmp_path, monkeypatch, prog, (a, b, u), disable=True)
     assert not traced_off
     for k, (m, w) in enumerate(zip(mined, whole, strict=True)):
         assert m.tobytes() == w.tobytes(), f"expected output {k} bit-identical to the loop run whole"

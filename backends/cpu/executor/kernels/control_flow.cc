@@ -13,11 +13,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "backends/cpu/executor/memory/array_copy.h"
+#include "backends/cpu/executor/memory/host_memory_pool.h"
+#include "backends/cpu/executor/parallel/thread_pool.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "runtime/support/env_flag.h"
 
@@ -38,6 +41,7 @@ class WhileKernel final : public Kernel {
     const compiler::Region& br = *body_->region;
     for (size_t k = 0; k < sizes_.size(); ++k) invariant_.push_back(br.results[k] == br.args[k]);
   }
+  void SetNumValues(size_t n) { num_values_ = n; }
 
   static int64_t ScratchBytes(const compiler::Module& m, const Op& op) {
     int64_t total = 0;
@@ -188,9 +192,12 @@ class WhileKernel final : public Kernel {
     }
   }
 
-  // Elements per tile of a strip-mined loop: two pool chunks of FusionKernel's minimum, so the
-  // tile's steps still use both cores while a few of its arrays fit a core's L2.
+  // Elements per tile of a strip-mined loop: a few of its arrays fit a core's L2. Arrays of
+  // fewer than two tiles are strip-mined only to spread the loop over the pool's threads (one
+  // tile each, at least kMinThreadStrip elements).
   static constexpr int64_t kStripElements = 65536;
+  static constexpr int64_t kMinThreadStrip = 1024;
+  static constexpr int64_t kMaxPrivateArena = int64_t{4} << 20;
 
   // Decides whether the loop can run strip-mined (see the file comment) and records how.
   void PlanStrips(const compiler::Module& m) {
@@ -198,7 +205,14 @@ class WhileKernel final : public Kernel {
     const size_t n = sizes_.size();
     int64_t big = 0;
     for (size_t k = 0; k < n; ++k) big = std::max(big, m.type(op_.results[k]).element_count());
-    if (big < 2 * kStripElements) return;
+    const int64_t threads = ThreadPool::Global().num_threads();
+    const bool private_arenas = threads > 1 && std::max(cond_->arena_bytes, body_->arena_bytes) <= kMaxPrivateArena;
+    int64_t tile = kStripElements;
+    if (big < 2 * kStripElements) {
+      if (!private_arenas || big < threads * kMinThreadStrip) return;
+      tile = (big + threads - 1) / threads;
+      tile = (tile + 511) / 512 * 512;  // whole vector blocks per tile
+    }
     std::unordered_set<ValueId> tiled;  // values of `big` elements that each tile computes its part of
     std::vector<bool> tiled_carry(n, false);
     for (size_t k = 0; k < n; ++k) {
@@ -243,19 +257,20 @@ class WhileKernel final : public Kernel {
     for (size_t k = 0; k < n; ++k)
       if (!tiled_carry[k] && tiled.count(br.results[k])) return;
     strip_elements_ = big;
+    strip_tile_ = tile;
+    parallel_tiles_ = private_arenas;
     tiled_carry_ = std::move(tiled_carry);
     elementwise_step_ = std::move(elementwise);
     if (EnvFlag("JAXLIB_CPU_LOOP_TRACE"))
       std::fprintf(stderr, "jaxlib-cpu while loop: strip-mined, %lld elements in tiles of %lld\n",
-                   static_cast<long long>(big), static_cast<long long>(kStripElements));
+                   static_cast<long long>(big), static_cast<long long>(tile));
   }
-  // One pass over the loop, or (strip-mined, PlanStrips) one per tile of kStripElements
-  // elements with only the tiled carries' ranges copied.
+  // One pass over the loop, or (strip-mined, PlanStrips) one per tile with only the tiled
+  // carries' ranges copied; the tiles are spread over the pool (RunTilesInParallel).
   Status Run(Frame& f, uint8_t* scratch) const override {
     const size_t n = sizes_.size();
     const bool strips = strip_elements_ > 0;
     std::vector<uint8_t*> carry(n), temp(n), operand(n);
-    std::vector<size_t> elem(n, 0);  // bytes per element of a tiled carry
     uint8_t* p = scratch;
     for (size_t k = 0; k < n; ++k) {
       p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
@@ -267,20 +282,38 @@ class WhileKernel final : public Kernel {
       operand[k] = static_cast<uint8_t*>(f.Get(op_.operands[k]));
       carry[k] = invariant_[k] ? operand[k] : static_cast<uint8_t*>(f.Get(op_.results[k]));
       if (in_place_[k]) f.ptr[static_cast<size_t>(body_->region->results[k])] = carry[k];
-      if (strips && tiled_carry_[k]) elem[k] = sizes_[k] / static_cast<size_t>(strip_elements_);
     }
+    uint8_t* arena = scratch + region_offset_;
+    if (parallel_tiles_) {
+      JAXLIB_RETURN_IF_ERROR(RunTilesInParallel(f, carry, temp, operand));
+    } else {
+      const int64_t tiles = strips ? (strip_elements_ + strip_tile_ - 1) / strip_tile_ : 1;
+      JAXLIB_RETURN_IF_ERROR(RunTiles(f, arena, carry, temp, operand, 0, tiles));
+    }
+    for (size_t k = 0; k < n; ++k)
+      if (sizes_[k] && invariant_[k] && result_read_[k] && f.Get(op_.results[k]) != carry[k])
+        std::memcpy(f.Get(op_.results[k]), carry[k], sizes_[k]);
+    return Status::Ok();
+  }
+
+  // The loop over tiles [t0, t1) (strip-mined) or once over everything (t0 = 0, t1 = 1 with no
+  // strips), with the regions' arena at `arena` and the carries in `carry`.
+  Status RunTiles(Frame& f, uint8_t* arena, const std::vector<uint8_t*>& carry, const std::vector<uint8_t*>& temp,
+                  const std::vector<uint8_t*>& operand, int64_t t0, int64_t t1) const {
+    const size_t n = sizes_.size();
+    const bool strips = strip_elements_ > 0;
     const compiler::Region& cr = *cond_->region;
     const compiler::Region& br = *body_->region;
-    uint8_t* arena = scratch + region_offset_;
     std::vector<int> from_carry(n);
-    const int64_t total = strips ? strip_elements_ : 1;
-    for (int64_t begin = 0; begin < total; begin += strips ? kStripElements : 1) {
-      const int64_t end = strips ? std::min(strip_elements_, begin + kStripElements) : 1;
+    for (int64_t t = t0; t < t1; ++t) {
+      const int64_t begin = strips ? t * strip_tile_ : 0;
+      const int64_t end = strips ? std::min(strip_elements_, begin + strip_tile_) : 1;
       // Carry k's bytes for this tile: its range when tiled, all of it otherwise.
+      auto elem = [&](size_t k) { return strips && tiled_carry_[k] ? sizes_[k] / static_cast<size_t>(strip_elements_) : 0; };
       auto part = [&](size_t k, const void* base) {
-        return const_cast<uint8_t*>(static_cast<const uint8_t*>(base)) + elem[k] * static_cast<size_t>(begin);
+        return const_cast<uint8_t*>(static_cast<const uint8_t*>(base)) + elem(k) * static_cast<size_t>(begin);
       };
-      auto part_bytes = [&](size_t k) { return elem[k] ? elem[k] * static_cast<size_t>(end - begin) : sizes_[k]; };
+      auto part_bytes = [&](size_t k) { return elem(k) ? elem(k) * static_cast<size_t>(end - begin) : sizes_[k]; };
       for (size_t k = 0; k < n; ++k) {
         if (!sizes_[k] || carry[k] == operand[k] || overwritten_[k]) continue;
         const auto [splat, es] = splat_init_[k];
@@ -324,10 +357,51 @@ class WhileKernel final : public Kernel {
         }
       }
     }
-    for (size_t k = 0; k < n; ++k)
-      if (sizes_[k] && invariant_[k] && result_read_[k] && f.Get(op_.results[k]) != carry[k])
-        std::memcpy(f.Get(op_.results[k]), carry[k], sizes_[k]);
     return Status::Ok();
+  }
+
+  // Tiles are independent (PlanStrips), so each pool task runs the loop over its own tiles,
+  // with no hand-off between the steps: its own frame, its own copy of the regions' arena
+  // (whose slots are reused at shifted offsets as values die: one arena shared by tasks at
+  // different steps would overlap) and of the small carries. The tiled carries are shared,
+  // each task writing its tiles' ranges. Every tile computes the same small values; the task
+  // holding the last tile leaves them in the results. Only for arenas of a few MiB
+  // (kMaxPrivateArena): larger loops run their tiles in turn, each step over the pool.
+  Status RunTilesInParallel(Frame& f, const std::vector<uint8_t*>& carry, const std::vector<uint8_t*>& temp,
+                            const std::vector<uint8_t*>& operand) const {
+    const size_t n = sizes_.size();
+    const int64_t tiles = (strip_elements_ + strip_tile_ - 1) / strip_tile_;
+    const auto arena_bytes = static_cast<size_t>(compiler::AlignUp(std::max(cond_->arena_bytes, body_->arena_bytes)));
+    size_t private_bytes = arena_bytes;
+    for (size_t k = 0; k < n; ++k)
+      if (!tiled_carry_[k] && !invariant_[k]) private_bytes += 2 * static_cast<size_t>(compiler::AlignUp(static_cast<int64_t>(sizes_[k])));
+    std::mutex mu;
+    Status error = Status::Ok();
+    ParallelFor(tiles, 1, [&](int64_t t0, int64_t t1) {
+      std::vector<void*> ptrs(f.ptr, f.ptr + num_values_);
+      Frame g = f;
+      g.ptr = ptrs.data();
+      auto* mine = static_cast<uint8_t*>(AllocateHostMemory(private_bytes));
+      std::vector<uint8_t*> c = carry, tmp = temp;
+      uint8_t* p = mine + arena_bytes;
+      for (size_t k = 0; k < n; ++k) {
+        if (tiled_carry_[k] || invariant_[k]) continue;
+        c[k] = p;
+        p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
+        tmp[k] = p;
+        p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
+      }
+      Status s = RunTiles(g, mine, c, tmp, operand, t0, t1);
+      if (s.ok() && t1 == tiles)
+        for (size_t k = 0; k < n; ++k)
+          if (c[k] != carry[k] && sizes_[k]) std::memcpy(carry[k], c[k], sizes_[k]);
+      FreeHostMemory(mine, private_bytes);
+      if (!s.ok()) {
+        std::lock_guard<std::mutex> lock(mu);
+        if (error.ok()) error = std::move(s);
+      }
+    });
+    return error;
   }
 
  private:
@@ -357,8 +431,10 @@ class WhileKernel final : public Kernel {
   std::vector<bool> overwritten_;                            // PlanOverwrittenCarries
   // Strip mining (PlanStrips): the tiled loop's element count (0: not strip-mined), which
   // carries are tiled, and which body steps run on the tile's range.
-  int64_t strip_elements_ = 0;
+  int64_t strip_elements_ = 0, strip_tile_ = 0;
   std::vector<bool> tiled_carry_, elementwise_step_;
+  bool parallel_tiles_ = false;  // RunTilesInParallel
+  size_t num_values_;  // the frame's pointers (each parallel tile task has its own copy)
 };
 
 class CaseKernel final : public Kernel {
@@ -418,6 +494,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const 
     for (ValueId v : op.results) read.push_back(b.IsRead(v));
     auto loop = std::make_unique<WhileKernel>(op, std::move(cond), std::move(body), std::move(sizes), region_offset,
                                               std::move(read));
+    loop->SetNumValues(b.module().values.size());
     loop->PlanSplatInits(b.module());
     if (!EnvFlag("JAXLIB_CPU_DISABLE_STRIP_MINING")) loop->PlanStrips(b.module());  // off: for comparisons and tests
     loop->PlanInPlaceResults(b.module(), b.plan());
