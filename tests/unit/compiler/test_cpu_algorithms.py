@@ -828,6 +828,18 @@ def test_argmax_argmin_fold_nan_ties_and_axes(driver, tmp_path, shape, axis, is_
     assert np.array_equal(i, want_i), "expected the first NaN's index, else the first extreme's (ties: lowest index)"
     want_v = np.take_along_axis(x, np.expand_dims(want_i, axis), axis).squeeze(axis)
     assert np.array_equal(v, want_v, equal_nan=True), "expected the value at that index"
+    # Bit for bit the reducer's sequential fold (of a tie between -0 and +0 the index is the
+    # first one's, the value the last one's), however the kernel splits the rows into lanes.
+    rows = np.moveaxis(x, axis, -1).reshape(-1, shape[axis])
+    seq_v = np.empty(rows.shape[0], np.float32)
+    for k, row in enumerate(rows):
+        va, ia = np.float32(-np.inf if is_max else np.inf), 0
+        for r, vb in enumerate(row):
+            p = (va > vb if is_max else va < vb) or va != va
+            q = p or (va == vb and ia < r)
+            va, ia = (va if p else vb), (ia if q else r)
+        seq_v[k] = va
+    assert v.reshape(-1).view(np.uint32).tolist() == seq_v.view(np.uint32).tolist(), "value bits of the sequential fold"
 
 
 # A loop over large arrays updated only elementwise (threefry's rounds, an elementwise

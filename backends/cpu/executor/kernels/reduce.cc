@@ -703,6 +703,14 @@ std::optional<ArgFoldBody> MatchArgMinMax(const compiler::Module& m, const Regio
   return out;
 }
 
+// The argmin/argmax kernel's shape when it takes `op`: a recognised body, and reduced dims that
+// form one contiguous run, so the input is [outer, R, inner] without a copy.
+struct ArgPlan {
+  bool is_max;
+  int64_t outer, R, inner;
+  bool iota_index;  // the index operand is an s32 iota along the one reduced dim: index = r
+};
+
 template <bool kMax>
 JAXLIB_ARG_INLINE void ArgStep(float& va, int32_t& ia, float vb, int32_t ib) {
   const bool p = (kMax ? va > vb : va < vb) || va != va;
@@ -711,17 +719,64 @@ JAXLIB_ARG_INLINE void ArgStep(float& va, int32_t& ia, float vb, int32_t ib) {
   ia = q ? ia : ib;
 }
 
+// One row's arg-fold with iota indices (index = position), from a non-NaN init: eight lanes
+// each fold every eighth element in order, then merge. The sequential fold keeps the largest
+// (smallest) value, NaN above all; among equal values the first index and the last one's value
+// (-0 and +0 compare equal), among NaNs the first. With increasing indices "first" is
+// "smallest index", so the lanes' results merge by index, and by the position of the element
+// that supplied the value (the init counts as before everything).
+template <bool kMax>
+void ArgRowIota(const float* x, int64_t R, float v0, int32_t i0, float* out_v, int32_t* out_i) {
+  // Two sets of four lanes (16-byte vectors: native on every target) for eight chains.
+  typedef float F4 __attribute__((vector_size(16)));
+  typedef int32_t I4 __attribute__((vector_size(16)));
+  F4 va[2] = {{v0, v0, v0, v0}, {v0, v0, v0, v0}};
+  I4 ia[2] = {{i0, i0, i0, i0}, {i0, i0, i0, i0}}, pa[2] = {{-1, -1, -1, -1}, {-1, -1, -1, -1}};
+  I4 ib[2] = {{0, 1, 2, 3}, {4, 5, 6, 7}};
+  const I4 step = {8, 8, 8, 8};
+  int64_t r = 0;
+  for (; r + 8 <= R && r + 8 <= INT32_MAX; r += 8) {
+    for (int h = 0; h < 2; ++h) {
+      F4 vb;
+      std::memcpy(&vb, x + r + 4 * h, sizeof(vb));
+      const I4 p = (kMax ? va[h] > vb : va[h] < vb) | (va[h] != va[h]);
+      const I4 q = p | ((va[h] == vb) & (ia[h] < ib[h]));
+      va[h] = (F4)((p & (I4)va[h]) | (~p & (I4)vb));
+      pa[h] = (p & pa[h]) | (~p & ib[h]);
+      ia[h] = (q & ia[h]) | (~q & ib[h]);
+      ib[h] += step;
+    }
+  }
+  float lane_v[8];
+  int32_t lane_i[8], lane_p[8];
+  std::memcpy(lane_v, va, sizeof(lane_v));
+  std::memcpy(lane_i, ia, sizeof(lane_i));
+  std::memcpy(lane_p, pa, sizeof(lane_p));
+  float v = lane_v[0];
+  int32_t i = lane_i[0], pos = lane_p[0];
+  for (int k = 1; k < 8; ++k) {
+    const float w = lane_v[k];
+    const bool nan_v = v != v, nan_w = w != w;
+    if (nan_v || nan_w) {
+      if (nan_w && (!nan_v || lane_i[k] < i)) v = w, i = lane_i[k], pos = lane_p[k];
+    } else if (kMax ? w > v : w < v) {
+      v = w, i = lane_i[k], pos = lane_p[k];
+    } else if (w == v) {
+      if (lane_p[k] > pos) v = w, pos = lane_p[k];
+      i = std::min(i, lane_i[k]);
+    }
+  }
+  for (; r < R; ++r) ArgStep<kMax>(v, i, x[r], static_cast<int32_t>(r));
+  *out_v = v;
+  *out_i = i;
+}
+
+
 class ArgMinMaxReduceKernel final : public Kernel {
  public:
-  ArgMinMaxReduceKernel(const Op& op, bool is_max, int64_t outer, int64_t R, int64_t inner)
-      : is_max_(is_max), outer_(outer), R_(R), inner_(inner) {
-    xv_ = op.operands[0];
-    xi_ = op.operands[1];
-    initv_ = op.operands[2];
-    initi_ = op.operands[3];
-    outv_ = op.results[0];
-    outi_ = op.results[1];
-  }
+  ArgMinMaxReduceKernel(const Op& op, const struct ArgPlan& plan);
+  // With iota indices the index array is never read (its producer need not run).
+  const std::vector<ValueId>* ReadValues() const override { return iota_index_ ? &reads_ : nullptr; }
   Status Run(Frame& f, uint8_t*) const override {
     if (is_max_) RunTyped<true>(f);
     else RunTyped<false>(f);
@@ -732,7 +787,7 @@ class ArgMinMaxReduceKernel final : public Kernel {
   template <bool kMax>
   void RunTyped(Frame& f) const {
     const float* xv = static_cast<const float*>(f.Get(xv_));
-    const int32_t* xi = static_cast<const int32_t*>(f.Get(xi_));
+    const int32_t* xi = iota_index_ ? nullptr : static_cast<const int32_t*>(f.Get(xi_));
     float v0;
     int32_t i0;
     std::memcpy(&v0, f.Get(initv_), sizeof(float));
@@ -748,11 +803,15 @@ class ArgMinMaxReduceKernel final : public Kernel {
       for (int64_t t = t0; t < t1; ++t) {
         const int64_t o = t / blocks, c0 = (t % blocks) * kCols, c1 = std::min(inner, c0 + kCols);
         const float* bv = xv + o * R * inner;
-        const int32_t* bi = xi + o * R * inner;
+        const int32_t* bi = xi ? xi + o * R * inner : nullptr;
         if (inner == 1) {
+          if (!bi && v0 == v0) {
+            ArgRowIota<kMax>(bv, R, v0, i0, &ov[o], &oi[o]);
+            continue;
+          }
           float va = v0;
           int32_t ia = i0;
-          for (int64_t r = 0; r < R; ++r) ArgStep<kMax>(va, ia, bv[r], bi[r]);
+          for (int64_t r = 0; r < R; ++r) ArgStep<kMax>(va, ia, bv[r], bi ? bi[r] : static_cast<int32_t>(r));
           ov[o] = va;
           oi[o] = ia;
           continue;
@@ -761,7 +820,8 @@ class ArgMinMaxReduceKernel final : public Kernel {
         int32_t acc_i[kCols];
         for (int64_t c = c0; c < c1; ++c) acc_v[c - c0] = v0, acc_i[c - c0] = i0;
         for (int64_t r = 0; r < R; ++r)
-          for (int64_t c = c0; c < c1; ++c) ArgStep<kMax>(acc_v[c - c0], acc_i[c - c0], bv[r * inner + c], bi[r * inner + c]);
+          for (int64_t c = c0; c < c1; ++c)
+            ArgStep<kMax>(acc_v[c - c0], acc_i[c - c0], bv[r * inner + c], bi ? bi[r * inner + c] : static_cast<int32_t>(r));
         for (int64_t c = c0; c < c1; ++c) {
           ov[o * inner + c] = acc_v[c - c0];
           oi[o * inner + c] = acc_i[c - c0];
@@ -772,15 +832,22 @@ class ArgMinMaxReduceKernel final : public Kernel {
 
   bool is_max_;
   int64_t outer_, R_, inner_;
+  bool iota_index_;
   ValueId xv_, xi_, initv_, initi_, outv_, outi_;
+  std::vector<ValueId> reads_;
 };
 
-// The argmin/argmax kernel's shape when it takes `op`: a recognised body, and reduced dims that
-// form one contiguous run, so the input is [outer, R, inner] without a copy.
-struct ArgPlan {
-  bool is_max;
-  int64_t outer, R, inner;
-};
+ArgMinMaxReduceKernel::ArgMinMaxReduceKernel(const Op& op, const ArgPlan& plan)
+    : is_max_(plan.is_max), outer_(plan.outer), R_(plan.R), inner_(plan.inner), iota_index_(plan.iota_index) {
+  xv_ = op.operands[0];
+  xi_ = op.operands[1];
+  initv_ = op.operands[2];
+  initi_ = op.operands[3];
+  outv_ = op.results[0];
+  outi_ = op.results[1];
+  reads_ = {xv_, initv_, initi_};
+}
+
 std::optional<ArgPlan> PlanArgMinMax(const compiler::Module& m, const Op& op) {
   if (op.operands.size() != 4) return std::nullopt;
   std::optional<ArgFoldBody> arg = MatchArgMinMax(m, *op.regions[0]);
@@ -791,7 +858,10 @@ std::optional<ArgPlan> PlanArgMinMax(const compiler::Module& m, const Op& op) {
   bool contiguous = !dims.empty() && m.type(op.operands[1]).dims == x.dims && dims.front() >= 0 && dims.back() < x.rank();
   for (size_t k = 1; contiguous && k < dims.size(); ++k) contiguous = dims[k] == dims[k - 1] + 1;
   if (!contiguous) return std::nullopt;
-  ArgPlan plan{arg->is_max, 1, 1, 1};
+  ArgPlan plan{arg->is_max, 1, 1, 1, false};
+  const Op* index_def = m.values[static_cast<size_t>(op.operands[1])].def;
+  plan.iota_index = dims.size() == 1 && index_def && index_def->kind == OpKind::kIota &&
+                    index_def->IntAttr("iota_dimension", -1) == dims[0] && m.type(op.operands[1]).element == ElementType::kS32;
   for (int64_t d = 0; d < x.rank(); ++d) {
     const int64_t n = x.dims[static_cast<size_t>(d)];
     if (d < dims.front()) plan.outer *= n;
@@ -854,7 +924,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeReduceKernel(KernelBuilder& b, const Op& o
     }
   }
   if (std::optional<ArgPlan> arg = PlanArgMinMax(m, op))
-    return std::unique_ptr<Kernel>(new ArgMinMaxReduceKernel(op, arg->is_max, arg->outer, arg->R, arg->inner));
+    return std::unique_ptr<Kernel>(new ArgMinMaxReduceKernel(op, *arg));
   std::vector<ValueId> captured;
   int64_t M = m.type(op.results[0]).element_count();
   int64_t loop = std::max<int64_t>(1024, M);

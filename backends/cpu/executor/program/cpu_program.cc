@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <unordered_set>
 
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
 #include "backends/cpu/executor/memory/host_memory_pool.h"
@@ -204,6 +205,56 @@ bool RegionReads(const Region& r, ValueId v) {
 
 }  // namespace
 
+namespace {
+
+// Values read anywhere inside `r` (its ops' operands and results, nested regions included).
+void CollectReads(const Region& r, std::unordered_set<ValueId>* reads) {
+  for (ValueId v : r.results) reads->insert(v);
+  for (const auto& op : r.ops) {
+    for (ValueId v : op->operands) reads->insert(v);
+    for (const auto& sub : op->regions) CollectReads(*sub, reads);
+  }
+}
+
+// Ops that only compute their results from their operands (no effects, no state).
+bool ComputesOnly(OpKind k) {
+  switch (k) {
+    case OpKind::kIota: case OpKind::kBroadcastInDim: case OpKind::kBroadcast: case OpKind::kReshape:
+    case OpKind::kBitcastConvert: case OpKind::kTranspose: case OpKind::kConvert: case OpKind::kFusion:
+    case OpKind::kSlice: case OpKind::kDynamicSlice: case OpKind::kConcatenate: case OpKind::kPad:
+    case OpKind::kReverse:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Removes the steps of ops that only compute (ComputesOnly) and whose results no later step
+// reads, as the kernels report their reads (an argmax that knows its indices are an iota never
+// reads them): walked backwards from the region's results.
+void DropUnreadSteps(const Region& region, RegionCode* code) {
+  std::unordered_set<ValueId> live(region.results.begin(), region.results.end());
+  std::vector<bool> keep(code->steps.size(), true);
+  for (size_t i = code->steps.size(); i-- > 0;) {
+    const RegionStep& step = code->steps[i];
+    bool used = !ComputesOnly(step.op->kind);
+    for (ValueId v : step.op->results) used = used || live.count(v) > 0;
+    if (!used) {
+      keep[i] = false;
+      continue;
+    }
+    const std::vector<ValueId>* reads = step.kernel->ReadValues();
+    for (ValueId v : reads ? *reads : step.op->operands) live.insert(v);
+    for (const auto& sub : step.op->regions) CollectReads(*sub, &live);
+  }
+  size_t n = 0;
+  for (size_t i = 0; i < code->steps.size(); ++i)
+    if (keep[i]) code->steps[n++] = std::move(code->steps[i]);
+  code->steps.resize(n);
+}
+
+}  // namespace
+
 bool KernelBuilder::IsRead(ValueId v) const { return building_ == nullptr || RegionReads(*building_, v); }
 
 StatusOr<std::unique_ptr<RegionCode>> KernelBuilder::BuildRegion(const Region& region) {
@@ -237,6 +288,7 @@ StatusOr<std::unique_ptr<RegionCode>> KernelBuilder::BuildRegion(const Region& r
     step.kernel = std::move(kernel).value();
     code->steps.push_back(std::move(step));
   }
+  DropUnreadSteps(region, code.get());
   return code;
 }
 
