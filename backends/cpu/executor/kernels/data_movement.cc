@@ -186,9 +186,20 @@ class DynamicSliceKernel final : public Kernel {
     } else {
       sizes_ = op.IntListAttr("slice_sizes");
     }
+    // Constant start indices (a scan's zero offsets on the other dims) are clamped and folded
+    // into one offset here; only the others are read per run.
     for (size_t k = first; k < op.operands.size(); ++k) {
+      const size_t d = k - first;
+      const Op* def = m.values[static_cast<size_t>(op.operands[k])].def;
+      const compiler::Attribute* a = def && def->kind == OpKind::kConstant ? def->attr("value") : nullptr;
+      if (a && a->dense) {
+        const int64_t i = std::clamp<int64_t>(a->dense->GetInt(0), 0, x.dims[d] - sizes_[d]);
+        const_off_ += i * strides_[d];
+        continue;
+      }
       indices_.push_back(op.operands[k]);
       index_types_.push_back(m.type(op.operands[k]).element);
+      index_dims_.push_back(d);
     }
     piece_strides_ = RowMajorStrides(sizes_);
     bytes_ = static_cast<size_t>(x.byte_size());
@@ -197,11 +208,13 @@ class DynamicSliceKernel final : public Kernel {
     copier_ = update ? StridedCopier(sizes_, strides_, piece_strides_, es_) : StridedCopier(sizes_, piece_strides_, strides_, es_);
   }
   Status Run(Frame& f, uint8_t*) const override {
-    int64_t off = 0;
+    int64_t off = const_off_;
     for (size_t k = 0; k < indices_.size(); ++k) {
-      int64_t i = ReadIndex(f.Get(indices_[k]), index_types_[k]);
-      i = std::clamp<int64_t>(i, 0, dims_[k] - sizes_[k]);
-      off += i * strides_[k];
+      const size_t d = index_dims_[k];
+      const void* p = f.Get(indices_[k]);
+      int64_t i = index_types_[k] == ElementType::kS32 ? *static_cast<const int32_t*>(p) : ReadIndex(p, index_types_[k]);
+      i = std::clamp<int64_t>(i, 0, dims_[d] - sizes_[d]);
+      off += i * strides_[d];
     }
     auto* base = static_cast<uint8_t*>(f.Get(update_ ? result_ : operand_));
     if (view_) {
@@ -218,8 +231,10 @@ class DynamicSliceKernel final : public Kernel {
  private:
   bool update_, view_;
   ValueId operand_, result_, update_value_ = -1;
-  std::vector<ValueId> indices_;
+  std::vector<ValueId> indices_;  // the start indices read per run, of dims index_dims_
   std::vector<ElementType> index_types_;
+  std::vector<size_t> index_dims_;
+  int64_t const_off_ = 0;         // the constant start indices' offset (elements)
   std::vector<int64_t> dims_, sizes_, strides_, piece_strides_;
   size_t es_, bytes_;
   StridedCopier copier_;
