@@ -63,6 +63,33 @@ uint32_t Bits(float v) {
   return u;
 }
 
+// The multiplier and shift that divide s32 values by d (2 <= d < 2^31) through a multiply-high:
+// the smallest p >= 32 with 2^p > anc (d - 2^p mod d), anc the largest dividend that is one less
+// than a multiple of d; m = ceil(2^p / d), taken modulo 2^32 (Hacker's Delight, figure 10-1).
+struct DivMagic {
+  uint32_t multiplier;
+  uint32_t shift;
+};
+DivMagic SignedDivMagic(uint32_t d) {
+  const uint32_t two31 = 0x80000000u;
+  const uint32_t anc = two31 - 1 - two31 % d;
+  uint32_t p = 31;
+  uint32_t q1 = two31 / anc, r1 = two31 - q1 * anc;  // 2^p / anc
+  uint32_t q2 = two31 / d, r2 = two31 - q2 * d;      // 2^p / d
+  uint32_t delta;
+  do {
+    ++p;
+    q1 *= 2;
+    r1 *= 2;
+    if (r1 >= anc) ++q1, r1 -= anc;
+    q2 *= 2;
+    r2 *= 2;
+    if (r2 >= d) ++q2, r2 -= d;
+    delta = d - r2;
+  } while (q1 < delta || (q1 == delta && r1 == 0));
+  return {q2 + 1, p - 32};
+}
+
 // Whether an op with a result of type `t` has a native form.
 bool Supported(OpKind k, FusedLoopDesc::Type t) {
   using Type = FusedLoopDesc::Type;
@@ -291,6 +318,11 @@ class BodyEmitter {
   virtual void IntCompare(const Group& out, const Group& a, const Group& b, int dir, bool is_signed) = 0;
   // q = trunc(f64(a) * recip) per s32 lane (recip a CF64 vector); exact where |q| < 2^31.
   virtual void MulTruncF64(const Group& q, const Group& a, Mem recip) = 0;
+  // q = the high 32 bits of the signed 64-bit product a * m per s32 lane (m a CBits constant);
+  // t is scratch.
+  virtual void MulHiS32(const Group& q, const Group& a, Mem m, const Group& t) = 0;
+  // Code before the loop that the primitives rely on (mask registers).
+  virtual void LoopSetup() {}
   // out = a == bits as lanes of all ones or zeros.
   virtual void CmpEqBits(const Group& out, const Group& a, uint32_t bits) = 0;
 
@@ -305,9 +337,9 @@ class BodyEmitter {
     if (dir == 0 || dir == 3 || dir == 5) Not(out);
   }
 
-  // s32 a / b or a % b by a constant b, vector_kernels.cc IntDivRemByInvariantBody's method (and
-  // its general kernel's rules for b = 0 and b = -1): q = trunc(a * fl(1/b)) in f64 is the
-  // quotient or one short of it in magnitude, and exactly then the remainder a - q b is +-b.
+  // s32 a / b or a % b by a constant b, with the interpreter's rules for b = 0 and b = -1
+  // (vector_kernels.cc). Both methods below compute the exact truncated quotient, so they give
+  // the interpreter's bits (IntDivRemByInvariantBody divides through f64).
   void IntDivRemByConstant(bool rem, const Group& out, const Group& a, int32_t b) {
     if (b == 0) {  // a / 0 = -1, a % 0 = a
       if (rem) V(VOp::kOrD, out, a, a);
@@ -319,6 +351,43 @@ class BodyEmitter {
       if (!rem) V(VOp::kSubD, out, out, a);
       return;
     }
+    if (b != 1 && b != INT32_MIN) {
+      IntDivRemByMagic(rem, out, a, b);
+      return;
+    }
+    IntDivRemThroughF64(rem, out, a, b);
+  }
+
+  // Granlund and Montgomery's division by an invariant (Hacker's Delight 10-1): for 2 <= |b| <
+  // 2^31, q = (mulhi(a, m) [+ a when m < 0]) >> s, plus one when a < 0, is trunc(a / |b|); the
+  // remainder a - q |b| is a % b (its sign is a's, whatever b's). Two multiplies of even and odd
+  // lanes and a shuffle: cheaper than the f64 round trip, above all at AVX2.
+  void IntDivRemByMagic(bool rem, const Group& out, const Group& a, int32_t b) {
+    const uint32_t d = b < 0 ? 0u - static_cast<uint32_t>(b) : static_cast<uint32_t>(b);
+    const DivMagic mg = SignedDivMagic(d);
+    Group q = Alloc(), t = Alloc();
+    MulHiS32(q, a, CBits(mg.multiplier), t);
+    if (static_cast<int32_t>(mg.multiplier) < 0) V(VOp::kAddD, q, q, a);
+    if (mg.shift > 0) V(VOp::kShrAVD, q, q, CBits(mg.shift));
+    V(VOp::kShrAVD, t, a, CBits(31));  // -1 where a < 0
+    V(VOp::kSubD, q, q, t);
+    if (rem) {
+      V(VOp::kMulLoD, t, q, CBits(d));
+      V(VOp::kSubD, out, a, t);
+    } else if (b < 0) {
+      V(VOp::kXorD, t, t, t);
+      V(VOp::kSubD, out, t, q);
+    } else {
+      Copy(out, q);
+    }
+    Free(t);
+    Free(q);
+  }
+
+  // The f64 method (vector_kernels.cc IntDivRemByInvariantBody), for b = 1 and b = INT_MIN:
+  // q = trunc(a * fl(1/b)) in f64 is the quotient or one short of it in magnitude, and exactly
+  // then the remainder a - q b is +-b.
+  void IntDivRemThroughF64(bool rem, const Group& out, const Group& a, int32_t b) {
     Group q = Alloc(), r = Alloc(), up = Alloc();
     MulTruncF64(q, a, CF64(1.0 / static_cast<double>(b)));
     V(VOp::kMulLoD, r, q, CBits(static_cast<uint32_t>(b)));
@@ -618,6 +687,19 @@ class Avx512Body final : public BodyEmitter {
     Free(hi);
     Free(lo);
   }
+  // Even lanes' products, odd lanes' products (their dwords shuffled down), then the even
+  // lanes' high halves moved into the odd products' even dwords under k5 = 0x5555. The
+  // multiplier broadcasts as a qword whose low dword is m (the pool is padded for the read).
+  void MulHiS32(const Group& q, const Group& a, Mem m, const Group& t) override {
+    for (int c = 0; c < u_; ++c) e_.VpshufdRR(Z(t.r[c]), Z(a.r[c]), 0xF5);
+    for (int c = 0; c < u_; ++c) e_.VpmuldqRRM(Z(q.r[c]), Z(t.r[c]), m);
+    for (int c = 0; c < u_; ++c) e_.VpmuldqRRM(Z(t.r[c]), Z(a.r[c]), m);
+    for (int c = 0; c < u_; ++c) e_.VpshufdRR(Z(q.r[c]), Z(t.r[c]), 0xF5, kEvenLanes);
+  }
+  void LoopSetup() override {
+    e_.MovRI(Gpr::kRax, 0x5555);
+    e_.KmovwKR(kEvenLanes, Gpr::kRax);
+  }
   void Compare(const Group& out, const Group& a, const Group& b, int p) override {
     Cmp(Mask{}, a, b, static_cast<VCmp>(p));
     for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(Z(out.r[c]), K(c));
@@ -630,6 +712,7 @@ class Avx512Body final : public BodyEmitter {
  private:
   static Zmm Z(int r) { return ZmmReg(r); }
   static Kreg K(int copy) { return KReg(1 + copy); }
+  static constexpr Kreg kEvenLanes = static_cast<Kreg>(1 + kMaxUnroll);  // after the copies' masks
 
   void V(VOp op, const Group& d, const Group& a, const Group& b) override {
     for (int c = 0; c < u_; ++c) e_.VOpRRR(op, Z(d.r[c]), Z(a.r[c]), Z(b.r[c]));
@@ -764,6 +847,15 @@ class Avx2Body final : public BodyEmitter {
     for (int c = 0; c < u_; ++c) e_.Vinserti128RRR(Y(q.r[c]), Y(q.r[c]), Y(hi.r[c]), 1);
     Free(hi);
     Free(lo);
+  }
+  // Even lanes' products and odd lanes' products; the even lanes' high halves shuffled down and
+  // blended with the odd ones (whose high halves are already in place).
+  void MulHiS32(const Group& q, const Group& a, Mem m, const Group& t) override {
+    for (int c = 0; c < u_; ++c) e_.VpshufdRR(Y(t.r[c]), Y(a.r[c]), 0xF5);
+    for (int c = 0; c < u_; ++c) e_.VpmuldqRRM(Y(t.r[c]), Y(t.r[c]), m);
+    for (int c = 0; c < u_; ++c) e_.VpmuldqRRM(Y(q.r[c]), Y(a.r[c]), m);
+    for (int c = 0; c < u_; ++c) e_.VpshufdRR(Y(q.r[c]), Y(q.r[c]), 0xF5);
+    for (int c = 0; c < u_; ++c) e_.VpblenddRRR(Y(q.r[c]), Y(q.r[c]), Y(t.r[c]), 0xAA);
   }
   void Select(const Group& out, const Group& pred, const Group& on_true, const Group& on_false) override {
     Blend(out, Mask{pred}, on_false, on_true);
@@ -963,6 +1055,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   std::unique_ptr<BodyEmitter> body_ptr = MakeBody(isa, &e, pool, unroll);
   BodyEmitter& body = *body_ptr;
   for (Gpr r : kCalleeSaved) e.Push(r);
+  body.LoopSetup();
   e.MovRR(kPtrTable, Gpr::kRdi, true);
   e.MovRR(kPool, Gpr::kRdx, true);
   std::vector<Group> where(nv);
