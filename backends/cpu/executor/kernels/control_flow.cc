@@ -104,6 +104,33 @@ class WhileKernel final : public Kernel {
     }
   }
 
+  // Big carries whose new value an elementwise fusion of the body computes into a buffer of its
+  // own (not updated in place): the fusion writes into a second buffer of the carry (this op's
+  // scratch) and the two swap after each iteration, so the carry is never copied back; the last
+  // value is copied once into the op's result if it ends in the second buffer. Safe whatever
+  // the body reads when: the body reads the old carry and writes the new one in distinct
+  // buffers. Strip-mined loops swap per tile (the tile's range of each buffer).
+  void PlanPingPongResults(const compiler::ExecutionPlan& plan) {
+    const compiler::Region& br = *body_->region;
+    const size_t n = sizes_.size();
+    ping_pong_.assign(n, false);
+    for (size_t k = 0; k < n; ++k) {
+      const ValueId r = br.results[k];
+      if (invariant_[k] || in_place_[k] || sizes_[k] < kMinPingPongBytes ||
+          (strip_elements_ > 0 && !tiled_carry_[k]) || std::count(br.results.begin(), br.results.end(), r) != 1 ||
+          plan.storage(r).kind != compiler::ValueStorage::Kind::kArena)
+        continue;
+      bool produced = false;
+      for (const RegionStep& step : body_->steps)
+        if (step.op && step.op->kind == OpKind::kFusion)
+          produced = produced || std::count(step.op->results.begin(), step.op->results.end(), r) > 0;
+      if (!produced) continue;
+      ping_pong_[k] = true;
+      std::erase_if(body_->arena_values, [&](const auto& value_offset) { return value_offset.first == r; });
+      if (EnvFlag("JAXLIB_CPU_LOOP_TRACE")) std::fprintf(stderr, "jaxlib-cpu while loop: carry %zu swaps buffers\n", k);
+    }
+  }
+
   // Elements per tile of a strip-mined loop: two pool chunks of FusionKernel's minimum, so the
   // tile's steps still use both cores while a few of its arrays fit a core's L2.
   static constexpr int64_t kStripElements = 65536;
@@ -170,10 +197,11 @@ class WhileKernel final : public Kernel {
   Status Run(Frame& f, uint8_t* scratch) const override {
     const size_t n = sizes_.size();
     const bool strips = strip_elements_ > 0;
-    std::vector<uint8_t*> carry(n), temp(n), operand(n);
+    std::vector<uint8_t*> carry(n), temp(n), operand(n), spare(n);
     std::vector<size_t> elem(n, 0);  // bytes per element of a tiled carry
     uint8_t* p = scratch;
     for (size_t k = 0; k < n; ++k) {
+      spare[k] = p;  // the second buffer of a carry that swaps (PlanPingPongResults)
       p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
       temp[k] = p;
       p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
@@ -189,6 +217,7 @@ class WhileKernel final : public Kernel {
     const compiler::Region& br = *body_->region;
     uint8_t* arena = scratch + region_offset_;
     std::vector<int> from_carry(n);
+    std::vector<uint8_t*> cur(n), next(n);  // where each carry is now, and where it goes next
     const int64_t total = strips ? strip_elements_ : 1;
     for (int64_t begin = 0; begin < total; begin += strips ? kStripElements : 1) {
       const int64_t end = strips ? std::min(strip_elements_, begin + kStripElements) : 1;
@@ -203,10 +232,15 @@ class WhileKernel final : public Kernel {
         if (splat) FillElements(part(k, carry[k]), splat, es, static_cast<int64_t>(part_bytes(k) / es));
         else std::memcpy(part(k, carry[k]), part(k, operand[k]), part_bytes(k));
       }
+      for (size_t k = 0; k < n; ++k) {
+        cur[k] = carry[k];
+        next[k] = spare[k];
+      }
       for (;;) {
         for (size_t k = 0; k < n; ++k) {
-          f.ptr[static_cast<size_t>(cr.args[k])] = carry[k];
-          f.ptr[static_cast<size_t>(br.args[k])] = carry[k];
+          f.ptr[static_cast<size_t>(cr.args[k])] = cur[k];
+          f.ptr[static_cast<size_t>(br.args[k])] = cur[k];
+          if (ping_pong_[k]) f.ptr[static_cast<size_t>(br.results[k])] = next[k];
         }
         JAXLIB_RETURN_IF_ERROR(RunRegion(*cond_, f, arena));
         if (!*static_cast<const bool*>(f.Get(cr.results[0]))) break;
@@ -225,20 +259,24 @@ class WhileKernel final : public Kernel {
         for (size_t k = 0; k < n; ++k) {
           void* src = f.Get(br.results[k]);
           from_carry[k] = -1;
-          if (src == carry[k]) {
+          if (src == cur[k] || ping_pong_[k]) {
             from_carry[k] = static_cast<int>(k);
             continue;
           }
           for (size_t j = 0; j < n; ++j)
-            if (src == carry[j]) from_carry[k] = static_cast<int>(j);
+            if (src == cur[j]) from_carry[k] = static_cast<int>(j);
           if (from_carry[k] >= 0 && sizes_[k]) std::memcpy(part(k, temp[k]), part(k, src), part_bytes(k));
         }
         for (size_t k = 0; k < n; ++k) {
           if (from_carry[k] == static_cast<int>(k) || !sizes_[k]) continue;
           const void* src = from_carry[k] >= 0 ? temp[k] : f.Get(br.results[k]);
-          std::memcpy(part(k, carry[k]), part(k, src), part_bytes(k));
+          std::memcpy(part(k, cur[k]), part(k, src), part_bytes(k));
         }
+        for (size_t k = 0; k < n; ++k)
+          if (ping_pong_[k]) std::swap(cur[k], next[k]);
       }
+      for (size_t k = 0; k < n; ++k)
+        if (ping_pong_[k] && cur[k] != carry[k]) std::memcpy(part(k, carry[k]), part(k, cur[k]), part_bytes(k));
     }
     for (size_t k = 0; k < n; ++k)
       if (sizes_[k] && invariant_[k] && result_read_[k] && f.Get(op_.results[k]) != carry[k])
@@ -270,6 +308,10 @@ class WhileKernel final : public Kernel {
   std::vector<bool> result_read_, invariant_;
   std::vector<std::pair<const void*, size_t>> splat_init_;  // PlanSplatInits: value (or nullptr), bytes
   std::vector<bool> in_place_;                               // PlanInPlaceResults
+  std::vector<bool> ping_pong_;                              // PlanPingPongResults
+  // Smaller carries are copied back (as cheap as a swap, and their results may be scalars that
+  // other kernels compute in place).
+  static constexpr size_t kMinPingPongBytes = size_t{1} << 16;
   // Strip mining (PlanStrips): the tiled loop's element count (0: not strip-mined), which
   // carries are tiled, and which body steps run on the tile's range.
   int64_t strip_elements_ = 0;
@@ -336,6 +378,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const 
     loop->PlanSplatInits(b.module());
     if (!EnvFlag("JAXLIB_CPU_DISABLE_STRIP_MINING")) loop->PlanStrips(b.module());  // off: for comparisons and tests
     loop->PlanInPlaceResults(b.module(), b.plan());
+    loop->PlanPingPongResults(b.plan());
     return std::unique_ptr<Kernel>(std::move(loop));
   }
   std::vector<std::unique_ptr<RegionCode>> branches;
