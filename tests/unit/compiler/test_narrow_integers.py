@@ -18,11 +18,13 @@ from test_compiler_driver import driver, run  # noqa: F401  (a fixture)
 MOD = 'module @m attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {'
 
 
-def _plan(driver: Path, tmp_path: Path, mlir: str) -> str:  # noqa: F811
+def _plan(driver: Path, tmp_path: Path, mlir: str, key: np.ndarray) -> str:  # noqa: F811
+    """The execution plan of `mlir` (JAXLIB_DUMP_PLAN), compiled and run on the key."""
     prog = tmp_path / "plan.mlir"
     prog.write_text(textwrap.dedent(mlir))
-    r = subprocess.run([str(driver), str(prog)], capture_output=True, text=True, timeout=120,
-                       env=dict(os.environ, JAXLIB_DUMP_PLAN="1"))
+    np.save(tmp_path / "key.npy", key)
+    r = subprocess.run([str(driver), str(prog), str(tmp_path / "key.npy")], capture_output=True, text=True,
+                       timeout=120, env=dict(os.environ, JAXLIB_DUMP_PLAN="1"))
     assert r.returncode == 0, r.stderr
     return r.stderr
 
@@ -69,9 +71,9 @@ def test_counter_halves_run_in_32_bits(driver, tmp_path):  # noqa: F811
     is computed in u32; no u64 value is left in the plan."""
     for ty, out_ty, np_out in [("ui64", "ui32", np.uint32), ("i64", "i32", np.int32)]:
         mlir = _counter_program(ty, 96, 80, 80, out_ty)
-        plan = _plan(driver, tmp_path, mlir)
-        assert "ui64" not in plan and "xi64" not in plan, f"expected no 64-bit value left in the plan:\n{plan}"
         k = np.array(0x9E3779B9, dtype=np.uint32).view(np_out)
+        plan = _plan(driver, tmp_path, mlir, k)
+        assert "ui64" not in plan and "xi64" not in plan, f"expected no 64-bit value left in the plan:\n{plan}"
         lo, hi = run(driver, tmp_path, mlir, k)
         want_lo, want_hi, _ = _expected(96, 80, 80, 0x9E3779B9, np_out)
         assert np.array_equal(lo, want_lo), f"expected the counters' low words (+ key) for {ty}"
@@ -83,7 +85,7 @@ def test_wide_values_stay_64_bit(driver, tmp_path):  # noqa: F811
     result keeps its u64 computation; both still give numpy's bits, low words wrapping."""
     scale = 3 << 30  # row 2 and above reach past 2^32
     mlir = _counter_program("ui64", 8, 16, scale, "ui32")
-    plan = _plan(driver, tmp_path, mlir)
+    plan = _plan(driver, tmp_path, mlir, np.array(5, dtype=np.uint32))
     assert "shift_right_logical" in plan, f"expected the shift of a wide counter kept:\n{plan}"
     lo, hi = run(driver, tmp_path, mlir, np.array(5, dtype=np.uint32))
     want_lo, want_hi, _ = _expected(8, 16, scale, 5, np.uint32)
@@ -92,7 +94,7 @@ def test_wide_values_stay_64_bit(driver, tmp_path):  # noqa: F811
     assert hi.max() > 5, "expected some high word to be non-zero (the test's premise)"
 
     mlir = _counter_program("ui64", 8, 16, 16, "ui32", extra_result=True)
-    plan = _plan(driver, tmp_path, mlir)
+    plan = _plan(driver, tmp_path, mlir, np.array(7, dtype=np.uint32))
     assert "ui64" in plan, "expected the u64 result computed in 64 bits"
     lo, hi, x = run(driver, tmp_path, mlir, np.array(7, dtype=np.uint32))
     want_lo, want_hi, want_x = _expected(8, 16, 16, 7, np.uint32)

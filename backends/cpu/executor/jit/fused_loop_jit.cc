@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string_view>
 #include <utility>
 
@@ -406,24 +407,53 @@ class BodyEmitter {
     Free(q);
   }
 
+  // The one instruction of an f32 or integer op of result type `t` whose operands are both
+  // values (the integer ones are IntOp's), or nullopt.
+  static std::optional<VOp> OneInstruction(OpKind k, FusedLoopDesc::Type t) {
+    if (t == FusedLoopDesc::Type::kF32) {
+      switch (k) {
+        case OpKind::kAdd: return VOp::kAddPs;
+        case OpKind::kSubtract: return VOp::kSubPs;
+        case OpKind::kMultiply: return VOp::kMulPs;
+        case OpKind::kDivide: return VOp::kDivPs;
+        default: return std::nullopt;
+      }
+    }
+    if (t != FusedLoopDesc::Type::kS32 && t != FusedLoopDesc::Type::kU32) return std::nullopt;
+    const bool is_signed = t == FusedLoopDesc::Type::kS32;
+    switch (k) {
+      case OpKind::kAdd: return VOp::kAddD;
+      case OpKind::kSubtract: return VOp::kSubD;
+      case OpKind::kMultiply: return VOp::kMulLoD;
+      case OpKind::kAnd: return VOp::kAndD;
+      case OpKind::kOr: return VOp::kOrD;
+      case OpKind::kXor: return VOp::kXorD;
+      case OpKind::kShiftLeft: return VOp::kShlVD;
+      case OpKind::kShiftRightLogical: return VOp::kShrLVD;
+      case OpKind::kShiftRightArithmetic: return VOp::kShrAVD;
+      case OpKind::kMaximum: return is_signed ? VOp::kMaxSD : VOp::kMaxUD;
+      case OpKind::kMinimum: return is_signed ? VOp::kMinSD : VOp::kMinUD;
+      default: return std::nullopt;
+    }
+  }
+
   // Integer lanes (s32 when `is_signed`, else u32): the interpreter's wrapping arithmetic,
   // bitwise ops and shifts (vector_kernels.cc's IAddV ... IMinUV) are one instruction each.
   bool IntOp(OpKind k, bool is_signed, const Group& out, const Group& a, const Group& b) {
-    switch (k) {
-      case OpKind::kAdd: V(VOp::kAddD, out, a, b); return true;
-      case OpKind::kSubtract: V(VOp::kSubD, out, a, b); return true;
-      case OpKind::kMultiply: V(VOp::kMulLoD, out, a, b); return true;
-      case OpKind::kAnd: V(VOp::kAndD, out, a, b); return true;
-      case OpKind::kOr: V(VOp::kOrD, out, a, b); return true;
-      case OpKind::kXor: V(VOp::kXorD, out, a, b); return true;
-      case OpKind::kNot: V(VOp::kXorD, out, a, CBits(0xffffffffu)); return true;
-      case OpKind::kShiftLeft: V(VOp::kShlVD, out, a, b); return true;
-      case OpKind::kShiftRightLogical: V(VOp::kShrLVD, out, a, b); return true;
-      case OpKind::kShiftRightArithmetic: V(VOp::kShrAVD, out, a, b); return true;
-      case OpKind::kMaximum: V(is_signed ? VOp::kMaxSD : VOp::kMaxUD, out, a, b); return true;
-      case OpKind::kMinimum: V(is_signed ? VOp::kMinSD : VOp::kMinUD, out, a, b); return true;
-      default: return false;
+    if (k == OpKind::kNot) {
+      V(VOp::kXorD, out, a, CBits(0xffffffffu));
+      return true;
     }
+    const std::optional<VOp> op = OneInstruction(k, is_signed ? FusedLoopDesc::Type::kS32 : FusedLoopDesc::Type::kU32);
+    if (op) V(*op, out, a, b);
+    return op.has_value();
+  }
+
+
+  // out = a op b for a constant b of these bits, read from the pool by the op's one instruction
+  // (OneInstruction(k, t) must exist).
+  void OpWithPoolOperand(OpKind k, FusedLoopDesc::Type t, const Group& out, const Group& a, uint32_t bits) {
+    V(*OneInstruction(k, t), out, a, CBits(bits));
   }
 
   // `out` never shares a register with an operand (the caller allocates it first).
@@ -1166,7 +1196,14 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   }
   for (size_t i = 0; i < d.instrs.size(); ++i) {
     const FusedLoopDesc::Instr& ins = d.instrs[i];
-    for (int k = 0; k < ins.num_in; ++k) ensure(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]));
+    // A constant second operand that is not kept in a register is read from the pool by the
+    // instruction itself (one-instruction ops): no broadcast, and one register fewer.
+    const size_t b_value = static_cast<size_t>(operand_values[i][ins.num_in > 1 ? 1 : 0]);
+    const bool b_from_pool = ins.num_in == 2 && remat[b_value] && !ready[b_value] &&
+                             b_value != static_cast<size_t>(operand_values[i][0]) &&
+                             BodyEmitter::OneInstruction(ins.kind, ins.type).has_value();
+    for (int k = 0; k < (b_from_pool ? 1 : ins.num_in); ++k)
+      ensure(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]));
     const size_t out = ni + i;
     where[out] = body.Alloc();
     ready[out] = true;
@@ -1176,7 +1213,9 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       if (ins.type == Type::kBF16) body.RoundBf16(g);
       else if (ins.type == Type::kF16) body.RoundF16(g);
     };
-    if (ins.type == Type::kBF16 && ins.half_table && ins.num_in == 1) {
+    if (b_from_pool) {
+      body.OpWithPoolOperand(ins.kind, ins.type, where[out], a, d.inputs[b_value].constant_bits);
+    } else if (ins.type == Type::kBF16 && ins.half_table && ins.num_in == 1) {
       body.UnaryByTable(where[out], a, reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
     } else if (ins.kind == OpKind::kConvert) {
       body.Copy(where[out], a);  // exact into f32, and from one half to itself
