@@ -87,21 +87,9 @@ std::unordered_map<ValueId, uint64_t> NonNegativeBounds(const Module& m, const s
 
 // Ops whose low 32 result bits depend only on the low 32 bits of their operands.
 bool KeepsLowBits(OpKind k) {
-  switch (k) {
-    case OpKind::kAdd:
-    case OpKind::kSubtract:
-    case OpKind::kMultiply:
-    case OpKind::kAnd:
-    case OpKind::kOr:
-    case OpKind::kXor:
-    case OpKind::kNot:
-    case OpKind::kNegate:
-    case OpKind::kBroadcastInDim:
-    case OpKind::kReshape:
-      return true;
-    default:
-      return false;
-  }
+  return k == OpKind::kAdd || k == OpKind::kSubtract || k == OpKind::kMultiply || k == OpKind::kAnd ||
+         k == OpKind::kOr || k == OpKind::kXor || k == OpKind::kNot || k == OpKind::kNegate ||
+         k == OpKind::kBroadcastInDim || k == OpKind::kReshape;
 }
 
 }  // namespace

@@ -319,7 +319,6 @@ void Encoder::VpgatherddRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2)
 void Encoder::KxnorwAllOnes(Kreg k) { Vex(1, 0, 0x46, Num(k), 0, 0, nullptr); }
 void Encoder::KmovwKR(Kreg dst, Gpr src) { Vex(1, 0, 0x92, Num(dst), -1, Num(src), nullptr, /*l256=*/false); }
 void Encoder::VpmuldqRRM(Zmm dst, Zmm a, Mem b) { Evex(2, 1, 0x28, Num(dst), Num(a), 0, &b, true, 0, /*w=*/true); }
-void Encoder::VpmuldqRRR(Zmm dst, Zmm a, Zmm b) { Evex(2, 1, 0x28, Num(dst), Num(a), Num(b), nullptr, false, 0, /*w=*/true); }
 void Encoder::VpshufdRR(Zmm dst, Zmm src, uint8_t imm, Kreg k) {
   Evex(1, 1, 0x70, Num(dst), -1, Num(src), nullptr, false, Num(k));
   Byte(imm);
@@ -428,7 +427,6 @@ void Encoder::Vinserti128RRR(Ymm dst, Ymm a, Ymm b, uint8_t imm) {
   Byte(imm);
 }
 void Encoder::VpmuldqRRM(Ymm dst, Ymm a, Mem b) { Vex(2, 1, 0x28, Num(dst), Num(a), 0, &b); }
-void Encoder::VpmuldqRRR(Ymm dst, Ymm a, Ymm b) { Vex(2, 1, 0x28, Num(dst), Num(a), Num(b), nullptr); }
 void Encoder::VpshufdRR(Ymm dst, Ymm src, uint8_t imm) {
   Vex(1, 1, 0x70, Num(dst), -1, Num(src), nullptr);
   Byte(imm);

@@ -175,7 +175,6 @@ class Encoder {
   // only the low dword is read); dwords shuffled within each 128 bits by imm8's four 2-bit
   // selectors (VPSHUFD, EVEX.66.0F.W0 70 /r ib), merged into dst under `k`.
   void VpmuldqRRM(Zmm dst, Zmm a, Mem b);
-  void VpmuldqRRR(Zmm dst, Zmm a, Zmm b);
   void VpshufdRR(Zmm dst, Zmm src, uint8_t imm, Kreg k = Kreg{});
   void Vzeroupper();                                // VEX.128.0F 77
 
@@ -206,7 +205,6 @@ class Encoder {
   // As the EVEX forms above (VEX.256.66.0F38 28 /r, b a full vector; VEX.256.66.0F 70 /r ib), and
   // dst dword i = imm8 bit i ? b's : a's (VPBLENDD, VEX.256.66.0F3A.W0 02 /r ib).
   void VpmuldqRRM(Ymm dst, Ymm a, Mem b);
-  void VpmuldqRRR(Ymm dst, Ymm a, Ymm b);
   void VpshufdRR(Ymm dst, Ymm src, uint8_t imm);
   void VpblenddRRR(Ymm dst, Ymm a, Ymm b, uint8_t imm);
   // Half precision as the EVEX forms above, 8 lanes (F16C for the conversions): VEX.256.66.0F38
