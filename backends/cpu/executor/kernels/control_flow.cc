@@ -108,12 +108,16 @@ class WhileKernel final : public Kernel {
   // own (not updated in place): the fusion writes into a second buffer of the carry (this op's
   // scratch) and the two swap after each iteration, so the carry is never copied back; the last
   // value is copied once into the op's result if it ends in the second buffer. Safe whatever
-  // the body reads when: the body reads the old carry and writes the new one in distinct
-  // buffers. Strip-mined loops swap per tile (the tile's range of each buffer).
+  // the body reads: the body reads the old carry and writes the new one in distinct buffers.
+  // When nothing in the body shares the carry's bytes (no alias that an in-place update could
+  // write through), the first iteration reads the operand itself instead of a copy of it, and
+  // then writes the op's result: an odd trip count (threefry's 5) copies nothing at all.
+  // Strip-mined loops swap per tile (the tile's range of each buffer).
   void PlanPingPongResults(const compiler::ExecutionPlan& plan) {
     const compiler::Region& br = *body_->region;
     const size_t n = sizes_.size();
     ping_pong_.assign(n, false);
+    reads_operand_.assign(n, false);
     for (size_t k = 0; k < n; ++k) {
       const ValueId r = br.results[k];
       if (invariant_[k] || in_place_[k] || sizes_[k] < kMinPingPongBytes ||
@@ -127,6 +131,13 @@ class WhileKernel final : public Kernel {
       if (!produced) continue;
       ping_pong_[k] = true;
       std::erase_if(body_->arena_values, [&](const auto& value_offset) { return value_offset.first == r; });
+      bool aliased = false;  // a body value shares carry k's bytes
+      for (const RegionStep& step : body_->steps)
+        for (ValueId v : step.op ? step.op->results : std::vector<ValueId>{}) {
+          const compiler::ValueStorage& st = plan.storage(v);
+          aliased = aliased || (st.kind == compiler::ValueStorage::Kind::kAlias && st.index == br.args[k]);
+        }
+      reads_operand_[k] = !aliased && splat_init_[k].first == nullptr;
       if (EnvFlag("JAXLIB_CPU_LOOP_TRACE")) std::fprintf(stderr, "jaxlib-cpu while loop: carry %zu swaps buffers\n", k);
     }
   }
@@ -227,14 +238,14 @@ class WhileKernel final : public Kernel {
       };
       auto part_bytes = [&](size_t k) { return elem[k] ? elem[k] * static_cast<size_t>(end - begin) : sizes_[k]; };
       for (size_t k = 0; k < n; ++k) {
-        if (!sizes_[k] || carry[k] == operand[k]) continue;
+        if (!sizes_[k] || carry[k] == operand[k] || reads_operand_[k]) continue;
         const auto [splat, es] = splat_init_[k];
         if (splat) FillElements(part(k, carry[k]), splat, es, static_cast<int64_t>(part_bytes(k) / es));
         else std::memcpy(part(k, carry[k]), part(k, operand[k]), part_bytes(k));
       }
       for (size_t k = 0; k < n; ++k) {
-        cur[k] = carry[k];
-        next[k] = spare[k];
+        cur[k] = reads_operand_[k] ? operand[k] : carry[k];
+        next[k] = reads_operand_[k] ? carry[k] : spare[k];
       }
       for (;;) {
         for (size_t k = 0; k < n; ++k) {
@@ -273,7 +284,10 @@ class WhileKernel final : public Kernel {
           std::memcpy(part(k, cur[k]), part(k, src), part_bytes(k));
         }
         for (size_t k = 0; k < n; ++k)
-          if (ping_pong_[k]) std::swap(cur[k], next[k]);
+          if (ping_pong_[k]) {
+            std::swap(cur[k], next[k]);
+            if (next[k] == operand[k]) next[k] = spare[k];  // the operand is only ever read
+          }
       }
       for (size_t k = 0; k < n; ++k)
         if (ping_pong_[k] && cur[k] != carry[k]) std::memcpy(part(k, carry[k]), part(k, cur[k]), part_bytes(k));
@@ -308,7 +322,7 @@ class WhileKernel final : public Kernel {
   std::vector<bool> result_read_, invariant_;
   std::vector<std::pair<const void*, size_t>> splat_init_;  // PlanSplatInits: value (or nullptr), bytes
   std::vector<bool> in_place_;                               // PlanInPlaceResults
-  std::vector<bool> ping_pong_;                              // PlanPingPongResults
+  std::vector<bool> ping_pong_, reads_operand_;              // PlanPingPongResults
   // Smaller carries are copied back (as cheap as a swap, and their results may be scalars that
   // other kernels compute in place).
   static constexpr size_t kMinPingPongBytes = size_t{1} << 16;
