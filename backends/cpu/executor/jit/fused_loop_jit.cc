@@ -1202,7 +1202,9 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     const bool b_from_pool = ins.num_in == 2 && remat[b_value] && !ready[b_value] &&
                              b_value != static_cast<size_t>(operand_values[i][0]) &&
                              BodyEmitter::OneInstruction(ins.kind, ins.type).has_value();
-    for (int k = 0; k < (b_from_pool ? 1 : ins.num_in); ++k)
+    // An integer division's constant divisor is folded into its code: never loaded.
+    const bool b_folded = !IsFloat(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder);
+    for (int k = 0; k < (b_from_pool || b_folded ? 1 : ins.num_in); ++k)
       ensure(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]));
     const size_t out = ni + i;
     where[out] = body.Alloc();
