@@ -27,7 +27,8 @@ Status LocalizeManualComputation(Module* module);
 // Ops with no such rewrite are UNIMPLEMENTED, naming the op and type.
 Status LowerNarrowTypes(Module* module);
 
-// Folds cheap constant expressions (reshape/broadcast/convert of constants, splat arithmetic).
+// Folds cheap constant expressions (reshape/broadcast/convert of constants, splat arithmetic),
+// and forwards i1 ops that equal one of their operands (p != false, (x < y) & (x != y)).
 void FoldConstants(Module* module);
 
 // 64-bit integer values computed from iotas and constants by ops whose low 32 result bits need
