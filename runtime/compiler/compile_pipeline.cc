@@ -117,6 +117,8 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   JAXLIB_RETURN_IF_ERROR(LowerNarrowTypes(module.get()));
   EliminateCommonSubexpressions(module.get());
   FoldConstants(module.get());
+  NarrowWideIntegers(module.get());
+  FoldConstants(module.get());
   EliminateCommonSubexpressions(module.get());
   EliminateDeadCode(module.get());
   if (options.match_softmax) {

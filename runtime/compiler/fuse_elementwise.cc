@@ -98,9 +98,12 @@ class RegionFuser {
   }
 
   // Cycle safety: a member may read values from outside its group only when they are produced
-  // before the group's first member. Then every edge of the fused graph goes from a smaller to
-  // a larger "first index", so fusing can never create a cycle.
-  bool SafeToJoin(const Op& op, int g) const {
+  // before the group's first member, or depend on no group. Then every edge of the fused graph
+  // goes from a smaller to a larger "first index" or leaves an independent op or group, so
+  // fusing can never create a cycle. A sealed group (one relied on as independent) takes only
+  // members that keep it so.
+  bool SafeToJoin(const Op& op, int64_t index, int g) const {
+    if (sealed_.count(g) && !ReadsOnlyIndependent(index, g)) return false;
     for (ValueId v : EffectiveOperands(op)) {
       int64_t p = ProducerIndex(v);
       if (p < 0) continue;
@@ -111,20 +114,41 @@ class RegionFuser {
     return true;
   }
 
-  // An op in no group whose inputs all come from region arguments, constants or other such ops
-  // (e.g. a broadcast of a parameter that JAX emitted late) depends on no group: reading it can
-  // never close a cycle, wherever it sits. Ops are asked about only once their own group
-  // membership is final (producers precede their readers).
+  // An op depends on no group when its inputs all come from region arguments, constants or
+  // other such ops (e.g. a broadcast of a parameter that JAX emitted late), and it is in no group
+  // or in a group of scalars all of whose members are such ops (a chain computing the shift
+  // counts a loop body reads; the group is then sealed). Reading it can never close a cycle,
+  // wherever it sits. (Groups of arrays stay dependent: an array op between two groups of its
+  // shape joins the later one, which recomputation may then merge.) Ops are asked about only
+  // once their own group membership is final (producers precede their readers).
   bool Independent(int64_t p) const {
     auto it = independent_.find(p);
     if (it != independent_.end()) return it->second;
-    bool ok = group_of_.find(p) == group_of_.end();
-    for (size_t k = 0; ok && k < reads_[static_cast<size_t>(p)].size(); ++k) {
-      int64_t q = ProducerIndex(reads_[static_cast<size_t>(p)][k]);
-      if (q >= 0 && !Independent(q)) ok = false;
-    }
+    auto gi = group_of_.find(p);
+    const bool ok = gi == group_of_.end() ? ReadsOnlyIndependent(p, -1) : GroupIndependent(gi->second);
     independent_[p] = ok;
     return ok;
+  }
+  // Whether everything op p reads (inside its nested regions too) comes from arguments,
+  // constants, group g, or independent ops.
+  bool ReadsOnlyIndependent(int64_t p, int g) const {
+    for (ValueId v : reads_[static_cast<size_t>(p)]) {
+      int64_t q = ProducerIndex(v);
+      if (q < 0) continue;
+      auto gi = group_of_.find(q);
+      if (g >= 0 && gi != group_of_.end() && gi->second == g) continue;
+      if (!Independent(q)) return false;
+    }
+    return true;
+  }
+  bool GroupIndependent(int g) const {
+    if (sealed_.count(g)) return true;
+    for (int64_t d : group_dims_[static_cast<size_t>(g)])
+      if (d != 1) return false;
+    for (int64_t member : groups_[static_cast<size_t>(g)])
+      if (!ReadsOnlyIndependent(member, g)) return false;
+    sealed_.insert(g);
+    return true;
   }
 
   void FormGroups() {
@@ -140,7 +164,7 @@ class RegionFuser {
         if (gi == group_of_.end()) continue;
         int g = gi->second;
         if (group_dims_[static_cast<size_t>(g)] != dims) continue;
-        if (SafeToJoin(op, g)) {
+        if (SafeToJoin(op, static_cast<int64_t>(i), g)) {
           chosen = g;
           break;
         }
@@ -485,6 +509,7 @@ class RegionFuser {
   std::vector<int64_t> group_last_;
   std::unordered_map<int64_t, int> group_of_;
   mutable std::unordered_map<int64_t, bool> independent_;
+  mutable std::unordered_set<int> sealed_;  // groups relied on as depending on no group
 };
 
 void FuseRegion(Module* m, Region* r, bool fuse_reductions) {

@@ -27,8 +27,16 @@ Status LocalizeManualComputation(Module* module);
 // Ops with no such rewrite are UNIMPLEMENTED, naming the op and type.
 Status LowerNarrowTypes(Module* module);
 
-// Folds cheap constant expressions (reshape/broadcast/convert of constants, splat arithmetic).
+// Folds cheap constant expressions (reshape/broadcast/convert of constants, splat arithmetic),
+// and forwards i1 ops that equal one of their operands (p != false, (x < y) & (x != y)).
 void FoldConstants(Module* module);
+
+// 64-bit integer values computed from iotas and constants by ops whose low 32 result bits need
+// only their operands' low 32 bits (add, multiply, bitwise ops, broadcasts), and read only by such
+// ops or converts to 32-bit integers, become 32-bit values; a logical shift right of a bounded
+// value (an iota-derived counter) by at least its width becomes zero. Exact; run before fusion
+// (then FoldConstants and EliminateCommonSubexpressions drop the converts left as identities).
+void NarrowWideIntegers(Module* module);
 
 // Removes ops whose results are unused and have no side effects.
 void EliminateDeadCode(Module* module);

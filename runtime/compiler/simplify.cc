@@ -1,4 +1,5 @@
-// Dead-code elimination, common-subexpression elimination and simple constant folding.
+// Dead-code elimination, common-subexpression elimination, simple constant folding and a little
+// i1 algebra.
 // Folding stays small on purpose: it must never be slower than running the op.
 #include <algorithm>
 #include <cmath>
@@ -534,10 +535,52 @@ bool FoldTransposeOfDot(Module* m, Op* op, const std::vector<int32_t>& uses) {
   return true;
 }
 
+// Whether a and b hold the same elements: one value, or equal splat constants of one type.
+bool SameElements(const Module& m, ValueId a, ValueId b) {
+  if (a == b) return true;
+  const DenseData* ca = ConstantOf(m, a);
+  const DenseData* cb = ConstantOf(m, b);
+  return ca && cb && ca->splat && cb->splat && ca->type == cb->type && ca->bytes == cb->bytes;
+}
+
+// i1 algebra JAX's integer helpers leave behind (jnp.remainder's sign fix-up): p != false and
+// p == true are p, and (x < y) & (x != y) is x < y (> likewise: the strict order implies the
+// inequality, under any one compare type). The op's uses are forwarded to that value, and dead
+// code elimination removes the op. True if it forwarded.
+bool ForwardPredicateOp(Module* m, Region* r, const Op& op) {
+  if (op.results.size() != 1 || op.operands.size() != 2 || m->type(op.results[0]).element != ElementType::kPred)
+    return false;
+  ValueId to = kNoValue;
+  if (op.kind == OpKind::kCompare && m->type(op.operands[0]).element == ElementType::kPred) {
+    const std::string dir = op.EnumAttr("comparison_direction");
+    for (size_t k = 0; k < 2 && to == kNoValue; ++k) {
+      const std::optional<uint64_t> c = SplatIntBits(*m, op.operands[1 - k]);
+      if (c && ((dir == "NE" && *c == 0) || (dir == "EQ" && *c == 1))) to = op.operands[k];
+    }
+  } else if (op.kind == OpKind::kAnd) {
+    for (size_t k = 0; k < 2 && to == kNoValue; ++k) {
+      const Op* strict = m->values[static_cast<size_t>(op.operands[k])].def;
+      const Op* ne = m->values[static_cast<size_t>(op.operands[1 - k])].def;
+      if (!strict || !ne || strict->kind != OpKind::kCompare || ne->kind != OpKind::kCompare) continue;
+      const std::string dir = strict->EnumAttr("comparison_direction");
+      if ((dir != "LT" && dir != "GT") || ne->EnumAttr("comparison_direction") != "NE" ||
+          strict->EnumAttr("compare_type") != ne->EnumAttr("compare_type"))
+        continue;
+      const ValueId x = strict->operands[0], y = strict->operands[1];
+      if ((SameElements(*m, x, ne->operands[0]) && SameElements(*m, y, ne->operands[1])) ||
+          (SameElements(*m, x, ne->operands[1]) && SameElements(*m, y, ne->operands[0])))
+        to = op.operands[k];
+    }
+  }
+  if (to == kNoValue || m->type(to) != m->type(op.results[0])) return false;
+  ReplaceUses(r, op.results[0], to);
+  return true;
+}
+
 void FoldRegion(Module* m, Region* r, const std::vector<int32_t>& uses) {
   for (auto& op : r->ops) {
     for (auto& sub : op->regions) FoldRegion(m, sub.get(), uses);
-    if (!FoldOp(m, op.get())) FoldTransposeOfDot(m, op.get(), uses);
+    if (!FoldOp(m, op.get()) && !ForwardPredicateOp(m, r, *op)) FoldTransposeOfDot(m, op.get(), uses);
   }
 }
 

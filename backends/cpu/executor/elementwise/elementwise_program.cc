@@ -190,6 +190,40 @@ void IotaIndices(int64_t* out, const std::vector<int64_t>& dims, int64_t dim, in
   }
 }
 
+// A tile of an iota: element i of [begin, begin + n) holds its index along `dim`, as type t.
+// 32-bit integers (threefry's counters) are written a run at a time, counting up along the
+// innermost dims and repeating a value across them; other types go through `idx` (n entries).
+void WriteIotaTile(ElementType t, void* dst, int64_t* idx, const std::vector<int64_t>& dims, int64_t dim,
+                   int64_t begin, int64_t n) {
+  if (t != ElementType::kS32 && t != ElementType::kU32) {
+    IotaIndices(idx, dims, dim, begin, n);
+    WriteIotaTyped(t, dst, idx, n);
+    return;
+  }
+  auto* d = static_cast<uint32_t*>(dst);  // indices are below 2^31: the same bits either way
+  int64_t inner = 1;
+  for (size_t k = static_cast<size_t>(dim) + 1; k < dims.size(); ++k) inner *= dims[k];
+  const int64_t extent = dims[static_cast<size_t>(dim)];
+  int64_t within = begin % inner, index = (begin / inner) % extent;
+  for (int64_t i = 0; i < n;) {
+    if (inner == 1) {  // the innermost dim: consecutive elements count up to the extent
+      const int64_t run = std::min(extent - index, n - i);
+      for (int64_t j = 0; j < run; ++j) d[i + j] = static_cast<uint32_t>(index + j);
+      i += run;
+      index = (index + run) % extent;
+      continue;
+    }
+    const int64_t run = std::min(inner - within, n - i);
+    std::fill(d + i, d + i + run, static_cast<uint32_t>(index));
+    i += run;
+    within += run;
+    if (within == inner) {
+      within = 0;
+      if (++index == extent) index = 0;
+    }
+  }
+}
+
 // The AVX-512 compare predicate that computes `op` as the f32 vector kernels do (GCC's vector
 // ==, !=, <, <=, >, >=: ordered and quiet for ==, unordered for !=), or -1.
 int8_t VcmpPredicate(const compiler::Module& m, const Op& op) {
@@ -549,8 +583,7 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
           ptrs[k] = tile;
           break;
         case EwInput::Mode::kIota:
-          IotaIndices(iota_idx, loop_dims_, in.iota_dim, start, m);
-          WriteIotaTyped(in.type, tile, iota_idx, m);
+          WriteIotaTile(in.type, tile, iota_idx, loop_dims_, in.iota_dim, start, m);
           ptrs[k] = tile;
           break;
         case EwInput::Mode::kScalar: ptrs[k] = ScalarAddress(k, src, &half_slots[k]); break;
@@ -621,8 +654,7 @@ void EwProgram::Interpret(const void* const* inputs, void* const* outputs, int64
           regp[in.reg] = tile_buf(in.reg);
           break;
         case EwInput::Mode::kIota:
-          IotaIndices(iota_idx.data(), loop_dims_, in.iota_dim, start, n);
-          WriteIotaTyped(in.type, tile_buf(in.reg), iota_idx.data(), n);
+          WriteIotaTile(in.type, tile_buf(in.reg), iota_idx.data(), loop_dims_, in.iota_dim, start, n);
           regp[in.reg] = tile_buf(in.reg);
           break;
         default: break;

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string_view>
 #include <utility>
 
@@ -61,6 +62,33 @@ uint32_t Bits(float v) {
   uint32_t u;
   std::memcpy(&u, &v, 4);
   return u;
+}
+
+// The multiplier and shift that divide s32 values by d (2 <= d < 2^31) through a multiply-high:
+// the smallest p >= 32 with 2^p > anc (d - 2^p mod d), anc the largest dividend that is one less
+// than a multiple of d; m = ceil(2^p / d), taken modulo 2^32 (Hacker's Delight, figure 10-1).
+struct DivMagic {
+  uint32_t multiplier;
+  uint32_t shift;
+};
+DivMagic SignedDivMagic(uint32_t d) {
+  const uint32_t two31 = 0x80000000u;
+  const uint32_t anc = two31 - 1 - two31 % d;
+  uint32_t p = 31;
+  uint32_t q1 = two31 / anc, r1 = two31 - q1 * anc;  // 2^p / anc
+  uint32_t q2 = two31 / d, r2 = two31 - q2 * d;      // 2^p / d
+  uint32_t delta;
+  do {
+    ++p;
+    q1 *= 2;
+    r1 *= 2;
+    if (r1 >= anc) ++q1, r1 -= anc;
+    q2 *= 2;
+    r2 *= 2;
+    if (r2 >= d) ++q2, r2 -= d;
+    delta = d - r2;
+  } while (q1 < delta || (q1 == delta && r1 == 0));
+  return {q2 + 1, p - 32};
 }
 
 // Whether an op with a result of type `t` has a native form.
@@ -291,6 +319,11 @@ class BodyEmitter {
   virtual void IntCompare(const Group& out, const Group& a, const Group& b, int dir, bool is_signed) = 0;
   // q = trunc(f64(a) * recip) per s32 lane (recip a CF64 vector); exact where |q| < 2^31.
   virtual void MulTruncF64(const Group& q, const Group& a, Mem recip) = 0;
+  // q = the high 32 bits of the signed 64-bit product a * m per s32 lane (m a CBits constant);
+  // t is scratch.
+  virtual void MulHiS32(const Group& q, const Group& a, Mem m, const Group& t) = 0;
+  // Code before the loop that the primitives rely on (mask registers).
+  virtual void LoopSetup() {}
   // out = a == bits as lanes of all ones or zeros.
   virtual void CmpEqBits(const Group& out, const Group& a, uint32_t bits) = 0;
 
@@ -305,9 +338,9 @@ class BodyEmitter {
     if (dir == 0 || dir == 3 || dir == 5) Not(out);
   }
 
-  // s32 a / b or a % b by a constant b, vector_kernels.cc IntDivRemByInvariantBody's method (and
-  // its general kernel's rules for b = 0 and b = -1): q = trunc(a * fl(1/b)) in f64 is the
-  // quotient or one short of it in magnitude, and exactly then the remainder a - q b is +-b.
+  // s32 a / b or a % b by a constant b, with the interpreter's rules for b = 0 and b = -1
+  // (vector_kernels.cc). Both methods below compute the exact truncated quotient, so they give
+  // the interpreter's bits (IntDivRemByInvariantBody divides through f64).
   void IntDivRemByConstant(bool rem, const Group& out, const Group& a, int32_t b) {
     if (b == 0) {  // a / 0 = -1, a % 0 = a
       if (rem) V(VOp::kOrD, out, a, a);
@@ -319,6 +352,43 @@ class BodyEmitter {
       if (!rem) V(VOp::kSubD, out, out, a);
       return;
     }
+    if (b != 1 && b != INT32_MIN) {
+      IntDivRemByMagic(rem, out, a, b);
+      return;
+    }
+    IntDivRemThroughF64(rem, out, a, b);
+  }
+
+  // Granlund and Montgomery's division by an invariant (Hacker's Delight 10-1): for 2 <= |b| <
+  // 2^31, q = (mulhi(a, m) [+ a when m < 0]) >> s, plus one when a < 0, is trunc(a / |b|); the
+  // remainder a - q |b| is a % b (its sign is a's, whatever b's). Two multiplies of even and odd
+  // lanes and a shuffle: cheaper than the f64 round trip, above all at AVX2.
+  void IntDivRemByMagic(bool rem, const Group& out, const Group& a, int32_t b) {
+    const uint32_t d = b < 0 ? 0u - static_cast<uint32_t>(b) : static_cast<uint32_t>(b);
+    const DivMagic mg = SignedDivMagic(d);
+    Group q = Alloc(), t = Alloc();
+    MulHiS32(q, a, CBits(mg.multiplier), t);
+    if (static_cast<int32_t>(mg.multiplier) < 0) V(VOp::kAddD, q, q, a);
+    if (mg.shift > 0) V(VOp::kShrAVD, q, q, CBits(mg.shift));
+    V(VOp::kShrAVD, t, a, CBits(31));  // -1 where a < 0
+    V(VOp::kSubD, q, q, t);
+    if (rem) {
+      V(VOp::kMulLoD, t, q, CBits(d));
+      V(VOp::kSubD, out, a, t);
+    } else if (b < 0) {
+      V(VOp::kXorD, t, t, t);
+      V(VOp::kSubD, out, t, q);
+    } else {
+      Copy(out, q);
+    }
+    Free(t);
+    Free(q);
+  }
+
+  // The f64 method (vector_kernels.cc IntDivRemByInvariantBody), for b = 1 and b = INT_MIN:
+  // q = trunc(a * fl(1/b)) in f64 is the quotient or one short of it in magnitude, and exactly
+  // then the remainder a - q b is +-b.
+  void IntDivRemThroughF64(bool rem, const Group& out, const Group& a, int32_t b) {
     Group q = Alloc(), r = Alloc(), up = Alloc();
     MulTruncF64(q, a, CF64(1.0 / static_cast<double>(b)));
     V(VOp::kMulLoD, r, q, CBits(static_cast<uint32_t>(b)));
@@ -337,24 +407,53 @@ class BodyEmitter {
     Free(q);
   }
 
+  // The one instruction of an f32 or integer op of result type `t` whose operands are both
+  // values (the integer ones are IntOp's), or nullopt.
+  static std::optional<VOp> OneInstruction(OpKind k, FusedLoopDesc::Type t) {
+    if (t == FusedLoopDesc::Type::kF32) {
+      switch (k) {
+        case OpKind::kAdd: return VOp::kAddPs;
+        case OpKind::kSubtract: return VOp::kSubPs;
+        case OpKind::kMultiply: return VOp::kMulPs;
+        case OpKind::kDivide: return VOp::kDivPs;
+        default: return std::nullopt;
+      }
+    }
+    if (t != FusedLoopDesc::Type::kS32 && t != FusedLoopDesc::Type::kU32) return std::nullopt;
+    const bool is_signed = t == FusedLoopDesc::Type::kS32;
+    switch (k) {
+      case OpKind::kAdd: return VOp::kAddD;
+      case OpKind::kSubtract: return VOp::kSubD;
+      case OpKind::kMultiply: return VOp::kMulLoD;
+      case OpKind::kAnd: return VOp::kAndD;
+      case OpKind::kOr: return VOp::kOrD;
+      case OpKind::kXor: return VOp::kXorD;
+      case OpKind::kShiftLeft: return VOp::kShlVD;
+      case OpKind::kShiftRightLogical: return VOp::kShrLVD;
+      case OpKind::kShiftRightArithmetic: return VOp::kShrAVD;
+      case OpKind::kMaximum: return is_signed ? VOp::kMaxSD : VOp::kMaxUD;
+      case OpKind::kMinimum: return is_signed ? VOp::kMinSD : VOp::kMinUD;
+      default: return std::nullopt;
+    }
+  }
+
   // Integer lanes (s32 when `is_signed`, else u32): the interpreter's wrapping arithmetic,
   // bitwise ops and shifts (vector_kernels.cc's IAddV ... IMinUV) are one instruction each.
   bool IntOp(OpKind k, bool is_signed, const Group& out, const Group& a, const Group& b) {
-    switch (k) {
-      case OpKind::kAdd: V(VOp::kAddD, out, a, b); return true;
-      case OpKind::kSubtract: V(VOp::kSubD, out, a, b); return true;
-      case OpKind::kMultiply: V(VOp::kMulLoD, out, a, b); return true;
-      case OpKind::kAnd: V(VOp::kAndD, out, a, b); return true;
-      case OpKind::kOr: V(VOp::kOrD, out, a, b); return true;
-      case OpKind::kXor: V(VOp::kXorD, out, a, b); return true;
-      case OpKind::kNot: V(VOp::kXorD, out, a, CBits(0xffffffffu)); return true;
-      case OpKind::kShiftLeft: V(VOp::kShlVD, out, a, b); return true;
-      case OpKind::kShiftRightLogical: V(VOp::kShrLVD, out, a, b); return true;
-      case OpKind::kShiftRightArithmetic: V(VOp::kShrAVD, out, a, b); return true;
-      case OpKind::kMaximum: V(is_signed ? VOp::kMaxSD : VOp::kMaxUD, out, a, b); return true;
-      case OpKind::kMinimum: V(is_signed ? VOp::kMinSD : VOp::kMinUD, out, a, b); return true;
-      default: return false;
+    if (k == OpKind::kNot) {
+      V(VOp::kXorD, out, a, CBits(0xffffffffu));
+      return true;
     }
+    const std::optional<VOp> op = OneInstruction(k, is_signed ? FusedLoopDesc::Type::kS32 : FusedLoopDesc::Type::kU32);
+    if (op) V(*op, out, a, b);
+    return op.has_value();
+  }
+
+
+  // out = a op b for a constant b of these bits, read from the pool by the op's one instruction
+  // (OneInstruction(k, t) must exist).
+  void OpWithPoolOperand(OpKind k, FusedLoopDesc::Type t, const Group& out, const Group& a, uint32_t bits) {
+    V(*OneInstruction(k, t), out, a, CBits(bits));
   }
 
   // `out` never shares a register with an operand (the caller allocates it first).
@@ -618,6 +717,19 @@ class Avx512Body final : public BodyEmitter {
     Free(hi);
     Free(lo);
   }
+  // Even lanes' products, odd lanes' products (their dwords shuffled down), then the even
+  // lanes' high halves moved into the odd products' even dwords under k5 = 0x5555. The
+  // multiplier broadcasts as a qword whose low dword is m (the pool is padded for the read).
+  void MulHiS32(const Group& q, const Group& a, Mem m, const Group& t) override {
+    for (int c = 0; c < u_; ++c) e_.VpshufdRR(Z(t.r[c]), Z(a.r[c]), 0xF5);
+    for (int c = 0; c < u_; ++c) e_.VpmuldqRRM(Z(q.r[c]), Z(t.r[c]), m);
+    for (int c = 0; c < u_; ++c) e_.VpmuldqRRM(Z(t.r[c]), Z(a.r[c]), m);
+    for (int c = 0; c < u_; ++c) e_.VpshufdRR(Z(q.r[c]), Z(t.r[c]), 0xF5, kEvenLanes);
+  }
+  void LoopSetup() override {
+    e_.MovRI(Gpr::kRax, 0x5555);
+    e_.KmovwKR(kEvenLanes, Gpr::kRax);
+  }
   void Compare(const Group& out, const Group& a, const Group& b, int p) override {
     Cmp(Mask{}, a, b, static_cast<VCmp>(p));
     for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(Z(out.r[c]), K(c));
@@ -630,6 +742,7 @@ class Avx512Body final : public BodyEmitter {
  private:
   static Zmm Z(int r) { return ZmmReg(r); }
   static Kreg K(int copy) { return KReg(1 + copy); }
+  static constexpr Kreg kEvenLanes = static_cast<Kreg>(1 + kMaxUnroll);  // after the copies' masks
 
   void V(VOp op, const Group& d, const Group& a, const Group& b) override {
     for (int c = 0; c < u_; ++c) e_.VOpRRR(op, Z(d.r[c]), Z(a.r[c]), Z(b.r[c]));
@@ -764,6 +877,15 @@ class Avx2Body final : public BodyEmitter {
     for (int c = 0; c < u_; ++c) e_.Vinserti128RRR(Y(q.r[c]), Y(q.r[c]), Y(hi.r[c]), 1);
     Free(hi);
     Free(lo);
+  }
+  // Even lanes' products and odd lanes' products; the even lanes' high halves shuffled down and
+  // blended with the odd ones (whose high halves are already in place).
+  void MulHiS32(const Group& q, const Group& a, Mem m, const Group& t) override {
+    for (int c = 0; c < u_; ++c) e_.VpshufdRR(Y(t.r[c]), Y(a.r[c]), 0xF5);
+    for (int c = 0; c < u_; ++c) e_.VpmuldqRRM(Y(t.r[c]), Y(t.r[c]), m);
+    for (int c = 0; c < u_; ++c) e_.VpmuldqRRM(Y(q.r[c]), Y(a.r[c]), m);
+    for (int c = 0; c < u_; ++c) e_.VpshufdRR(Y(q.r[c]), Y(q.r[c]), 0xF5);
+    for (int c = 0; c < u_; ++c) e_.VpblenddRRR(Y(q.r[c]), Y(q.r[c]), Y(t.r[c]), 0xAA);
   }
   void Select(const Group& out, const Group& pred, const Group& on_true, const Group& on_false) override {
     Blend(out, Mask{pred}, on_false, on_true);
@@ -963,6 +1085,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   std::unique_ptr<BodyEmitter> body_ptr = MakeBody(isa, &e, pool, unroll);
   BodyEmitter& body = *body_ptr;
   for (Gpr r : kCalleeSaved) e.Push(r);
+  body.LoopSetup();
   e.MovRR(kPtrTable, Gpr::kRdi, true);
   e.MovRR(kPool, Gpr::kRdx, true);
   std::vector<Group> where(nv);
@@ -1073,7 +1196,16 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   }
   for (size_t i = 0; i < d.instrs.size(); ++i) {
     const FusedLoopDesc::Instr& ins = d.instrs[i];
-    for (int k = 0; k < ins.num_in; ++k) ensure(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]));
+    // A constant second operand that is not kept in a register is read from the pool by the
+    // instruction itself (one-instruction ops): no broadcast, and one register fewer.
+    const size_t b_value = static_cast<size_t>(operand_values[i][ins.num_in > 1 ? 1 : 0]);
+    const bool b_from_pool = ins.num_in == 2 && remat[b_value] && !ready[b_value] &&
+                             b_value != static_cast<size_t>(operand_values[i][0]) &&
+                             BodyEmitter::OneInstruction(ins.kind, ins.type).has_value();
+    // An integer division's constant divisor is folded into its code: never loaded.
+    const bool b_folded = !IsFloat(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder);
+    for (int k = 0; k < (b_from_pool || b_folded ? 1 : ins.num_in); ++k)
+      ensure(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]));
     const size_t out = ni + i;
     where[out] = body.Alloc();
     ready[out] = true;
@@ -1083,7 +1215,9 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       if (ins.type == Type::kBF16) body.RoundBf16(g);
       else if (ins.type == Type::kF16) body.RoundF16(g);
     };
-    if (ins.type == Type::kBF16 && ins.half_table && ins.num_in == 1) {
+    if (b_from_pool) {
+      body.OpWithPoolOperand(ins.kind, ins.type, where[out], a, d.inputs[b_value].constant_bits);
+    } else if (ins.type == Type::kBF16 && ins.half_table && ins.num_in == 1) {
       body.UnaryByTable(where[out], a, reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
     } else if (ins.kind == OpKind::kConvert) {
       body.Copy(where[out], a);  // exact into f32, and from one half to itself

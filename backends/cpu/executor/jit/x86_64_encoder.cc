@@ -317,6 +317,12 @@ void Encoder::VpgatherddRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2)
   VsibModRm(r, b, x, scale_log2);
 }
 void Encoder::KxnorwAllOnes(Kreg k) { Vex(1, 0, 0x46, Num(k), 0, 0, nullptr); }
+void Encoder::KmovwKR(Kreg dst, Gpr src) { Vex(1, 0, 0x92, Num(dst), -1, Num(src), nullptr, /*l256=*/false); }
+void Encoder::VpmuldqRRM(Zmm dst, Zmm a, Mem b) { Evex(2, 1, 0x28, Num(dst), Num(a), 0, &b, true, 0, /*w=*/true); }
+void Encoder::VpshufdRR(Zmm dst, Zmm src, uint8_t imm, Kreg k) {
+  Evex(1, 1, 0x70, Num(dst), -1, Num(src), nullptr, false, Num(k));
+  Byte(imm);
+}
 void Encoder::VrndscalepsRR(Zmm dst, Zmm src, uint8_t imm) {
   Evex(3, 1, 0x08, Num(dst), -1, Num(src), nullptr, false, 0);
   Byte(imm);
@@ -418,6 +424,15 @@ void Encoder::Vextracti128RR(Ymm dst, Ymm src, uint8_t imm) {
 }
 void Encoder::Vinserti128RRR(Ymm dst, Ymm a, Ymm b, uint8_t imm) {
   Vex(3, 1, 0x38, Num(dst), Num(a), Num(b), nullptr);
+  Byte(imm);
+}
+void Encoder::VpmuldqRRM(Ymm dst, Ymm a, Mem b) { Vex(2, 1, 0x28, Num(dst), Num(a), 0, &b); }
+void Encoder::VpshufdRR(Ymm dst, Ymm src, uint8_t imm) {
+  Vex(1, 1, 0x70, Num(dst), -1, Num(src), nullptr);
+  Byte(imm);
+}
+void Encoder::VpblenddRRR(Ymm dst, Ymm a, Ymm b, uint8_t imm) {
+  Vex(3, 1, 0x02, Num(dst), Num(a), Num(b), nullptr);
   Byte(imm);
 }
 

@@ -169,6 +169,13 @@ class Encoder {
   // (each cleared as loaded; k must not be k0). EVEX.512.66.0F38.W0 90 /vsib.
   void VpgatherddRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2);
   void KxnorwAllOnes(Kreg k);                       // VEX.L1.0F.W0 46 /r  k = k0 xnor k0 = 0xffff
+  void KmovwKR(Kreg dst, Gpr src);                  // VEX.L0.0F.W0 92 /r  k = src's low 16 bits
+  // For an s32 multiply-high: dst's 8 qwords = the signed products of a's and b's even dwords
+  // (VPMULDQ, EVEX.66.0F38.W1 28 /r; b broadcasts the 8 bytes at its address, {1to8}, of which
+  // only the low dword is read); dwords shuffled within each 128 bits by imm8's four 2-bit
+  // selectors (VPSHUFD, EVEX.66.0F.W0 70 /r ib), merged into dst under `k`.
+  void VpmuldqRRM(Zmm dst, Zmm a, Mem b);
+  void VpshufdRR(Zmm dst, Zmm src, uint8_t imm, Kreg k = Kreg{});
   void Vzeroupper();                                // VEX.128.0F 77
 
   // ---- AVX/AVX2 on whole ymm registers (VEX.256, SDM vol. 2 §2.3). Memory operands are full
@@ -195,6 +202,11 @@ class Encoder {
   void VmulpdRM(Ymm dst, Ymm a, Mem b);             // VEX.256.66.0F 59 /r
   void Vextracti128RR(Ymm dst, Ymm src, uint8_t imm);      // VEX.256.66.0F3A.W0 39 /r ib
   void Vinserti128RRR(Ymm dst, Ymm a, Ymm b, uint8_t imm); // VEX.256.66.0F3A.W0 38 /r ib
+  // As the EVEX forms above (VEX.256.66.0F38 28 /r, b a full vector; VEX.256.66.0F 70 /r ib), and
+  // dst dword i = imm8 bit i ? b's : a's (VPBLENDD, VEX.256.66.0F3A.W0 02 /r ib).
+  void VpmuldqRRM(Ymm dst, Ymm a, Mem b);
+  void VpshufdRR(Ymm dst, Ymm src, uint8_t imm);
+  void VpblenddRRR(Ymm dst, Ymm a, Ymm b, uint8_t imm);
   // Half precision as the EVEX forms above, 8 lanes (F16C for the conversions): VEX.256.66.0F38
   // 33 /r, VEX.256.66.0F38.W0 13 /r, VEX.256.66.0F3A.W0 1D /r ib.
   void VpmovzxwdRM(Ymm dst, Mem src);

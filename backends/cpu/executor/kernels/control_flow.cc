@@ -192,6 +192,44 @@ class WhileKernel final : public Kernel {
     }
   }
 
+  // Big carries whose new value an elementwise fusion of the body computes into a buffer of its
+  // own (not updated in place): the fusion writes into a second buffer of the carry (this op's
+  // scratch) and the two swap after each iteration, so the carry is never copied back; the last
+  // value is copied once into the op's result if it ends in the second buffer. Safe whatever
+  // the body reads: the body reads the old carry and writes the new one in distinct buffers.
+  // When nothing in the body shares the carry's bytes (no alias that an in-place update could
+  // write through), the first iteration reads the operand itself instead of a copy of it, and
+  // then writes the op's result: an odd trip count (threefry's 5) copies nothing at all.
+  // Strip-mined loops swap per tile (the tile's range of each buffer).
+  void PlanPingPongResults(const compiler::ExecutionPlan& plan) {
+    const compiler::Region& br = *body_->region;
+    const size_t n = sizes_.size();
+    ping_pong_.assign(n, false);
+    reads_operand_.assign(n, false);
+    for (size_t k = 0; k < n; ++k) {
+      const ValueId r = br.results[k];
+      if (invariant_[k] || in_place_[k] || sizes_[k] < kMinPingPongBytes ||
+          (strip_elements_ > 0 && !tiled_carry_[k]) || std::count(br.results.begin(), br.results.end(), r) != 1 ||
+          plan.storage(r).kind != compiler::ValueStorage::Kind::kArena)
+        continue;
+      bool produced = false;
+      for (const RegionStep& step : body_->steps)
+        if (step.op && step.op->kind == OpKind::kFusion)
+          produced = produced || std::count(step.op->results.begin(), step.op->results.end(), r) > 0;
+      if (!produced) continue;
+      ping_pong_[k] = true;
+      std::erase_if(body_->arena_values, [&](const auto& value_offset) { return value_offset.first == r; });
+      bool aliased = false;  // a body value shares carry k's bytes
+      for (const RegionStep& step : body_->steps)
+        for (ValueId v : step.op ? step.op->results : std::vector<ValueId>{}) {
+          const compiler::ValueStorage& st = plan.storage(v);
+          aliased = aliased || (st.kind == compiler::ValueStorage::Kind::kAlias && st.index == br.args[k]);
+        }
+      reads_operand_[k] = !aliased && splat_init_[k].first == nullptr;
+      if (EnvFlag("JAXLIB_CPU_LOOP_TRACE")) std::fprintf(stderr, "jaxlib-cpu while loop: carry %zu swaps buffers\n", k);
+    }
+  }
+
   // Elements per tile of a strip-mined loop: a few of its arrays fit a core's L2. Arrays of
   // fewer than two tiles are strip-mined only to spread the loop over the pool's threads (one
   // tile each, at least kMinThreadStrip elements).
@@ -270,9 +308,10 @@ class WhileKernel final : public Kernel {
   Status Run(Frame& f, uint8_t* scratch) const override {
     const size_t n = sizes_.size();
     const bool strips = strip_elements_ > 0;
-    std::vector<uint8_t*> carry(n), temp(n), operand(n);
+    std::vector<uint8_t*> carry(n), temp(n), operand(n), spare(n);
     uint8_t* p = scratch;
     for (size_t k = 0; k < n; ++k) {
+      spare[k] = p;  // the second buffer of a carry that swaps (PlanPingPongResults)
       p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
       temp[k] = p;
       p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
@@ -285,10 +324,10 @@ class WhileKernel final : public Kernel {
     }
     uint8_t* arena = scratch + region_offset_;
     if (parallel_tiles_) {
-      JAXLIB_RETURN_IF_ERROR(RunTilesInParallel(f, carry, temp, operand));
+      JAXLIB_RETURN_IF_ERROR(RunTilesInParallel(f, carry, temp, operand, spare));
     } else {
       const int64_t tiles = strips ? (strip_elements_ + strip_tile_ - 1) / strip_tile_ : 1;
-      JAXLIB_RETURN_IF_ERROR(RunTiles(f, arena, carry, temp, operand, 0, tiles));
+      JAXLIB_RETURN_IF_ERROR(RunTiles(f, arena, carry, temp, operand, spare, 0, tiles));
     }
     for (size_t k = 0; k < n; ++k)
       if (sizes_[k] && invariant_[k] && result_read_[k] && f.Get(op_.results[k]) != carry[k])
@@ -297,14 +336,16 @@ class WhileKernel final : public Kernel {
   }
 
   // The loop over tiles [t0, t1) (strip-mined) or once over everything (t0 = 0, t1 = 1 with no
-  // strips), with the regions' arena at `arena` and the carries in `carry`.
+  // strips), with the regions' arena at `arena` and the carries in `carry` (swapping ones
+  // also in `spare`).
   Status RunTiles(Frame& f, uint8_t* arena, const std::vector<uint8_t*>& carry, const std::vector<uint8_t*>& temp,
-                  const std::vector<uint8_t*>& operand, int64_t t0, int64_t t1) const {
+                  const std::vector<uint8_t*>& operand, const std::vector<uint8_t*>& spare, int64_t t0, int64_t t1) const {
     const size_t n = sizes_.size();
     const bool strips = strip_elements_ > 0;
     const compiler::Region& cr = *cond_->region;
     const compiler::Region& br = *body_->region;
     std::vector<int> from_carry(n);
+    std::vector<uint8_t*> cur(n), next(n);  // where each carry is now, and where it goes next
     for (int64_t t = t0; t < t1; ++t) {
       const int64_t begin = strips ? t * strip_tile_ : 0;
       const int64_t end = strips ? std::min(strip_elements_, begin + strip_tile_) : 1;
@@ -315,15 +356,20 @@ class WhileKernel final : public Kernel {
       };
       auto part_bytes = [&](size_t k) { return elem(k) ? elem(k) * static_cast<size_t>(end - begin) : sizes_[k]; };
       for (size_t k = 0; k < n; ++k) {
-        if (!sizes_[k] || carry[k] == operand[k] || overwritten_[k]) continue;
+        if (!sizes_[k] || carry[k] == operand[k] || overwritten_[k] || reads_operand_[k]) continue;
         const auto [splat, es] = splat_init_[k];
         if (splat) FillElements(part(k, carry[k]), splat, es, static_cast<int64_t>(part_bytes(k) / es));
         else std::memcpy(part(k, carry[k]), part(k, operand[k]), part_bytes(k));
       }
+      for (size_t k = 0; k < n; ++k) {
+        cur[k] = reads_operand_[k] ? operand[k] : carry[k];
+        next[k] = reads_operand_[k] ? carry[k] : spare[k];
+      }
       for (;;) {
         for (size_t k = 0; k < n; ++k) {
-          f.ptr[static_cast<size_t>(cr.args[k])] = carry[k];
-          f.ptr[static_cast<size_t>(br.args[k])] = carry[k];
+          f.ptr[static_cast<size_t>(cr.args[k])] = cur[k];
+          f.ptr[static_cast<size_t>(br.args[k])] = cur[k];
+          if (ping_pong_[k]) f.ptr[static_cast<size_t>(br.results[k])] = next[k];
         }
         JAXLIB_RETURN_IF_ERROR(RunRegion(*cond_, f, arena));
         if (!*static_cast<const bool*>(f.Get(cr.results[0]))) break;
@@ -342,20 +388,27 @@ class WhileKernel final : public Kernel {
         for (size_t k = 0; k < n; ++k) {
           void* src = f.Get(br.results[k]);
           from_carry[k] = -1;
-          if (src == carry[k]) {
+          if (src == cur[k] || ping_pong_[k]) {
             from_carry[k] = static_cast<int>(k);
             continue;
           }
           for (size_t j = 0; j < n; ++j)
-            if (src == carry[j]) from_carry[k] = static_cast<int>(j);
+            if (src == cur[j]) from_carry[k] = static_cast<int>(j);
           if (from_carry[k] >= 0 && sizes_[k]) std::memcpy(part(k, temp[k]), part(k, src), part_bytes(k));
         }
         for (size_t k = 0; k < n; ++k) {
           if (from_carry[k] == static_cast<int>(k) || !sizes_[k]) continue;
           const void* src = from_carry[k] >= 0 ? temp[k] : f.Get(br.results[k]);
-          std::memcpy(part(k, carry[k]), part(k, src), part_bytes(k));
+          std::memcpy(part(k, cur[k]), part(k, src), part_bytes(k));
         }
+        for (size_t k = 0; k < n; ++k)
+          if (ping_pong_[k]) {
+            std::swap(cur[k], next[k]);
+            if (next[k] == operand[k]) next[k] = spare[k];  // the operand is only ever read
+          }
       }
+      for (size_t k = 0; k < n; ++k)
+        if (ping_pong_[k] && cur[k] != carry[k]) std::memcpy(part(k, carry[k]), part(k, cur[k]), part_bytes(k));
     }
     return Status::Ok();
   }
@@ -368,7 +421,7 @@ class WhileKernel final : public Kernel {
   // holding the last tile leaves them in the results. Only for arenas of a few MiB
   // (kMaxPrivateArena): larger loops run their tiles in turn, each step over the pool.
   Status RunTilesInParallel(Frame& f, const std::vector<uint8_t*>& carry, const std::vector<uint8_t*>& temp,
-                            const std::vector<uint8_t*>& operand) const {
+                            const std::vector<uint8_t*>& operand, const std::vector<uint8_t*>& spare) const {
     const size_t n = sizes_.size();
     const int64_t tiles = (strip_elements_ + strip_tile_ - 1) / strip_tile_;
     const auto arena_bytes = static_cast<size_t>(compiler::AlignUp(std::max(cond_->arena_bytes, body_->arena_bytes)));
@@ -391,7 +444,7 @@ class WhileKernel final : public Kernel {
         tmp[k] = p;
         p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
       }
-      Status s = RunTiles(g, mine, c, tmp, operand, t0, t1);
+      Status s = RunTiles(g, mine, c, tmp, operand, spare, t0, t1);  // swapping carries are tiled: shared
       if (s.ok() && t1 == tiles)
         for (size_t k = 0; k < n; ++k)
           if (c[k] != carry[k] && sizes_[k]) std::memcpy(carry[k], c[k], sizes_[k]);
@@ -429,6 +482,10 @@ class WhileKernel final : public Kernel {
   std::vector<std::pair<const void*, size_t>> splat_init_;  // PlanSplatInits: value (or nullptr), bytes
   std::vector<bool> in_place_;                               // PlanInPlaceResults
   std::vector<bool> overwritten_;                            // PlanOverwrittenCarries
+  std::vector<bool> ping_pong_, reads_operand_;              // PlanPingPongResults
+  // Smaller carries are copied back (as cheap as a swap, and their results may be scalars that
+  // other kernels compute in place).
+  static constexpr size_t kMinPingPongBytes = size_t{1} << 16;
   // Strip mining (PlanStrips): the tiled loop's element count (0: not strip-mined), which
   // carries are tiled, and which body steps run on the tile's range.
   int64_t strip_elements_ = 0, strip_tile_ = 0;
@@ -499,6 +556,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const 
     if (!EnvFlag("JAXLIB_CPU_DISABLE_STRIP_MINING")) loop->PlanStrips(b.module());  // off: for comparisons and tests
     loop->PlanInPlaceResults(b.module(), b.plan());
     loop->PlanOverwrittenCarries(b.module());
+    loop->PlanPingPongResults(b.plan());
     return std::unique_ptr<Kernel>(std::move(loop));
   }
   std::vector<std::unique_ptr<RegionCode>> branches;

@@ -3,6 +3,7 @@
 #include "backends/cpu/executor/program/cpu_program.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <unordered_set>
@@ -11,6 +12,7 @@
 #include "backends/cpu/executor/memory/host_memory_pool.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
 #include "backends/cpu/executor/program/denormal_mode.h"
+#include "backends/cpu/executor/program/step_trace.h"
 
 namespace jaxlib::cpu {
 
@@ -292,8 +294,29 @@ StatusOr<std::unique_ptr<RegionCode>> KernelBuilder::BuildRegion(const Region& r
   return code;
 }
 
+namespace {
+
+// RunRegion with every step timed (JAXLIB_CPU_STEP_TRACE); `depth` counts the regions entered.
+Status RunRegionTimed(const RegionCode& code, Frame& frame, uint8_t* arena) {
+  static thread_local int depth = 0;
+  ++depth;
+  Status s = Status::Ok();
+  for (const RegionStep& step : code.steps) {
+    const auto start = std::chrono::steady_clock::now();
+    s = step.kernel->Run(frame, step.scratch_offset >= 0 ? arena + step.scratch_offset : nullptr);
+    const auto nanos = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
+    RecordStepTime(step, depth - 1, nanos.count());
+    if (!s.ok()) break;
+  }
+  --depth;
+  return s;
+}
+
+}  // namespace
+
 Status RunRegion(const RegionCode& code, Frame& frame, uint8_t* arena) {
   for (const auto& [v, off] : code.arena_values) frame.ptr[static_cast<size_t>(v)] = arena + off;
+  if (StepTraceEnabled()) return RunRegionTimed(code, frame, arena);
   for (const RegionStep& step : code.steps) {
     Status s = step.kernel->Run(frame, step.scratch_offset >= 0 ? arena + step.scratch_offset : nullptr);
     if (!s.ok()) return s;
