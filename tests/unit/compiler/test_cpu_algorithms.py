@@ -442,41 +442,10 @@ def test_fft2_and_irfft_ignores_imaginary_dc(driver, tmp_path):  # noqa: F811
                                err_msg="2-D IRFFT (imaginary parts of the DC and Nyquist bins ignored)")
 
 
-def test_scan_stacking_updates_in_place_inside_while(driver, tmp_path):  # noqa: F811
-    # ys[i] = x * i for i < 5 through dynamic_update_slice on a loop carry (planned in place).
-    x = np.arange(4, dtype=np.float32) + 1
-    mlir = f"""
-    {MOD}
-      func.func public @main(%x: tensor<4xf32>) -> tensor<5x4xf32> {{
-        %zero = stablehlo.constant dense<0.000000e+00> : tensor<5x4xf32>
-        %c0 = stablehlo.constant dense<0> : tensor<i32>
-        %0:3 = stablehlo.while(%i = %c0, %ys = %zero, %v = %x) : tensor<i32>, tensor<5x4xf32>, tensor<4xf32>
-         cond {{
-          %lim = stablehlo.constant dense<5> : tensor<i32>
-          %p = stablehlo.compare LT, %i, %lim, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
-          stablehlo.return %p : tensor<i1>
-        }} do {{
-          %fi = stablehlo.convert %i : (tensor<i32>) -> tensor<f32>
-          %b = stablehlo.broadcast_in_dim %fi, dims = [] : (tensor<f32>) -> tensor<4xf32>
-          %row = stablehlo.multiply %v, %b : tensor<4xf32>
-          %r2 = stablehlo.reshape %row : (tensor<4xf32>) -> tensor<1x4xf32>
-          %z = stablehlo.constant dense<0> : tensor<i32>
-          %ys2 = stablehlo.dynamic_update_slice %ys, %r2, %i, %z : (tensor<5x4xf32>, tensor<1x4xf32>, tensor<i32>, tensor<i32>) -> tensor<5x4xf32>
-          %one = stablehlo.constant dense<1> : tensor<i32>
-          %i2 = stablehlo.add %i, %one : tensor<i32>
-          stablehlo.return %i2, %ys2, %v : tensor<i32>, tensor<5x4xf32>, tensor<4xf32>
-        }}
-        return %0#1 : tensor<5x4xf32>
-      }}
-    }}"""
-    (ys,) = run(driver, tmp_path, mlir, x)
-    assert np.array_equal(ys, np.arange(5, dtype=np.float32)[:, None] * x[None, :]), "stacked rows of the loop"
-
-
 @pytest.mark.parametrize("limit,read_back", [(5, False), (7, False), (3, False), (5, True)])
 def test_scan_stacked_carry_fill_skipped_only_when_every_row_is_written(driver, tmp_path, limit, read_back):  # noqa: F811
-    """ys starts as 7s; iteration i < limit writes row min(i, 4) = v * i (plus ys[0] when the body
-    reads ys back). The initial fill may be skipped only when the counted loop overwrites all five
+    """Scan stacking through dynamic_update_slice on a loop carry (planned in place): ys starts as
+    7s; iteration i < limit writes row min(i, 4) = 2 v i (v i + ys[0] when the body reads ys back). The initial fill may be skipped only when the counted loop overwrites all five
     rows and nothing else reads ys: rows past the limit keep their 7s, and a read of ys sees them."""
     x = np.arange(4, dtype=np.float32) + 1
     read = """
