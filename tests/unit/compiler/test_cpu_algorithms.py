@@ -494,6 +494,40 @@ def test_scan_stacked_carry_fill_skipped_only_when_every_row_is_written(driver, 
     assert skipped == (limit >= 5 and not read_back), r.stderr
 
 
+@pytest.mark.parametrize("ty,cmp_type,start,limit", [("i64", "SIGNED", 3, 9), ("ui32", "UNSIGNED", 0, 6), ("i32", "SIGNED", -4, 2)])
+@pytest.mark.parametrize("reads_new", [False, True])
+def test_counted_loop_condition_and_increment(driver, tmp_path, ty, cmp_type, start, limit, reads_new):  # noqa: F811
+    """A loop over an array whose condition is `i < N`: the condition is evaluated without its
+    region and the increment without its step (unless the body also reads the new counter).
+    Another carry takes the counter's old value; the array accumulates the old (or new) one."""
+    x = np.arange(8, dtype=np.float32)
+    use = "%i1" if reads_new else "%i"
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<8xf32>) -> (tensor<{ty}>, tensor<{ty}>, tensor<8xf32>) {{
+        %s = stablehlo.constant dense<{start}> : tensor<{ty}>
+        %0:3 = stablehlo.while(%i = %s, %j = %s, %v = %x) : tensor<{ty}>, tensor<{ty}>, tensor<8xf32>
+         cond {{
+          %lim = stablehlo.constant dense<{limit}> : tensor<{ty}>
+          %p = stablehlo.compare LT, %i, %lim, {cmp_type} : (tensor<{ty}>, tensor<{ty}>) -> tensor<i1>
+          stablehlo.return %p : tensor<i1>
+        }} do {{
+          %one = stablehlo.constant dense<1> : tensor<{ty}>
+          %i1 = stablehlo.add %i, %one : tensor<{ty}>
+          %f = stablehlo.convert {use} : (tensor<{ty}>) -> tensor<f32>
+          %b = stablehlo.broadcast_in_dim %f, dims = [] : (tensor<f32>) -> tensor<8xf32>
+          %v1 = stablehlo.add %v, %b : tensor<8xf32>
+          stablehlo.return %i1, %i, %v1 : tensor<{ty}>, tensor<{ty}>, tensor<8xf32>
+        }}
+        return %0#0, %0#1, %0#2 : tensor<{ty}>, tensor<{ty}>, tensor<8xf32>
+      }}
+    }}"""
+    i, j, v = run(driver, tmp_path, mlir, x)
+    total = sum(k + 1 if reads_new else k for k in range(start, limit))
+    assert int(i) == limit and int(j) == limit - 1, "the counter ends at N, the other carry one behind"
+    assert np.array_equal(v, x + np.float32(total)), "each iteration added the old (or new) counter"
+
+
 SCALAR_LOOP_WITH_CALLS = f"""
 {MOD}
   func.func public @main(%x: tensor<f32>, %n: tensor<i32>) -> (tensor<f32>, tensor<i32>, tensor<f64>) {{

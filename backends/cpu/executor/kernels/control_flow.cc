@@ -66,55 +66,132 @@ class WhileKernel final : public Kernel {
   // N at least the carry's leading dim) overwrites row i with a dynamic_update_slice and nothing
   // else reads the carry. Every row is written before the loop ends, so the initial fill or
   // copy (a whole pass over the stacked array) is skipped.
+  // A counted loop: the condition is `counter < N` on an integer scalar carry against a
+  // constant. Then the condition is evaluated here (one load and compare) instead of running
+  // its region, when the compare is the region's only step; and PlanOverwrittenCarries knows
+  // the trip when the counter also starts at 0 and the body adds 1.
+  void PlanCountedCondition(const compiler::Module& m) {
+    const compiler::Region& cr = *cond_->region;
+    const compiler::Region& br = *body_->region;
+    if (cr.results.size() != 1) return;
+    std::vector<ValueId> ops;
+    const Op* cmp = DefiningOp(m, cr.results[0], &ops);
+    int64_t limit = 0;
+    if (!cmp || cmp->kind != OpKind::kCompare || cmp->EnumAttr("comparison_direction") != "LT" || ops.size() != 2 ||
+        !IntConstant(m, ops[1], &limit))
+      return;
+    const auto c_it = std::find(cr.args.begin(), cr.args.end(), ops[0]);
+    if (c_it == cr.args.end()) return;
+    const size_t c = static_cast<size_t>(c_it - cr.args.begin());
+    const ElementType t = m.type(ops[0]).element;
+    const bool is_signed = cmp->EnumAttr("compare_type") != "UNSIGNED";
+    if (!((t == ElementType::kS32 || t == ElementType::kS64) && is_signed) && !(t == ElementType::kU32 && !is_signed)) return;
+    counter_ = static_cast<int>(c);
+    counter_type_ = t;
+    limit_ = limit;
+    cond_inline_ = cond_->steps.size() == 1 && cond_->steps[0].op->results.size() == 1 &&
+                   cond_->steps[0].op->results[0] == cr.results[0];
+    int64_t start = 0, step = 0;
+    const Op* inc = DefiningOp(m, br.results[c], &ops);
+    if (!IntConstant(m, op_.operands[c], &start) || start != 0 || !inc || inc->kind != OpKind::kAdd || ops.size() != 2) return;
+    if (ops[1] == br.args[c]) std::swap(ops[0], ops[1]);
+    if (ops[0] != br.args[c] || !IntConstant(m, ops[1], &step) || step != 1) return;
+    from_zero_by_one_ = true;
+    // The increment's step is dropped and done here when the new counter is only the carry.
+    const ValueId next = br.results[c];
+    if (std::count(br.results.begin(), br.results.end(), next) != 1) return;
+    int producer = -1;
+    for (size_t i = 0; i < body_->steps.size(); ++i) {
+      const RegionStep& st = body_->steps[i];
+      const std::vector<ValueId>* reads = st.kernel->ReadValues();
+      for (ValueId v : reads ? *reads : st.op->operands)
+        if (v == next) return;
+      for (const auto& sub : st.op->regions) {
+        std::unordered_set<ValueId> inner;
+        CollectRegionReads(*sub, &inner);
+        if (inner.count(next)) return;
+      }
+      if (st.op->results.size() == 1 && st.op->results[0] == next) producer = static_cast<int>(i);
+    }
+    if (producer < 0) return;
+    body_->steps.erase(body_->steps.begin() + producer);
+    if (!elementwise_step_.empty()) elementwise_step_.erase(elementwise_step_.begin() + producer);
+    std::erase_if(body_->arena_values, [&](const auto& value_offset) { return value_offset.first == next; });
+    counter_inline_ = true;
+  }
+
+  static void CollectRegionReads(const compiler::Region& r, std::unordered_set<ValueId>* reads) {
+    for (ValueId v : r.results) reads->insert(v);
+    for (const auto& o : r.ops) {
+      for (ValueId v : o->operands) reads->insert(v);
+      for (const auto& sub : o->regions) CollectRegionReads(*sub, reads);
+    }
+  }
+
+  // counter += 1 (two's complement, as stablehlo.add wraps).
+  void IncrementCounter(void* p) const {
+    switch (counter_type_) {
+      case ElementType::kS64: {
+        uint64_t v;
+        std::memcpy(&v, p, 8);
+        v += 1;
+        std::memcpy(p, &v, 8);
+        return;
+      }
+      default: {
+        uint32_t v;
+        std::memcpy(&v, p, 4);
+        v += 1;
+        std::memcpy(p, &v, 4);
+        return;
+      }
+    }
+  }
+
+  // The counted condition's value for the counter at `p`.
+  bool CountedConditionHolds(const void* p) const {
+    switch (counter_type_) {
+      case ElementType::kS32: return *static_cast<const int32_t*>(p) < limit_;
+      case ElementType::kS64: return *static_cast<const int64_t*>(p) < limit_;
+      default: return *static_cast<const uint32_t*>(p) < static_cast<uint64_t>(limit_);
+    }
+  }
+
+  // The op computing v, seen through a one-result fusion: its operands as values of the
+  // enclosing region (a fusion parameter stands for the fusion's operand).
+  static const Op* DefiningOp(const compiler::Module& m, ValueId v, std::vector<ValueId>* operands) {
+    const Op* def = m.values[static_cast<size_t>(v)].def;
+    if (!def) return nullptr;
+    *operands = def->operands;
+    if (def->kind != OpKind::kFusion) return def;
+    if (def->results.size() != 1 || def->regions.size() != 1) return nullptr;
+    const compiler::Region& fr = *def->regions[0];
+    if (fr.results.size() != 1) return nullptr;
+    const Op* inner = m.values[static_cast<size_t>(fr.results[0])].def;
+    if (!inner) return nullptr;
+    *operands = inner->operands;
+    for (ValueId& o : *operands) {
+      const compiler::ValueInfo& info = m.values[static_cast<size_t>(o)];
+      if (info.owner == &fr) o = def->operands[static_cast<size_t>(info.index)];
+    }
+    return inner;
+  }
+  static bool IntConstant(const compiler::Module& m, ValueId v, int64_t* out) {
+    const Op* def = m.values[static_cast<size_t>(v)].def;
+    const compiler::Attribute* a = def && def->kind == OpKind::kConstant ? def->attr("value") : nullptr;
+    if (!a || !a->dense || m.type(v).element_count() != 1 || !IsInteger(m.type(v).element)) return false;
+    *out = a->dense->GetInt(0);
+    return true;
+  }
+
   void PlanOverwrittenCarries(const compiler::Module& m) {
     const compiler::Region& cr = *cond_->region;
     const compiler::Region& br = *body_->region;
     const size_t n = sizes_.size();
     overwritten_.assign(n, false);
-    if (strip_elements_ > 0 || cr.results.size() != 1) return;
-    // The op computing v, seen through a one-result fusion: its operands as values of the
-    // enclosing region (a fusion parameter stands for the fusion's operand).
-    auto defining = [&](ValueId v, std::vector<ValueId>* operands) -> const Op* {
-      const Op* def = m.values[static_cast<size_t>(v)].def;
-      if (!def) return nullptr;
-      *operands = def->operands;
-      if (def->kind != OpKind::kFusion) return def;
-      if (def->results.size() != 1 || def->regions.size() != 1) return nullptr;
-      const compiler::Region& fr = *def->regions[0];
-      if (fr.results.size() != 1) return nullptr;
-      const Op* inner = m.values[static_cast<size_t>(fr.results[0])].def;
-      if (!inner) return nullptr;
-      *operands = inner->operands;
-      for (ValueId& o : *operands) {
-        const compiler::ValueInfo& info = m.values[static_cast<size_t>(o)];
-        if (info.owner == &fr) o = def->operands[static_cast<size_t>(info.index)];
-      }
-      return inner;
-    };
-    auto int_constant = [&](ValueId v, int64_t* out) {
-      const Op* def = m.values[static_cast<size_t>(v)].def;
-      const compiler::Attribute* a = def && def->kind == OpKind::kConstant ? def->attr("value") : nullptr;
-      if (!a || !a->dense || m.type(v).element_count() != 1 || !IsInteger(m.type(v).element)) return false;
-      *out = a->dense->GetInt(0);
-      return true;
-    };
-    // The condition: `counter < N` on an integer scalar carry.
-    std::vector<ValueId> ops;
-    const Op* cmp = defining(cr.results[0], &ops);
-    int64_t limit = 0;
-    if (!cmp || cmp->kind != OpKind::kCompare || cmp->EnumAttr("comparison_direction") != "LT" || ops.size() != 2 ||
-        !int_constant(ops[1], &limit))
-      return;
-    const auto c_it = std::find(cr.args.begin(), cr.args.end(), ops[0]);
-    if (c_it == cr.args.end()) return;
-    const size_t c = static_cast<size_t>(c_it - cr.args.begin());
-    // The counter: starts at 0 and the body adds 1.
-    int64_t start = 0, step = 0;
-    if (!int_constant(op_.operands[c], &start) || start != 0 || limit <= 0) return;
-    const Op* inc = defining(br.results[c], &ops);
-    if (!inc || inc->kind != OpKind::kAdd || ops.size() != 2) return;
-    if (ops[1] == br.args[c]) std::swap(ops[0], ops[1]);
-    if (ops[0] != br.args[c] || !int_constant(ops[1], &step) || step != 1) return;
+    if (strip_elements_ > 0 || !from_zero_by_one_ || limit_ <= 0) return;
+    const size_t c = static_cast<size_t>(counter_);
+    const int64_t limit = limit_;
     // Uses of each value anywhere in the loop (nested regions included).
     std::unordered_map<ValueId, int> uses;
     std::vector<const compiler::Region*> work = {&cr, &br};
@@ -371,8 +448,12 @@ class WhileKernel final : public Kernel {
           f.ptr[static_cast<size_t>(br.args[k])] = cur[k];
           if (ping_pong_[k]) f.ptr[static_cast<size_t>(br.results[k])] = next[k];
         }
-        JAXLIB_RETURN_IF_ERROR(RunRegion(*cond_, f, arena));
-        if (!*static_cast<const bool*>(f.Get(cr.results[0]))) break;
+        if (cond_inline_) {
+          if (!CountedConditionHolds(cur[static_cast<size_t>(counter_)])) break;
+        } else {
+          JAXLIB_RETURN_IF_ERROR(RunRegion(*cond_, f, arena));
+          if (!*static_cast<const bool*>(f.Get(cr.results[0]))) break;
+        }
         if (strips) {
           for (const auto& [v, off] : body_->arena_values) f.ptr[static_cast<size_t>(v)] = arena + off;
           for (size_t i = 0; i < body_->steps.size(); ++i) {
@@ -386,8 +467,12 @@ class WhileKernel final : public Kernel {
         // New carries: results that are other carries go through `temp` so no carry is
         // overwritten before it is read.
         for (size_t k = 0; k < n; ++k) {
-          void* src = f.Get(br.results[k]);
           from_carry[k] = -1;
+          if (counter_inline_ && static_cast<int>(k) == counter_) {
+            from_carry[k] = static_cast<int>(k);  // incremented in place below
+            continue;
+          }
+          void* src = f.Get(br.results[k]);
           if (src == cur[k] || ping_pong_[k]) {
             from_carry[k] = static_cast<int>(k);
             continue;
@@ -401,6 +486,7 @@ class WhileKernel final : public Kernel {
           const void* src = from_carry[k] >= 0 ? temp[k] : f.Get(br.results[k]);
           std::memcpy(part(k, cur[k]), part(k, src), part_bytes(k));
         }
+        if (counter_inline_) IncrementCounter(cur[static_cast<size_t>(counter_)]);
         for (size_t k = 0; k < n; ++k)
           if (ping_pong_[k]) {
             std::swap(cur[k], next[k]);
@@ -482,6 +568,13 @@ class WhileKernel final : public Kernel {
   std::vector<std::pair<const void*, size_t>> splat_init_;  // PlanSplatInits: value (or nullptr), bytes
   std::vector<bool> in_place_;                               // PlanInPlaceResults
   std::vector<bool> overwritten_;                            // PlanOverwrittenCarries
+  // PlanCountedCondition: the counter carry (-1: none), its type, the bound; whether the
+  // condition is evaluated inline; whether the counter counts 0, 1, 2, ...
+  int counter_ = -1;
+  ElementType counter_type_ = ElementType::kS32;
+  int64_t limit_ = 0;
+  bool cond_inline_ = false, from_zero_by_one_ = false;
+  bool counter_inline_ = false;  // the body's increment step dropped: RunTiles adds the 1
   std::vector<bool> ping_pong_, reads_operand_;              // PlanPingPongResults
   // Smaller carries are copied back (as cheap as a swap, and their results may be scalars that
   // other kernels compute in place).
@@ -555,6 +648,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeControlFlowKernel(KernelBuilder& b, const 
     loop->PlanSplatInits(b.module());
     if (!EnvFlag("JAXLIB_CPU_DISABLE_STRIP_MINING")) loop->PlanStrips(b.module());  // off: for comparisons and tests
     loop->PlanInPlaceResults(b.module(), b.plan());
+    loop->PlanCountedCondition(b.module());
     loop->PlanOverwrittenCarries(b.module());
     loop->PlanPingPongResults(b.plan());
     return std::unique_ptr<Kernel>(std::move(loop));
