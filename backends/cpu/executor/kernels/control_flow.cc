@@ -17,6 +17,7 @@
 #include <unordered_set>
 
 #include "backends/cpu/executor/memory/array_copy.h"
+#include "backends/cpu/executor/parallel/thread_pool.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "runtime/support/env_flag.h"
 
@@ -142,9 +143,15 @@ class WhileKernel final : public Kernel {
     }
   }
 
-  // Elements per tile of a strip-mined loop: two pool chunks of FusionKernel's minimum, so the
-  // tile's steps still use both cores while a few of its arrays fit a core's L2.
-  static constexpr int64_t kStripElements = 65536;
+  // Elements per tile of a strip-mined loop: at least two pool chunks of FusionKernel's minimum,
+  // and one per pool thread, so the tile's steps use every core while each core's chunk of a few
+  // arrays fits its L2 (a fixed tile of two chunks kept only two cores of a bigger machine busy,
+  // the others spinning). Loops below two minimum tiles are not strip-mined.
+  static constexpr int64_t kStripChunk = 32768;
+  static constexpr int64_t kStripElements = 2 * kStripChunk;
+  static int64_t StripTile() {
+    return std::max<int64_t>(kStripElements, kStripChunk * ThreadPool::Global().num_threads());
+  }
 
   // Decides whether the loop can run strip-mined (see the file comment) and records how.
   void PlanStrips(const compiler::Module& m) {
@@ -199,12 +206,13 @@ class WhileKernel final : public Kernel {
     strip_elements_ = big;
     tiled_carry_ = std::move(tiled_carry);
     elementwise_step_ = std::move(elementwise);
+    strip_tile_ = std::min(big, StripTile());
     if (EnvFlag("JAXLIB_CPU_LOOP_TRACE"))
       std::fprintf(stderr, "jaxlib-cpu while loop: strip-mined, %lld elements in tiles of %lld\n",
-                   static_cast<long long>(big), static_cast<long long>(kStripElements));
+                   static_cast<long long>(big), static_cast<long long>(strip_tile_));
   }
-  // One pass over the loop, or (strip-mined, PlanStrips) one per tile of kStripElements
-  // elements with only the tiled carries' ranges copied.
+  // One pass over the loop, or (strip-mined, PlanStrips) one per tile of strip_tile_ elements
+  // with only the tiled carries' ranges copied.
   Status Run(Frame& f, uint8_t* scratch) const override {
     const size_t n = sizes_.size();
     const bool strips = strip_elements_ > 0;
@@ -230,8 +238,8 @@ class WhileKernel final : public Kernel {
     std::vector<int> from_carry(n);
     std::vector<uint8_t*> cur(n), next(n);  // where each carry is now, and where it goes next
     const int64_t total = strips ? strip_elements_ : 1;
-    for (int64_t begin = 0; begin < total; begin += strips ? kStripElements : 1) {
-      const int64_t end = strips ? std::min(strip_elements_, begin + kStripElements) : 1;
+    for (int64_t begin = 0; begin < total; begin += strips ? strip_tile_ : 1) {
+      const int64_t end = strips ? std::min(strip_elements_, begin + strip_tile_) : 1;
       // Carry k's bytes for this tile: its range when tiled, all of it otherwise.
       auto part = [&](size_t k, const void* base) {
         return const_cast<uint8_t*>(static_cast<const uint8_t*>(base)) + elem[k] * static_cast<size_t>(begin);
@@ -329,6 +337,7 @@ class WhileKernel final : public Kernel {
   // Strip mining (PlanStrips): the tiled loop's element count (0: not strip-mined), which
   // carries are tiled, and which body steps run on the tile's range.
   int64_t strip_elements_ = 0;
+  int64_t strip_tile_ = kStripElements;
   std::vector<bool> tiled_carry_, elementwise_step_;
 };
 
