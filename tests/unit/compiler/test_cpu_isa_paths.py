@@ -561,7 +561,11 @@ def c_div_rem(a: np.ndarray, b: int) -> tuple[np.ndarray, np.ndarray]:
     return q.astype(np.int64).astype(np.uint32).view(np.int32), r.astype(np.int32)
 
 
-@pytest.mark.parametrize("divisor", [1000, 49, -49, 3, 1, -1, 0, 2**31 - 1, -(2**31), -99991])
+# Beyond the kernel's edge cases, divisors whose multiply-high constants (the fused-loop JIT's
+# method) differ in kind: powers of two, a negative magic multiplier (7), shifts of 0 (641) and
+# large ones, |b| near 2^30 and 2^31.
+@pytest.mark.parametrize("divisor", [1000, 49, -49, 3, 1, -1, 0, 2**31 - 1, -(2**31), -99991,
+                                     2, -2, 7, -16, 641, 6700417, 2**30, -(2**30) - 1, 2**31 - 2])
 def test_s32_divide_and_remainder_by_invariant_divisor(driver, tmp_path, divisor):  # noqa: F811
     """A divisor that is one value for the whole loop (a splat constant here, a broadcast scalar
     argument in the second program) takes the reciprocal-multiply kernel; every exact multiple

@@ -307,10 +307,13 @@ class WhileKernel final : public Kernel {
     }
   }
 
-  // Elements per tile of a strip-mined loop: a few of its arrays fit a core's L2. Arrays of
-  // fewer than two tiles are strip-mined only to spread the loop over the pool's threads (one
-  // tile each, at least kMinThreadStrip elements).
-  static constexpr int64_t kStripElements = 65536;
+  // Elements per tile of a strip-mined loop. Tiles run on the pool's threads at once
+  // (RunTilesInParallel): one cache-sized tile per task. Tiles run in turn: at least two pool
+  // chunks of FusionKernel's minimum and one per pool thread, so each step uses every core while
+  // each core's chunk of a few arrays fits its L2. Arrays of fewer than two tiles are strip-mined
+  // only to spread the loop over the threads (one tile each, at least kMinThreadStrip elements).
+  static constexpr int64_t kStripChunk = 32768;
+  static constexpr int64_t kStripElements = 2 * kStripChunk;
   static constexpr int64_t kMinThreadStrip = 1024;
   static constexpr int64_t kMaxPrivateArena = int64_t{4} << 20;
 
@@ -322,7 +325,7 @@ class WhileKernel final : public Kernel {
     for (size_t k = 0; k < n; ++k) big = std::max(big, m.type(op_.results[k]).element_count());
     const int64_t threads = ThreadPool::Global().num_threads();
     const bool private_arenas = threads > 1 && std::max(cond_->arena_bytes, body_->arena_bytes) <= kMaxPrivateArena;
-    int64_t tile = kStripElements;
+    int64_t tile = private_arenas ? kStripElements : std::min(big, std::max(kStripElements, kStripChunk * threads));
     if (big < 2 * kStripElements) {
       if (!private_arenas || big < threads * kMinThreadStrip) return;
       tile = (big + threads - 1) / threads;
