@@ -685,6 +685,42 @@ def test_direct_convolution_same_bits_at_avx512_and_avx2_and_matches_float64(dri
             f"conv {n}: expected the AVX2 direct kernel to give the native (AVX-512) kernel's bits")
 
 
+def test_direct_convolution_skips_padding_taps_with_the_same_bits(driver, tmp_path):  # noqa: F811
+    """Tiles whose pixels all read padding for a tap leave that tap out (a finite filter's
+    products with the padding are +-0): the outputs keep the bits of the same convolution over an
+    input padded by stablehlo.pad with a runtime zero, where every tap reads real zeros. A filter
+    holding inf keeps every tap, so the border outputs that meet it through padding are NaN."""
+    rng = np.random.default_rng(31)
+    x = rng.uniform(-1, 1, (2, 14, 13, 40)).astype(np.float32)
+    w = rng.uniform(-1, 1, (3, 3, 40, 24)).astype(np.float32)
+    zero = np.zeros((), np.float32)
+    xs, ws, ys, ps = "tensor<2x14x13x40xf32>", "tensor<3x3x40x24xf32>", "tensor<2x14x13x24xf32>", "tensor<2x18x17x40xf32>"
+    dims = "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]"
+    prog = f"""
+        {MOD}
+          func.func public @main(%x: {xs}, %w: {ws}, %z: tensor<f32>) -> ({ys}, {ys}) {{
+            %0 = stablehlo.convolution(%x, %w) dim_numbers = {dims}, window = {{stride = [1, 1], pad = [[2, 2], [2, 2]], lhs_dilate = [1, 1], rhs_dilate = [2, 2], reverse = [false, false]}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : ({xs}, {ws}) -> {ys}
+            %p = stablehlo.pad %x, %z, low = [0, 2, 2, 0], high = [0, 2, 2, 0], interior = [0, 0, 0, 0] : ({xs}, tensor<f32>) -> {ps}
+            %1 = stablehlo.convolution(%p, %w) dim_numbers = {dims}, window = {{stride = [1, 1], pad = [[0, 0], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [2, 2], reverse = [false, false]}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : ({ps}, {ws}) -> {ys}
+            return %0, %1 : {ys}, {ys}
+          }}
+        }}"""
+    want = conv_reference(x, w, (1, 1), ((2, 2), (2, 2)), (1, 1), (2, 2), (False, False), 1)
+    for isa in ("avx2", ""):
+        padded, explicit = run_isa(driver, tmp_path, prog, isa, x, w, zero)
+        assert np.abs(padded - want).max() < 1e-4, f"expected the float64 reference at ISA {isa or 'native'}"
+        assert padded.tobytes() == explicit.tobytes(), (
+            f"expected the padded convolution's bits to be those over explicit zeros at ISA {isa or 'native'}")
+    w_inf = w.copy()
+    w_inf[0, 0, 3, 5] = np.inf
+    with np.errstate(invalid="ignore"):
+        want_inf = conv_reference(x, w_inf, (1, 1), ((2, 2), (2, 2)), (1, 1), (2, 2), (False, False), 1)
+    for isa in ("avx2", ""):
+        got = run_isa(driver, tmp_path, prog, isa, x, w_inf, zero)[0]
+        assert np.isnan(want_inf).any() and np.array_equal(np.isnan(got), np.isnan(want_inf)), (
+            f"expected NaN exactly where an inf weight meets padding at ISA {isa or 'native'}")
+
+
 def test_f64_exp_vector_kernel_within_one_ulp_and_identical_across_isas(driver, tmp_path):  # noqa: F811
     """f64 exp runs as a vector kernel (range reduction, Taylor series, exact power-of-two
     scaling): the same bits at every ISA, within 2 ulp of glibc's exp, inf past overflow, zero
