@@ -511,6 +511,7 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
     std::vector<float*> y_rows(static_cast<size_t>(panel_pixels));
     std::vector<int64_t> opos(ns), pixel_opos(static_cast<size_t>(panel_pixels) * ns), run_kpos;
     std::vector<int64_t> w_rows, tile_taps(static_cast<size_t>(kPanelTiles));
+    std::vector<const int64_t*> outer_rows(ns);  // a pixel's offsets along each outer dim
     std::vector<std::pair<int64_t, int64_t>> runs;
     size_t pi = static_cast<size_t>(std::upper_bound(first_panel.begin(), first_panel.end(), panel0) -
                                     first_panel.begin() - 1);
@@ -584,15 +585,19 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
             continue;
           }
           const int64_t* coords = pixel_opos.data() + p * static_cast<int64_t>(ns);
-          const int64_t* last = part.offset[ns - 1].data() + coords[ns - 1] * k_last;
+          for (size_t d = 0; d < ns; ++d)
+            outer_rows[d] = part.offset[d].data() + coords[d] * part.kernel_count[d];
+          const int64_t* last = outer_rows[ns - 1];
+          const int64_t* const* rows = outer_rows.data();
           const int64_t* kpos = run_kpos.data();
           for (const auto& [k0, k1] : runs) {
             // One offset over the outer dims per run (-1 if any of them reads padding).
-            int64_t outer = 0;
-            for (size_t d = 0; d + 1 < ns; ++d, ++kpos) {
-              const int64_t v = part.offset[d][static_cast<size_t>(coords[d] * part.kernel_count[d] + *kpos)];
+            int64_t outer = ns > 1 ? rows[0][kpos[0]] : 0;
+            for (size_t d = 1; d + 1 < ns; ++d) {
+              const int64_t v = rows[d][kpos[d]];
               outer = (outer | v) < 0 ? -1 : outer + v;
             }
+            kpos += ns - 1;
             for (int64_t k = k0; k < k1; ++k, col += P) *col = (outer | last[k]) < 0 ? zeros : image + outer + last[k];
           }
         }
