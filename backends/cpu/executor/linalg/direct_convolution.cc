@@ -577,8 +577,9 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
           }
           t += k1 - k0;
         }
-        for (int64_t p = 0; p < (tile1 - tile0) * P; ++p) {
-          const float** col = in.data() + (p / P) * count * P + p % P;
+        for (int64_t p = 0, q = 0, tile_in = 0; p < (tile1 - tile0) * P; ++p) {
+          const float** col = in.data() + tile_in + q;  // pixel q of its tile (no division per pixel)
+          if (++q == P) q = 0, tile_in += count * P;
           const float* image = images[static_cast<size_t>(p)];
           if (image == nullptr) {
             for (int64_t t = 0; t < count; ++t) col[t * P] = zeros;
