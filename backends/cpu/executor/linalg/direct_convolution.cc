@@ -450,11 +450,13 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
     float* padded = packed + packed_floats_;
     const int64_t C = in_features_, src_row = in_width_ * C, dst_row = padded_width_ * C;
     const int64_t copied = std::clamp<int64_t>(padded_width_ - pad_shift_, 0, in_width_) * C;
+    const int64_t lead = std::min(pad_shift_ * C, dst_row);  // copied is 0 when the shift passes the row
     ParallelFor(padded_rows_, std::max<int64_t>(1, 16384 / dst_row), [&](int64_t r0, int64_t r1) {
       for (int64_t r = r0; r < r1; ++r) {
-        float* dst = padded + r * dst_row;
-        std::memset(dst, 0, static_cast<size_t>(dst_row) * sizeof(float));
-        std::memcpy(dst + pad_shift_ * C, x + r * src_row, static_cast<size_t>(copied) * sizeof(float));
+        float* dst = padded + r * dst_row;  // zeros, the row (or none of it), zeros
+        std::memset(dst, 0, static_cast<size_t>(lead) * sizeof(float));
+        std::memcpy(dst + lead, x + r * src_row, static_cast<size_t>(copied) * sizeof(float));
+        std::memset(dst + lead + copied, 0, static_cast<size_t>(dst_row - lead - copied) * sizeof(float));
       }
     });
     x = padded;
