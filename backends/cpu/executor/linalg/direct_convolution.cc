@@ -44,19 +44,15 @@ constexpr int64_t kMergeMaxFeatures = 32;
 constexpr int64_t kSlabBytes = 32 * 1024;
 
 // One micro-kernel call: a tile of at most P output pixels (`rows` of them real) x lanes * NV
-// output features, over `taps` taps and input features [c0, c0 + cn):
-//   y[p, :] (+)= sum over i, c of in[i * P + p][group_c0 + c] * w[(w_rows[i] + c) * ldw + :]
-// adding to y when `accumulate` (the sums over earlier slabs of the filter), else overwriting;
-// w_rows[i] is the filter row of tap i's first input feature. `last_lanes` of the last vector
-// exist (the feature tail). Every output is one chain of fused multiply-adds in (tap, input
-// feature) order from zero, whatever the ISA, tile or slab split, so both micro-kernels give
-// the same bits. A tap that reads zeros for every pixel of the tile may be left out of the
-// list: its products are +-0 (for a finite filter) and an FMA chain from +0 never holds -0, so
-// adding them leaves every sum's bits as they are.
+// output features, over taps [tap0, tap1) and input features [c0, c0 + cn):
+//   y[p, :] (+)= sum over t, c of in[(t - tap0) * P + p][group_c0 + c] * w[(t * cin + c) * ldw + :]
+// adding to y when `accumulate` (the sums over earlier slabs of the filter), else overwriting.
+// `last_lanes` of the last vector exist (the feature tail). Every output is one chain of
+// fused multiply-adds in (tap, input feature) order from zero, whatever the ISA, tile or slab
+// split, so both micro-kernels give the same bits.
 struct TileArgs {
   const float* const* in;
-  const int64_t* w_rows;
-  int64_t taps, c0, cn;
+  int64_t tap0, tap1, c0, cn, cin;
   int64_t group_c0;  // the feature group's first input feature in each pixel's row
   const float* w;
   int64_t ldw;
@@ -147,11 +143,11 @@ __attribute__((always_inline)) inline void TileBody(const TileArgs& args) {
 #pragma GCC unroll 4
       for (int v = 0; v < NV; ++v) acc[p][v] = Vec::Zero();
   }
-  for (int64_t i = 0; i < args.taps; ++i) {
+  for (int64_t t = args.tap0; t < args.tap1; ++t) {
     const float* a[P];
 #pragma GCC unroll 16
-    for (int p = 0; p < P; ++p) a[p] = args.in[i * P + p] + args.group_c0 + args.c0;
-    const float* wr = args.w + (args.w_rows[i] + args.c0) * ldw;
+    for (int p = 0; p < P; ++p) a[p] = args.in[(t - args.tap0) * P + p] + args.group_c0 + args.c0;
+    const float* wr = args.w + (t * args.cin + args.c0) * ldw;
     for (int64_t c = 0; c < cn; ++c, wr += ldw) {
       V wv[NV];
 #pragma GCC unroll 4
@@ -461,11 +457,8 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
     });
     x = padded;
   }
-  // A finite filter lets the tiles leave out the taps that read only zeros (padding or
-  // dilation holes for every pixel of the tile; TileArgs); a filter holding inf or NaN keeps
-  // every tap, and every hole with dense_parts_, so 0 * inf still gives NaN.
-  const bool finite = AllFinite(w, taps_ * cin_ * cout_);
-  const std::vector<Part>& parts = dense_parts_.empty() || finite ? parts_ : dense_parts_;
+  const std::vector<Part>& parts =
+      dense_parts_.empty() || AllFinite(w, taps_ * cin_ * cout_) ? parts_ : dense_parts_;
   const int P = pixels_per_tile_;
   const MicroKernels kernels = KernelsForCpu();  // the ones Plan chose: the CPU does not change
   const int lanes = lanes_;
@@ -512,7 +505,6 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
     std::vector<const float*> in, images(static_cast<size_t>(panel_pixels));
     std::vector<float*> y_rows(static_cast<size_t>(panel_pixels));
     std::vector<int64_t> opos(ns), pixel_opos(static_cast<size_t>(panel_pixels) * ns), run_kpos;
-    std::vector<int64_t> w_rows, tile_taps(static_cast<size_t>(kPanelTiles));
     std::vector<const int64_t*> outer_rows(ns);  // a pixel's offsets along each outer dim
     std::vector<std::pair<int64_t, int64_t>> runs;
     size_t pi = static_cast<size_t>(std::upper_bound(first_panel.begin(), first_panel.end(), panel0) -
@@ -555,15 +547,11 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
         }
       }
       // Points in[(t - tap0) * P + p] of each tile at the input features that tap t of pixel p
-      // reads (or at zeros), for the taps [tap0, tap1) of one slab; then each tile's list of
-      // taps (tile_taps of them, their filter rows in w_rows) without those reading only zeros
-      // when the filter is finite.
+      // reads (or at zeros), for the taps [tap0, tap1) of one slab.
       auto point_taps = [&](int64_t tap0, int64_t tap1) {
         const int64_t count = tap1 - tap0;
         const size_t needed = static_cast<size_t>(std::max<int64_t>(1, count) * (tile1 - tile0) * P);
         if (in.size() < needed) in.resize(needed);  // grows only: no refilling per slab
-        if (w_rows.size() < needed) w_rows.resize(needed);
-        std::fill(tile_taps.begin(), tile_taps.end(), 0);
         if (count == 0) return;  // a part without taps: its one empty slab writes zeros
         // The slab's taps in runs along the last dim, [k0, k1) after the outer dims' positions.
         runs.clear();
@@ -604,44 +592,31 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
             for (int64_t k = k0; k < k1; ++k, col += P) *col = (outer | last[k]) < 0 ? zeros : image + outer + last[k];
           }
         }
-        for (int64_t tile = 0; tile < tile1 - tile0; ++tile) {
-          const float** ptrs = in.data() + tile * count * P;
-          int64_t* rows_of = w_rows.data() + tile * count;
-          int64_t kept = 0;
-          for (int64_t t = 0; t < count; ++t) {
-            const float* const* col = ptrs + t * P;
-            bool all_zeros = finite;
-            for (int p = 0; p < P && all_zeros; ++p) all_zeros = col[p] == zeros;
-            if (all_zeros) continue;
-            if (kept != t) std::copy(col, col + P, ptrs + kept * P);
-            rows_of[kept++] = (tap0 + t) * cin_;
-          }
-          tile_taps[static_cast<size_t>(tile)] = kept;
-        }
       };
       // Slab by slab of the filter (each loaded into L1 once per block of output features and
       // used by every tile of the panel); only the slab's taps need pointers.
       for (size_t s = 0; s < part.slabs.size(); ++s) {
         const Slab& slab = part.slabs[s];
         if (s == 0 || slab.tap0 != part.slabs[s - 1].tap0) point_taps(slab.tap0, slab.tap1);
-        const int64_t slab_taps = slab.tap1 - slab.tap0;
+        const int64_t tile_ptrs = (slab.tap1 - slab.tap0) * P;
         for (int64_t gb = 0; gb < groups_ * blocks; ++gb) {
           const int64_t g = gb / blocks, b = gb % blocks;
           const TileFn fn = b == full_blocks ? tail_fn : full_fn;
           const int64_t col0 = g * cout_group_ + b * block;  // first output feature of the block
           TileArgs args{};
+          args.cin = cin_;
           args.group_c0 = g * cin_;
           args.w = packed + part.packed_offset + part.taps * cin_ * col0;
           args.ldw = block_width(b);
           args.last_lanes = b == full_blocks ? tail_lanes : lanes;
           args.y_col = col0;
+          args.tap0 = slab.tap0;
+          args.tap1 = slab.tap1;
           args.c0 = slab.c0;
           args.cn = slab.cn;
           args.accumulate = s > 0;
           for (int64_t tile = tile0; tile < tile1; ++tile) {
-            args.in = in.data() + (tile - tile0) * slab_taps * P;
-            args.w_rows = w_rows.data() + (tile - tile0) * slab_taps;
-            args.taps = tile_taps[static_cast<size_t>(tile - tile0)];
+            args.in = in.data() + (tile - tile0) * tile_ptrs;
             args.y_rows = y_rows.data() + (tile - tile0) * P;
             args.rows = std::min<int64_t>(P, total - tile * P);
             fn(args);
