@@ -338,6 +338,7 @@ DirectConvF32::Part DirectConvF32::MakePart(const DirectConvShape& s, const std:
       kpos[d] = 0;
     }
   }
+  part.affine_last = s.lhs_dilation[ns - 1] == 1 || skip_holes;
   part.slabs = MakeSlabs(part.taps, cin, budget_rows);
   return part;
 }
@@ -567,13 +568,12 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
           }
           t += k1 - k0;
         }
-        for (int64_t p = 0, q = 0, tile_in = 0; p < (tile1 - tile0) * P; ++p) {
-          const float** col = in.data() + tile_in + q;  // pixel q of its tile (no division per pixel)
-          if (++q == P) q = 0, tile_in += count * P;
+        // Pixel p's pointers, col[t * P] for the slab's taps t.
+        auto point_pixel = [&](int64_t p, const float** col) {
           const float* image = images[static_cast<size_t>(p)];
           if (image == nullptr) {
             for (int64_t t = 0; t < count; ++t) col[t * P] = zeros;
-            continue;
+            return;
           }
           const int64_t* coords = pixel_opos.data() + p * static_cast<int64_t>(ns);
           for (size_t d = 0; d < ns; ++d)
@@ -590,6 +590,41 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
             }
             kpos += ns - 1;
             for (int64_t k = k0; k < k1; ++k, col += P) *col = (outer | last[k]) < 0 ? zeros : image + outer + last[k];
+          }
+        };
+        // The step between the pointers of neighbouring pixels when the tile's P pixels lie in
+        // one row of one image (the same outer coordinates, consecutive along the last dim) and
+        // no tap along the last dim reads padding at either end: then every pixel reads the
+        // first one's taps (padding or not) one step further each. 0 otherwise.
+        auto row_step = [&](int64_t p0) -> int64_t {
+          const int64_t p1 = p0 + P - 1;
+          const float* image = images[static_cast<size_t>(p0)];
+          if (!part.affine_last || image == nullptr || images[static_cast<size_t>(p1)] != image) return 0;
+          const int64_t* c0 = pixel_opos.data() + p0 * static_cast<int64_t>(ns);
+          const int64_t* c1 = pixel_opos.data() + p1 * static_cast<int64_t>(ns);
+          for (size_t d = 0; d + 1 < ns; ++d)
+            if (c0[d] != c1[d]) return 0;
+          if (c1[ns - 1] - c0[ns - 1] != P - 1) return 0;
+          const int64_t* l0 = part.offset[ns - 1].data() + c0[ns - 1] * k_last;
+          const int64_t* l1 = part.offset[ns - 1].data() + c1[ns - 1] * k_last;
+          for (int64_t k = 0; k < k_last; ++k)
+            if ((l0[k] | l1[k]) < 0) return 0;
+          const int64_t step = (l1[0] - l0[0]) / (P - 1);
+          return step > 0 && l1[0] - l0[0] == step * (P - 1) ? step : 0;
+        };
+        for (int64_t tile = 0; tile < tile1 - tile0; ++tile) {
+          const int64_t p0 = tile * P;
+          const float** cols = in.data() + tile * count * P;
+          const int64_t step = row_step(p0);
+          if (step == 0) {
+            for (int q = 0; q < P; ++q) point_pixel(p0 + q, cols + q);
+            continue;
+          }
+          point_pixel(p0, cols);
+          for (int64_t t = 0; t < count; ++t) {
+            const float** col = cols + t * P;
+            const float* first = col[0];
+            for (int q = 1; q < P; ++q) col[q] = first == zeros ? zeros : first + q * step;
           }
         }
       };
