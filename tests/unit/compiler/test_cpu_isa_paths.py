@@ -644,6 +644,9 @@ DIRECT_CONVS = [
     ((3, 29, 7), (5, 7, 70), (2,), ((3, 4),), (1,), (2,), (True,), 1),
     ((1, 4, 5, 3, 5), (2, 3, 2, 5, 13), (1, 2, 1), ((1, 0), (1, 1), (0, 1)), (1, 1, 1), (1, 1, 1),
      (False, False, False), 1),
+    # Long rows: most tiles lie inside one row and take their pointers one step apart, per
+    # residue class of the lhs dilation here (its parts skip the holes).
+    ((1, 5, 40, 8), (3, 3, 8, 16), (1, 1), ((1, 1), (2, 2)), (2, 2), (1, 1), (False, False), 1),
 ]
 
 
