@@ -648,6 +648,9 @@ DIRECT_CONVS = [
     ((3, 29, 7), (5, 7, 70), (2,), ((3, 4),), (1,), (2,), (True,), 1),
     ((1, 4, 5, 3, 5), (2, 3, 2, 5, 13), (1, 2, 1), ((1, 0), (1, 1), (0, 1)), (1, 1, 1), (1, 1, 1),
      (False, False, False), 1),
+    # Long rows: most tiles lie inside one row and take their pointers one step apart, per
+    # residue class of the lhs dilation here (its parts skip the holes).
+    ((1, 5, 40, 8), (3, 3, 8, 16), (1, 1), ((1, 1), (2, 2)), (2, 2), (1, 1), (False, False), 1),
 ]
 
 
@@ -687,6 +690,59 @@ def test_direct_convolution_same_bits_at_avx512_and_avx2_and_matches_float64(dri
                 f"reference, worst off by {err.max():.3g}")
         assert outs["avx2"].tobytes() == outs[""].tobytes(), (
             f"conv {n}: expected the AVX2 direct kernel to give the native (AVX-512) kernel's bits")
+
+
+# (x, w, stride, pad, rhs dilation): a dilated 3x3 over 40 features (padding read through the row
+# of zeros) and a 7x7 stride-2 stem over 3 features (last dim's taps merged over a copy of the
+# input with that dim's padding written out, low and high pads unequal).
+PADDED_CONVS = [
+    ((2, 14, 13, 40), (3, 3, 40, 24), (1, 1), ((2, 2), (2, 2)), (2, 2)),
+    ((2, 19, 23, 3), (7, 7, 3, 20), (2, 2), ((2, 3), (2, 3)), (1, 1)),
+]
+
+
+@pytest.mark.parametrize("case", range(len(PADDED_CONVS)))
+def test_direct_convolution_padding_gives_the_bits_of_explicit_zeros(driver, tmp_path, case):  # noqa: F811
+    """A padded convolution keeps the bits of the same convolution over its input padded by
+    stablehlo.pad with a runtime zero (every tap then reads real zeros), at AVX2 and natively,
+    and matches the float64 reference; a filter holding inf gives NaN exactly where the
+    reference does (0 * inf where the inf weight meets padding)."""
+    xs, ws, stride, pad, rd = PADDED_CONVS[case]
+    rng = np.random.default_rng(31 + case)
+    x = rng.uniform(-1, 1, xs).astype(np.float32)
+    w = rng.uniform(-1, 1, ws).astype(np.float32)
+    zero = np.zeros((), np.float32)
+    want = conv_reference(x, w, stride, pad, (1, 1), rd, (False, False), 1)
+
+    def t(shape):
+        return "tensor<" + "x".join(str(d) for d in shape) + "xf32>"
+
+    ps = (xs[0], xs[1] + sum(pad[0]), xs[2] + sum(pad[1]), xs[3])
+    dims = "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]"
+    win = f"stride = [{stride[0]}, {stride[1]}], lhs_dilate = [1, 1], rhs_dilate = [{rd[0]}, {rd[1]}], reverse = [false, false]"
+    attrs = "{batch_group_count = 1 : i64, feature_group_count = 1 : i64}"
+    prog = f"""
+        {MOD}
+          func.func public @main(%x: {t(xs)}, %w: {t(ws)}, %z: tensor<f32>) -> ({t(want.shape)}, {t(want.shape)}) {{
+            %0 = stablehlo.convolution(%x, %w) dim_numbers = {dims}, window = {{{win}, pad = [[{pad[0][0]}, {pad[0][1]}], [{pad[1][0]}, {pad[1][1]}]]}} {attrs} : ({t(xs)}, {t(ws)}) -> {t(want.shape)}
+            %p = stablehlo.pad %x, %z, low = [0, {pad[0][0]}, {pad[1][0]}, 0], high = [0, {pad[0][1]}, {pad[1][1]}, 0], interior = [0, 0, 0, 0] : ({t(xs)}, tensor<f32>) -> {t(ps)}
+            %1 = stablehlo.convolution(%p, %w) dim_numbers = {dims}, window = {{{win}, pad = [[0, 0], [0, 0]]}} {attrs} : ({t(ps)}, {t(ws)}) -> {t(want.shape)}
+            return %0, %1 : {t(want.shape)}, {t(want.shape)}
+          }}
+        }}"""
+    for isa in ("avx2", ""):
+        padded, explicit = run_isa(driver, tmp_path, prog, isa, x, w, zero)
+        assert np.abs(padded - want).max() < 1e-4, f"expected the float64 reference at ISA {isa or 'native'}"
+        assert padded.tobytes() == explicit.tobytes(), (
+            f"expected the padded convolution's bits to be those over explicit zeros at ISA {isa or 'native'}")
+    w_inf = w.copy()
+    w_inf[0, 0, 1, 5] = np.inf
+    with np.errstate(invalid="ignore"):
+        want_inf = conv_reference(x, w_inf, stride, pad, (1, 1), rd, (False, False), 1)
+    for isa in ("avx2", ""):
+        got = run_isa(driver, tmp_path, prog, isa, x, w_inf, zero)[0]
+        assert np.isnan(want_inf).any() and np.array_equal(np.isnan(got), np.isnan(want_inf)), (
+            f"expected NaN exactly where an inf weight meets padding at ISA {isa or 'native'}")
 
 
 def test_f64_exp_vector_kernel_within_one_ulp_and_identical_across_isas(driver, tmp_path):  # noqa: F811

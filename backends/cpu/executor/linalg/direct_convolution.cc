@@ -338,6 +338,7 @@ DirectConvF32::Part DirectConvF32::MakePart(const DirectConvShape& s, const std:
       kpos[d] = 0;
     }
   }
+  part.affine_last = s.lhs_dilation[ns - 1] == 1 || skip_holes;
   part.slabs = MakeSlabs(part.taps, cin, budget_rows);
   return part;
 }
@@ -446,11 +447,13 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
     float* padded = packed + packed_floats_;
     const int64_t C = in_features_, src_row = in_width_ * C, dst_row = padded_width_ * C;
     const int64_t copied = std::clamp<int64_t>(padded_width_ - pad_shift_, 0, in_width_) * C;
+    const int64_t lead = std::min(pad_shift_ * C, dst_row);  // copied is 0 when the shift passes the row
     ParallelFor(padded_rows_, std::max<int64_t>(1, 16384 / dst_row), [&](int64_t r0, int64_t r1) {
       for (int64_t r = r0; r < r1; ++r) {
-        float* dst = padded + r * dst_row;
-        std::memset(dst, 0, static_cast<size_t>(dst_row) * sizeof(float));
-        std::memcpy(dst + pad_shift_ * C, x + r * src_row, static_cast<size_t>(copied) * sizeof(float));
+        float* dst = padded + r * dst_row;  // zeros, the row (or none of it), zeros
+        std::memset(dst, 0, static_cast<size_t>(lead) * sizeof(float));
+        std::memcpy(dst + lead, x + r * src_row, static_cast<size_t>(copied) * sizeof(float));
+        std::memset(dst + lead + copied, 0, static_cast<size_t>(dst_row - lead - copied) * sizeof(float));
       }
     });
     x = padded;
@@ -503,6 +506,7 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
     std::vector<const float*> in, images(static_cast<size_t>(panel_pixels));
     std::vector<float*> y_rows(static_cast<size_t>(panel_pixels));
     std::vector<int64_t> opos(ns), pixel_opos(static_cast<size_t>(panel_pixels) * ns), run_kpos;
+    std::vector<const int64_t*> outer_rows(ns);  // a pixel's offsets along each outer dim
     std::vector<std::pair<int64_t, int64_t>> runs;
     size_t pi = static_cast<size_t>(std::upper_bound(first_panel.begin(), first_panel.end(), panel0) -
                                     first_panel.begin() - 1);
@@ -533,7 +537,7 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
         float* out = y + n * out_image_;
         for (size_t d = 0; d < ns; ++d) out += part.y_offset[d][static_cast<size_t>(opos[d])];
         y_rows[static_cast<size_t>(p)] = out;
-        std::copy(opos.begin(), opos.end(), coords);
+        for (size_t d = 0; d < ns; ++d) coords[d] = opos[d];  // (std::copy calls memmove)
         for (size_t d = ns;;) {
           if (d-- == 0) {
             ++n;
@@ -564,24 +568,63 @@ void DirectConvF32::Run(const float* x, const float* w, float* y, uint8_t* scrat
           }
           t += k1 - k0;
         }
-        for (int64_t p = 0; p < (tile1 - tile0) * P; ++p) {
-          const float** col = in.data() + (p / P) * count * P + p % P;
+        // Pixel p's pointers, col[t * P] for the slab's taps t.
+        auto point_pixel = [&](int64_t p, const float** col) {
           const float* image = images[static_cast<size_t>(p)];
           if (image == nullptr) {
             for (int64_t t = 0; t < count; ++t) col[t * P] = zeros;
-            continue;
+            return;
           }
           const int64_t* coords = pixel_opos.data() + p * static_cast<int64_t>(ns);
-          const int64_t* last = part.offset[ns - 1].data() + coords[ns - 1] * k_last;
+          for (size_t d = 0; d < ns; ++d)
+            outer_rows[d] = part.offset[d].data() + coords[d] * part.kernel_count[d];
+          const int64_t* last = outer_rows[ns - 1];
+          const int64_t* const* rows = outer_rows.data();
           const int64_t* kpos = run_kpos.data();
           for (const auto& [k0, k1] : runs) {
             // One offset over the outer dims per run (-1 if any of them reads padding).
-            int64_t outer = 0;
-            for (size_t d = 0; d + 1 < ns; ++d, ++kpos) {
-              const int64_t v = part.offset[d][static_cast<size_t>(coords[d] * part.kernel_count[d] + *kpos)];
+            int64_t outer = ns > 1 ? rows[0][kpos[0]] : 0;
+            for (size_t d = 1; d + 1 < ns; ++d) {
+              const int64_t v = rows[d][kpos[d]];
               outer = (outer | v) < 0 ? -1 : outer + v;
             }
+            kpos += ns - 1;
             for (int64_t k = k0; k < k1; ++k, col += P) *col = (outer | last[k]) < 0 ? zeros : image + outer + last[k];
+          }
+        };
+        // The step between the pointers of neighbouring pixels when the tile's P pixels lie in
+        // one row of one image (the same outer coordinates, consecutive along the last dim) and
+        // no tap along the last dim reads padding at either end: then every pixel reads the
+        // first one's taps (padding or not) one step further each. 0 otherwise.
+        auto row_step = [&](int64_t p0) -> int64_t {
+          const int64_t p1 = p0 + P - 1;
+          const float* image = images[static_cast<size_t>(p0)];
+          if (!part.affine_last || image == nullptr || images[static_cast<size_t>(p1)] != image) return 0;
+          const int64_t* c0 = pixel_opos.data() + p0 * static_cast<int64_t>(ns);
+          const int64_t* c1 = pixel_opos.data() + p1 * static_cast<int64_t>(ns);
+          for (size_t d = 0; d + 1 < ns; ++d)
+            if (c0[d] != c1[d]) return 0;
+          if (c1[ns - 1] - c0[ns - 1] != P - 1) return 0;
+          const int64_t* l0 = part.offset[ns - 1].data() + c0[ns - 1] * k_last;
+          const int64_t* l1 = part.offset[ns - 1].data() + c1[ns - 1] * k_last;
+          for (int64_t k = 0; k < k_last; ++k)
+            if ((l0[k] | l1[k]) < 0) return 0;
+          const int64_t step = (l1[0] - l0[0]) / (P - 1);
+          return step > 0 && l1[0] - l0[0] == step * (P - 1) ? step : 0;
+        };
+        for (int64_t tile = 0; tile < tile1 - tile0; ++tile) {
+          const int64_t p0 = tile * P;
+          const float** cols = in.data() + tile * count * P;
+          const int64_t step = row_step(p0);
+          if (step == 0) {
+            for (int q = 0; q < P; ++q) point_pixel(p0 + q, cols + q);
+            continue;
+          }
+          point_pixel(p0, cols);
+          for (int64_t t = 0; t < count; ++t) {
+            const float** col = cols + t * P;
+            const float* first = col[0];
+            for (int q = 1; q < P; ++q) col[q] = first == zeros ? zeros : first + q * step;
           }
         }
       };

@@ -58,6 +58,9 @@ class DirectConvF32 {
     std::vector<int64_t> filter_taps;            // the filter's tap index of each of the part's taps
     std::vector<Slab> slabs;
     int64_t pixels = 0, taps = 0;
+    // Whether a last-dim tap that neither output j0 nor j1 > j0 reads in padding is read by every
+    // output between them, at offsets one fixed step apart (no dilation holes kept in that dim).
+    bool affine_last = false;
     int64_t packed_offset = 0;  // floats into the packed filter where this part's copy starts
   };
   static std::vector<Slab> MakeSlabs(int64_t taps, int64_t cin, int64_t budget_rows);
