@@ -748,6 +748,7 @@ JAXLIB_VM_INLINE void CombineTapsBody(float* out, const float* const* taps, int6
 }
 
 // ---------------------------------------------------------------- f64 arithmetic and exp
+#define JAXLIB_VM_LAMBDA_INLINE __attribute__((always_inline))
 // y[i] = apply({x0[i], x1[i], ...}) one register of doubles at a time (wider ones compare lane
 // by lane), whole registers first, then the tail once, its missing lanes zero.
 template <class V, class Apply, class... In>
@@ -823,7 +824,8 @@ JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
     std::memcpy(&v, &w, sizeof(v));
     return v;
   };
-  auto apply = [&](D v) {
+  // Always inlined, so that the gathers (ISA target functions) inline into the ISA's body.
+  auto apply = [&](D v) JAXLIB_VM_LAMBDA_INLINE {
     const D lo = D{} - 746.0, hi = D{} + 710.0;
     D c = v < lo ? lo : v;  // NaN stays NaN
     c = c > hi ? hi : c;
@@ -845,7 +847,7 @@ JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
     const D res = e * f1 * f2;
     return v != v ? v : res;
   };
-  MapF64<V>(y, n, [&](D* v) { return apply(v[0]); }, x);
+  MapF64<V>(y, n, [&](D* v) JAXLIB_VM_LAMBDA_INLINE { return apply(v[0]); }, x);
 }
 
 // f64 add, subtract, multiply, divide (F: AddV...) and negate at one register of doubles:
