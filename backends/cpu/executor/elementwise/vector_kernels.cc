@@ -798,6 +798,27 @@ JAXLIB_VM_INLINE typename Vec<kN>::D GatherF64(const double* table, I j) {
   return r;
 }
 
+// Whether any of kN 64-bit lanes of a compare result is set: one test instruction at AVX2 and
+// AVX-512, lane by lane elsewhere.
+#if defined(JAXLIB_X86_64)
+typedef uint64_t U64x4 __attribute__((vector_size(32)));
+typedef uint64_t U64x8 __attribute__((vector_size(64)));
+JAXLIB_TARGET_AVX2 inline bool AnyLaneF64x4(U64x4 m) { return !_mm256_testz_si256((__m256i)m, (__m256i)m); }
+__attribute__((target("avx512f"))) inline bool AnyLaneF64x8(U64x8 m) {
+  return _mm512_test_epi64_mask((__m512i)m, (__m512i)m) != 0;
+}
+#endif
+template <int kN, class U>
+JAXLIB_VM_INLINE bool AnyLaneF64(U m) {
+#if defined(JAXLIB_X86_64)
+  if constexpr (kN == 4) return AnyLaneF64x4(m);
+  if constexpr (kN == 8) return AnyLaneF64x8(m);
+#endif
+  uint64_t any = 0;
+  for (int k = 0; k < kN; ++k) any |= m[k];
+  return any != 0;
+}
+
 // exp over doubles, one register of them at a time (Tang's table method): x = (128 k + j)
 // ln2/128 + r with |r| <= ln2/256 (ln2/128 split so k * hi is exact), e^r - 1 by its Taylor
 // series to r^5 (truncation below 2^-60 relative), times 2^(j/128) from a table as hi + lo,
@@ -825,26 +846,40 @@ JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
     return v;
   };
   // Always inlined, so that the gathers (ISA target functions) inline into the ISA's body.
-  auto apply = [&](D v) JAXLIB_VM_LAMBDA_INLINE {
-    const D lo = D{} - 746.0, hi = D{} + 710.0;
-    D c = v < lo ? lo : v;  // NaN stays NaN
-    c = c > hi ? hi : c;
+  // 2^(j/128) e^r for x = (128 k + j) ln2/128 + r, in [0.997, 1.995]; *kji = 128 k + j.
+  auto reduced = [&](D c, U64* kji) JAXLIB_VM_LAMBDA_INLINE {
     const D magic = D{} + 6755399441055744.0;  // 1.5 * 2^52: adding it rounds to an integer
     const D shifted = c * exp_f64::kInvStep + magic;
     const D kj = shifted - magic;
-    const U64 kji = AsU64(shifted) - AsU64(magic);  // 128 k + j, two's complement
+    *kji = AsU64(shifted) - AsU64(magic);  // two's complement
     const D r = (c - kj * exp_f64::kStepHi) - kj * exp_f64::kStepLo;
     D q = D{} + 1.0 / 120.0;
     for (double coef : {1.0 / 24.0, 1.0 / 6.0, 0.5}) q = q * r + coef;
     const D p = (r * r) * q + r;  // e^r - 1
-    const I64 j = I64(kji & static_cast<uint64_t>(exp_f64::kTableSize - 1));
+    const I64 j = I64(*kji & static_cast<uint64_t>(exp_f64::kTableSize - 1));
     const D th = GatherF64<kN>(exp_f64::kTwoToJHi, j), tl = GatherF64<kN>(exp_f64::kTwoToJLo, j);
-    const D e = th + (th * p + tl);  // 2^(j/128) e^r, in [0.99, 2.01]
-    // k = floor(kji / 128) in [-1077, 1024] = k1 + k2, each in [-539, 512].
-    const U64 k = ((kji + (U64{} + (uint64_t{1} << 20))) >> exp_f64::kTableBits) - (uint64_t{1} << 13);
-    const U64 k1 = ((k + 2048) >> 1) - 1024, k2 = k - k1;
-    const D f1 = AsD((k1 + 1023) << 52), f2 = AsD((k2 + 1023) << 52);
-    const D res = e * f1 * f2;
+    return th + (th * p + tl);
+  };
+  auto apply = [&](D v) JAXLIB_VM_LAMBDA_INLINE {
+    U64 kji;
+    D res;
+    // On [-708, 709] (and NaN) every result is normal: 2^k is added to the exponent bits. Past
+    // that, a register clamps and scales by two exact power-of-two factors, which give the same
+    // bits wherever the result is normal, so the path taken never shows in a result.
+    if (!AnyLaneF64<kN>(U64(v < -708.0) | U64(v > 709.0))) {
+      const D e = reduced(v, &kji);
+      res = AsD(AsU64(e) + ((kji & ~static_cast<uint64_t>(exp_f64::kTableSize - 1)) << (52 - exp_f64::kTableBits)));
+    } else {
+      const D lo = D{} - 746.0, hi = D{} + 710.0;
+      D c = v < lo ? lo : v;  // NaN stays NaN
+      c = c > hi ? hi : c;
+      const D e = reduced(c, &kji);
+      // k = floor(kji / 128) in [-1077, 1024] = k1 + k2, each in [-539, 512].
+      const U64 k = ((kji + (U64{} + (uint64_t{1} << 20))) >> exp_f64::kTableBits) - (uint64_t{1} << 13);
+      const U64 k1 = ((k + 2048) >> 1) - 1024, k2 = k - k1;
+      const D f1 = AsD((k1 + 1023) << 52), f2 = AsD((k2 + 1023) << 52);
+      res = e * f1 * f2;
+    }
     return v != v ? v : res;
   };
   MapF64<V>(y, n, [&](D* v) JAXLIB_VM_LAMBDA_INLINE { return apply(v[0]); }, x);
