@@ -689,8 +689,10 @@ def test_f64_exp_vector_kernel_within_one_ulp_and_identical_across_isas(driver, 
     """f64 exp runs as a vector kernel (range reduction by ln2/128, a table of 2^(j/128), a
     short Taylor series, exact power-of-two scaling): the same bits at every ISA, within 1 ulp of
     glibc's exp, inf past overflow, zero past underflow (flushed), NaN where NaN came in. Inputs:
-    uniform over the whole range, normal around 0, every table entry's neighbourhood, and the
-    overflow, underflow and tail (n = 1 mod 8) edges."""
+    uniform over the whole range, normal around 0, every table entry's neighbourhood, the
+    overflow, underflow and tail (n = 1 mod 8) edges, and blocks of eight whose first value is
+    past -708: a register of such a block scales by two factors at AVX-512 while its last four
+    lanes add 2^k to the exponent bits at AVX2 and the baseline, and must give the same bits."""
     rng = np.random.default_rng(3)
     ln2_128 = np.log(2.0) / 128
     steps = np.arange(-128 * 12, 128 * 12) * ln2_128
@@ -698,7 +700,8 @@ def test_f64_exp_vector_kernel_within_one_ulp_and_identical_across_isas(driver, 
                       np.nextafter(709.782712893384, 0), -708.3, -708.3964185322641, -708.39641853226,
                       -708.4, -745.1332191019411, -745.2, -746.0, -746.5, 710.0, 710.5, 1e-300, -1e-300,
                       0.5 * np.log(2.0), -0.5 * np.log(2.0), 0.5 * ln2_128, -0.5 * ln2_128, 1.0, -1.0, 2.0**-40])
-    x = np.concatenate([rng.uniform(-750.0, 715.0, 40000), rng.uniform(-710.0, -700.0, 4000),
+    blocks = np.concatenate([np.full((1000, 1), -720.0), rng.uniform(-708.0, 709.0, (1000, 7))], axis=1).ravel()
+    x = np.concatenate([rng.uniform(-750.0, 715.0, 40000), rng.uniform(-710.0, -700.0, 4000), blocks,
                         rng.standard_normal(39996) * 4, steps, np.nextafter(steps, np.inf),
                         np.nextafter(steps, -np.inf), steps + 0.5 * ln2_128, edges])
     n = x.size
