@@ -66,7 +66,8 @@ struct PipelineOptions {
   // input: the fusion region then ends with the reduce, whose input is never materialised.
   // Only for executors that run such regions (the CPU one).
   bool fuse_reductions = false;
-  // Rewrite JAX's softmax idiom into custom_call @jaxlib.softmax (passes.h: MatchSoftmax).
+  // Rewrite JAX's softmax and logsumexp idioms into custom_call @jaxlib.softmax and
+  // @jaxlib.logsumexp (passes.h: MatchSoftmax).
   bool match_softmax = false;
   // A dynamic_update_slice or scatter whose operand is last read by it (a while carry, or a
   // temporary of the same region) writes its result into the operand's bytes instead of a

@@ -7,8 +7,15 @@
 //
 // and rewrites y into custom_call @jaxlib.cpu.softmax(x), which a backend runs row by row with
 // the row in cache: one read of x and one write of y instead of three passes and two exps per
-// element. The dead max/exp/sum ops are left for dead-code elimination (they stay if anything
-// else reads them). Only for backends that implement the target (PipelineOptions::match_softmax).
+// element. Likewise JAX's logsumexp over the last axis (jax.nn.logsumexp, f32):
+//
+//   m = reduce(x, -inf) max over the last dim      [optionally m = maximum(broadcast(-inf), m)]
+//   c = select(is_finite(m), m, broadcast(0))
+//   y = log(abs(reduce(exp(x - broadcast(c)), 0) add over the last dim)) + c
+//
+// becomes custom_call @jaxlib.logsumexp(x): one read of x instead of two. The dead max/exp/sum
+// ops are left for dead-code elimination (they stay if anything else reads them). Only for
+// backends that implement the targets (PipelineOptions::match_softmax).
 #include <algorithm>
 #include <cstring>
 
@@ -103,6 +110,18 @@ ValueId ReducedRows(const Module& m, ValueId v, OpKind body_kind, float init) {
   return def->operands[0];
 }
 
+// `mx` is the row max of some x (reduce max from -inf over the last dim), optionally through
+// JAX's max(-inf, m), the identity on every m, NaN included. Returns x, or -1.
+ValueId RowMaxInput(const Module& m, ValueId mx) {
+  if (const Op* clamp = Def(m, mx); clamp && clamp->kind == OpKind::kMaximum) {
+    const float neg_inf = -__builtin_inff();
+    if (IsSplatF32(m, clamp->operands[0], neg_inf)) mx = clamp->operands[1];
+    else if (IsSplatF32(m, clamp->operands[1], neg_inf)) mx = clamp->operands[0];
+    else return -1;
+  }
+  return ReducedRows(m, mx, OpKind::kMaximum, -__builtin_inff());
+}
+
 // The x of y = softmax(x), or -1 when `y`'s op is not the pattern.
 ValueId SoftmaxInput(const Module& m, const Op& div) {
   if (div.kind != OpKind::kMultiply || div.operands.size() != 2 || div.results.size() != 1) return -1;
@@ -120,25 +139,54 @@ ValueId SoftmaxInput(const Module& m, const Op& div) {
   const ValueId x = sub->operands[0];
   if (m.type(x) != t) return -1;
   ValueId mx = UnbroadcastRows(m, sub->operands[1], t);
-  if (mx < 0) return -1;
-  // JAX computes max(-inf, m): the identity on every m, NaN included.
-  if (const Op* clamp = Def(m, mx); clamp && clamp->kind == OpKind::kMaximum) {
-    const float neg_inf = -__builtin_inff();
-    if (IsSplatF32(m, clamp->operands[0], neg_inf)) mx = clamp->operands[1];
-    else if (IsSplatF32(m, clamp->operands[1], neg_inf)) mx = clamp->operands[0];
-    else return -1;
-  }
-  if (ReducedRows(m, mx, OpKind::kMaximum, -__builtin_inff()) != x) return -1;
+  if (mx < 0 || RowMaxInput(m, mx) != x) return -1;
   return x;
+}
+
+// The x of y = logsumexp(x) over the last dim, or -1 when `add`'s op is not the pattern.
+ValueId LogSumExpInput(const Module& m, const Op& add) {
+  if (add.kind != OpKind::kAdd || add.operands.size() != 2 || add.results.size() != 1) return -1;
+  const Type& y = m.type(add.results[0]);
+  if (y.element != ElementType::kF32) return -1;
+  for (int k = 0; k < 2; ++k) {
+    const Op* log = Def(m, add.operands[static_cast<size_t>(k)]);
+    const ValueId c = add.operands[static_cast<size_t>(1 - k)];
+    if (!log || log->kind != OpKind::kLog) continue;
+    const Op* abs = Def(m, log->operands[0]);
+    if (!abs || abs->kind != OpKind::kAbs) continue;
+    const ValueId exp_v = ReducedRows(m, abs->operands[0], OpKind::kAdd, 0.0f);
+    const Op* exp = exp_v < 0 ? nullptr : Def(m, exp_v);
+    if (!exp || exp->kind != OpKind::kExp) continue;
+    const Op* sub = Def(m, exp->operands[0]);
+    if (!sub || sub->kind != OpKind::kSubtract) continue;
+    const ValueId x = sub->operands[0];
+    const Type& t = m.type(x);
+    // Smaller arrays keep their reduce ops, as for softmax.
+    if (t.element != ElementType::kF32 || t.rank() < 1 || t.element_count() < kSoftmaxMinElements) continue;
+    if (!IsRowShape(y, t) || UnbroadcastRows(m, sub->operands[1], t) != c) continue;
+    // c = select(is_finite(mx), mx, 0) with mx the row max.
+    const Op* sel = Def(m, c);
+    if (!sel || sel->kind != OpKind::kSelect || sel->operands.size() != 3) continue;
+    const Op* finite = Def(m, sel->operands[0]);
+    if (!finite || finite->kind != OpKind::kIsFinite || finite->operands[0] != sel->operands[1]) continue;
+    if (!IsSplatF32(m, sel->operands[2], 0.0f) || RowMaxInput(m, sel->operands[1]) != x) continue;
+    return x;
+  }
+  return -1;
 }
 
 void MatchRegion(Module* m, Region* r) {
   for (auto& op : r->ops) {
     for (auto& sub : op->regions) MatchRegion(m, sub.get());
-    const ValueId x = SoftmaxInput(*m, *op);
+    ValueId x = SoftmaxInput(*m, *op);
+    const char* target = kSoftmaxTarget;
+    if (x < 0) {
+      x = LogSumExpInput(*m, *op);
+      target = kLogSumExpTarget;
+    }
     if (x < 0) continue;
     op->kind = OpKind::kCustomCall;
-    op->callee = kSoftmaxTarget;
+    op->callee = target;
     op->operands = {x};
     op->attrs.clear();
   }

@@ -63,7 +63,13 @@ void FuseElementwise(Module* module, bool fuse_reductions = false);
 // last dim, exactly as max / subtract / exp / sum / divide would compute it.
 inline constexpr char kSoftmaxTarget[] = "jaxlib.softmax";
 
-// Rewrites JAX's f32 softmax over the last dim into custom_call @jaxlib.softmax(x); run before
+// The custom_call target MatchSoftmax emits for JAX's logsumexp: result[rows] = log|sum exp(x -
+// c)| + c over the last dim of its one f32 operand, c = the row max where finite, else 0,
+// exactly as the reduce / select / subtract / exp / sum / log ops would compute it.
+inline constexpr char kLogSumExpTarget[] = "jaxlib.logsumexp";
+
+// Rewrites JAX's f32 softmax over the last dim into custom_call @jaxlib.softmax(x), and its
+// logsumexp into custom_call @jaxlib.logsumexp(x); run before
 // fusion, and only for backends that implement the target (PipelineOptions::match_softmax).
 void MatchSoftmax(Module* module);
 

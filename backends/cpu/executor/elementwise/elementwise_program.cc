@@ -598,6 +598,16 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
   if (stream) StreamFence();
 }
 
+void EwProgram::PrefetchSlice(const void* const* inputs, int64_t start, int64_t n, size_t slice, size_t slices) const {
+  for (const EwInput& in : inputs_) {
+    if (in.mode != EwInput::Mode::kContiguous) continue;
+    const size_t es = ElementTypeByteSize(in.type);
+    const uint8_t* src = static_cast<const uint8_t*>(inputs[in.source]) + static_cast<size_t>(start) * es;
+    const size_t lines = (static_cast<size_t>(n) * es + 63) / 64;
+    for (size_t l = slice * lines / slices; l < (slice + 1) * lines / slices; ++l) __builtin_prefetch(src + l * 64);
+  }
+}
+
 void EwProgram::Interpret(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
                           bool stream_outputs) const {
   thread_local std::vector<uint8_t> scratch;
@@ -639,13 +649,6 @@ void EwProgram::Interpret(const void* const* inputs, void* const* outputs, int64
         case EwInput::Mode::kContiguous: {
           const uint8_t* src = static_cast<const uint8_t*>(inputs[in.source]) + static_cast<size_t>(start) * es;
           regp[in.reg] = const_cast<uint8_t*>(src);
-          // The instructions touch each input in bursts, which the hardware prefetcher follows
-          // poorly: ask for the next tile while this one computes.
-          if (start + kTile < end) {
-            const uint8_t* next = src + static_cast<size_t>(kTile) * es;
-            const size_t bytes = static_cast<size_t>(std::min(kTile, end - start - kTile)) * es;
-            for (size_t off = 0; off < bytes; off += 64) __builtin_prefetch(next + off);
-          }
           break;
         }
         case EwInput::Mode::kStrided:
@@ -660,7 +663,15 @@ void EwProgram::Interpret(const void* const* inputs, void* const* outputs, int64
         default: break;
       }
     }
+    // The instructions touch each input in bursts, which the hardware prefetcher follows
+    // poorly: ask for the next tile while this one computes, a slice of its lines before each
+    // instruction. (All at once, the requests fill the line buffers and the core waits on them
+    // instead of computing.)
+    const int64_t next_n = std::min(kTile, end - start - kTile);
+    const size_t slices = instrs_.size();
+    size_t slice = 0;
     for (const EwInstr& ins : instrs_) {
+      if (next_n > 0) PrefetchSlice(inputs, start + kTile, next_n, slice++, slices);
       int o = stream_outputs ? -1 : direct_output_index_[static_cast<size_t>(ins.out)];
       void* out = o >= 0 ? static_cast<uint8_t*>(outputs[o]) + static_cast<size_t>(start) * regs_[static_cast<size_t>(ins.out)].elem_size
                          : tile_buf(ins.out);

@@ -117,6 +117,9 @@ class EwProgram {
   int64_t row_length_ = 0;
   std::vector<bool> row_scalar_;  // per input, with row_length_: a per-row value
 
+  // Prefetches slice `slice` of `slices` of the cache lines of the contiguous inputs' elements
+  // [start, start + n).
+  void PrefetchSlice(const void* const* inputs, int64_t start, int64_t n, size_t slice, size_t slices) const;
   // Elements [begin, end) through the tile interpreter.
   void Interpret(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end, bool stream_outputs) const;
   // Elements [begin, end) as native code; gathered inputs are filled a tile at a time.

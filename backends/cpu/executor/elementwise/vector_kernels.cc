@@ -10,6 +10,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "backends/cpu/executor/elementwise/exp_f64_table.h"
 #include "backends/cpu/executor/elementwise/isa_target.h"
 #include "backends/cpu/executor/elementwise/scalar_math.h"
 #include "backends/cpu/executor/elementwise/vector_math.h"
@@ -764,6 +765,7 @@ JAXLIB_VM_INLINE void CombineTapsBody(float* out, const float* const* taps, int6
 }
 
 // ---------------------------------------------------------------- f64 arithmetic and exp
+#define JAXLIB_VM_LAMBDA_INLINE __attribute__((always_inline))
 // y[i] = apply({x0[i], x1[i], ...}) one register of doubles at a time (wider ones compare lane
 // by lane), whole registers first, then the tail once, its missing lanes zero.
 template <class V, class Apply, class... In>
@@ -789,12 +791,59 @@ JAXLIB_VM_INLINE void MapF64(double* y, int64_t n, Apply apply, const In*... in)
   }
 }
 
-// exp over doubles, one register of them at a time: x = n ln2
-// + r with |r| <= ln2 / 2 (ln2 split so n * ln2_hi is exact for |n| <= 2^11), e^r by its Taylor
-// series to r^13 (truncation below 2^-57 relative), then 2^n as two exact power-of-two factors
-// built from n's bits (no packed f64 -> int64 conversion below AVX-512). Within 2 ulp of glibc;
-// every ISA gives the same bits. Clamping to [-746, 710] keeps n in range: overflow comes out
-// as inf, underflow as 0 (flushed).
+// Table entries for each lane's index (0 <= j < 128) of kN lanes: one gather instruction at
+// AVX2 and AVX-512, lane by lane elsewhere. The same entries whichever way they are read.
+#if defined(JAXLIB_X86_64)
+typedef int64_t I64x4 __attribute__((vector_size(32)));
+typedef int64_t I64x8 __attribute__((vector_size(64)));
+JAXLIB_TARGET_AVX2 inline Vec<4>::D GatherF64x4(const double* table, I64x4 j) {
+  return (Vec<4>::D)_mm256_i64gather_pd(table, (__m256i)j, 8);
+}
+__attribute__((target("avx512f"))) inline Vec<8>::D GatherF64x8(const double* table, I64x8 j) {
+  // The masked form with a zero pass-through: GCC 12 warns that the plain one's is unset.
+  return (Vec<8>::D)_mm512_mask_i64gather_pd(_mm512_setzero_pd(), 0xff, (__m512i)j, table, 8);
+}
+#endif
+template <int kN, class I>
+JAXLIB_VM_INLINE typename Vec<kN>::D GatherF64(const double* table, I j) {
+#if defined(JAXLIB_X86_64)
+  if constexpr (kN == 4) return GatherF64x4(table, j);
+  if constexpr (kN == 8) return GatherF64x8(table, j);
+#endif
+  typename Vec<kN>::D r;
+  for (int k = 0; k < kN; ++k) r[k] = table[j[k]];
+  return r;
+}
+
+// Whether any of kN 64-bit lanes of a compare result is set: one test instruction at AVX2 and
+// AVX-512, lane by lane elsewhere.
+#if defined(JAXLIB_X86_64)
+typedef uint64_t U64x4 __attribute__((vector_size(32)));
+typedef uint64_t U64x8 __attribute__((vector_size(64)));
+JAXLIB_TARGET_AVX2 inline bool AnyLaneF64x4(U64x4 m) { return !_mm256_testz_si256((__m256i)m, (__m256i)m); }
+__attribute__((target("avx512f"))) inline bool AnyLaneF64x8(U64x8 m) {
+  return _mm512_test_epi64_mask((__m512i)m, (__m512i)m) != 0;
+}
+#endif
+template <int kN, class U>
+JAXLIB_VM_INLINE bool AnyLaneF64(U m) {
+#if defined(JAXLIB_X86_64)
+  if constexpr (kN == 4) return AnyLaneF64x4(m);
+  if constexpr (kN == 8) return AnyLaneF64x8(m);
+#endif
+  uint64_t any = 0;
+  for (int k = 0; k < kN; ++k) any |= m[k];
+  return any != 0;
+}
+
+// exp over doubles, one register of them at a time (Tang's table method): x = (128 k + j)
+// ln2/128 + r with |r| <= ln2/256 (ln2/128 split so k * hi is exact), e^r - 1 by its Taylor
+// series to r^5 (truncation below 2^-60 relative), times 2^(j/128) from a table as hi + lo,
+// then 2^k as two exact power-of-two factors built from k's bits (no packed f64 -> int64
+// conversion below AVX-512). Separate multiplies and adds (no FMA), so every ISA gives the same
+// bits; within 1 ulp of glibc. Clamping to [-746, 710] keeps k in range: overflow comes out as
+// inf, underflow as 0 (flushed); NaN lanes read a table entry like any other (their index is
+// masked too) and get the input back.
 template <class V>
 JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
   constexpr int kN = kLanesOf<V> / 2;  // one register of doubles (wider ones compare lane by lane)
@@ -813,30 +862,44 @@ JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
     std::memcpy(&v, &w, sizeof(v));
     return v;
   };
-  auto apply = [&](D v) {
-    const D lo = D{} - 746.0, hi = D{} + 710.0;
-    D c = v;
-    c = AsD(AsU64(c) & U64(c >= lo)) + AsD(AsU64(lo) & U64(c < lo));  // NaN lanes: 0 here, restored below
-    c = AsD(AsU64(c) & U64(c <= hi)) + AsD(AsU64(hi) & U64(c > hi));
+  // Always inlined, so that the gathers (ISA target functions) inline into the ISA's body.
+  // 2^(j/128) e^r for x = (128 k + j) ln2/128 + r, in [0.997, 1.995]; *kji = 128 k + j.
+  auto reduced = [&](D c, U64* kji) JAXLIB_VM_LAMBDA_INLINE {
     const D magic = D{} + 6755399441055744.0;  // 1.5 * 2^52: adding it rounds to an integer
-    const D shifted = c * 1.4426950408889634 + magic;
-    const D k = shifted - magic;
-    const I64 ki = I64(AsU64(shifted) - AsU64(magic));
-    const D r = (c - k * 0.693147180369123816490) - k * 1.90821492927058770002e-10;
-    D p = D{} + 1.6059043836821614599e-10;  // 1 / 13!
-    for (double coef : {2.0876756987868098979e-09, 2.5052108385441718775e-08, 2.7557319223985890653e-07,
-                        2.7557319223985890653e-06, 2.4801587301587301587e-05, 1.9841269841269841270e-04,
-                        1.3888888888888888889e-03, 8.3333333333333333333e-03, 4.1666666666666666667e-02,
-                        1.6666666666666666667e-01, 0.5, 1.0, 1.0})
-      p = p * r + coef;
-    const I64 k1 = I64(U64(ki + 2048) >> 1) - 1024, k2 = ki - k1;  // ki = k1 + k2, each in [-538, 512]
-    const U64 b1 = (U64)(k1 + 1023), b2 = (U64)(k2 + 1023);
-    const D f1 = AsD(b1 << 52), f2 = AsD(b2 << 52);
-    const D e = p * f1 * f2;
-    const U64 nan = U64(v != v);
-    return AsD((AsU64(v) & nan) | (AsU64(e) & ~nan));
+    const D shifted = c * exp_f64::kInvStep + magic;
+    const D kj = shifted - magic;
+    *kji = AsU64(shifted) - AsU64(magic);  // two's complement
+    const D r = (c - kj * exp_f64::kStepHi) - kj * exp_f64::kStepLo;
+    D q = D{} + 1.0 / 120.0;
+    for (double coef : {1.0 / 24.0, 1.0 / 6.0, 0.5}) q = q * r + coef;
+    const D p = (r * r) * q + r;  // e^r - 1
+    const I64 j = I64(*kji & static_cast<uint64_t>(exp_f64::kTableSize - 1));
+    const D th = GatherF64<kN>(exp_f64::kTwoToJHi, j), tl = GatherF64<kN>(exp_f64::kTwoToJLo, j);
+    return th + (th * p + tl);
   };
-  MapF64<V>(y, n, [&](D* v) { return apply(v[0]); }, x);
+  auto apply = [&](D v) JAXLIB_VM_LAMBDA_INLINE {
+    U64 kji;
+    D res;
+    // On [-708, 709] (and NaN) every result is normal: 2^k is added to the exponent bits. Past
+    // that, a register clamps and scales by two exact power-of-two factors, which give the same
+    // bits wherever the result is normal, so the path taken never shows in a result.
+    if (!AnyLaneF64<kN>(U64(v < -708.0) | U64(v > 709.0))) {
+      const D e = reduced(v, &kji);
+      res = AsD(AsU64(e) + ((kji & ~static_cast<uint64_t>(exp_f64::kTableSize - 1)) << (52 - exp_f64::kTableBits)));
+    } else {
+      const D lo = D{} - 746.0, hi = D{} + 710.0;
+      D c = v < lo ? lo : v;  // NaN stays NaN
+      c = c > hi ? hi : c;
+      const D e = reduced(c, &kji);
+      // k = floor(kji / 128) in [-1077, 1024] = k1 + k2, each in [-539, 512].
+      const U64 k = ((kji + (U64{} + (uint64_t{1} << 20))) >> exp_f64::kTableBits) - (uint64_t{1} << 13);
+      const U64 k1 = ((k + 2048) >> 1) - 1024, k2 = k - k1;
+      const D f1 = AsD((k1 + 1023) << 52), f2 = AsD((k2 + 1023) << 52);
+      res = e * f1 * f2;
+    }
+    return v != v ? v : res;
+  };
+  MapF64<V>(y, n, [&](D* v) JAXLIB_VM_LAMBDA_INLINE { return apply(v[0]); }, x);
 }
 
 // f64 add, subtract, multiply, divide (F: AddV...) and negate at one register of doubles:

@@ -1,9 +1,11 @@
-// custom_call @jaxlib.softmax (runtime/compiler/match_softmax.cc): softmax over the last dim of
-// an f32 array, a block of rows at a time with the rows in cache. It uses the row max and row
-// sum reducers of the unrewritten program and the same subtract, exp, reciprocal and multiply
-// (vector_kernels.h: SoftmaxRowFns), so results are bit-identical to that program; the memory
-// traffic (one read of x, one write of y) and the second exp per element go away.
+// custom_call @jaxlib.softmax and @jaxlib.logsumexp (runtime/compiler/match_softmax.cc): softmax
+// and logsumexp over the last dim of an f32 array, a block of rows at a time with the rows in
+// cache. They use the row max and row sum reducers of the unrewritten program and the same
+// subtract, exp, reciprocal, multiply, log and add (vector_kernels.h: SoftmaxRowFns), so
+// results are bit-identical to that program; the memory traffic (softmax: one read of x and
+// one write of y; logsumexp: one read of x) and softmax's second exp per element go away.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -20,16 +22,49 @@ constexpr int64_t kBlockElements = 8192;      // rows per block: the block stays
 constexpr int64_t kParallelElements = 32768;  // below this the loop stays on one thread
 constexpr int64_t kStreamBytes = int64_t{8} << 20;  // as fused loops: streaming stores above 8 MiB
 
+// A loop over a row (register 0) and a scalar (register 1) whose last instruction's result is
+// the output.
+FusedLoopDesc RowLoop(std::vector<FusedLoopDesc::Instr> instrs) {
+  FusedLoopDesc d;
+  d.inputs = {{FusedLoopDesc::Input::Mode::kStream, 0, 0}, {FusedLoopDesc::Input::Mode::kScalar, 1, 0}};
+  d.outputs = {instrs.back().out};
+  d.num_regs = d.outputs[0] + 1;
+  d.instrs = std::move(instrs);
+  return d;
+}
+
+// exp(x - m) over a row as native code where the fused-loop JIT runs: several vectors in flight
+// (the compiled row function waits on one exp's latency at a time). Same operations, same bits.
+FusedLoopDesc ExpShiftedLoop() {
+  return RowLoop({{compiler::OpKind::kSubtract, 2, {0, 1, -1}, 2}, {compiler::OpKind::kExp, 3, {2, -1, -1}, 1}});
+}
+
+// Runs `jit` (if any) on the leading whole iterations of the row `in` -> `out` of `len` elements
+// with scalar `s`; returns how many elements it did (the compiled row function does the rest).
+int64_t NativePrefix(const LazyFusedLoopJit& lazy, const float* in, const float* s, float* out, int64_t len, bool stream) {
+  const FusedLoopJit* jit = lazy.Get();
+  if (!jit) return 0;
+  const void* ptrs[3] = {in, s, out};
+  const int64_t iterations = len / jit->elements_per_iteration();
+  jit->Run(ptrs, iterations, stream && reinterpret_cast<uintptr_t>(out) % 64 == 0);
+  return iterations * jit->elements_per_iteration();
+}
+
+// y = exp(x - m) over one row of `len`: the JIT's prefix, then the compiled row function.
+void ExpShiftedRow(const LazyFusedLoopJit& jit, const SoftmaxRowFns& row, const float* x, float m, float* y, int64_t len) {
+  const int64_t done = NativePrefix(jit, x, &m, y, len, /*stream=*/false);
+  if (done < len) row.exp_shifted(x + done, m, y + done, len - done);
+}
+
 class SoftmaxKernel final : public Kernel {
  public:
   SoftmaxKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len)
       : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
         sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()) {
-    // exp(x - m) and e * r as native code where the fused-loop JIT runs: several vectors in
-    // flight (the compiled row function waits on one exp's latency at a time), and one 64-byte
-    // streaming store per vector. Same operations, same bits.
+    // exp(x - m) and e * r as native code where the fused-loop JIT runs (ExpShiftedLoop), the
+    // latter with one 64-byte streaming store per vector. Same operations, same bits.
     if (len_ >= 64) {
-      exp_jit_.Set(RowLoop({{compiler::OpKind::kSubtract, 2, {0, 1, -1}, 2}, {compiler::OpKind::kExp, 3, {2, -1, -1}, 1}}));
+      exp_jit_.Set(ExpShiftedLoop());
       scale_jit_.Set(RowLoop({{compiler::OpKind::kMultiply, 2, {0, 1, -1}, 2}}));
     }
   }
@@ -62,37 +97,12 @@ class SoftmaxKernel final : public Kernel {
     return Status::Ok();
   }
 
-  // A loop over a row (register 0) and a scalar (register 1) whose last instruction's result is
-  // the output.
-  static FusedLoopDesc RowLoop(std::vector<FusedLoopDesc::Instr> instrs) {
-    FusedLoopDesc d;
-    d.inputs = {{FusedLoopDesc::Input::Mode::kStream, 0, 0}, {FusedLoopDesc::Input::Mode::kScalar, 1, 0}};
-    d.outputs = {instrs.back().out};
-    d.num_regs = d.outputs[0] + 1;
-    d.instrs = std::move(instrs);
-    return d;
-  }
-
-  // Runs `jit` (if any) on the leading whole iterations of the row `in` -> `out` with scalar `s`;
-  // returns how many elements it did (the compiled row function does the rest).
-  int64_t NativePrefix(const LazyFusedLoopJit& lazy, const float* in, const float* s, float* out, bool stream) const {
-    const FusedLoopJit* jit = lazy.Get();
-    if (!jit) return 0;
-    const void* ptrs[3] = {in, s, out};
-    const int64_t iterations = len_ / jit->elements_per_iteration();
-    jit->Run(ptrs, iterations, stream && reinterpret_cast<uintptr_t>(out) % 64 == 0);
-    return iterations * jit->elements_per_iteration();
-  }
-
   // y = exp(x - m) over one row.
-  void ExpShifted(const float* x, float m, float* y) const {
-    const int64_t done = NativePrefix(exp_jit_, x, &m, y, /*stream=*/false);
-    if (done < len_) row_.exp_shifted(x + done, m, y + done, len_ - done);
-  }
+  void ExpShifted(const float* x, float m, float* y) const { ExpShiftedRow(exp_jit_, row_, x, m, y, len_); }
 
   // y = e * r over one row.
   void Scale(const float* e, float r, float* y, bool stream) const {
-    const int64_t done = NativePrefix(scale_jit_, e, &r, y, stream);
+    const int64_t done = NativePrefix(scale_jit_, e, &r, y, len_, stream);
     if (done < len_) row_.scale(e + done, r, y + done, len_ - done, stream);
   }
 
@@ -101,6 +111,57 @@ class SoftmaxKernel final : public Kernel {
   F32ReduceFn max_, sum_;
   SoftmaxRowFns row_;
   LazyFusedLoopJit exp_jit_, scale_jit_;
+};
+
+// y[row] = log|sum exp(x - c)| + c with c the row max where it is finite, else 0 (JAX's
+// logsumexp): per block of rows the max, exp(x - c) into a per-thread buffer, the row sums,
+// then abs, log and add by the program's own vector kernels.
+class LogSumExpKernel final : public Kernel {
+ public:
+  LogSumExpKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len, EwFn log, EwFn add)
+      : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
+        sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()), log_(log), add_(add) {
+    if (len_ >= 64) exp_jit_.Set(ExpShiftedLoop());
+  }
+
+  Status Run(Frame& f, uint8_t*) const override {
+    if (rows_ == 0) return Status::Ok();
+    const float* x = static_cast<const float*>(f.Get(x_));
+    float* y = static_cast<float*>(f.Get(y_));
+    const int64_t block = std::max<int64_t>(1, kBlockElements / std::max<int64_t>(len_, 1));
+    ParallelFor(rows_, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(len_, 1)), [&](int64_t r0, int64_t r1) {
+      thread_local std::vector<float> c, s, e;
+      if (c.size() < static_cast<size_t>(block)) c.resize(static_cast<size_t>(block));
+      if (s.size() < static_cast<size_t>(block)) s.resize(static_cast<size_t>(block));
+      if (e.size() < static_cast<size_t>(block * len_)) e.resize(static_cast<size_t>(block * len_));
+      EwInstr ins;
+      for (int64_t b = r0; b < r1; b += block) {
+        const int64_t n = std::min(r1, b + block) - b;
+        const float* xb = x + b * len_;
+        max_(xb, c.data(), -__builtin_inff(), n, len_, 1);
+        for (int64_t i = 0; i < n; ++i) {
+          float& ci = c[static_cast<size_t>(i)];
+          if (!std::isfinite(ci)) ci = 0.0f;  // select(is_finite(m), m, 0)
+          ExpShiftedRow(exp_jit_, row_, xb + i * len_, ci, e.data() + i * len_, len_);
+        }
+        sum_(e.data(), s.data(), 0.0f, n, len_, 1);
+        for (int64_t i = 0; i < n; ++i) s[static_cast<size_t>(i)] = std::fabs(s[static_cast<size_t>(i)]);
+        const void* log_in[1] = {s.data()};
+        log_(s.data(), log_in, n, ins);
+        const void* add_in[2] = {s.data(), c.data()};
+        add_(y + b, add_in, n, ins);
+      }
+    });
+    return Status::Ok();
+  }
+
+ private:
+  compiler::ValueId x_, y_;
+  int64_t rows_, len_;
+  F32ReduceFn max_, sum_;
+  SoftmaxRowFns row_;
+  EwFn log_, add_;
+  LazyFusedLoopJit exp_jit_;
 };
 
 }  // namespace
@@ -118,5 +179,31 @@ StatusOr<std::unique_ptr<Kernel>> MakeSoftmaxKernel(KernelBuilder& b, const comp
   const int64_t rows = len == 0 ? 0 : x.element_count() / len;
   return std::unique_ptr<Kernel>(new SoftmaxKernel(op.operands[0], op.results[0], rows, len));
 }
+
+StatusOr<std::unique_ptr<Kernel>> MakeLogSumExpKernel(KernelBuilder& b, const compiler::Op& op) {
+  if (op.operands.size() != 1 || op.results.size() != 1) {
+    return InvalidArgument(std::string("custom_call @") + compiler::kLogSumExpTarget + " takes one operand and has one result");
+  }
+  const compiler::Type& x = b.type(op.operands[0]);
+  const compiler::Type& y = b.type(op.results[0]);
+  if (x.element != ElementType::kF32 || x.rank() < 1 || y.element != ElementType::kF32 ||
+      y.element_count() * x.dims.back() != x.element_count()) {
+    return InvalidArgument(std::string("custom_call @") + compiler::kLogSumExpTarget + " needs an f32 array operand of rank >= 1 "
+                           "and its rows as the result, got " + x.ToString());
+  }
+  // The f32 log and add kernels the unrewritten program's elementwise ops would select.
+  compiler::Op log, add;
+  log.kind = compiler::OpKind::kLog;
+  log.operands = {op.results[0]};
+  log.results = {op.results[0]};
+  add.kind = compiler::OpKind::kAdd;
+  add.operands = {op.results[0], op.results[0]};
+  add.results = {op.results[0]};
+  const EwFn log_fn = SelectVectorKernel(b.module(), log), add_fn = SelectVectorKernel(b.module(), add);
+  if (!log_fn || !add_fn) return Internal("no f32 log or add vector kernel");
+  const int64_t len = x.dims.back();
+  return std::unique_ptr<Kernel>(new LogSumExpKernel(op.operands[0], op.results[0], y.element_count(), len, log_fn, add_fn));
+}
+
 
 }  // namespace jaxlib::cpu

@@ -351,8 +351,8 @@ StatusOr<std::unique_ptr<plugin::Executable>> CompileImpl(std::string_view mlir_
   popts.fuse_reductions = !EnvFlag("JAXLIB_CPU_DISABLE_FUSED_REDUCE");
   popts.in_place_updates = true;  // dynamic_update_slice and scatter skip the copy onto themselves
   popts.dynamic_slice_views = true;  // contiguous dynamic_slices are views (DynamicSliceKernel)
-  // kernels/softmax.cc runs @jaxlib.softmax; JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL=1 keeps the
-  // generic ops (same results, for comparisons).
+  // kernels/softmax.cc runs @jaxlib.softmax and @jaxlib.logsumexp; JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL=1
+  // keeps the generic ops (same results, for comparisons).
   popts.match_softmax = !EnvFlag("JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL");
   JAXLIB_ASSIGN_OR_RETURN(std::unique_ptr<compiler::ExecutionPlan> plan, compiler::CompileToPlan(mlir_text, popts));
   // The compile options may ask for more replicas/partitions than the module attributes say;

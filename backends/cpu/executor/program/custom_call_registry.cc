@@ -14,6 +14,7 @@ namespace jaxlib::cpu {
 
 bool IsLapackTarget(std::string_view target);
 StatusOr<std::unique_ptr<Kernel>> MakeSoftmaxKernel(KernelBuilder& b, const compiler::Op& op);  // kernels/softmax.cc
+StatusOr<std::unique_ptr<Kernel>> MakeLogSumExpKernel(KernelBuilder& b, const compiler::Op& op);  // kernels/softmax.cc
 StatusOr<std::unique_ptr<Kernel>> MakeLapackKernel(KernelBuilder& b, const compiler::Op& op,
                                                    const std::string& library_path);
 // kernels/ffi.cc
@@ -83,6 +84,7 @@ int64_t CustomCallScratchBytes(const compiler::Module&, const compiler::Op&) { r
 StatusOr<std::unique_ptr<Kernel>> MakeCustomCallKernel(KernelBuilder& b, const compiler::Op& op) {
   if (IsLapackTarget(op.callee)) return MakeLapackKernel(b, op, b.config().lapack_library);
   if (op.callee == compiler::kSoftmaxTarget) return MakeSoftmaxKernel(b, op);
+  if (op.callee == compiler::kLogSumExpTarget) return MakeLogSumExpKernel(b, op);
   if (IsDceSink(op)) return std::unique_ptr<Kernel>(new DceSinkKernel());
   if (IsTypedFfiCall(op)) {
     StatusOr<ffi::HandlerRegistration> handler = ffi::FindHandler(op.callee, "HOST");
