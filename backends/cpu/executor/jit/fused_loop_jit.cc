@@ -20,6 +20,10 @@
 #include "backends/cpu/executor/jit/x86_64_encoder.h"
 #include "runtime/support/env_flag.h"
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
 namespace jaxlib::cpu {
 
 // Both variants of the loop (plain and streaming stores) in one mapping: one mmap and one
@@ -61,6 +65,16 @@ uint32_t Bits(float v) {
   uint32_t u;
   std::memcpy(&u, &v, 4);
   return u;
+}
+
+// AVX512-FP16 (CPUID leaf 7, EDX bit 23): f16 arithmetic on packed halves. The executor selects
+// AVX-512 only where the OS keeps zmm state, which this extension needs too.
+bool HasAvx512Fp16() {
+  static const bool has = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) != 0 && (edx & (1u << 23)) != 0;
+  }();
+  return has;
 }
 
 // Whether an op with a result of type `t` has a native form.
@@ -222,6 +236,19 @@ class BodyEmitter {
   // out = the dword at table + 2 * idx per lane (`table` in a register).
   virtual void Gather16(const Group& out, Gpr table, const Group& idx) = 0;
 
+  // ---- f16 held as packed halves (AVX512-FP16; Avx2Body has none and fails): a copy's 16
+  // halves in the low 256 bits of its register, the same lanes as the f32 form's.
+  // g = the next lanes * u f16 at base, bits unchanged.
+  virtual void LoadPh(const Group& g, Gpr) { Fail(g); }
+  virtual void StorePh(Gpr, const Group& g) { Fail(g); }
+  // d = a op b on the halves (op: kAddPs, kSubPs, kMulPs, kDivPs), rounded to nearest even.
+  virtual void PhOp(VOp, const Group& d, const Group&, const Group&) { Fail(d); }
+  // ph = f rounded to f16 (VCVTPS2PH as StoreF16); f = ph widened (VCVTPH2PS, quieting).
+  virtual void NarrowF16(const Group& ph, const Group&) { Fail(ph); }
+  virtual void WidenF16(const Group& f, const Group&) { Fail(f); }
+  // out = table[bits of a] for packed f16 a and out (UnaryByTable's gather on f16 bits).
+  virtual void UnaryByTablePh(const Group& out, const Group&, uint64_t, Gpr) { Fail(out); }
+
   // out = table[bits of a] for a bf16 a (elementwise_kernels.cc HalfTableUnary): the table of
   // 65536 results the interpreter reads, at `table_addr` (padded by one entry for the dword
   // gathers; the shift left drops the neighbour's half).
@@ -380,6 +407,7 @@ class BodyEmitter {
   }
 
  protected:
+  void Fail(const Group&) { failed_ = true; }
   BodyEmitter(Encoder* e, std::vector<uint32_t>* pool, int unroll, int num_regs, int lanes, int const_copies)
       : e_(*e), pool_(*pool), u_(unroll), lanes_(lanes), const_copies_(const_copies), num_regs_(num_regs) {
     for (int z = num_regs - 1; z >= 0; --z) free_.push_back(z);
@@ -602,6 +630,31 @@ class Avx512Body final : public BodyEmitter {
       e_.KxnorwAllOnes(K(c));
       e_.VpgatherddRM(Z(out.r[c]), K(c), table, Z(idx.r[c]), 1);
     }
+  }
+
+  void LoadPh(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.Vmovups256RM(Z(g.r[c]), Mem{base, 32 * c});
+  }
+  void StorePh(Gpr base, const Group& g) override {
+    for (int c = 0; c < u_; ++c) e_.Vmovups256MR(Mem{base, 32 * c}, Z(g.r[c]));
+  }
+  void PhOp(VOp op, const Group& d, const Group& a, const Group& b) override {
+    for (int c = 0; c < u_; ++c) e_.VOpPhRRR(op, Z(d.r[c]), Z(a.r[c]), Z(b.r[c]));
+  }
+  void NarrowF16(const Group& ph, const Group& f) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2phRR(Z(ph.r[c]), Z(f.r[c]), 0);
+  }
+  void WidenF16(const Group& f, const Group& ph) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtph2psRR(Z(f.r[c]), Z(ph.r[c]));
+  }
+  // The table has one entry of padding, so the dword gathered at the last entry stays inside.
+  void UnaryByTablePh(const Group& out, const Group& a, uint64_t table_addr, Gpr table_gpr) override {
+    Group idx = Alloc();
+    for (int c = 0; c < u_; ++c) e_.VpmovzxwdRR(Z(idx.r[c]), Z(a.r[c]));
+    e_.MovRI(table_gpr, table_addr);
+    Gather16(out, table_gpr, idx);  // (a gather's destination must not be its index)
+    for (int c = 0; c < u_; ++c) e_.VpmovdwRR(Z(out.r[c]), Z(out.r[c]));
+    Free(idx);
   }
 
   // Each half of 8 lanes through 8 f64 lanes.
@@ -833,14 +886,25 @@ using HalfTables = std::map<const uint16_t* (*)(), const uint16_t*>;
 bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming, const HalfTables& tables,
               std::vector<uint32_t>* pool, std::vector<uint8_t>* code, std::string* why) {
   using Mode = FusedLoopDesc::Input::Mode;
+  // With AVX512-FP16, f16 values are held as packed halves and f16 add, subtract, multiply and
+  // divide are single f16 instructions. Each gives the bits of the interpreter's f32 operation
+  // rounded to f16: f32 carries 24 bits, at least 2 * 11 + 2, so rounding the f32 result again
+  // to f16 never differs from rounding the exact result once (double rounding is innocuous for
+  // these four operations); f16 inputs and results are never f32 denormals, so FTZ/DAZ (which
+  // the FP16 instructions ignore) change nothing; a NaN operand comes out quieted with its
+  // payload, the first operand's when both are NaNs, as in f32. f16 unary ops read the
+  // interpreter's tables as bf16 ones do.
+  const bool packed_f16 = isa == VectorIsa::kAvx512 && HasAvx512Fp16();
   bool uses_table = false;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
-    // f16 results rounded per op go through VCVTPS2PH and VCVTPH2PS, a long dependency chain per
-    // op that the few vectors in flight cannot hide: measured slower than the interpreter's
-    // per-op kernels (f16 gelu: AVX2 6.6 vs 4.3 ms, AVX-512 3.8 vs 3.6). Converts stay native.
-    if (ins.type == FusedLoopDesc::Type::kF16 && ins.kind != OpKind::kConvert && ins.kind != OpKind::kSelect)
+    // Without it, f16 results rounded per op go through VCVTPS2PH and VCVTPH2PS, a long
+    // dependency chain per op that the few vectors in flight cannot hide: measured slower than
+    // the interpreter's per-op kernels (f16 gelu: AVX2 6.6 vs 4.3 ms, AVX-512 3.8 vs 3.6).
+    // Converts stay native.
+    if (!packed_f16 && ins.type == FusedLoopDesc::Type::kF16 && ins.kind != OpKind::kConvert &&
+        ins.kind != OpKind::kSelect)
       return *why = "f16 arithmetic (rounded per op, slower native)", false;
-    if (ins.type == FusedLoopDesc::Type::kBF16 && ins.half_table && ins.num_in == 1) {
+    if (IsHalf(ins.type) && ins.half_table && ins.num_in == 1) {
       uses_table = true;
       continue;
     }
@@ -930,6 +994,13 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     val_type[ni + i] = ins.type;
     if (ins.half_table && val_type[static_cast<size_t>(operand_values[i][0])] != ins.type)
       return *why = "a half table op between types", false;
+    // A packed f16 made from an f32 form (VCVTPS2PH) is quiet: exact for a rounded value, but a
+    // table indexed by a signalling NaN's bits must get those bits. Streams load them unchanged.
+    if (packed_f16 && ins.type == Type::kF16 && ins.half_table) {
+      const size_t v = static_cast<size_t>(operand_values[i][0]);
+      const bool exact = v < ni ? d.inputs[v].mode == Mode::kStream : d.instrs[v - ni].kind != OpKind::kSelect;
+      if (!exact) return *why = "an f16 table op on a selected or scalar f16", false;
+    }
     if (ins.kind != OpKind::kConvert) continue;
     const Type from = val_type[static_cast<size_t>(operand_values[i][0])];
     if (!IsFloat(from) || !IsFloat(ins.type) || (from != Type::kF32 && ins.type != Type::kF32 && from != ins.type))
@@ -967,6 +1038,10 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   e.MovRR(kPool, Gpr::kRdx, true);
   std::vector<Group> where(nv);
   std::vector<bool> ready(nv, false), pinned(nv, false), remat(nv, false);
+  // Packed f16 (packed_f16): an f16 value's packed halves, beside or instead of its f32 form;
+  // each form is made when an op first reads it.
+  std::vector<Group> ph(nv);
+  std::vector<bool> ph_ready(nv, false);
   // With 16 registers (AVX2) a constant is not pinned for the whole loop: each instruction that
   // reads it broadcasts it from the pool into one register shared by every copy, which costs a
   // load and leaves the registers to values (more copies interleaved).
@@ -999,6 +1074,11 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     }
     where[k] = body.Pinned(z);
     ready[k] = pinned[k] = true;
+    if (packed_f16 && val_type[k] == Type::kF16) {
+      ph[k] = body.Pinned(body.One());
+      body.NarrowF16(ph[k], where[k]);
+      ph_ready[k] = true;
+    }
   }
   std::vector<Gpr> input_gpr(ni, Gpr::kRax), output_gpr(d.outputs.size(), Gpr::kRax);
   struct Advance {
@@ -1027,6 +1107,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   auto store = [&](size_t v) {
     for (size_t j : stores_of[v]) {
       if (val_type[v] == Type::kBF16) body.StoreBf16(output_gpr[j], where[v]);
+      else if (val_type[v] == Type::kF16 && ph_ready[v]) body.StorePh(output_gpr[j], ph[v]);
       else if (val_type[v] == Type::kF16) body.StoreF16(output_gpr[j], where[v]);
       else body.Store(output_gpr[j], where[v], streaming);
     }
@@ -1035,9 +1116,10 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (remat[v] && ready[v]) {
       body.FreeOne(where[v].r[0]);
       ready[v] = false;
-    } else if (!pinned[v] && ready[v] && last_use[v] <= at) {
-      body.Free(where[v]);
-      ready[v] = false;
+    } else if (!pinned[v] && last_use[v] <= at) {
+      if (ready[v]) body.Free(where[v]);
+      if (ph_ready[v]) body.Free(ph[v]);
+      ready[v] = ph_ready[v] = false;
     }
   };
   // Stream inputs are loaded at their first use (or at once when only stored).
@@ -1058,6 +1140,32 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     ready[v] = true;
     store(v);
   };
+  // An f16 value's f32 form: a computed value's packed halves widened (they are quiet, so
+  // exactly); a stream's loaded (LoadF16 keeps a signalling NaN signalling).
+  auto ensure_f32 = [&](size_t v) {
+    if (ready[v]) return;
+    if (v >= ni && ph_ready[v]) {
+      where[v] = body.Alloc();
+      body.WidenF16(where[v], ph[v]);
+      ready[v] = true;
+      return;
+    }
+    ensure(v);
+  };
+  // An f16 value's packed halves: a stream's bits loaded, else its f32 form narrowed (a rounded
+  // value, or one only arithmetic reads: see the table check above).
+  auto ensure_ph = [&](size_t v) {
+    if (ph_ready[v]) return;
+    if (v < ni && d.inputs[v].mode == Mode::kStream) {
+      ph[v] = body.Alloc();
+      body.LoadPh(ph[v], input_gpr[v]);
+    } else {
+      ensure_f32(v);
+      ph[v] = body.Alloc();
+      body.NarrowF16(ph[v], where[v]);
+    }
+    ph_ready[v] = true;
+  };
   for (size_t v = 0; v < ni; ++v) {
     if (pinned[v]) {
       store(v);
@@ -1071,10 +1179,42 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       release(v, -1);
     }
   }
+  // After instruction i: its result stored, the values it read last released.
+  auto finish = [&](size_t i) {
+    const size_t out = ni + i;
+    store(out);
+    for (int k = 0; k < d.instrs[i].num_in; ++k)
+      release(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]), static_cast<int>(i));
+    release(out, static_cast<int>(i));
+    if (body.failed()) *why = "more live values than registers at " + std::to_string(unroll) + " vectors per iteration";
+    return !body.failed();
+  };
   for (size_t i = 0; i < d.instrs.size(); ++i) {
     const FusedLoopDesc::Instr& ins = d.instrs[i];
-    for (int k = 0; k < ins.num_in; ++k) ensure(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]));
     const size_t out = ni + i;
+    auto operand = [&](int k) { return static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]); };
+    if (packed_f16 && ins.type == Type::kF16 && ins.kind != OpKind::kSelect) {
+      const bool from_f32 = ins.kind == OpKind::kConvert && val_type[operand(0)] == Type::kF32;
+      for (int k = 0; k < ins.num_in; ++k) {
+        if (from_f32) ensure_f32(operand(k));
+        else ensure_ph(operand(k));
+      }
+      ph[out] = body.Alloc();
+      ph_ready[out] = true;
+      const size_t a = operand(0), b = operand(ins.num_in > 1 ? 1 : 0);
+      if (from_f32) body.NarrowF16(ph[out], where[a]);
+      else if (ins.kind == OpKind::kConvert) body.Copy(ph[out], ph[a]);
+      else if (ins.half_table && ins.num_in == 1)
+        body.UnaryByTablePh(ph[out], ph[a], reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
+      else body.PhOp(ins.kind == OpKind::kAdd        ? VOp::kAddPs
+                     : ins.kind == OpKind::kSubtract ? VOp::kSubPs
+                     : ins.kind == OpKind::kMultiply ? VOp::kMulPs
+                                                     : VOp::kDivPs,
+                     ph[out], ph[a], ph[b]);
+      if (!finish(i)) return false;
+      continue;
+    }
+    for (int k = 0; k < ins.num_in; ++k) ensure_f32(operand(k));
     where[out] = body.Alloc();
     ready[out] = true;
     const Group& a = where[static_cast<size_t>(operand_values[i][0])];
@@ -1102,13 +1242,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       round(where[out]);  // halves: one f32 operation, rounded (half_vector_kernels.cc)
     }
     else body.IntOp(ins.kind, ins.type == FusedLoopDesc::Type::kS32, where[out], a, b);
-    store(out);
-    for (int k = 0; k < ins.num_in; ++k) release(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]), static_cast<int>(i));
-    release(out, static_cast<int>(i));
-    if (body.failed()) {
-      *why = "more live values than registers at " + std::to_string(unroll) + " vectors per iteration";
-      return false;
-    }
+    if (!finish(i)) return false;
   }
   for (const Advance& a : streamed) e.AddRI(a.gpr, a.bytes);
   e.SubRI(kCount, 1);
@@ -1167,7 +1301,7 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
   // at each entry).
   HalfTables tables;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
-    if (!ins.half_table || ins.type != FusedLoopDesc::Type::kBF16 || tables.count(ins.half_table)) continue;
+    if (!ins.half_table || !IsHalf(ins.type) || tables.count(ins.half_table)) continue;
     const uint16_t* t = ins.half_table();
     jit->tables_.emplace_back(t, t + 65536);
     jit->tables_.back().push_back(0);

@@ -15,8 +15,11 @@
 // the interpreter. Halves are held as the f32 of their value: bf16 and f16 loads and stores
 // (f16 through F16C), converts with f32, bf16 add/subtract/multiply/divide rounded per op as
 // half_vector_kernels.cc does, and bf16 unary ops read from the interpreter's 65536-entry tables
-// by gathers; f16 arithmetic stays interpreted (slower native). x86-64 Linux with AVX2 or
-// AVX-512 only.
+// by gathers. f16 arithmetic is native only on AVX-512 CPUs with AVX512-FP16, where f16 values are
+// held as packed halves and add/subtract/multiply/divide are single f16 instructions (the same
+// bits as an f32 operation rounded to f16) and unary ops read the tables; elsewhere it stays
+// interpreted (rounding through F16C per op is slower native). x86-64 Linux with AVX2 or AVX-512
+// only.
 #pragma once
 
 #include <cstdint>
