@@ -39,6 +39,9 @@ constexpr int64_t kRunsBeforeNative = 16;
 // as scalars, the latter streamed from the row's start, when a row has at least this many
 // elements (a few iterations of the widest unrolled loop; shorter rows are gathered into tiles).
 constexpr int64_t kMinNativeRow = 128;
+// Output elements the JIT can store with non-temporal stores: 4 bytes (whole vectors) and halves
+// (narrowed into a register first).
+bool Streamable(size_t elem_size) { return elem_size == 4 || elem_size == 2; }
 
 // The f32 of a half's value (exact), as the fused-loop JIT holds halves.
 float HalfAsFloat(ElementType t, const uint8_t* bits) {
@@ -451,12 +454,13 @@ void EwProgram::RunRows(const FusedLoopJit& jit, const void* const* inputs, void
           ptrs[k] = row_scalar_[k] ? ScalarAddress(k, at, &half_slots[k]) : at;
         }
       }
-      // Streaming stores where every output of this row starts 64-byte aligned (4-byte elements).
+      // Streaming stores where every output of this row starts 64-byte aligned (f32, 32-bit or
+      // half elements).
       bool stream = stream_outputs;
       for (size_t j = 0; j < no; ++j) {
         auto* out = static_cast<uint8_t*>(outputs[j]) + start * static_cast<int64_t>(output_elem_size(j));
         ptrs[ni + j] = out;
-        stream = stream && output_elem_size(j) == 4 && reinterpret_cast<uintptr_t>(out) % 64 == 0;
+        stream = stream && Streamable(output_elem_size(j)) && reinterpret_cast<uintptr_t>(out) % 64 == 0;
       }
       jit.Run(ptrs.data(), iterations, stream);
       streamed = streamed || stream;
@@ -487,14 +491,18 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
     base = tiles.data() + (64 - reinterpret_cast<uintptr_t>(tiles.data()) % 64) % 64;
   }
   // Streaming stores need 64-byte aligned outputs: interpret up to the first aligned element.
-  // Outputs of other than 4 bytes an element are stored plainly.
+  // Outputs of other than 4 or 2 bytes an element are stored plainly.
   bool stream = stream_outputs;
-  for (size_t j = 0; j < no; ++j) stream = stream && output_elem_size(j) == 4;
+  for (size_t j = 0; j < no; ++j) stream = stream && Streamable(output_elem_size(j));
   if (stream) {
-    const auto addr = reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[0]) + begin * 4);
-    const int64_t head = addr % 4 ? 0 : static_cast<int64_t>((64 - addr % 64) % 64 / 4);
+    const auto es0 = static_cast<int64_t>(output_elem_size(0));
+    const auto addr = reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[0]) + begin * es0);
+    const int64_t head = addr % static_cast<uintptr_t>(es0) ? 0 : static_cast<int64_t>((64 - addr % 64) % 64) / es0;
     for (size_t j = 0; j < no; ++j)
-      stream = stream && reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[j]) + (begin + head) * 4) % 64 == 0;
+      stream = stream && reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[j]) +
+                                                      (begin + head) * static_cast<int64_t>(output_elem_size(j))) %
+                                 64 ==
+                             0;
     if (stream && head > 0 && end - begin - head >= step) {
       Interpret(inputs, outputs, begin, begin + head, /*stream_outputs=*/false);
       begin += head;

@@ -227,10 +227,11 @@ class BodyEmitter {
   // g = the next lanes * u f16 at base widened to f32 (VCVTPH2PS: a signalling NaN comes out quiet).
   virtual void LoadF16Quieting(const Group& g, Gpr base) = 0;
   // The low 16 bits of each lane of g, stored as lanes * u u16 at base.
-  virtual void StoreU16(Gpr base, const Group& g) = 0;
+  // `streaming`: non-temporal stores (the output 64-byte aligned, as Store's).
+  virtual void StoreU16(Gpr base, const Group& g, bool streaming) = 0;
   // g's f32 lanes rounded to nearest-even f16 and stored (VCVTPS2PH: a NaN stays NaN, quieted, and
   // keeps its top payload bits: f16::FromFloat).
-  virtual void StoreF16(Gpr base, const Group& g) = 0;
+  virtual void StoreF16(Gpr base, const Group& g, bool streaming) = 0;
   // g = g rounded to f16 and widened back (both as above).
   virtual void RoundF16(const Group& g) = 0;
   // out = the dword at table + 2 * idx per lane (`table` in a register).
@@ -240,7 +241,7 @@ class BodyEmitter {
   // halves in the low 256 bits of its register, the same lanes as the f32 form's.
   // g = the next lanes * u f16 at base, bits unchanged.
   virtual void LoadPh(const Group& g, Gpr) { Fail(g); }
-  virtual void StorePh(Gpr, const Group& g) { Fail(g); }
+  virtual void StorePh(Gpr, const Group& g, bool) { Fail(g); }
   // d = a op b on the halves (op: kAddPs, kSubPs, kMulPs, kDivPs), rounded to nearest even.
   virtual void PhOp(VOp, const Group& d, const Group&, const Group&) { Fail(d); }
   // ph = f rounded to f16 (VCVTPS2PH as StoreF16); f = ph widened (VCVTPH2PS, quieting).
@@ -283,10 +284,10 @@ class BodyEmitter {
     Free(h);
   }
   // A bf16 value's f32 is exact: its top half is the bf16.
-  void StoreBf16(Gpr base, const Group& g) {
+  void StoreBf16(Gpr base, const Group& g, bool streaming) {
     Group t = Alloc();
     V(VOp::kShrLVD, t, g, CBits(16));
-    StoreU16(base, t);
+    StoreU16(base, t, streaming);
     Free(t);
   }
   // g = g rounded to bf16 as bf16::FromFloat (half_vector_kernels.cc Bf16Avx2::Down): to nearest
@@ -613,11 +614,26 @@ class Avx512Body final : public BodyEmitter {
   void LoadF16Quieting(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.Vcvtph2psRM(Z(g.r[c]), Mem{base, 32 * c});
   }
-  void StoreU16(Gpr base, const Group& g) override {
-    for (int c = 0; c < u_; ++c) e_.VpmovdwMR(Mem{base, 32 * c}, Z(g.r[c]));
+  // Streaming: narrowed into a register, then one non-temporal 32-byte store per copy.
+  void StoreU16(Gpr base, const Group& g, bool streaming) override {
+    if (!streaming) {
+      for (int c = 0; c < u_; ++c) e_.VpmovdwMR(Mem{base, 32 * c}, Z(g.r[c]));
+      return;
+    }
+    Group t = Alloc();
+    for (int c = 0; c < u_; ++c) e_.VpmovdwRR(Z(t.r[c]), Z(g.r[c]));
+    StorePh(base, t, true);
+    Free(t);
   }
-  void StoreF16(Gpr base, const Group& g) override {
-    for (int c = 0; c < u_; ++c) e_.Vcvtps2phMR(Mem{base, 32 * c}, Z(g.r[c]), 0);
+  void StoreF16(Gpr base, const Group& g, bool streaming) override {
+    if (!streaming) {
+      for (int c = 0; c < u_; ++c) e_.Vcvtps2phMR(Mem{base, 32 * c}, Z(g.r[c]), 0);
+      return;
+    }
+    Group t = Alloc();
+    NarrowF16(t, g);
+    StorePh(base, t, true);
+    Free(t);
   }
   void RoundF16(const Group& g) override {
     Group t = Alloc();
@@ -635,8 +651,11 @@ class Avx512Body final : public BodyEmitter {
   void LoadPh(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.Vmovups256RM(Z(g.r[c]), Mem{base, 32 * c});
   }
-  void StorePh(Gpr base, const Group& g) override {
-    for (int c = 0; c < u_; ++c) e_.Vmovups256MR(Mem{base, 32 * c}, Z(g.r[c]));
+  void StorePh(Gpr base, const Group& g, bool streaming) override {
+    for (int c = 0; c < u_; ++c) {
+      if (streaming) e_.Vmovntps256MR(Mem{base, 32 * c}, Z(g.r[c]));
+      else e_.Vmovups256MR(Mem{base, 32 * c}, Z(g.r[c]));
+    }
   }
   void PhOp(VOp op, const Group& d, const Group& a, const Group& b) override {
     for (int c = 0; c < u_; ++c) e_.VOpPhRRR(op, Z(d.r[c]), Z(a.r[c]), Z(b.r[c]));
@@ -781,15 +800,29 @@ class Avx2Body final : public BodyEmitter {
   }
   // Dwords below 2^16 pack to words unchanged: the high 128 bits are packed beside the low ones
   // within the low half, which is stored.
-  void StoreU16(Gpr base, const Group& g) override {
+  void StoreU16(Gpr base, const Group& g, bool streaming) override {
     Group hi = Alloc();
     for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(hi.r[c]), Y(g.r[c]), 1);
     for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(hi.r[c]), Y(g.r[c]), Y(hi.r[c]));
-    for (int c = 0; c < u_; ++c) e_.VmovdquMR128(Mem{base, 16 * c}, Y(hi.r[c]));
+    Store128(base, hi, streaming);
     Free(hi);
   }
-  void StoreF16(Gpr base, const Group& g) override {
-    for (int c = 0; c < u_; ++c) e_.Vcvtps2phMR(Mem{base, 16 * c}, Y(g.r[c]), 0);
+  void StoreF16(Gpr base, const Group& g, bool streaming) override {
+    if (!streaming) {
+      for (int c = 0; c < u_; ++c) e_.Vcvtps2phMR(Mem{base, 16 * c}, Y(g.r[c]), 0);
+      return;
+    }
+    Group t = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2phRR(Y(t.r[c]), Y(g.r[c]), 0);
+    Store128(base, t, true);
+    Free(t);
+  }
+  // Each copy's low 16 bytes to base + 16 * copy.
+  void Store128(Gpr base, const Group& g, bool streaming) {
+    for (int c = 0; c < u_; ++c) {
+      if (streaming) e_.VmovntdqMR128(Mem{base, 16 * c}, Y(g.r[c]));
+      else e_.VmovdquMR128(Mem{base, 16 * c}, Y(g.r[c]));
+    }
   }
   void RoundF16(const Group& g) override {
     Group t = Alloc();
@@ -1106,9 +1139,9 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
 
   auto store = [&](size_t v) {
     for (size_t j : stores_of[v]) {
-      if (val_type[v] == Type::kBF16) body.StoreBf16(output_gpr[j], where[v]);
-      else if (val_type[v] == Type::kF16 && ph_ready[v]) body.StorePh(output_gpr[j], ph[v]);
-      else if (val_type[v] == Type::kF16) body.StoreF16(output_gpr[j], where[v]);
+      if (val_type[v] == Type::kBF16) body.StoreBf16(output_gpr[j], where[v], streaming);
+      else if (val_type[v] == Type::kF16 && ph_ready[v]) body.StorePh(output_gpr[j], ph[v], streaming);
+      else if (val_type[v] == Type::kF16) body.StoreF16(output_gpr[j], where[v], streaming);
       else body.Store(output_gpr[j], where[v], streaming);
     }
   };

@@ -308,6 +308,7 @@ void Encoder::VpmovzxwdRR(Zmm dst, Zmm src) { Evex(2, 1, 0x33, Num(dst), -1, Num
 void Encoder::VpmovdwRR(Zmm dst, Zmm src) { Evex(2, 2, 0x33, Num(src), -1, Num(dst), nullptr, false, 0); }
 void Encoder::Vmovups256RM(Zmm dst, Mem src) { Evex(1, 0, 0x10, Num(dst), -1, 0, &src, false, 0, false, 1); }
 void Encoder::Vmovups256MR(Mem dst, Zmm src) { Evex(1, 0, 0x11, Num(src), -1, 0, &dst, false, 0, false, 1); }
+void Encoder::Vmovntps256MR(Mem dst, Zmm src) { Evex(1, 0, 0x2B, Num(src), -1, 0, &dst, false, 0, false, 1); }
 
 void Encoder::VsibModRm(int reg, int base, int index, int scale_log2) {
   const bool disp8 = (base & 7) == 5;  // mod 00 with base 101 would mean no base
@@ -411,6 +412,7 @@ void Encoder::Vcvtps2phRR(Ymm dst, Ymm src, uint8_t imm) {
 }
 void Encoder::VpackusdwRRR(Ymm dst, Ymm a, Ymm b) { Vex(2, 1, 0x2B, Num(dst), Num(a), Num(b), nullptr); }
 void Encoder::VmovdquMR128(Mem dst, Ymm src) { Vex(1, 2, 0x7F, Num(src), -1, 0, &dst, /*l256=*/false); }
+void Encoder::VmovntdqMR128(Mem dst, Ymm src) { Vex(1, 1, 0xE7, Num(src), -1, 0, &dst, /*l256=*/false); }
 // Three-byte VEX with X extending the index register (SDM vol. 2 §2.3.5), mask in vvvv.
 void Encoder::VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask) {
   const int r = Num(dst), b = Num(base), x = Num(index);

@@ -174,6 +174,7 @@ class Encoder {
   void VpmovdwRR(Zmm dst, Zmm src);
   void Vmovups256RM(Zmm dst, Mem src);
   void Vmovups256MR(Mem dst, Zmm src);
+  void Vmovntps256MR(Mem dst, Zmm src);             // EVEX.256.0F.W0 2B /r  (32-byte aligned dst)
   // dst lane i = the dword at base + index lane i * 2^scale_log2, for lanes whose bit in k is set
   // (each cleared as loaded; k must not be k0). EVEX.512.66.0F38.W0 90 /vsib.
   void VpgatherddRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2);
@@ -215,6 +216,7 @@ class Encoder {
   // (VEX.256.66.0F38 2B /r).
   void VpackusdwRRR(Ymm dst, Ymm a, Ymm b);
   void VmovdquMR128(Mem dst, Ymm src);             // VEX.128.F3.0F 7F /r  src's low 16 bytes
+  void VmovntdqMR128(Mem dst, Ymm src);            // VEX.128.66.0F E7 /r  same, streaming (16-byte aligned)
   // dst lane i = the dword at base + index lane i * 2^scale_log2, where mask lane i's sign bit is
   // set (mask cleared as loaded; dst, index and mask distinct). VEX.256.66.0F38.W0 90 /vsib.
   void VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask);
