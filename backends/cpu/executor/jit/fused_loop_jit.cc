@@ -226,8 +226,9 @@ class BodyEmitter {
   virtual void LoadU16(const Group& g, Gpr base) = 0;
   // g = the next lanes * u f16 at base widened to f32 (VCVTPH2PS: a signalling NaN comes out quiet).
   virtual void LoadF16Quieting(const Group& g, Gpr base) = 0;
-  // The low 16 bits of each lane of g, stored as lanes * u u16 at base.
-  // `streaming`: non-temporal stores (the output 64-byte aligned, as Store's).
+  // The low 16 bits of each lane of g, stored as lanes * u u16 at base; g is scratch (a
+  // streaming store narrows it in place). `streaming`: non-temporal stores (the output 64-byte
+  // aligned, as Store's).
   virtual void StoreU16(Gpr base, const Group& g, bool streaming) = 0;
   // g's f32 lanes rounded to nearest-even f16 and stored (VCVTPS2PH: a NaN stays NaN, quieted, and
   // keeps its top payload bits: f16::FromFloat).
@@ -584,15 +585,8 @@ class Avx512Body final : public BodyEmitter {
   Avx512Body(Encoder* e, std::vector<uint32_t>* pool, int unroll) : BodyEmitter(e, pool, unroll, 32, 16, 1) {}
 
   void Broadcast(int z, Mem m) override { e_.VbroadcastssRM(Z(z), m); }
-  void Load(const Group& g, Gpr base) override {
-    for (int c = 0; c < u_; ++c) e_.VmovupsRM(Z(g.r[c]), Mem{base, 64 * c});
-  }
-  void Store(Gpr base, const Group& g, bool streaming) override {
-    for (int c = 0; c < u_; ++c) {
-      if (streaming) e_.VmovntpsMR(Mem{base, 64 * c}, Z(g.r[c]));
-      else e_.VmovupsMR(Mem{base, 64 * c}, Z(g.r[c]));
-    }
-  }
+  void Load(const Group& g, Gpr base) override { Move(g, base, 64); }
+  void Store(Gpr base, const Group& g, bool streaming) override { Move(g, base, 64, true, streaming); }
   // Bytes widened, then made all ones where non-zero (predicates are all-ones lanes).
   void LoadPred(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.VpmovzxbdRM(Z(g.r[c]), Mem{base, 16 * c});
@@ -614,16 +608,14 @@ class Avx512Body final : public BodyEmitter {
   void LoadF16Quieting(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.Vcvtph2psRM(Z(g.r[c]), Mem{base, 32 * c});
   }
-  // Streaming: narrowed into a register, then one non-temporal 32-byte store per copy.
+  // Streaming: narrowed in its register, then one non-temporal 32-byte store per copy.
   void StoreU16(Gpr base, const Group& g, bool streaming) override {
     if (!streaming) {
       for (int c = 0; c < u_; ++c) e_.VpmovdwMR(Mem{base, 32 * c}, Z(g.r[c]));
       return;
     }
-    Group t = Alloc();
-    for (int c = 0; c < u_; ++c) e_.VpmovdwRR(Z(t.r[c]), Z(g.r[c]));
-    StorePh(base, t, true);
-    Free(t);
+    for (int c = 0; c < u_; ++c) e_.VpmovdwRR(Z(g.r[c]), Z(g.r[c]));
+    StorePh(base, g, true);
   }
   void StoreF16(Gpr base, const Group& g, bool streaming) override {
     if (!streaming) {
@@ -648,15 +640,8 @@ class Avx512Body final : public BodyEmitter {
     }
   }
 
-  void LoadPh(const Group& g, Gpr base) override {
-    for (int c = 0; c < u_; ++c) e_.Vmovups256RM(Z(g.r[c]), Mem{base, 32 * c});
-  }
-  void StorePh(Gpr base, const Group& g, bool streaming) override {
-    for (int c = 0; c < u_; ++c) {
-      if (streaming) e_.Vmovntps256MR(Mem{base, 32 * c}, Z(g.r[c]));
-      else e_.Vmovups256MR(Mem{base, 32 * c}, Z(g.r[c]));
-    }
-  }
+  void LoadPh(const Group& g, Gpr base) override { Move(g, base, 32); }
+  void StorePh(Gpr base, const Group& g, bool streaming) override { Move(g, base, 32, true, streaming); }
   void PhOp(VOp op, const Group& d, const Group& a, const Group& b) override {
     for (int c = 0; c < u_; ++c) e_.VOpPhRRR(op, Z(d.r[c]), Z(a.r[c]), Z(b.r[c]));
   }
@@ -702,6 +687,17 @@ class Avx512Body final : public BodyEmitter {
  private:
   static Zmm Z(int r) { return ZmmReg(r); }
   static Kreg K(int copy) { return KReg(1 + copy); }
+
+  // Loads g from, or stores it to, `bytes` (64: whole registers, 32: their low halves) a copy
+  // at base.
+  void Move(const Group& g, Gpr base, int bytes, bool store = false, bool streaming = false) {
+    for (int c = 0; c < u_; ++c) {
+      const Mem m{base, bytes * c};
+      if (!store) bytes == 64 ? e_.VmovupsRM(Z(g.r[c]), m) : e_.Vmovups256RM(Z(g.r[c]), m);
+      else if (streaming) bytes == 64 ? e_.VmovntpsMR(m, Z(g.r[c])) : e_.Vmovntps256MR(m, Z(g.r[c]));
+      else bytes == 64 ? e_.VmovupsMR(m, Z(g.r[c])) : e_.Vmovups256MR(m, Z(g.r[c]));
+    }
+  }
 
   void V(VOp op, const Group& d, const Group& a, const Group& b) override {
     for (int c = 0; c < u_; ++c) e_.VOpRRR(op, Z(d.r[c]), Z(a.r[c]), Z(b.r[c]));
