@@ -379,7 +379,49 @@ void EwProgram::TryNative() {
   }
   d.outputs = output_regs_;
   native_tiled_ = tiled;
+  FusedLoopDesc summed = d;
+  summed.sum_last_output = true;
+  sum_native_.Set(std::move(summed));
   native_.Set(std::move(d));
+}
+
+bool EwProgram::SumRows(const void* const* inputs, void* const* outputs, int64_t row_begin, int64_t row_end,
+                        int64_t row_len, float* states) const {
+  constexpr int64_t kStep = 64;  // the JIT's iteration in sum mode: one 64-element reducer step
+  if (row_len % kStep != 0 || (native_tiled_ && row_length_ != row_len) || loop_size_ < kMinNativeElements)
+    return false;
+  const FusedLoopJit* jit = sum_native_.Get();
+  if (!jit || jit->elements_per_iteration() != kStep) return false;
+  const size_t ni = inputs_.size(), no = output_regs_.size();
+  thread_local std::vector<const void*> ptrs;
+  thread_local std::vector<float> half_slots;
+  ptrs.assign(ni + no, nullptr);
+  half_slots.assign(ni, 0.0f);
+  for (int64_t r = row_begin; r < row_end; ++r) {
+    const int64_t start = r * row_len;
+    BindRow(inputs, start, ptrs.data(), half_slots.data());
+    for (size_t j = 0; j + 1 < no; ++j)
+      ptrs[ni + j] = static_cast<uint8_t*>(outputs[j]) + start * static_cast<int64_t>(output_elem_size(j));
+    ptrs[ni + no - 1] = states + kStep * (r - row_begin);
+    jit->Run(ptrs.data(), row_len / kStep, false);
+  }
+  return true;
+}
+
+void EwProgram::BindRow(const void* const* inputs, int64_t start, const void** ptrs, float* half_slots) const {
+  for (size_t k = 0; k < inputs_.size(); ++k) {
+    const EwInput& in = inputs_[k];
+    const auto* src = static_cast<const uint8_t*>(in.source >= 0 ? inputs[in.source] : nullptr);
+    const auto es = static_cast<int64_t>(ElementTypeByteSize(in.type));
+    if (in.mode == EwInput::Mode::kContiguous) {
+      ptrs[k] = src + start * es;
+    } else if (in.mode == EwInput::Mode::kStrided) {
+      const uint8_t* at = src + StridedOffset(loop_dims_, in.strides, start) * es;
+      ptrs[k] = row_scalar_[k] ? ScalarAddress(k, at, &half_slots[k]) : at;
+    } else if (in.mode == EwInput::Mode::kScalar) {
+      ptrs[k] = ScalarAddress(k, src, &half_slots[k]);
+    }
+  }
 }
 
 // dst <- src (`bytes`), with non-temporal stores where dst is 16-byte aligned. The caller
@@ -433,27 +475,12 @@ void EwProgram::RunRows(const FusedLoopJit& jit, const void* const* inputs, void
   thread_local std::vector<float> half_slots;  // a half scalar's f32 (the JIT's scalar form)
   ptrs.assign(ni + no, nullptr);
   half_slots.assign(ni, 0.0f);
-  for (size_t k = 0; k < ni; ++k) {
-    const EwInput& in = inputs_[k];
-    if (in.mode == EwInput::Mode::kScalar)
-      ptrs[k] = ScalarAddress(k, static_cast<const uint8_t*>(inputs[in.source]), &half_slots[k]);
-  }
   bool streamed = false;
   for (int64_t start = begin; start < end;) {
     const int64_t row_end = std::min(end, (start / row_length_ + 1) * row_length_);
     const int64_t iterations = (row_end - start) / step, m = iterations * step;
     if (iterations > 0) {
-      for (size_t k = 0; k < ni; ++k) {
-        const EwInput& in = inputs_[k];
-        const auto* src = static_cast<const uint8_t*>(in.source >= 0 ? inputs[in.source] : nullptr);
-        const auto es = static_cast<int64_t>(ElementTypeByteSize(in.type));
-        if (in.mode == EwInput::Mode::kContiguous) {
-          ptrs[k] = src + start * es;
-        } else if (in.mode == EwInput::Mode::kStrided) {
-          const uint8_t* at = src + StridedOffset(loop_dims_, in.strides, start) * es;
-          ptrs[k] = row_scalar_[k] ? ScalarAddress(k, at, &half_slots[k]) : at;
-        }
-      }
+      BindRow(inputs, start, ptrs.data(), half_slots.data());
       // Streaming stores where every output of this row starts 64-byte aligned (f32, 32-bit or
       // half elements).
       bool stream = stream_outputs;

@@ -310,6 +310,7 @@ class BodyEmitter {
     Free(t);
   }
   void Copy(const Group& d, const Group& a) { V(VOp::kOrD, d, a, a); }
+  void AddInto(const Group& acc, const Group& g) { V(VOp::kAddPs, acc, acc, g); }
   // A compare's result as lanes of all ones or zeros (VCMPPS predicate `p`).
   virtual void Compare(const Group& out, const Group& a, const Group& b, int p) = 0;
   // out = pred ? on_true : on_false, with pred a compare's result or a LoadPred.
@@ -1035,6 +1036,15 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (!IsFloat(from) || !IsFloat(ins.type) || (from != Type::kF32 && ins.type != Type::kF32 && from != ins.type))
       return *why = "no native form of this stablehlo.convert", false;
   }
+  // Sum mode: one 64-element step of the row reducer per iteration, a copy per partial.
+  const size_t summed = d.sum_last_output ? d.outputs.size() - 1 : d.outputs.size();
+  if (d.sum_last_output) {
+    if (isa != VectorIsa::kAvx512 || unroll != kMaxUnroll || d.outputs.empty())
+      return *why = "a summed output needs AVX-512 at 4 vectors per iteration", false;
+    const int v = reg_value[static_cast<size_t>(d.outputs.back())];
+    if (v < 0 || val_type[static_cast<size_t>(v)] != Type::kF32 || is_pred[static_cast<size_t>(v)])
+      return *why = "a summed output that is not f32", false;
+  }
   std::vector<std::vector<size_t>> stores_of(nv);  // outputs each value provides
   for (size_t j = 0; j < d.outputs.size(); ++j) {
     const int v = reg_value[static_cast<size_t>(d.outputs[j])];
@@ -1126,7 +1136,12 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     output_gpr[j] = kStreamGprs[next_gpr++];
     e.MovRM(output_gpr[j], Mem{kPtrTable, static_cast<int32_t>(8 * (ni + j))}, true);
     const Type t = val_type[static_cast<size_t>(reg_value[static_cast<size_t>(d.outputs[j])])];
-    streamed.push_back({output_gpr[j], StorageBytes(t) * body.lanes() * unroll});
+    if (j != summed) streamed.push_back({output_gpr[j], StorageBytes(t) * body.lanes() * unroll});
+  }
+  Group acc;  // sum mode's partials
+  if (d.sum_last_output) {
+    acc = body.Alloc();
+    body.Load(acc, output_gpr[summed]);
   }
   const int loop = e.NewLabel(), done = e.NewLabel();
   e.TestRR(kCount, kCount, true);
@@ -1135,7 +1150,8 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
 
   auto store = [&](size_t v) {
     for (size_t j : stores_of[v]) {
-      if (val_type[v] == Type::kBF16) body.StoreBf16(output_gpr[j], where[v], streaming);
+      if (j == summed) body.AddInto(acc, where[v]);
+      else if (val_type[v] == Type::kBF16) body.StoreBf16(output_gpr[j], where[v], streaming);
       else if (val_type[v] == Type::kF16 && ph_ready[v]) body.StorePh(output_gpr[j], ph[v], streaming);
       else if (val_type[v] == Type::kF16) body.StoreF16(output_gpr[j], where[v], streaming);
       else body.Store(output_gpr[j], where[v], streaming);
@@ -1277,6 +1293,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   e.SubRI(kCount, 1);
   e.Jcc(x86::Cond::kNe, loop);
   e.Bind(done);
+  if (d.sum_last_output) body.Store(output_gpr[summed], acc, false);
   e.Vzeroupper();
   for (size_t i = std::size(kCalleeSaved); i-- > 0;) e.Pop(kCalleeSaved[i]);
   e.Ret();

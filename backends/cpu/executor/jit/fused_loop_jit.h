@@ -68,6 +68,11 @@ struct FusedLoopDesc {
   std::vector<Input> inputs;
   std::vector<Instr> instrs;
   std::vector<int> outputs;  // register of each output
+  // The last output (f32) is not stored but summed, AVX-512 only: each of an iteration's four
+  // vectors is added into its own accumulator (a row reducer's four 16-lane partials, vector
+  // kernels' F32RowStateFns), loaded from that output's pointer before the loop and stored back
+  // after it; the pointer does not advance.
+  bool sum_last_output = false;
   std::string ineligible;    // non-empty: why the program cannot be native (Compile reports it)
 };
 

@@ -94,6 +94,17 @@ class FusedReduceKernel final : public Kernel {
                   std::copy(ptr.out, ptr.out + ptr.nout, out);
                   for (int64_t b = r0; b < r1; b += block_rows) {
                     const int64_t e = std::min(r1, b + block_rows);
+                    // A sum's rows summed by the loop's native code into the row reducer's
+                    // partials (no buffer written and read back), then folded as it folds them.
+                    bool summed = false;
+                    if (sum_rows_ && block_rows * kRowStateFloats <= static_cast<int64_t>(buffer.size())) {
+                      sum_rows_->start(buffer.data(), 0.0f, e - b);
+                      summed = p_.program->SumRows(ptr.in, out, b, e, row_len_, buffer.data());
+                    }
+                    if (summed) {
+                      sum_rows_->finish(buffer.data(), ptr.f32_result() + b, ptr.f32_init(), e - b);
+                      continue;
+                    }
                     ptr.RunInto(*p_.program, out, buffer.data(), b * row_len_, e * row_len_);
                     reduce_(buffer.data(), ptr.f32_result() + b, ptr.f32_init(), e - b, row_len_, 1);
                   }
