@@ -304,6 +304,16 @@ def _half_inputs(dtype: type, n: int, arrays: int, snan: bool = False) -> Callab
     return make
 
 
+def _row_sum_inputs() -> list[np.ndarray]:
+    """bf16[48, 1024] normal values; rows 0-3 hold +inf, a NaN, +inf and -inf, and bf16
+    denormals (flushed to zero by the executor's DAZ)."""
+    a = (np.random.default_rng(8).standard_normal((48, 1024)) * 3).astype(F32).astype(BF16)
+    bits = a.view(np.uint16)
+    bits[0, 5], bits[1, 700], bits[2, 3], bits[2, 1000] = 0x7F80, 0x7FC0, 0x7F80, 0xFF80
+    bits[3, ::7] = 0x0001
+    return [a]
+
+
 def _f32_rounding_ties(n: int) -> list[np.ndarray]:
     """f32 values exactly halfway between two bf16s and two f16s (both parities), just beside
     them, and overflowing or underflowing each half; then laced values."""
@@ -660,6 +670,33 @@ CASES: list[Case] = [
            _half_ref(npt, lambda a, b: [a * b + a]), make_inputs=_half_inputs(npt, (1 << 22) + 37, 2), dtype=dt,
            rtol=1e-2 if dt == "bf16" else 1e-3, path="native" if dt == "bf16" else F16_ARITHMETIC)
       for dt, npt in [("bf16", BF16), ("f16", F16)]],
+    # Fused row sums (a convert's, a variance's; the plain sum has no fused loop): on AVX-512 the
+    # loop adds each iteration's four vectors into the row reducer's four partials (no buffer);
+    # elsewhere, and for rows that are not whole 64-element steps, the loop fills a buffer that
+    # the reducer sums. The same bits either way.
+    Case("bf16_row_sums", (48, 1024),
+         [f"%w = stablehlo.convert %a : ($T) -> {_tensor((48, 1024))}",
+          "%z = stablehlo.constant dense<0.0> : tensor<f32>",
+          "%0 = stablehlo.reduce(%w init: %z) applies stablehlo.add across dimensions = [1] : "
+          f"({_tensor((48, 1024))}, tensor<f32>) -> {_tensor((48,))}"],
+         ["%0"], 1, lambda a: [a.astype(np.float64).sum(axis=1)],
+         make_inputs=_row_sum_inputs, dtype="bf16", rtol=1e-4,
+         result_types=[_tensor((48,))]),
+    *[Case(f"f32_row_variance_{n}", (40, n),
+           ["%z = stablehlo.constant dense<0.0> : tensor<f32>",
+            "%s = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [1] : "
+            f"($T, tensor<f32>) -> {_tensor((40,))}",
+            f"%k = stablehlo.constant dense<{float(n)}> : {_tensor((40,))}",
+            f"%m = stablehlo.divide %s, %k : {_tensor((40,))}",
+            f"%b = stablehlo.broadcast_in_dim %m, dims = [0] : ({_tensor((40,))}) -> $T",
+            "%d = stablehlo.subtract %a, %b : $T", "%q = stablehlo.multiply %d, %d : $T",
+            "%v = stablehlo.reduce(%q init: %z) applies stablehlo.add across dimensions = [1] : "
+            f"($T, tensor<f32>) -> {_tensor((40,))}"],
+           ["%s", "%v"], 1,
+           lambda a: [a.sum(axis=1), ((a - a.sum(axis=1, keepdims=True) / a.shape[1]) ** 2).sum(axis=1)],
+           make_inputs=lambda n=n: [np.random.default_rng(5).standard_normal((40, n)).astype(F32)],
+           rtol=1e-4, result_types=[_tensor((40,)), _tensor((40,))])
+      for n in (1024, 1000)],
     # Fallbacks: an op without a native form, and a loop too short to be worth compiling.
     Case("unsupported_op_log", (4096,),
          ["%p = stablehlo.abs %a : $T", "%0 = stablehlo.log %p : $T", "%1 = stablehlo.multiply %0, %b : $T"],
