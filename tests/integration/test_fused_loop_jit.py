@@ -670,10 +670,10 @@ CASES: list[Case] = [
            _half_ref(npt, lambda a, b: [a * b + a]), make_inputs=_half_inputs(npt, (1 << 22) + 37, 2), dtype=dt,
            rtol=1e-2 if dt == "bf16" else 1e-3, path="native" if dt == "bf16" else F16_ARITHMETIC)
       for dt, npt in [("bf16", BF16), ("f16", F16)]],
-    # Fused row sums (a convert's, a variance's; the plain sum has no fused loop): on AVX-512 the
-    # loop adds each iteration's four vectors into the row reducer's four partials (no buffer);
-    # elsewhere, and for rows that are not whole 64-element steps, the loop fills a buffer that
-    # the reducer sums. The same bits either way.
+    # Fused row sums (a convert's, a variance's; the plain sum has no fused loop): the loop adds
+    # each 64-element step's vectors into the row reducer's partials (no buffer); for rows that
+    # are not whole steps, and without the JIT, the loop fills a buffer that the reducer sums.
+    # The same bits either way.
     Case("bf16_row_sums", (48, 1024),
          [f"%w = stablehlo.convert %a : ($T) -> {_tensor((48, 1024))}",
           "%z = stablehlo.constant dense<0.0> : tensor<f32>",

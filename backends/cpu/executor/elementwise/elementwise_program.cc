@@ -388,9 +388,9 @@ void EwProgram::TryNative() {
 bool EwProgram::SumRows(const void* const* inputs, void* const* outputs, int64_t row_begin, int64_t row_end,
                         int64_t row_len, float* states) const {
   constexpr int64_t kStep = 64;  // the JIT's iteration in sum mode: one 64-element reducer step
-  // (Checked before the code is asked for, so no other ISA generates and reports a loop it never runs.)
+  // (Checked before the code is asked for: without the JIT nothing is generated or reported.)
   if (row_len % kStep != 0 || (native_tiled_ && row_length_ != row_len) || loop_size_ < kMinNativeElements ||
-      !FusedLoopJit::Available() || DetectedVectorIsa() != VectorIsa::kAvx512)
+      !FusedLoopJit::Available())
     return false;
   const FusedLoopJit* jit = sum_native_.Get();
   if (!jit || jit->elements_per_iteration() != kStep) return false;

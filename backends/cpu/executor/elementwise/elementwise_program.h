@@ -88,7 +88,7 @@ class EwProgram {
   // output not stored but summed per row into `states` (64 floats a row, F32RowStateFns's four
   // 16-lane partials, which the caller starts and finishes), as native code: the bits of
   // feeding the rows to F32RowStateFns. False, having run nothing, where there is no such code
-  // (not AVX-512, row_len not a multiple of 64, inputs gathered per tile).
+  // (no JIT, row_len not a multiple of 64, inputs gathered per tile).
   bool SumRows(const void* const* inputs, void* const* outputs, int64_t row_begin, int64_t row_end, int64_t row_len,
                float* states) const;
   // Bytes of all outputs over the whole loop.

@@ -77,6 +77,13 @@ bool HasAvx512Fp16() {
   return has;
 }
 
+// Elements of one step of the row reducer (four 16-lane partials), which sum mode
+// (FusedLoopDesc::sum_last_output) adds per loop trip.
+constexpr int kSumStep = 64;
+// Body passes per loop trip: one, or in sum mode as many as make one reducer step, each pass's
+// vectors added into their own partials.
+int Passes(const FusedLoopDesc& d, int lanes, int unroll) { return d.sum_last_output ? kSumStep / (lanes * unroll) : 1; }
+
 // Whether an op with a result of type `t` has a native form.
 bool Supported(OpKind k, FusedLoopDesc::Type t) {
   using Type = FusedLoopDesc::Type;
@@ -1039,8 +1046,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   // Sum mode: one 64-element step of the row reducer per iteration, a copy per partial.
   const size_t summed = d.sum_last_output ? d.outputs.size() - 1 : d.outputs.size();
   if (d.sum_last_output) {
-    if (isa != VectorIsa::kAvx512 || unroll != kMaxUnroll || d.outputs.empty())
-      return *why = "a summed output needs AVX-512 at 4 vectors per iteration", false;
+    if (d.outputs.empty()) return *why = "no output to sum", false;
     const int v = reg_value[static_cast<size_t>(d.outputs.back())];
     if (v < 0 || val_type[static_cast<size_t>(v)] != Type::kF32 || is_pred[static_cast<size_t>(v)])
       return *why = "a summed output that is not f32", false;
@@ -1138,11 +1144,19 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     const Type t = val_type[static_cast<size_t>(reg_value[static_cast<size_t>(d.outputs[j])])];
     if (j != summed) streamed.push_back({output_gpr[j], StorageBytes(t) * body.lanes() * unroll});
   }
-  Group acc;  // sum mode's partials
-  if (d.sum_last_output) {
-    acc = body.Alloc();
-    body.Load(acc, output_gpr[summed]);
+  // Sum mode's partials, a bank of one register per copy for each pass: pass p's copies take the
+  // step's vectors p * unroll + c, as the reducer's partial registers do (its state holds them
+  // in that order; the pointer does not advance).
+  const int passes = Passes(d, body.lanes(), unroll);
+  std::vector<Group> banks(d.sum_last_output ? static_cast<size_t>(passes) : 0);
+  const int32_t bank_bytes = body.vector_bytes() * unroll;
+  for (Group& bank : banks) {
+    bank = body.Alloc();
+    body.Load(bank, output_gpr[summed]);
+    e.AddRI(output_gpr[summed], bank_bytes);
   }
+  if (!banks.empty()) e.SubRI(output_gpr[summed], bank_bytes * passes);
+  Group acc;  // the bank of the pass being emitted
   const int loop = e.NewLabel(), done = e.NewLabel();
   e.TestRR(kCount, kCount, true);
   e.Jcc(x86::Cond::kE, done);
@@ -1211,89 +1225,100 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     }
     ph_ready[v] = true;
   };
-  for (size_t v = 0; v < ni; ++v) {
-    if (pinned[v]) {
-      store(v);
-    } else if (remat[v]) {
-      if (stores_of[v].empty()) continue;
-      ensure(v);
-      store(v);
-      release(v, -1);
-    } else if (last_use[v] < 0 && !stores_of[v].empty()) {
-      ensure(v);
-      release(v, -1);
-    }
-  }
-  // After instruction i: its result stored, the values it read last released.
-  auto finish = [&](size_t i) {
-    const size_t out = ni + i;
-    store(out);
-    for (int k = 0; k < d.instrs[i].num_in; ++k)
-      release(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]), static_cast<int>(i));
-    release(out, static_cast<int>(i));
-    if (body.failed()) *why = "more live values than registers at " + std::to_string(unroll) + " vectors per iteration";
-    return !body.failed();
-  };
-  for (size_t i = 0; i < d.instrs.size(); ++i) {
-    const FusedLoopDesc::Instr& ins = d.instrs[i];
-    const size_t out = ni + i;
-    auto operand = [&](int k) { return static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]); };
-    if (packed_f16 && ins.type == Type::kF16 && ins.kind != OpKind::kSelect) {
-      const bool from_f32 = ins.kind == OpKind::kConvert && val_type[operand(0)] == Type::kF32;
-      for (int k = 0; k < ins.num_in; ++k) {
-        if (from_f32) ensure_f32(operand(k));
-        else ensure_ph(operand(k));
+  // One pass of the body: every value computed, stored or summed, and released.
+  auto emit_pass = [&]() -> bool {
+    for (size_t v = 0; v < ni; ++v) {
+      if (pinned[v]) {
+        store(v);
+      } else if (remat[v]) {
+        if (stores_of[v].empty()) continue;
+        ensure(v);
+        store(v);
+        release(v, -1);
+      } else if (last_use[v] < 0 && !stores_of[v].empty()) {
+        ensure(v);
+        release(v, -1);
       }
-      ph[out] = body.Alloc();
-      ph_ready[out] = true;
-      const size_t a = operand(0), b = operand(ins.num_in > 1 ? 1 : 0);
-      if (from_f32) body.NarrowF16(ph[out], where[a]);
-      else if (ins.kind == OpKind::kConvert) body.Copy(ph[out], ph[a]);
-      else if (ins.half_table && ins.num_in == 1)
-        body.UnaryByTablePh(ph[out], ph[a], reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
-      else body.PhOp(ins.kind == OpKind::kAdd        ? VOp::kAddPs
-                     : ins.kind == OpKind::kSubtract ? VOp::kSubPs
-                     : ins.kind == OpKind::kMultiply ? VOp::kMulPs
-                                                     : VOp::kDivPs,
-                     ph[out], ph[a], ph[b]);
-      if (!finish(i)) return false;
-      continue;
     }
-    for (int k = 0; k < ins.num_in; ++k) ensure_f32(operand(k));
-    where[out] = body.Alloc();
-    ready[out] = true;
-    const Group& a = where[static_cast<size_t>(operand_values[i][0])];
-    const Group& b = ins.num_in > 1 ? where[static_cast<size_t>(operand_values[i][1])] : a;
-    auto round = [&](const Group& g) {
-      if (ins.type == Type::kBF16) body.RoundBf16(g);
-      else if (ins.type == Type::kF16) body.RoundF16(g);
+    // After instruction i: its result stored, the values it read last released.
+    auto finish = [&](size_t i) {
+      const size_t out = ni + i;
+      store(out);
+      for (int k = 0; k < d.instrs[i].num_in; ++k)
+        release(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]), static_cast<int>(i));
+      release(out, static_cast<int>(i));
+      if (body.failed()) *why = "more live values than registers at " + std::to_string(unroll) + " vectors per iteration";
+      return !body.failed();
     };
-    if (ins.type == Type::kBF16 && ins.half_table && ins.num_in == 1) {
-      body.UnaryByTable(where[out], a, reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
-    } else if (ins.kind == OpKind::kConvert) {
-      body.Copy(where[out], a);  // exact into f32, and from one half to itself
-      if (val_type[static_cast<size_t>(operand_values[i][0])] == Type::kF32) round(where[out]);
-    } else if (ins.kind == OpKind::kCompare) {
-      if (ins.compare_as == Type::kF32) body.Compare(where[out], a, b, ins.compare);
-      else if (ins.compare_as == Type::kPred) body.PredCompare(where[out], a, b, ins.int_compare);
-      else body.IntCompare(where[out], a, b, ins.int_compare, ins.compare_as == Type::kS32);
-    } else if (ins.kind == OpKind::kSelect) {
-      body.Select(where[out], a, b, where[static_cast<size_t>(operand_values[i][2])]);
-    } else if (!IsFloat(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder)) {
-      body.IntDivRemByConstant(ins.kind == OpKind::kRemainder, where[out], a,
-                               static_cast<int32_t>(d.inputs[static_cast<size_t>(operand_values[i][1])].constant_bits));
-    } else if (IsFloat(ins.type)) {
-      body.Op(ins.kind, where[out], a, b);
-      round(where[out]);  // halves: one f32 operation, rounded (half_vector_kernels.cc)
+    for (size_t i = 0; i < d.instrs.size(); ++i) {
+      const FusedLoopDesc::Instr& ins = d.instrs[i];
+      const size_t out = ni + i;
+      auto operand = [&](int k) { return static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]); };
+      if (packed_f16 && ins.type == Type::kF16 && ins.kind != OpKind::kSelect) {
+        const bool from_f32 = ins.kind == OpKind::kConvert && val_type[operand(0)] == Type::kF32;
+        for (int k = 0; k < ins.num_in; ++k) {
+          if (from_f32) ensure_f32(operand(k));
+          else ensure_ph(operand(k));
+        }
+        ph[out] = body.Alloc();
+        ph_ready[out] = true;
+        const size_t a = operand(0), b = operand(ins.num_in > 1 ? 1 : 0);
+        if (from_f32) body.NarrowF16(ph[out], where[a]);
+        else if (ins.kind == OpKind::kConvert) body.Copy(ph[out], ph[a]);
+        else if (ins.half_table && ins.num_in == 1)
+          body.UnaryByTablePh(ph[out], ph[a], reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
+        else body.PhOp(ins.kind == OpKind::kAdd        ? VOp::kAddPs
+                       : ins.kind == OpKind::kSubtract ? VOp::kSubPs
+                       : ins.kind == OpKind::kMultiply ? VOp::kMulPs
+                                                       : VOp::kDivPs,
+                       ph[out], ph[a], ph[b]);
+        if (!finish(i)) return false;
+        continue;
+      }
+      for (int k = 0; k < ins.num_in; ++k) ensure_f32(operand(k));
+      where[out] = body.Alloc();
+      ready[out] = true;
+      const Group& a = where[static_cast<size_t>(operand_values[i][0])];
+      const Group& b = ins.num_in > 1 ? where[static_cast<size_t>(operand_values[i][1])] : a;
+      auto round = [&](const Group& g) {
+        if (ins.type == Type::kBF16) body.RoundBf16(g);
+        else if (ins.type == Type::kF16) body.RoundF16(g);
+      };
+      if (ins.type == Type::kBF16 && ins.half_table && ins.num_in == 1) {
+        body.UnaryByTable(where[out], a, reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
+      } else if (ins.kind == OpKind::kConvert) {
+        body.Copy(where[out], a);  // exact into f32, and from one half to itself
+        if (val_type[static_cast<size_t>(operand_values[i][0])] == Type::kF32) round(where[out]);
+      } else if (ins.kind == OpKind::kCompare) {
+        if (ins.compare_as == Type::kF32) body.Compare(where[out], a, b, ins.compare);
+        else if (ins.compare_as == Type::kPred) body.PredCompare(where[out], a, b, ins.int_compare);
+        else body.IntCompare(where[out], a, b, ins.int_compare, ins.compare_as == Type::kS32);
+      } else if (ins.kind == OpKind::kSelect) {
+        body.Select(where[out], a, b, where[static_cast<size_t>(operand_values[i][2])]);
+      } else if (!IsFloat(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder)) {
+        body.IntDivRemByConstant(ins.kind == OpKind::kRemainder, where[out], a,
+                                 static_cast<int32_t>(d.inputs[static_cast<size_t>(operand_values[i][1])].constant_bits));
+      } else if (IsFloat(ins.type)) {
+        body.Op(ins.kind, where[out], a, b);
+        round(where[out]);  // halves: one f32 operation, rounded (half_vector_kernels.cc)
+      }
+      else body.IntOp(ins.kind, ins.type == FusedLoopDesc::Type::kS32, where[out], a, b);
+      if (!finish(i)) return false;
     }
-    else body.IntOp(ins.kind, ins.type == FusedLoopDesc::Type::kS32, where[out], a, b);
-    if (!finish(i)) return false;
+    return true;
+  };
+  for (int p = 0; p < passes; ++p) {
+    if (!banks.empty()) acc = banks[static_cast<size_t>(p)];
+    if (!emit_pass()) return false;
+    for (const Advance& a : streamed) e.AddRI(a.gpr, a.bytes);
   }
-  for (const Advance& a : streamed) e.AddRI(a.gpr, a.bytes);
   e.SubRI(kCount, 1);
   e.Jcc(x86::Cond::kNe, loop);
   e.Bind(done);
-  if (d.sum_last_output) body.Store(output_gpr[summed], acc, false);
+  for (const Group& bank : banks) {
+    body.Store(output_gpr[summed], bank, false);
+    e.AddRI(output_gpr[summed], bank_bytes);
+  }
   e.Vzeroupper();
   for (size_t i = std::size(kCalleeSaved); i-- > 0;) e.Pop(kCalleeSaved[i]);
   e.Ret();
@@ -1363,6 +1388,7 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
     ok = Generate(d, isa, unroll, false, tables, &pool, &plain, why_not) &&
          Generate(d, isa, unroll, true, tables, &pool_streaming, &streaming, why_not);
     jit->unroll_ = unroll;
+    jit->passes_ = Passes(d, jit->lanes_, unroll);
   }
   if (!ok) {
     Trace(d, "interpreted: " + *why_not);

@@ -68,10 +68,11 @@ struct FusedLoopDesc {
   std::vector<Input> inputs;
   std::vector<Instr> instrs;
   std::vector<int> outputs;  // register of each output
-  // The last output (f32) is not stored but summed, AVX-512 only: each of an iteration's four
-  // vectors is added into its own accumulator (a row reducer's four 16-lane partials, vector
-  // kernels' F32RowStateFns), loaded from that output's pointer before the loop and stored back
-  // after it; the pointer does not advance.
+  // The last output (f32) is not stored but summed: each iteration is one 64-element step of a
+  // row reducer (vector kernels' F32RowStateFns: four 16-lane partials, 4 zmm or 8 ymm
+  // registers), the body emitted as many times as its vectors take, each vector added into its
+  // own partial; the partials are loaded from that output's pointer before the loop and stored
+  // back after it, and the pointer does not advance.
   bool sum_last_output = false;
   std::string ineligible;    // non-empty: why the program cannot be native (Compile reports it)
 };
@@ -85,7 +86,7 @@ class FusedLoopJit {
 
   // Elements one iteration of the loop computes: 16 (AVX-512) or 8 (AVX2) per vector, several
   // vectors interleaved.
-  int64_t elements_per_iteration() const { return int64_t{lanes_} * unroll_; }
+  int64_t elements_per_iteration() const { return int64_t{lanes_} * unroll_ * passes_; }
   // Runs iterations * elements_per_iteration() elements. ptrs: one per input in desc order (a stream input at its first
   // element, a scalar input at its value, ignored for constants), then one per output at its
   // first element. `stream_outputs` writes with non-temporal stores: every output pointer must
@@ -105,6 +106,7 @@ class FusedLoopJit {
   std::vector<std::vector<uint16_t>> tables_;  // half tables the code reads by address (never resized)
   int lanes_ = 16;
   int unroll_ = 1;
+  int passes_ = 1;  // body passes per iteration (FusedLoopDesc::sum_last_output)
 };
 
 // A fused loop's native code, generated when the loop first runs rather than when its program

@@ -1,9 +1,9 @@
 // A fusion whose region ends with a reduction (PipelineOptions::fuse_reductions): blocks of the
 // reduce input are computed by the elementwise program into a small per-thread buffer and
 // reduced straight from it, so the reduce input never goes to memory (f32 sums of rows of whole
-// 64-element steps on AVX-512 skip the buffer: the loop's native code adds each step into the
-// row reducer's partials, EwProgram::SumRows, and the reducer folds them). The other fusion results
-// are written as usual. Rows are folded by the same vector reducers as the unfused reduce, in
+// 64-element steps skip the buffer where the JIT runs: the loop's native code adds each step
+// into the row reducer's partials, EwProgram::SumRows, and the reducer folds them). The other
+// fusion results are written as usual. Rows are folded by the same vector reducers as the unfused reduce, in
 // the same order, so results do not depend on fusion or on the number of threads.
 #include <algorithm>
 #include <cstdint>
