@@ -1047,6 +1047,9 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   const size_t summed = d.sum_last_output ? d.outputs.size() - 1 : d.outputs.size();
   if (d.sum_last_output) {
     if (d.outputs.empty()) return *why = "no output to sum", false;
+    // One vector per pass leaves a pass no independent chains to interleave: the buffered
+    // reduction (the program's own loop, then the reducer) is the better choice then.
+    if (unroll < 2) return *why = "a summed loop at one vector per iteration", false;
     const int v = reg_value[static_cast<size_t>(d.outputs.back())];
     if (v < 0 || val_type[static_cast<size_t>(v)] != Type::kF32 || is_pred[static_cast<size_t>(v)])
       return *why = "a summed output that is not f32", false;
