@@ -399,6 +399,7 @@ bool EwProgram::SumRows(const void* const* inputs, void* const* outputs, int64_t
   thread_local std::vector<float> half_slots;
   ptrs.assign(ni + no, nullptr);
   half_slots.assign(ni, 0.0f);
+  BindScalars(inputs, ptrs.data(), half_slots.data());
   for (int64_t r = row_begin; r < row_end; ++r) {
     const int64_t start = r * row_len;
     BindRow(inputs, start, ptrs.data(), half_slots.data());
@@ -420,9 +421,15 @@ void EwProgram::BindRow(const void* const* inputs, int64_t start, const void** p
     } else if (in.mode == EwInput::Mode::kStrided) {
       const uint8_t* at = src + StridedOffset(loop_dims_, in.strides, start) * es;
       ptrs[k] = row_scalar_[k] ? ScalarAddress(k, at, &half_slots[k]) : at;
-    } else if (in.mode == EwInput::Mode::kScalar) {
-      ptrs[k] = ScalarAddress(k, src, &half_slots[k]);
     }
+  }
+}
+
+void EwProgram::BindScalars(const void* const* inputs, const void** ptrs, float* half_slots) const {
+  for (size_t k = 0; k < inputs_.size(); ++k) {
+    const EwInput& in = inputs_[k];
+    if (in.mode == EwInput::Mode::kScalar)
+      ptrs[k] = ScalarAddress(k, static_cast<const uint8_t*>(inputs[in.source]), &half_slots[k]);
   }
 }
 
@@ -477,6 +484,7 @@ void EwProgram::RunRows(const FusedLoopJit& jit, const void* const* inputs, void
   thread_local std::vector<float> half_slots;  // a half scalar's f32 (the JIT's scalar form)
   ptrs.assign(ni + no, nullptr);
   half_slots.assign(ni, 0.0f);
+  BindScalars(inputs, ptrs.data(), half_slots.data());
   bool streamed = false;
   for (int64_t start = begin; start < end;) {
     const int64_t row_end = std::min(end, (start / row_length_ + 1) * row_length_);

@@ -134,8 +134,9 @@ class EwProgram {
   const void* ScalarAddress(size_t k, const uint8_t* value, float* half_slot) const;
   // Points ptrs[k] at what input k reads for the row (or run of elements) starting at element
   // `start`, as RunRows binds them: contiguous and per-column inputs at `start`, per-row values
-  // and scalars by address (a half's f32 in half_slots[k]).
+  // by address (a half's f32 in half_slots[k]). BindScalars: the scalar inputs, once per run.
   void BindRow(const void* const* inputs, int64_t start, const void** ptrs, float* half_slots) const;
+  void BindScalars(const void* const* inputs, const void** ptrs, float* half_slots) const;
   // Attempts the native loop (after the register program is built).
   void TryNative();
   size_t output_elem_size(size_t j) const { return regs_[static_cast<size_t>(output_regs_[j])].elem_size; }
