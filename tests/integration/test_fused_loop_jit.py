@@ -49,6 +49,7 @@ def _cpu_flags() -> set[str]:
 
 _FLAGS = _cpu_flags()
 _HAS_AVX512 = {"avx512f", "avx512bw", "avx512vl", "avx512dq"} <= _FLAGS
+_HAS_AVX512_FP16 = "avx512_fp16" in _FLAGS
 _ENV_ISA = os.environ.get("JAXLIB_CPU_ISA", "")
 
 #: The ISAs each case runs at: "env" (what the environment selects) and "avx2" (capped there).
@@ -63,6 +64,19 @@ def native_isa(isa: str) -> str | None:
     if cap in ("", "avx512", "avx2") and "avx2" in _FLAGS:
         return "AVX2"
     return None
+
+
+#: Case.path of f16 arithmetic: native on packed halves where the JIT runs AVX-512 on a CPU with
+#: AVX512-FP16, interpreted elsewhere (rounding through F16C per op is slower native).
+F16_ARITHMETIC = "f16 arithmetic"
+
+
+def resolved_path(case_path: str, isa: str) -> str:
+    """The path a case takes at `isa`: F16_ARITHMETIC resolved for this CPU."""
+    if case_path == F16_ARITHMETIC and native_isa(isa) == "AVX-512" and _HAS_AVX512_FP16:
+        return "native"
+    return case_path
+
 
 F32 = np.float32
 SPECIALS = np.array(
@@ -290,6 +304,16 @@ def _half_inputs(dtype: type, n: int, arrays: int, snan: bool = False) -> Callab
     return make
 
 
+def _row_sum_inputs() -> list[np.ndarray]:
+    """bf16[48, 1024] normal values; rows 0-3 hold +inf, a NaN, +inf and -inf, and bf16
+    denormals (flushed to zero by the executor's DAZ)."""
+    a = (np.random.default_rng(8).standard_normal((48, 1024)) * 3).astype(F32).astype(BF16)
+    bits = a.view(np.uint16)
+    bits[0, 5], bits[1, 700], bits[2, 3], bits[2, 1000] = 0x7F80, 0x7FC0, 0x7F80, 0xFF80
+    bits[3, ::7] = 0x0001
+    return [a]
+
+
 def _f32_rounding_ties(n: int) -> list[np.ndarray]:
     """f32 values exactly halfway between two bf16s and two f16s (both parities), just beside
     them, and overflowing or underflowing each half; then laced values."""
@@ -317,6 +341,13 @@ def _half_ref(dtype: type, fn: Callable[..., list[np.ndarray]]) -> Callable[...,
         with np.errstate(all="ignore"):
             return [np.asarray(r).astype(np.float64) for r in fn(*[a.astype(dtype) for a in args])]
     return ref
+
+
+def _f16_select_ref(a: np.ndarray, b: np.ndarray, p: np.ndarray) -> list[np.ndarray]:
+    """f16_select_then_arithmetic's results, each op rounded to f16 (the compare in f32)."""
+    with np.errstate(all="ignore"):
+        m = np.where(p, a, b) * b
+        return [m.astype(np.float64), (a / m).astype(np.float64)]
 
 
 def _c_div_rem(a: np.ndarray, d: int) -> tuple[np.ndarray, np.ndarray]:
@@ -556,7 +587,7 @@ CASES: list[Case] = [
            ["%3", "%4"], 2,
            _half_ref(npt, lambda a, b, z=_ftz: [z(z(z(z(a) - z(b)) * z(b)) / z(a)) + z(a), z(z(a) - z(b)) * z(b)]),
            make_inputs=_half_inputs(npt, 4096 + 21, 2), dtype=dt, rtol=1e-2 if dt == "bf16" else 1e-3,
-           result_types=["$T", _tensor((4096 + 21,))], path="native" if dt == "bf16" else "f16 arithmetic")
+           result_types=["$T", _tensor((4096 + 21,))], path="native" if dt == "bf16" else F16_ARITHMETIC)
       for dt, npt in [("bf16", BF16), ("f16", F16)]],
     *[Case(f"{dt}_from_f32_ties_and_back", (6000,),
            [f"%0 = stablehlo.convert %a : ({_tensor((6000,))}) -> $T",
@@ -577,7 +608,7 @@ CASES: list[Case] = [
            _half_ref(npt, lambda a, fn=fn, npt=npt: [fn(a.astype(np.float64)).astype(npt),
                                                       _ftz(fn(a.astype(np.float64)).astype(npt) * a)]),
            make_inputs=lambda npt=npt: [np.arange(65536, dtype=np.uint32).astype(np.uint16).view(npt)], dtype=dt,
-           rtol=1e-2 if dt == "bf16" else 2e-3, coverage=0.3, path="native" if dt == "bf16" else "f16 arithmetic")
+           rtol=1e-2 if dt == "bf16" else 2e-3, coverage=0.3, path="native" if dt == "bf16" else F16_ARITHMETIC)
       for dt, npt in [("bf16", BF16), ("f16", F16)] for op, fn in [("tanh", np.tanh), ("exponential", np.exp),
                                                                   ("negate", np.negative)]],
     # Signalling NaNs pass through a bf16 select and a widening unchanged (the interpreter copies
@@ -602,6 +633,70 @@ CASES: list[Case] = [
          ["%1"], 2, lambda a, b, m: [np.where(m != 0, b, a)],
          make_inputs=lambda: [*_half_inputs(F16, 4096, 2, snan=True)(), np.random.default_rng(3).random(4096) < 0.5],
          pred_params=[("m", (4096,))], dtype="f16", rtol=1e-3, path="an f16 output passed through unrounded"),
+    # jax.nn.gelu's tanh form in f16: splat constants (pinned packed halves), each op rounded to
+    # f16, tanh read from the interpreter's table by the packed halves' bits.
+    Case("f16_gelu_tanh_form", (4096 + 13,),
+         ["%0 = stablehlo.multiply %a, %a : $T", "%1 = stablehlo.multiply %0, %a : $T",
+          "%c = stablehlo.constant dense<4.470830e-02> : $T", "%2 = stablehlo.multiply %c, %1 : $T",
+          "%3 = stablehlo.add %a, %2 : $T", "%k = stablehlo.constant dense<7.978520e-01> : $T",
+          "%4 = stablehlo.multiply %k, %3 : $T", "%5 = stablehlo.tanh %4 : $T",
+          "%one = stablehlo.constant dense<1.0> : $T", "%6 = stablehlo.add %one, %5 : $T",
+          "%h = stablehlo.constant dense<5.0e-01> : $T", "%7 = stablehlo.multiply %h, %6 : $T",
+          "%8 = stablehlo.multiply %a, %7 : $T"],
+         ["%8", "%5"], 1,
+         _half_ref(F16, lambda a: [
+             a * (F16(0.5) * (F16(1) + np.tanh((F16(0.79785) * (a + F16(0.044708) * (a * a * a))).astype(np.float64))
+                              .astype(F16))),
+             np.tanh((F16(0.79785) * (a + F16(0.044708) * (a * a * a))).astype(np.float64)).astype(F16)]),
+         make_inputs=_half_inputs(F16, 4096 + 13, 1), dtype="f16", rtol=4e-3, coverage=0.5, path=F16_ARITHMETIC),
+    # A selected f16 (an f32 form only) read by packed arithmetic, and an f16 divide by a
+    # widened-and-narrowed value.
+    Case("f16_select_then_arithmetic", (4096 + 7,),
+         ["%p = stablehlo.compare LT, %c, %d, FLOAT : "
+          f"({_tensor((4096 + 7,))}, {_tensor((4096 + 7,))}) -> $P",
+          "%0 = stablehlo.select %p, %a, %b : $P, $T", "%1 = stablehlo.multiply %0, %b : $T",
+          f"%w = stablehlo.convert %1 : ($T) -> {_tensor((4096 + 7,))}",
+          f"%n = stablehlo.convert %w : ({_tensor((4096 + 7,))}) -> $T",
+          "%2 = stablehlo.divide %a, %n : $T"],
+         ["%1", "%2"], 2,
+         lambda a, b, c, d: _f16_select_ref(a.astype(F16), b.astype(F16), c < d),
+         make_inputs=lambda: [*_half_inputs(F16, 4096 + 7, 2)(), laced(41, (4096 + 7,)), laced(42, (4096 + 7,))],
+         extra_params=[("c", (4096 + 7,)), ("d", (4096 + 7,))], dtype="f16", rtol=2e-3, coverage=0.5,
+         path=F16_ARITHMETIC),
+    # Half outputs of 8 MiB and more go out through non-temporal stores (narrowed into a register
+    # first); a ragged tail is interpreted.
+    *[Case(f"{dt}_streamed_output", ((1 << 22) + 37,),
+           ["%0 = stablehlo.multiply %a, %b : $T", "%1 = stablehlo.add %0, %a : $T"], ["%1"], 2,
+           _half_ref(npt, lambda a, b: [a * b + a]), make_inputs=_half_inputs(npt, (1 << 22) + 37, 2), dtype=dt,
+           rtol=1e-2 if dt == "bf16" else 1e-3, path="native" if dt == "bf16" else F16_ARITHMETIC)
+      for dt, npt in [("bf16", BF16), ("f16", F16)]],
+    # Fused row sums (a convert's, a variance's; the plain sum has no fused loop): the loop adds
+    # each 64-element step's vectors into the row reducer's partials (no buffer); for rows that
+    # are not whole steps, and without the JIT, the loop fills a buffer that the reducer sums.
+    # The same bits either way.
+    Case("bf16_row_sums", (48, 1024),
+         [f"%w = stablehlo.convert %a : ($T) -> {_tensor((48, 1024))}",
+          "%z = stablehlo.constant dense<0.0> : tensor<f32>",
+          "%0 = stablehlo.reduce(%w init: %z) applies stablehlo.add across dimensions = [1] : "
+          f"({_tensor((48, 1024))}, tensor<f32>) -> {_tensor((48,))}"],
+         ["%0"], 1, lambda a: [a.astype(np.float64).sum(axis=1)],
+         make_inputs=_row_sum_inputs, dtype="bf16", rtol=1e-4,
+         result_types=[_tensor((48,))]),
+    *[Case(f"f32_row_variance_{n}", (40, n),
+           ["%z = stablehlo.constant dense<0.0> : tensor<f32>",
+            "%s = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [1] : "
+            f"($T, tensor<f32>) -> {_tensor((40,))}",
+            f"%k = stablehlo.constant dense<{float(n)}> : {_tensor((40,))}",
+            f"%m = stablehlo.divide %s, %k : {_tensor((40,))}",
+            f"%b = stablehlo.broadcast_in_dim %m, dims = [0] : ({_tensor((40,))}) -> $T",
+            "%d = stablehlo.subtract %a, %b : $T", "%q = stablehlo.multiply %d, %d : $T",
+            "%v = stablehlo.reduce(%q init: %z) applies stablehlo.add across dimensions = [1] : "
+            f"($T, tensor<f32>) -> {_tensor((40,))}"],
+           ["%s", "%v"], 1,
+           lambda a: [a.sum(axis=1), ((a - a.sum(axis=1, keepdims=True) / a.shape[1]) ** 2).sum(axis=1)],
+           make_inputs=lambda n=n: [np.random.default_rng(5).standard_normal((40, n)).astype(F32)],
+           rtol=1e-4, result_types=[_tensor((40,)), _tensor((40,))])
+      for n in (1024, 1000)],
     # Fallbacks: an op without a native form, and a loop too short to be worth compiling.
     Case("unsupported_op_log", (4096,),
          ["%p = stablehlo.abs %a : $T", "%0 = stablehlo.log %p : $T", "%1 = stablehlo.multiply %0, %b : $T"],
@@ -743,30 +838,31 @@ def test_close_to_float64_numpy(case: Case, jit: Outcome, workdir: Path) -> None
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_path_taken(case: Case, isa: str, jit: Outcome, interpreter: Outcome) -> None:
     lines = jit.traces.get(case.name, [])
-    if case.path == "none":
+    path = resolved_path(case.path, isa)
+    if path == "none":
         assert lines == [], f"{case.name}: a short loop should not be considered for native code: {lines}"
         return
     assert len(lines) == case.loops, f"{case.name}: expected {case.loops} trace lines (fused loops), got {lines}"
     for line in lines:
-        _check_path(case, isa, line)
+        _check_path(case, path, isa, line)
     off = interpreter.traces.get(case.name, [])
     assert len(off) == case.loops and all(
-        "JAXLIB_CPU_DISABLE_JIT" in line or ": interpreted: has " in line or (case.path != "native" and case.path in line)
+        "JAXLIB_CPU_DISABLE_JIT" in line or ": interpreted: has " in line or (path != "native" and path in line)
         for line in off), off
 
 
-def _check_path(case: Case, isa: str, line: str) -> None:
+def _check_path(case: Case, path: str, isa: str, line: str) -> None:
     native = native_isa(isa)
-    if native is None and not case.path.startswith("has "):
+    if native is None and not path.startswith("has "):
         assert ": interpreted: no AVX2" in line or "no JIT for this platform" in line, line
-    elif case.path == "native":
+    elif path == "native":
         # AVX-512 has registers for 4 interleaved vectors of every case; AVX2's 16 ymm registers
         # hold fewer copies of the longer formulas, but at least one.
         want = f": native {native}, " + ("4 vectors per iteration" if native == "AVX-512" else "")
         assert want in line, f"{case.name}: expected {want!r}, trace says {line!r}"
-    elif case.path == "native, fewer vectors":  # many values live at once: fewer copies interleaved
+    elif path == "native, fewer vectors":  # many values live at once: fewer copies interleaved
         assert f": native {native}," in line, f"{case.name}: expected native code, trace says {line!r}"
-    elif case.path == "any":
+    elif path == "any":
         assert f": native {native}," in line or "more live values than registers" in line, line
     else:
-        assert ": interpreted: " in line and case.path in line, f"{case.name}: expected {case.path!r}: {line!r}"
+        assert ": interpreted: " in line and path in line, f"{case.name}: expected {path!r}: {line!r}"

@@ -40,6 +40,9 @@ constexpr int64_t kRunsBeforeNative = 16;
 // as scalars, the latter streamed from the row's start, when a row has at least this many
 // elements (a few iterations of the widest unrolled loop; shorter rows are gathered into tiles).
 constexpr int64_t kMinNativeRow = 128;
+// Output elements the JIT can store with non-temporal stores: 4 bytes (whole vectors) and halves
+// (narrowed into a register first).
+bool Streamable(size_t elem_size) { return elem_size == 4 || elem_size == 2; }
 
 // The f32 of a half's value (exact), as the fused-loop JIT holds halves.
 float HalfAsFloat(ElementType t, const uint8_t* bits) {
@@ -436,7 +439,56 @@ void EwProgram::TryNative() {
   }
   d.outputs = output_regs_;
   native_tiled_ = tiled;
+  FusedLoopDesc summed = d;
+  summed.sum_last_output = true;
+  sum_native_.Set(std::move(summed));
   native_.Set(std::move(d));
+}
+
+bool EwProgram::SumRows(const void* const* inputs, void* const* outputs, int64_t row_begin, int64_t row_end,
+                        int64_t row_len, float* states) const {
+  constexpr int64_t kStep = 64;  // the JIT's iteration in sum mode: one 64-element reducer step
+  // (Checked before the code is asked for: without the JIT nothing is generated or reported.)
+  if (row_len % kStep != 0 || (native_tiled_ && row_length_ != row_len) || loop_size_ < kMinNativeElements ||
+      !FusedLoopJit::Available())
+    return false;
+  const FusedLoopJit* jit = sum_native_.Get();
+  if (!jit || jit->elements_per_iteration() != kStep) return false;
+  const size_t ni = inputs_.size(), no = output_regs_.size();
+  CallArray<const void*, 32> ptrs(ni + no, /*zeroed=*/true);
+  CallArray<float, 24> half_slots(ni, /*zeroed=*/false);
+  BindScalars(inputs, ptrs.data(), half_slots.data());
+  for (int64_t r = row_begin; r < row_end; ++r) {
+    const int64_t start = r * row_len;
+    BindRow(inputs, start, ptrs.data(), half_slots.data());
+    for (size_t j = 0; j + 1 < no; ++j)
+      ptrs[ni + j] = static_cast<uint8_t*>(outputs[j]) + start * static_cast<int64_t>(output_elem_size(j));
+    ptrs[ni + no - 1] = states + kStep * (r - row_begin);
+    jit->Run(ptrs.data(), row_len / kStep, false);
+  }
+  return true;
+}
+
+void EwProgram::BindRow(const void* const* inputs, int64_t start, const void** ptrs, float* half_slots) const {
+  for (size_t k = 0; k < inputs_.size(); ++k) {
+    const EwInput& in = inputs_[k];
+    const auto* src = static_cast<const uint8_t*>(in.source >= 0 ? inputs[in.source] : nullptr);
+    const auto es = static_cast<int64_t>(ElementTypeByteSize(in.type));
+    if (in.mode == EwInput::Mode::kContiguous) {
+      ptrs[k] = src + start * es;
+    } else if (in.mode == EwInput::Mode::kStrided) {
+      const uint8_t* at = src + StridedOffset(loop_dims_, in.strides, start) * es;
+      ptrs[k] = row_scalar_[k] ? ScalarAddress(k, at, &half_slots[k]) : at;
+    }
+  }
+}
+
+void EwProgram::BindScalars(const void* const* inputs, const void** ptrs, float* half_slots) const {
+  for (size_t k = 0; k < inputs_.size(); ++k) {
+    const EwInput& in = inputs_[k];
+    if (in.mode == EwInput::Mode::kScalar)
+      ptrs[k] = ScalarAddress(k, static_cast<const uint8_t*>(inputs[in.source]), &half_slots[k]);
+  }
 }
 
 // dst <- src (`bytes`), with non-temporal stores where dst is 16-byte aligned. The caller
@@ -488,33 +540,20 @@ void EwProgram::RunRows(const FusedLoopJit& jit, const void* const* inputs, void
   const int64_t step = jit.elements_per_iteration();
   CallArray<const void*, 32> ptrs(ni + no, /*zeroed=*/true);  // constants' stay null
   CallArray<float, 24> half_slots(ni, /*zeroed=*/false);         // a half scalar's f32 (the JIT's scalar form)
-  for (size_t k = 0; k < ni; ++k) {
-    const EwInput& in = inputs_[k];
-    if (in.mode == EwInput::Mode::kScalar)
-      ptrs[k] = ScalarAddress(k, static_cast<const uint8_t*>(inputs[in.source]), &half_slots[k]);
-  }
+  BindScalars(inputs, ptrs.data(), half_slots.data());
   bool streamed = false;
   for (int64_t start = begin; start < end;) {
     const int64_t row_end = std::min(end, (start / row_length_ + 1) * row_length_);
     const int64_t iterations = (row_end - start) / step, m = iterations * step;
     if (iterations > 0) {
-      for (size_t k = 0; k < ni; ++k) {
-        const EwInput& in = inputs_[k];
-        const auto* src = static_cast<const uint8_t*>(in.source >= 0 ? inputs[in.source] : nullptr);
-        const auto es = static_cast<int64_t>(ElementTypeByteSize(in.type));
-        if (in.mode == EwInput::Mode::kContiguous) {
-          ptrs[k] = src + start * es;
-        } else if (in.mode == EwInput::Mode::kStrided) {
-          const uint8_t* at = src + StridedOffset(loop_dims_, in.strides, start) * es;
-          ptrs[k] = row_scalar_[k] ? ScalarAddress(k, at, &half_slots[k]) : at;
-        }
-      }
-      // Streaming stores where every output of this row starts 64-byte aligned (4-byte elements).
+      BindRow(inputs, start, ptrs.data(), half_slots.data());
+      // Streaming stores where every output of this row starts 64-byte aligned (f32, 32-bit or
+      // half elements).
       bool stream = stream_outputs;
       for (size_t j = 0; j < no; ++j) {
         auto* out = static_cast<uint8_t*>(outputs[j]) + start * static_cast<int64_t>(output_elem_size(j));
         ptrs[ni + j] = out;
-        stream = stream && output_elem_size(j) == 4 && reinterpret_cast<uintptr_t>(out) % 64 == 0;
+        stream = stream && Streamable(output_elem_size(j)) && reinterpret_cast<uintptr_t>(out) % 64 == 0;
       }
       jit.Run(ptrs.data(), iterations, stream);
       streamed = streamed || stream;
@@ -545,14 +584,18 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
     iota_idx = iota.data();
   }
   // Streaming stores need 64-byte aligned outputs: interpret up to the first aligned element.
-  // Outputs of other than 4 bytes an element are stored plainly.
+  // Outputs of other than 4 or 2 bytes an element are stored plainly.
   bool stream = stream_outputs;
-  for (size_t j = 0; j < no; ++j) stream = stream && output_elem_size(j) == 4;
+  for (size_t j = 0; j < no; ++j) stream = stream && Streamable(output_elem_size(j));
   if (stream) {
-    const auto addr = reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[0]) + begin * 4);
-    const int64_t head = addr % 4 ? 0 : static_cast<int64_t>((64 - addr % 64) % 64 / 4);
+    const auto es0 = static_cast<int64_t>(output_elem_size(0));
+    const auto addr = reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[0]) + begin * es0);
+    const int64_t head = addr % static_cast<uintptr_t>(es0) ? 0 : static_cast<int64_t>((64 - addr % 64) % 64) / es0;
     for (size_t j = 0; j < no; ++j)
-      stream = stream && reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[j]) + (begin + head) * 4) % 64 == 0;
+      stream = stream && reinterpret_cast<uintptr_t>(static_cast<uint8_t*>(outputs[j]) +
+                                                      (begin + head) * static_cast<int64_t>(output_elem_size(j))) %
+                                 64 ==
+                             0;
     if (stream && head > 0 && end - begin - head >= step) {
       Interpret(inputs, outputs, begin, begin + head, /*stream_outputs=*/false);
       begin += head;

@@ -88,6 +88,13 @@ class EwProgram {
   // cache pollution) for arrays far larger than the caches that nothing reads right away.
   void Run(const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
            bool stream_outputs = false) const;
+  // Rows [row_begin, row_end) of `row_len` elements (the loop's trailing dims) with the last
+  // output not stored but summed per row into `states` (64 floats a row, F32RowStateFns's four
+  // 16-lane partials, which the caller starts and finishes), as native code: the bits of
+  // feeding the rows to F32RowStateFns. False, having run nothing, where there is no such code
+  // (no JIT, row_len not a multiple of 64, inputs gathered per tile).
+  bool SumRows(const void* const* inputs, void* const* outputs, int64_t row_begin, int64_t row_end, int64_t row_len,
+               float* states) const;
   // Bytes of all outputs over the whole loop.
   int64_t output_bytes() const;
 
@@ -109,6 +116,7 @@ class EwProgram {
   std::vector<int> output_regs_;
   std::vector<int> direct_output_index_;    // reg -> output index or -1
   LazyFusedLoopJit native_;                   // the loop as native code, when it can be
+  LazyFusedLoopJit sum_native_;               // the same with its last output summed (SumRows)
   mutable std::atomic<int64_t> runs_{0};      // interpreted runs of a short loop (kRunsBeforeNative)
   bool native_tiled_ = false;                 // some input is gathered per tile first
   // > 0: every gathered input is one value (a per-row value) or a contiguous run of its source (a
@@ -131,6 +139,11 @@ class EwProgram {
   // The address the JIT reads scalar input k's `value` from: the value itself, or for a half its
   // f32 written to `*half_slot`.
   const void* ScalarAddress(size_t k, const uint8_t* value, float* half_slot) const;
+  // Points ptrs[k] at what input k reads for the row (or run of elements) starting at element
+  // `start`, as RunRows binds them: contiguous and per-column inputs at `start`, per-row values
+  // by address (a half's f32 in half_slots[k]). BindScalars: the scalar inputs, once per run.
+  void BindRow(const void* const* inputs, int64_t start, const void** ptrs, float* half_slots) const;
+  void BindScalars(const void* const* inputs, const void** ptrs, float* half_slots) const;
   // Attempts the native loop (after the register program is built).
   void TryNative();
   size_t output_elem_size(size_t j) const { return regs_[static_cast<size_t>(output_regs_[j])].elem_size; }

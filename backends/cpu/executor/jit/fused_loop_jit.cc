@@ -21,6 +21,10 @@
 #include "backends/cpu/executor/jit/x86_64_encoder.h"
 #include "runtime/support/env_flag.h"
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
 namespace jaxlib::cpu {
 
 // Both variants of the loop (plain and streaming stores) in one mapping: one mmap and one
@@ -90,6 +94,23 @@ DivMagic SignedDivMagic(uint32_t d) {
   } while (q1 < delta || (q1 == delta && r1 == 0));
   return {q2 + 1, p - 32};
 }
+
+// AVX512-FP16 (CPUID leaf 7, EDX bit 23): f16 arithmetic on packed halves. The executor selects
+// AVX-512 only where the OS keeps zmm state, which this extension needs too.
+bool HasAvx512Fp16() {
+  static const bool has = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) != 0 && (edx & (1u << 23)) != 0;
+  }();
+  return has;
+}
+
+// Elements of one step of the row reducer (four 16-lane partials), which sum mode
+// (FusedLoopDesc::sum_last_output) adds per loop trip.
+constexpr int kSumStep = 64;
+// Body passes per loop trip: one, or in sum mode as many as make one reducer step, each pass's
+// vectors added into their own partials.
+int Passes(const FusedLoopDesc& d, int lanes, int unroll) { return d.sum_last_output ? kSumStep / (lanes * unroll) : 1; }
 
 // Whether an op with a result of type `t` has a native form.
 bool Supported(OpKind k, FusedLoopDesc::Type t) {
@@ -240,15 +261,30 @@ class BodyEmitter {
   virtual void LoadU16(const Group& g, Gpr base) = 0;
   // g = the next lanes * u f16 at base widened to f32 (VCVTPH2PS: a signalling NaN comes out quiet).
   virtual void LoadF16Quieting(const Group& g, Gpr base) = 0;
-  // The low 16 bits of each lane of g, stored as lanes * u u16 at base.
-  virtual void StoreU16(Gpr base, const Group& g) = 0;
+  // The low 16 bits of each lane of g, stored as lanes * u u16 at base; g is scratch (a
+  // streaming store narrows it in place). `streaming`: non-temporal stores (the output 64-byte
+  // aligned, as Store's).
+  virtual void StoreU16(Gpr base, const Group& g, bool streaming) = 0;
   // g's f32 lanes rounded to nearest-even f16 and stored (VCVTPS2PH: a NaN stays NaN, quieted, and
   // keeps its top payload bits: f16::FromFloat).
-  virtual void StoreF16(Gpr base, const Group& g) = 0;
+  virtual void StoreF16(Gpr base, const Group& g, bool streaming) = 0;
   // g = g rounded to f16 and widened back (both as above).
   virtual void RoundF16(const Group& g) = 0;
   // out = the dword at table + 2 * idx per lane (`table` in a register).
   virtual void Gather16(const Group& out, Gpr table, const Group& idx) = 0;
+
+  // ---- f16 held as packed halves (AVX512-FP16; Avx2Body has none and fails): a copy's 16
+  // halves in the low 256 bits of its register, the same lanes as the f32 form's.
+  // g = the next lanes * u f16 at base, bits unchanged.
+  virtual void LoadPh(const Group& g, Gpr) { Fail(g); }
+  virtual void StorePh(Gpr, const Group& g, bool) { Fail(g); }
+  // d = a op b on the halves (op: kAddPs, kSubPs, kMulPs, kDivPs), rounded to nearest even.
+  virtual void PhOp(VOp, const Group& d, const Group&, const Group&) { Fail(d); }
+  // ph = f rounded to f16 (VCVTPS2PH as StoreF16); f = ph widened (VCVTPH2PS, quieting).
+  virtual void NarrowF16(const Group& ph, const Group&) { Fail(ph); }
+  virtual void WidenF16(const Group& f, const Group&) { Fail(f); }
+  // out = table[bits of a] for packed f16 a and out (UnaryByTable's gather on f16 bits).
+  virtual void UnaryByTablePh(const Group& out, const Group&, uint64_t, Gpr) { Fail(out); }
 
   // out = table[bits of a] for a bf16 a (elementwise_kernels.cc HalfTableUnary): the table of
   // 65536 results the interpreter reads, at `table_addr` (padded by one entry for the dword
@@ -284,10 +320,10 @@ class BodyEmitter {
     Free(h);
   }
   // A bf16 value's f32 is exact: its top half is the bf16.
-  void StoreBf16(Gpr base, const Group& g) {
+  void StoreBf16(Gpr base, const Group& g, bool streaming) {
     Group t = Alloc();
     V(VOp::kShrLVD, t, g, CBits(16));
-    StoreU16(base, t);
+    StoreU16(base, t, streaming);
     Free(t);
   }
   // g = g rounded to bf16 as bf16::FromFloat (half_vector_kernels.cc Bf16Avx2::Down): to nearest
@@ -309,6 +345,7 @@ class BodyEmitter {
     Free(t);
   }
   void Copy(const Group& d, const Group& a) { V(VOp::kOrD, d, a, a); }
+  void AddInto(const Group& acc, const Group& g) { V(VOp::kAddPs, acc, acc, g); }
   // A compare's result as lanes of all ones or zeros (VCMPPS predicate `p`).
   virtual void Compare(const Group& out, const Group& a, const Group& b, int p) = 0;
   // out = pred ? on_true : on_false, with pred a compare's result or a LoadPred.
@@ -479,6 +516,7 @@ class BodyEmitter {
   }
 
  protected:
+  void Fail(const Group&) { failed_ = true; }
   BodyEmitter(Encoder* e, std::vector<uint32_t>* pool, int unroll, int num_regs, int lanes, int const_copies)
       : e_(*e), pool_(*pool), u_(unroll), lanes_(lanes), const_copies_(const_copies), num_regs_(num_regs) {
     for (int z = num_regs - 1; z >= 0; --z) free_.push_back(z);
@@ -654,15 +692,8 @@ class Avx512Body final : public BodyEmitter {
   Avx512Body(Encoder* e, std::vector<uint32_t>* pool, int unroll) : BodyEmitter(e, pool, unroll, 32, 16, 1) {}
 
   void Broadcast(int z, Mem m) override { e_.VbroadcastssRM(Z(z), m); }
-  void Load(const Group& g, Gpr base) override {
-    for (int c = 0; c < u_; ++c) e_.VmovupsRM(Z(g.r[c]), Mem{base, 64 * c});
-  }
-  void Store(Gpr base, const Group& g, bool streaming) override {
-    for (int c = 0; c < u_; ++c) {
-      if (streaming) e_.VmovntpsMR(Mem{base, 64 * c}, Z(g.r[c]));
-      else e_.VmovupsMR(Mem{base, 64 * c}, Z(g.r[c]));
-    }
-  }
+  void Load(const Group& g, Gpr base) override { Move(g, base, 64); }
+  void Store(Gpr base, const Group& g, bool streaming) override { Move(g, base, 64, true, streaming); }
   // Bytes widened, then made all ones where non-zero (predicates are all-ones lanes).
   void LoadPred(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.VpmovzxbdRM(Z(g.r[c]), Mem{base, 16 * c});
@@ -684,11 +715,24 @@ class Avx512Body final : public BodyEmitter {
   void LoadF16Quieting(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.Vcvtph2psRM(Z(g.r[c]), Mem{base, 32 * c});
   }
-  void StoreU16(Gpr base, const Group& g) override {
-    for (int c = 0; c < u_; ++c) e_.VpmovdwMR(Mem{base, 32 * c}, Z(g.r[c]));
+  // Streaming: narrowed in its register, then one non-temporal 32-byte store per copy.
+  void StoreU16(Gpr base, const Group& g, bool streaming) override {
+    if (!streaming) {
+      for (int c = 0; c < u_; ++c) e_.VpmovdwMR(Mem{base, 32 * c}, Z(g.r[c]));
+      return;
+    }
+    for (int c = 0; c < u_; ++c) e_.VpmovdwRR(Z(g.r[c]), Z(g.r[c]));
+    StorePh(base, g, true);
   }
-  void StoreF16(Gpr base, const Group& g) override {
-    for (int c = 0; c < u_; ++c) e_.Vcvtps2phMR(Mem{base, 32 * c}, Z(g.r[c]), 0);
+  void StoreF16(Gpr base, const Group& g, bool streaming) override {
+    if (!streaming) {
+      for (int c = 0; c < u_; ++c) e_.Vcvtps2phMR(Mem{base, 32 * c}, Z(g.r[c]), 0);
+      return;
+    }
+    Group t = Alloc();
+    NarrowF16(t, g);
+    StorePh(base, t, true);
+    Free(t);
   }
   void RoundF16(const Group& g) override {
     Group t = Alloc();
@@ -701,6 +745,27 @@ class Avx512Body final : public BodyEmitter {
       e_.KxnorwAllOnes(K(c));
       e_.VpgatherddRM(Z(out.r[c]), K(c), table, Z(idx.r[c]), 1);
     }
+  }
+
+  void LoadPh(const Group& g, Gpr base) override { Move(g, base, 32); }
+  void StorePh(Gpr base, const Group& g, bool streaming) override { Move(g, base, 32, true, streaming); }
+  void PhOp(VOp op, const Group& d, const Group& a, const Group& b) override {
+    for (int c = 0; c < u_; ++c) e_.VOpPhRRR(op, Z(d.r[c]), Z(a.r[c]), Z(b.r[c]));
+  }
+  void NarrowF16(const Group& ph, const Group& f) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2phRR(Z(ph.r[c]), Z(f.r[c]), 0);
+  }
+  void WidenF16(const Group& f, const Group& ph) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtph2psRR(Z(f.r[c]), Z(ph.r[c]));
+  }
+  // The table has one entry of padding, so the dword gathered at the last entry stays inside.
+  void UnaryByTablePh(const Group& out, const Group& a, uint64_t table_addr, Gpr table_gpr) override {
+    Group idx = Alloc();
+    for (int c = 0; c < u_; ++c) e_.VpmovzxwdRR(Z(idx.r[c]), Z(a.r[c]));
+    e_.MovRI(table_gpr, table_addr);
+    Gather16(out, table_gpr, idx);  // (a gather's destination must not be its index)
+    for (int c = 0; c < u_; ++c) e_.VpmovdwRR(Z(out.r[c]), Z(out.r[c]));
+    Free(idx);
   }
 
   // Each half of 8 lanes through 8 f64 lanes.
@@ -743,6 +808,17 @@ class Avx512Body final : public BodyEmitter {
   static Zmm Z(int r) { return ZmmReg(r); }
   static Kreg K(int copy) { return KReg(1 + copy); }
   static constexpr Kreg kEvenLanes = static_cast<Kreg>(1 + kMaxUnroll);  // after the copies' masks
+
+  // Loads g from, or stores it to, `bytes` (64: whole registers, 32: their low halves) a copy
+  // at base.
+  void Move(const Group& g, Gpr base, int bytes, bool store = false, bool streaming = false) {
+    for (int c = 0; c < u_; ++c) {
+      const Mem m{base, bytes * c};
+      if (!store) bytes == 64 ? e_.VmovupsRM(Z(g.r[c]), m) : e_.Vmovups256RM(Z(g.r[c]), m);
+      else if (streaming) bytes == 64 ? e_.VmovntpsMR(m, Z(g.r[c])) : e_.Vmovntps256MR(m, Z(g.r[c]));
+      else bytes == 64 ? e_.VmovupsMR(m, Z(g.r[c])) : e_.Vmovups256MR(m, Z(g.r[c]));
+    }
+  }
 
   void V(VOp op, const Group& d, const Group& a, const Group& b) override {
     for (int c = 0; c < u_; ++c) e_.VOpRRR(op, Z(d.r[c]), Z(a.r[c]), Z(b.r[c]));
@@ -841,15 +917,29 @@ class Avx2Body final : public BodyEmitter {
   }
   // Dwords below 2^16 pack to words unchanged: the high 128 bits are packed beside the low ones
   // within the low half, which is stored.
-  void StoreU16(Gpr base, const Group& g) override {
+  void StoreU16(Gpr base, const Group& g, bool streaming) override {
     Group hi = Alloc();
     for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(hi.r[c]), Y(g.r[c]), 1);
     for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(hi.r[c]), Y(g.r[c]), Y(hi.r[c]));
-    for (int c = 0; c < u_; ++c) e_.VmovdquMR128(Mem{base, 16 * c}, Y(hi.r[c]));
+    Store128(base, hi, streaming);
     Free(hi);
   }
-  void StoreF16(Gpr base, const Group& g) override {
-    for (int c = 0; c < u_; ++c) e_.Vcvtps2phMR(Mem{base, 16 * c}, Y(g.r[c]), 0);
+  void StoreF16(Gpr base, const Group& g, bool streaming) override {
+    if (!streaming) {
+      for (int c = 0; c < u_; ++c) e_.Vcvtps2phMR(Mem{base, 16 * c}, Y(g.r[c]), 0);
+      return;
+    }
+    Group t = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2phRR(Y(t.r[c]), Y(g.r[c]), 0);
+    Store128(base, t, true);
+    Free(t);
+  }
+  // Each copy's low 16 bytes to base + 16 * copy.
+  void Store128(Gpr base, const Group& g, bool streaming) {
+    for (int c = 0; c < u_; ++c) {
+      if (streaming) e_.VmovntdqMR128(Mem{base, 16 * c}, Y(g.r[c]));
+      else e_.VmovdquMR128(Mem{base, 16 * c}, Y(g.r[c]));
+    }
   }
   void RoundF16(const Group& g) override {
     Group t = Alloc();
@@ -955,14 +1045,25 @@ using HalfTables = std::map<const uint16_t* (*)(), const uint16_t*>;
 bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming, const HalfTables& tables,
               std::vector<uint32_t>* pool, std::vector<uint8_t>* code, std::string* why) {
   using Mode = FusedLoopDesc::Input::Mode;
+  // With AVX512-FP16, f16 values are held as packed halves and f16 add, subtract, multiply and
+  // divide are single f16 instructions. Each gives the bits of the interpreter's f32 operation
+  // rounded to f16: f32 carries 24 bits, at least 2 * 11 + 2, so rounding the f32 result again
+  // to f16 never differs from rounding the exact result once (double rounding is innocuous for
+  // these four operations); f16 inputs and results are never f32 denormals, so FTZ/DAZ (which
+  // the FP16 instructions ignore) change nothing; a NaN operand comes out quieted with its
+  // payload, the first operand's when both are NaNs, as in f32. f16 unary ops read the
+  // interpreter's tables as bf16 ones do.
+  const bool packed_f16 = isa == VectorIsa::kAvx512 && HasAvx512Fp16();
   bool uses_table = false;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
-    // f16 results rounded per op go through VCVTPS2PH and VCVTPH2PS, a long dependency chain per
-    // op that the few vectors in flight cannot hide: measured slower than the interpreter's
-    // per-op kernels (f16 gelu: AVX2 6.6 vs 4.3 ms, AVX-512 3.8 vs 3.6). Converts stay native.
-    if (ins.type == FusedLoopDesc::Type::kF16 && ins.kind != OpKind::kConvert && ins.kind != OpKind::kSelect)
+    // Without it, f16 results rounded per op go through VCVTPS2PH and VCVTPH2PS, a long
+    // dependency chain per op that the few vectors in flight cannot hide: measured slower than
+    // the interpreter's per-op kernels (f16 gelu: AVX2 6.6 vs 4.3 ms, AVX-512 3.8 vs 3.6).
+    // Converts stay native.
+    if (!packed_f16 && ins.type == FusedLoopDesc::Type::kF16 && ins.kind != OpKind::kConvert &&
+        ins.kind != OpKind::kSelect)
       return *why = "f16 arithmetic (rounded per op, slower native)", false;
-    if (ins.type == FusedLoopDesc::Type::kBF16 && ins.half_table && ins.num_in == 1) {
+    if (IsHalf(ins.type) && ins.half_table && ins.num_in == 1) {
       uses_table = true;
       continue;
     }
@@ -1052,10 +1153,28 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     val_type[ni + i] = ins.type;
     if (ins.half_table && val_type[static_cast<size_t>(operand_values[i][0])] != ins.type)
       return *why = "a half table op between types", false;
+    // A packed f16 made from an f32 form (VCVTPS2PH) is quiet: exact for a rounded value, but a
+    // table indexed by a signalling NaN's bits must get those bits. Streams load them unchanged.
+    if (packed_f16 && ins.type == Type::kF16 && ins.half_table) {
+      const size_t v = static_cast<size_t>(operand_values[i][0]);
+      const bool exact = v < ni ? d.inputs[v].mode == Mode::kStream : d.instrs[v - ni].kind != OpKind::kSelect;
+      if (!exact) return *why = "an f16 table op on a selected or scalar f16", false;
+    }
     if (ins.kind != OpKind::kConvert) continue;
     const Type from = val_type[static_cast<size_t>(operand_values[i][0])];
     if (!IsFloat(from) || !IsFloat(ins.type) || (from != Type::kF32 && ins.type != Type::kF32 && from != ins.type))
       return *why = "no native form of this stablehlo.convert", false;
+  }
+  // Sum mode: one 64-element step of the row reducer per iteration, a copy per partial.
+  const size_t summed = d.sum_last_output ? d.outputs.size() - 1 : d.outputs.size();
+  if (d.sum_last_output) {
+    if (d.outputs.empty()) return *why = "no output to sum", false;
+    // One vector per pass leaves a pass no independent chains to interleave: the buffered
+    // reduction (the program's own loop, then the reducer) is the better choice then.
+    if (unroll < 2) return *why = "a summed loop at one vector per iteration", false;
+    const int v = reg_value[static_cast<size_t>(d.outputs.back())];
+    if (v < 0 || val_type[static_cast<size_t>(v)] != Type::kF32 || is_pred[static_cast<size_t>(v)])
+      return *why = "a summed output that is not f32", false;
   }
   std::vector<std::vector<size_t>> stores_of(nv);  // outputs each value provides
   for (size_t j = 0; j < d.outputs.size(); ++j) {
@@ -1090,6 +1209,10 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   e.MovRR(kPool, Gpr::kRdx, true);
   std::vector<Group> where(nv);
   std::vector<bool> ready(nv, false), pinned(nv, false), remat(nv, false);
+  // Packed f16 (packed_f16): an f16 value's packed halves, beside or instead of its f32 form;
+  // each form is made when an op first reads it.
+  std::vector<Group> ph(nv);
+  std::vector<bool> ph_ready(nv, false);
   // With 16 registers (AVX2) a constant is not pinned for the whole loop: each instruction that
   // reads it broadcasts it from the pool into one register shared by every copy, which costs a
   // load and leaves the registers to values (more copies interleaved).
@@ -1122,6 +1245,11 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     }
     where[k] = body.Pinned(z);
     ready[k] = pinned[k] = true;
+    if (packed_f16 && val_type[k] == Type::kF16) {
+      ph[k] = body.Pinned(body.One());
+      body.NarrowF16(ph[k], where[k]);
+      ph_ready[k] = true;
+    }
   }
   std::vector<Gpr> input_gpr(ni, Gpr::kRax), output_gpr(d.outputs.size(), Gpr::kRax);
   struct Advance {
@@ -1140,8 +1268,21 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     output_gpr[j] = kStreamGprs[next_gpr++];
     e.MovRM(output_gpr[j], Mem{kPtrTable, static_cast<int32_t>(8 * (ni + j))}, true);
     const Type t = val_type[static_cast<size_t>(reg_value[static_cast<size_t>(d.outputs[j])])];
-    streamed.push_back({output_gpr[j], StorageBytes(t) * body.lanes() * unroll});
+    if (j != summed) streamed.push_back({output_gpr[j], StorageBytes(t) * body.lanes() * unroll});
   }
+  // Sum mode's partials, a bank of one register per copy for each pass: pass p's copies take the
+  // step's vectors p * unroll + c, as the reducer's partial registers do (its state holds them
+  // in that order; the pointer does not advance).
+  const int passes = Passes(d, body.lanes(), unroll);
+  std::vector<Group> banks(d.sum_last_output ? static_cast<size_t>(passes) : 0);
+  const int32_t bank_bytes = body.vector_bytes() * unroll;
+  for (Group& bank : banks) {
+    bank = body.Alloc();
+    body.Load(bank, output_gpr[summed]);
+    e.AddRI(output_gpr[summed], bank_bytes);
+  }
+  if (!banks.empty()) e.SubRI(output_gpr[summed], bank_bytes * passes);
+  Group acc;  // the bank of the pass being emitted
   const int loop = e.NewLabel(), done = e.NewLabel();
   e.TestRR(kCount, kCount, true);
   e.Jcc(x86::Cond::kE, done);
@@ -1149,8 +1290,10 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
 
   auto store = [&](size_t v) {
     for (size_t j : stores_of[v]) {
-      if (val_type[v] == Type::kBF16) body.StoreBf16(output_gpr[j], where[v]);
-      else if (val_type[v] == Type::kF16) body.StoreF16(output_gpr[j], where[v]);
+      if (j == summed) body.AddInto(acc, where[v]);
+      else if (val_type[v] == Type::kBF16) body.StoreBf16(output_gpr[j], where[v], streaming);
+      else if (val_type[v] == Type::kF16 && ph_ready[v]) body.StorePh(output_gpr[j], ph[v], streaming);
+      else if (val_type[v] == Type::kF16) body.StoreF16(output_gpr[j], where[v], streaming);
       else body.Store(output_gpr[j], where[v], streaming);
     }
   };
@@ -1158,9 +1301,10 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (remat[v] && ready[v]) {
       body.FreeOne(where[v].r[0]);
       ready[v] = false;
-    } else if (!pinned[v] && ready[v] && last_use[v] <= at) {
-      body.Free(where[v]);
-      ready[v] = false;
+    } else if (!pinned[v] && last_use[v] <= at) {
+      if (ready[v]) body.Free(where[v]);
+      if (ph_ready[v]) body.Free(ph[v]);
+      ready[v] = ph_ready[v] = false;
     }
   };
   // Stream inputs are loaded at their first use (or at once when only stored).
@@ -1181,73 +1325,135 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     ready[v] = true;
     store(v);
   };
-  for (size_t v = 0; v < ni; ++v) {
-    if (pinned[v]) {
-      store(v);
-    } else if (remat[v]) {
-      if (stores_of[v].empty()) continue;
-      ensure(v);
-      store(v);
-      release(v, -1);
-    } else if (last_use[v] < 0 && !stores_of[v].empty()) {
-      ensure(v);
-      release(v, -1);
+  // An f16 value's f32 form: a computed value's packed halves widened (they are quiet, so
+  // exactly); a stream's loaded (LoadF16 keeps a signalling NaN signalling).
+  auto ensure_f32 = [&](size_t v) {
+    if (ready[v]) return;
+    if (v >= ni && ph_ready[v]) {
+      where[v] = body.Alloc();
+      body.WidenF16(where[v], ph[v]);
+      ready[v] = true;
+      return;
     }
-  }
-  for (size_t i = 0; i < d.instrs.size(); ++i) {
-    const FusedLoopDesc::Instr& ins = d.instrs[i];
-    // A constant second operand that is not kept in a register is read from the pool by the
-    // instruction itself (one-instruction ops): no broadcast, and one register fewer.
-    const size_t b_value = static_cast<size_t>(operand_values[i][ins.num_in > 1 ? 1 : 0]);
-    const bool b_from_pool = ins.num_in == 2 && remat[b_value] && !ready[b_value] &&
-                             b_value != static_cast<size_t>(operand_values[i][0]) &&
-                             BodyEmitter::OneInstruction(ins.kind, ins.type).has_value();
-    // An integer division's constant divisor is folded into its code: never loaded.
-    const bool b_folded = !IsFloat(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder);
-    for (int k = 0; k < (b_from_pool || b_folded ? 1 : ins.num_in); ++k)
-      ensure(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]));
-    const size_t out = ni + i;
-    where[out] = body.Alloc();
-    ready[out] = true;
-    const Group& a = where[static_cast<size_t>(operand_values[i][0])];
-    const Group& b = ins.num_in > 1 ? where[static_cast<size_t>(operand_values[i][1])] : a;
-    auto round = [&](const Group& g) {
-      if (ins.type == Type::kBF16) body.RoundBf16(g);
-      else if (ins.type == Type::kF16) body.RoundF16(g);
+    ensure(v);
+  };
+  // An f16 value's packed halves: a stream's bits loaded, else its f32 form narrowed (a rounded
+  // value, or one only arithmetic reads: see the table check above).
+  auto ensure_ph = [&](size_t v) {
+    if (ph_ready[v]) return;
+    if (v < ni && d.inputs[v].mode == Mode::kStream) {
+      ph[v] = body.Alloc();
+      body.LoadPh(ph[v], input_gpr[v]);
+    } else {
+      ensure_f32(v);
+      ph[v] = body.Alloc();
+      body.NarrowF16(ph[v], where[v]);
+    }
+    ph_ready[v] = true;
+  };
+  // One pass of the body: every value computed, stored or summed, and released.
+  auto emit_pass = [&]() -> bool {
+    for (size_t v = 0; v < ni; ++v) {
+      if (pinned[v]) {
+        store(v);
+      } else if (remat[v]) {
+        if (stores_of[v].empty()) continue;
+        ensure(v);
+        store(v);
+        release(v, -1);
+      } else if (last_use[v] < 0 && !stores_of[v].empty()) {
+        ensure(v);
+        release(v, -1);
+      }
+    }
+    // After instruction i: its result stored, the values it read last released.
+    auto finish = [&](size_t i) {
+      const size_t out = ni + i;
+      store(out);
+      for (int k = 0; k < d.instrs[i].num_in; ++k)
+        release(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]), static_cast<int>(i));
+      release(out, static_cast<int>(i));
+      if (body.failed()) *why = "more live values than registers at " + std::to_string(unroll) + " vectors per iteration";
+      return !body.failed();
     };
-    if (b_from_pool) {
-      body.OpWithPoolOperand(ins.kind, ins.type, where[out], a, d.inputs[b_value].constant_bits);
-    } else if (ins.type == Type::kBF16 && ins.half_table && ins.num_in == 1) {
-      body.UnaryByTable(where[out], a, reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
-    } else if (ins.kind == OpKind::kConvert) {
-      body.Copy(where[out], a);  // exact into f32, and from one half to itself
-      if (val_type[static_cast<size_t>(operand_values[i][0])] == Type::kF32) round(where[out]);
-    } else if (ins.kind == OpKind::kCompare) {
-      if (ins.compare_as == Type::kF32) body.Compare(where[out], a, b, ins.compare);
-      else if (ins.compare_as == Type::kPred) body.PredCompare(where[out], a, b, ins.int_compare);
-      else body.IntCompare(where[out], a, b, ins.int_compare, ins.compare_as == Type::kS32);
-    } else if (ins.kind == OpKind::kSelect) {
-      body.Select(where[out], a, b, where[static_cast<size_t>(operand_values[i][2])]);
-    } else if (!IsFloat(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder)) {
-      body.IntDivRemByConstant(ins.kind == OpKind::kRemainder, where[out], a,
-                               static_cast<int32_t>(d.inputs[static_cast<size_t>(operand_values[i][1])].constant_bits));
-    } else if (IsFloat(ins.type)) {
-      body.Op(ins.kind, where[out], a, b);
-      round(where[out]);  // halves: one f32 operation, rounded (half_vector_kernels.cc)
+    for (size_t i = 0; i < d.instrs.size(); ++i) {
+      const FusedLoopDesc::Instr& ins = d.instrs[i];
+      const size_t out = ni + i;
+      auto operand = [&](int k) { return static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]); };
+      if (packed_f16 && ins.type == Type::kF16 && ins.kind != OpKind::kSelect) {
+        const bool from_f32 = ins.kind == OpKind::kConvert && val_type[operand(0)] == Type::kF32;
+        for (int k = 0; k < ins.num_in; ++k) {
+          if (from_f32) ensure_f32(operand(k));
+          else ensure_ph(operand(k));
+        }
+        ph[out] = body.Alloc();
+        ph_ready[out] = true;
+        const size_t a = operand(0), b = operand(ins.num_in > 1 ? 1 : 0);
+        if (from_f32) body.NarrowF16(ph[out], where[a]);
+        else if (ins.kind == OpKind::kConvert) body.Copy(ph[out], ph[a]);
+        else if (ins.half_table && ins.num_in == 1)
+          body.UnaryByTablePh(ph[out], ph[a], reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
+        else body.PhOp(ins.kind == OpKind::kAdd        ? VOp::kAddPs
+                       : ins.kind == OpKind::kSubtract ? VOp::kSubPs
+                       : ins.kind == OpKind::kMultiply ? VOp::kMulPs
+                                                       : VOp::kDivPs,
+                       ph[out], ph[a], ph[b]);
+        if (!finish(i)) return false;
+        continue;
+      }
+      // A constant second operand that is not kept in a register is read from the pool by the
+      // instruction itself (one-instruction ops): no broadcast, and one register fewer.
+      const size_t b_value = operand(ins.num_in > 1 ? 1 : 0);
+      const bool b_from_pool = ins.num_in == 2 && remat[b_value] && !ready[b_value] && b_value != operand(0) &&
+                               BodyEmitter::OneInstruction(ins.kind, ins.type).has_value();
+      // An integer division's constant divisor is folded into its code: never loaded.
+      const bool b_folded = !IsFloat(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder);
+      for (int k = 0; k < (b_from_pool || b_folded ? 1 : ins.num_in); ++k) ensure_f32(operand(k));
+      where[out] = body.Alloc();
+      ready[out] = true;
+      const Group& a = where[static_cast<size_t>(operand_values[i][0])];
+      const Group& b = ins.num_in > 1 ? where[static_cast<size_t>(operand_values[i][1])] : a;
+      auto round = [&](const Group& g) {
+        if (ins.type == Type::kBF16) body.RoundBf16(g);
+        else if (ins.type == Type::kF16) body.RoundF16(g);
+      };
+      if (b_from_pool) {
+        body.OpWithPoolOperand(ins.kind, ins.type, where[out], a, d.inputs[b_value].constant_bits);
+      } else if (ins.type == Type::kBF16 && ins.half_table && ins.num_in == 1) {
+        body.UnaryByTable(where[out], a, reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
+      } else if (ins.kind == OpKind::kConvert) {
+        body.Copy(where[out], a);  // exact into f32, and from one half to itself
+        if (val_type[static_cast<size_t>(operand_values[i][0])] == Type::kF32) round(where[out]);
+      } else if (ins.kind == OpKind::kCompare) {
+        if (ins.compare_as == Type::kF32) body.Compare(where[out], a, b, ins.compare);
+        else if (ins.compare_as == Type::kPred) body.PredCompare(where[out], a, b, ins.int_compare);
+        else body.IntCompare(where[out], a, b, ins.int_compare, ins.compare_as == Type::kS32);
+      } else if (ins.kind == OpKind::kSelect) {
+        body.Select(where[out], a, b, where[static_cast<size_t>(operand_values[i][2])]);
+      } else if (!IsFloat(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder)) {
+        body.IntDivRemByConstant(ins.kind == OpKind::kRemainder, where[out], a,
+                                 static_cast<int32_t>(d.inputs[static_cast<size_t>(operand_values[i][1])].constant_bits));
+      } else if (IsFloat(ins.type)) {
+        body.Op(ins.kind, where[out], a, b);
+        round(where[out]);  // halves: one f32 operation, rounded (half_vector_kernels.cc)
+      }
+      else body.IntOp(ins.kind, ins.type == FusedLoopDesc::Type::kS32, where[out], a, b);
+      if (!finish(i)) return false;
     }
-    else body.IntOp(ins.kind, ins.type == FusedLoopDesc::Type::kS32, where[out], a, b);
-    store(out);
-    for (int k = 0; k < ins.num_in; ++k) release(static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]), static_cast<int>(i));
-    release(out, static_cast<int>(i));
-    if (body.failed()) {
-      *why = "more live values than registers at " + std::to_string(unroll) + " vectors per iteration";
-      return false;
-    }
+    return true;
+  };
+  for (int p = 0; p < passes; ++p) {
+    if (!banks.empty()) acc = banks[static_cast<size_t>(p)];
+    if (!emit_pass()) return false;
+    for (const Advance& a : streamed) e.AddRI(a.gpr, a.bytes);
   }
-  for (const Advance& a : streamed) e.AddRI(a.gpr, a.bytes);
   e.SubRI(kCount, 1);
   e.Jcc(x86::Cond::kNe, loop);
   e.Bind(done);
+  for (const Group& bank : banks) {
+    body.Store(output_gpr[summed], bank, false);
+    e.AddRI(output_gpr[summed], bank_bytes);
+  }
   e.Vzeroupper();
   for (size_t i = std::size(kCalleeSaved); i-- > 0;) e.Pop(kCalleeSaved[i]);
   e.Ret();
@@ -1301,7 +1507,7 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
   // at each entry).
   HalfTables tables;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
-    if (!ins.half_table || ins.type != FusedLoopDesc::Type::kBF16 || tables.count(ins.half_table)) continue;
+    if (!ins.half_table || !IsHalf(ins.type) || tables.count(ins.half_table)) continue;
     const uint16_t* t = ins.half_table();
     jit->tables_.emplace_back(t, t + 65536);
     jit->tables_.back().push_back(0);
@@ -1317,6 +1523,7 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
     ok = Generate(d, isa, unroll, false, tables, &pool, &plain, why_not) &&
          Generate(d, isa, unroll, true, tables, &pool_streaming, &streaming, why_not);
     jit->unroll_ = unroll;
+    jit->passes_ = Passes(d, jit->lanes_, unroll);
   }
   if (!ok) {
     Trace(d, "interpreted: " + *why_not);

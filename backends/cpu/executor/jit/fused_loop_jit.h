@@ -15,8 +15,11 @@
 // the interpreter. Halves are held as the f32 of their value: bf16 and f16 loads and stores
 // (f16 through F16C), converts with f32, bf16 add/subtract/multiply/divide rounded per op as
 // half_vector_kernels.cc does, and bf16 unary ops read from the interpreter's 65536-entry tables
-// by gathers; f16 arithmetic stays interpreted (slower native). x86-64 Linux with AVX2 or
-// AVX-512 only.
+// by gathers. f16 arithmetic is native only on AVX-512 CPUs with AVX512-FP16, where f16 values are
+// held as packed halves and add/subtract/multiply/divide are single f16 instructions (the same
+// bits as an f32 operation rounded to f16) and unary ops read the tables; elsewhere it stays
+// interpreted (rounding through F16C per op is slower native). x86-64 Linux with AVX2 or AVX-512
+// only.
 #pragma once
 
 #include <cstdint>
@@ -65,6 +68,12 @@ struct FusedLoopDesc {
   std::vector<Input> inputs;
   std::vector<Instr> instrs;
   std::vector<int> outputs;  // register of each output
+  // The last output (f32) is not stored but summed: each iteration is one 64-element step of a
+  // row reducer (vector kernels' F32RowStateFns: four 16-lane partials, 4 zmm or 8 ymm
+  // registers), the body emitted as many times as its vectors take, each vector added into its
+  // own partial; the partials are loaded from that output's pointer before the loop and stored
+  // back after it, and the pointer does not advance.
+  bool sum_last_output = false;
   std::string ineligible;    // non-empty: why the program cannot be native (Compile reports it)
 };
 
@@ -77,7 +86,7 @@ class FusedLoopJit {
 
   // Elements one iteration of the loop computes: 16 (AVX-512) or 8 (AVX2) per vector, several
   // vectors interleaved.
-  int64_t elements_per_iteration() const { return int64_t{lanes_} * unroll_; }
+  int64_t elements_per_iteration() const { return int64_t{lanes_} * unroll_ * passes_; }
   // Runs iterations * elements_per_iteration() elements. ptrs: one per input in desc order (a stream input at its first
   // element, a scalar input at its value, ignored for constants), then one per output at its
   // first element. `stream_outputs` writes with non-temporal stores: every output pointer must
@@ -97,6 +106,7 @@ class FusedLoopJit {
   std::vector<std::vector<uint16_t>> tables_;  // half tables the code reads by address (never resized)
   int lanes_ = 16;
   int unroll_ = 1;
+  int passes_ = 1;  // body passes per iteration (FusedLoopDesc::sum_last_output)
 };
 
 // A fused loop's native code, generated when the loop first runs rather than when its program

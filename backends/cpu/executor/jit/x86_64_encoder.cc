@@ -186,7 +186,8 @@ void Encoder::ModRm(int reg, int rm, const Mem* m) {
   Imm32(static_cast<uint32_t>(m->disp));
 }
 
-void Encoder::Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa, bool w) {
+void Encoder::Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa, bool w,
+                   int ll) {
   const int v = vvvv < 0 ? 0 : vvvv;
   const int b_src = m ? Num(m->base) : rm;
   const int r_bit = (reg >> 3) & 1, r_hi = (reg >> 4) & 1;
@@ -194,7 +195,7 @@ void Encoder::Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, c
   Byte(0x62);
   Byte(static_cast<uint8_t>((r_bit ^ 1) << 7 | (x_bit ^ 1) << 6 | (b_bit ^ 1) << 5 | (r_hi ^ 1) << 4 | (map & 7)));
   Byte(static_cast<uint8_t>((w ? 0x80 : 0) | (~v & 15) << 3 | 1 << 2 | (pp & 3)));
-  Byte(static_cast<uint8_t>(2 << 5 | (bcst ? 1 : 0) << 4 | (((v >> 4) & 1) ^ 1) << 3 | (aaa & 7)));
+  Byte(static_cast<uint8_t>((ll & 3) << 5 | (bcst ? 1 : 0) << 4 | (((v >> 4) & 1) ^ 1) << 3 | (aaa & 7)));
   Byte(opcode);
   ModRm(reg, rm, m);
 }
@@ -297,6 +298,17 @@ void Encoder::Vcvtps2phRR(Zmm dst, Zmm src, uint8_t imm) {
   Byte(imm);
 }
 void Encoder::VpmovdwMR(Mem dst, Zmm src) { Evex(2, 2, 0x33, Num(src), -1, 0, &dst, false, 0); }
+// The FP16 arithmetic opcodes are the f32 ones (58, 59, 5C, 5E) in MAP5 with no prefix.
+void Encoder::VOpPhRRR(VOp op, Zmm dst, Zmm a, Zmm b) {
+  const VOpCode c = Code(op);
+  Evex(5, 0, c.opcode, Num(dst), Num(a), Num(b), nullptr, false, 0, false, 1);
+}
+void Encoder::VpmovzxwdRR(Zmm dst, Zmm src) { Evex(2, 1, 0x33, Num(dst), -1, Num(src), nullptr, false, 0); }
+// VPMOVDW's destination is ModRM.rm.
+void Encoder::VpmovdwRR(Zmm dst, Zmm src) { Evex(2, 2, 0x33, Num(src), -1, Num(dst), nullptr, false, 0); }
+void Encoder::Vmovups256RM(Zmm dst, Mem src) { Evex(1, 0, 0x10, Num(dst), -1, 0, &src, false, 0, false, 1); }
+void Encoder::Vmovups256MR(Mem dst, Zmm src) { Evex(1, 0, 0x11, Num(src), -1, 0, &dst, false, 0, false, 1); }
+void Encoder::Vmovntps256MR(Mem dst, Zmm src) { Evex(1, 0, 0x2B, Num(src), -1, 0, &dst, false, 0, false, 1); }
 
 void Encoder::VsibModRm(int reg, int base, int index, int scale_log2) {
   const bool disp8 = (base & 7) == 5;  // mod 00 with base 101 would mean no base
@@ -406,6 +418,7 @@ void Encoder::Vcvtps2phRR(Ymm dst, Ymm src, uint8_t imm) {
 }
 void Encoder::VpackusdwRRR(Ymm dst, Ymm a, Ymm b) { Vex(2, 1, 0x2B, Num(dst), Num(a), Num(b), nullptr); }
 void Encoder::VmovdquMR128(Mem dst, Ymm src) { Vex(1, 2, 0x7F, Num(src), -1, 0, &dst, /*l256=*/false); }
+void Encoder::VmovntdqMR128(Mem dst, Ymm src) { Vex(1, 1, 0xE7, Num(src), -1, 0, &dst, /*l256=*/false); }
 // Three-byte VEX with X extending the index register (SDM vol. 2 §2.3.5), mask in vvvv.
 void Encoder::VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask) {
   const int r = Num(dst), b = Num(base), x = Num(index);

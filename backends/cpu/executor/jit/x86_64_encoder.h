@@ -165,6 +165,16 @@ class Encoder {
   void Vcvtps2phMR(Mem dst, Zmm src, uint8_t imm);
   void Vcvtps2phRR(Zmm dst, Zmm src, uint8_t imm);
   void VpmovdwMR(Mem dst, Zmm src);
+  // AVX512-FP16 on 16 f16 lanes, the low 256 bits of zmm registers (EVEX.256): dst = a op b for
+  // op kAddPs, kSubPs, kMulPs or kDivPs (VADDPH, VSUBPH, VMULPH, VDIVPH: EVEX.256.MAP5.W0 58, 5C,
+  // 59, 5E /r), and 32-byte moves of those halves (VMOVUPS ymm, EVEX.256.0F.W0 10 / 11 /r).
+  void VOpPhRRR(VOp op, Zmm dst, Zmm a, Zmm b);
+  // Register forms of VPMOVZXWD (src's low 256 bits) and VPMOVDW (into dst's low 256 bits).
+  void VpmovzxwdRR(Zmm dst, Zmm src);
+  void VpmovdwRR(Zmm dst, Zmm src);
+  void Vmovups256RM(Zmm dst, Mem src);
+  void Vmovups256MR(Mem dst, Zmm src);
+  void Vmovntps256MR(Mem dst, Zmm src);             // EVEX.256.0F.W0 2B /r  (32-byte aligned dst)
   // dst lane i = the dword at base + index lane i * 2^scale_log2, for lanes whose bit in k is set
   // (each cleared as loaded; k must not be k0). EVEX.512.66.0F38.W0 90 /vsib.
   void VpgatherddRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2);
@@ -218,6 +228,7 @@ class Encoder {
   // (VEX.256.66.0F38 2B /r).
   void VpackusdwRRR(Ymm dst, Ymm a, Ymm b);
   void VmovdquMR128(Mem dst, Ymm src);             // VEX.128.F3.0F 7F /r  src's low 16 bytes
+  void VmovntdqMR128(Mem dst, Ymm src);            // VEX.128.66.0F E7 /r  same, streaming (16-byte aligned)
   // dst lane i = the dword at base + index lane i * 2^scale_log2, where mask lane i's sign bit is
   // set (mask cleared as loaded; dst, index and mask distinct). VEX.256.66.0F38.W0 90 /vsib.
   void VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask);
@@ -243,10 +254,12 @@ class Encoder {
   // `byte_regs`: ModRM.reg names a byte register.
   void OpRM(uint8_t prefix, bool w, std::initializer_list<uint8_t> opcode, int reg, Mem m, bool byte_regs = false);
   void Rex(bool w, int reg, int rm, bool force);
-  // EVEX.512 prefix and opcode, then ModRM for a register (rm >= 0) or memory operand.
-  // `map`: 1 = 0F, 2 = 0F38, 3 = 0F3A; `pp`: 0 = none, 1 = 66, 2 = F3, 3 = F2; `vvvv`: the
+  // EVEX prefix and opcode, then ModRM for a register (rm >= 0) or memory operand.
+  // `map`: 1 = 0F, 2 = 0F38, 3 = 0F3A, 5 = MAP5 (FP16); `ll`: vector length, 2 = 512 bits,
+  // 1 = 256; `pp`: 0 = none, 1 = 66, 2 = F3, 3 = F2; `vvvv`: the
   // second source (-1 when unused); `reg` may be a zmm, a k register or an opcode extension.
-  void Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa, bool w = false);
+  void Evex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool bcst, int aaa, bool w = false,
+            int ll = 2);
   // ModRM (+ SIB + disp32) of a vector instruction: register rm, or memory m when non-null.
   void ModRm(int reg, int rm, const Mem* m);
   // ModRM + SIB of a vector-indexed address [base + index * 2^scale_log2] (no displacement, or a

@@ -1,7 +1,9 @@
 // A fusion whose region ends with a reduction (PipelineOptions::fuse_reductions): blocks of the
 // reduce input are computed by the elementwise program into a small per-thread buffer and
-// reduced straight from it, so the reduce input never goes to memory. The other fusion results
-// are written as usual. Rows are folded by the same vector reducers as the unfused reduce, in
+// reduced straight from it, so the reduce input never goes to memory (f32 sums of rows of whole
+// 64-element steps skip the buffer where the JIT runs: the loop's native code adds each step
+// into the row reducer's partials, EwProgram::SumRows, and the reducer folds them). The other
+// fusion results are written as usual. Rows are folded by the same vector reducers as the unfused reduce, in
 // the same order, so results do not depend on fusion or on the number of threads.
 #include <algorithm>
 #include <cstdint>
@@ -94,6 +96,17 @@ class FusedReduceKernel final : public Kernel {
                   std::copy(ptr.out, ptr.out + ptr.nout, out);
                   for (int64_t b = r0; b < r1; b += block_rows) {
                     const int64_t e = std::min(r1, b + block_rows);
+                    // A sum's rows summed by the loop's native code into the row reducer's
+                    // partials (no buffer written and read back), then folded as it folds them.
+                    bool summed = false;
+                    if (sum_rows_ && block_rows * kRowStateFloats <= static_cast<int64_t>(buffer.size())) {
+                      sum_rows_->start(buffer.data(), 0.0f, e - b);
+                      summed = p_.program->SumRows(ptr.in, out, b, e, row_len_, buffer.data());
+                    }
+                    if (summed) {
+                      sum_rows_->finish(buffer.data(), ptr.f32_result() + b, ptr.f32_init(), e - b);
+                      continue;
+                    }
                     ptr.RunInto(*p_.program, out, buffer.data(), b * row_len_, e * row_len_);
                     reduce_(buffer.data(), ptr.f32_result() + b, ptr.f32_init(), e - b, row_len_, 1);
                   }
