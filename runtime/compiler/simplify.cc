@@ -766,7 +766,12 @@ void InvertDivisors(Module* m, Region* r) {
   ops.reserve(r->ops.size());
   for (auto& op : r->ops) {
     for (auto& sub : op->regions) InvertDivisors(m, sub.get());
-    if (op->kind == OpKind::kDivide && op->operands.size() == 2 && op->results.size() == 1) {
+    // A reciprocal 1 / broadcast(b) this rewrite made stays as it is (FoldConstants runs more
+    // than once): 1 * broadcast(1 / b) is the same value, but the softmax matcher reads the divide.
+    const DenseData* dividend = op->operands.empty() ? nullptr : ConstantOf(*m, op->operands[0]);
+    const bool reciprocal = dividend && dividend->splat && IsRealFloat(dividend->type.element) &&
+                            dividend->GetDouble(0) == 1.0;
+    if (op->kind == OpKind::kDivide && op->operands.size() == 2 && op->results.size() == 1 && !reciprocal) {
       const Type& t = m->type(op->results[0]);
       const ValueId divisor = op->operands[1];
       const Op* def = m->values[static_cast<size_t>(divisor)].def;
