@@ -53,19 +53,13 @@ class WhileKernel final : public Kernel {
   // filled with its value instead of copied from the constant: half the memory traffic.
   void PlanSplatInits(const compiler::Module& m) {
     for (ValueId v : op_.operands) {
-      const Op* def = m.values[static_cast<size_t>(v)].def;
-      const compiler::Attribute* a = def && def->kind == OpKind::kConstant ? def->attr("value") : nullptr;
+      const compiler::DenseData* c = ConstantData(m, v);
       const size_t es = ElementTypeByteSize(m.type(v).element);
-      const bool splat = a && a->dense && a->dense->splat && es > 0 && a->dense->bytes.size() >= es;
-      splat_init_.push_back({splat ? a->dense->bytes.data() : nullptr, es});
+      const bool splat = c && c->splat && es > 0 && c->bytes.size() >= es;
+      splat_init_.push_back({splat ? c->bytes.data() : nullptr, es});
     }
   }
 
-  // Carries whose initial value is never observed: a scan's stacked outputs, where iteration i
-  // of a counted loop (counter from 0, +1 per iteration, `counter < N` its whole condition,
-  // N at least the carry's leading dim) overwrites row i with a dynamic_update_slice and nothing
-  // else reads the carry. Every row is written before the loop ends, so the initial fill or
-  // copy (a whole pass over the stacked array) is skipped.
   // A counted loop: the condition is `counter < N` on an integer scalar carry against a
   // constant. Then the condition is evaluated here (one load and compare) instead of running
   // its region, when the compare is the region's only step; and PlanOverwrittenCarries knows
@@ -106,11 +100,8 @@ class WhileKernel final : public Kernel {
       const std::vector<ValueId>* reads = st.kernel->ReadValues();
       for (ValueId v : reads ? *reads : st.op->operands)
         if (v == next) return;
-      for (const auto& sub : st.op->regions) {
-        std::unordered_set<ValueId> inner;
-        CollectRegionReads(*sub, &inner);
-        if (inner.count(next)) return;
-      }
+      for (const auto& sub : st.op->regions)
+        if (RegionReads(*sub, next)) return;
       if (st.op->results.size() == 1 && st.op->results[0] == next) producer = static_cast<int>(i);
     }
     if (producer < 0) return;
@@ -118,14 +109,6 @@ class WhileKernel final : public Kernel {
     if (!elementwise_step_.empty()) elementwise_step_.erase(elementwise_step_.begin() + producer);
     std::erase_if(body_->arena_values, [&](const auto& value_offset) { return value_offset.first == next; });
     counter_inline_ = true;
-  }
-
-  static void CollectRegionReads(const compiler::Region& r, std::unordered_set<ValueId>* reads) {
-    for (ValueId v : r.results) reads->insert(v);
-    for (const auto& o : r.ops) {
-      for (ValueId v : o->operands) reads->insert(v);
-      for (const auto& sub : o->regions) CollectRegionReads(*sub, reads);
-    }
   }
 
   // counter += 1 (two's complement, as stablehlo.add wraps).
@@ -177,13 +160,17 @@ class WhileKernel final : public Kernel {
     return inner;
   }
   static bool IntConstant(const compiler::Module& m, ValueId v, int64_t* out) {
-    const Op* def = m.values[static_cast<size_t>(v)].def;
-    const compiler::Attribute* a = def && def->kind == OpKind::kConstant ? def->attr("value") : nullptr;
-    if (!a || !a->dense || m.type(v).element_count() != 1 || !IsInteger(m.type(v).element)) return false;
-    *out = a->dense->GetInt(0);
+    const compiler::DenseData* c = ConstantData(m, v);
+    if (!c || m.type(v).element_count() != 1 || !IsInteger(m.type(v).element)) return false;
+    *out = c->GetInt(0);
     return true;
   }
 
+  // Carries whose initial value is never observed: a scan's stacked outputs, where iteration i
+  // of a counted loop (counter from 0, +1 per iteration, `counter < N` its whole condition,
+  // N at least the carry's leading dim) overwrites row i with a dynamic_update_slice and nothing
+  // else reads the carry. Every row is written before the loop ends, so the initial fill or
+  // copy (a whole pass over the stacked array) is skipped.
   void PlanOverwrittenCarries(const compiler::Module& m) {
     const compiler::Region& cr = *cond_->region;
     const compiler::Region& br = *body_->region;
@@ -191,7 +178,6 @@ class WhileKernel final : public Kernel {
     overwritten_.assign(n, false);
     if (strip_elements_ > 0 || !from_zero_by_one_ || limit_ <= 0) return;
     const size_t c = static_cast<size_t>(counter_);
-    const int64_t limit = limit_;
     // Uses of each value anywhere in the loop (nested regions included).
     std::unordered_map<ValueId, int> uses;
     std::vector<const compiler::Region*> work = {&cr, &br};
@@ -209,7 +195,7 @@ class WhileKernel final : public Kernel {
       const compiler::Type& t = m.type(op_.results[k]);
       const Op* dus = m.values[static_cast<size_t>(br.results[k])].def;
       if (!dus || dus->kind != OpKind::kDynamicUpdateSlice || dus->operands.size() != 2 + static_cast<size_t>(t.rank()) ||
-          t.rank() == 0 || t.dims[0] > limit || dus->operands[0] != br.args[k] || dus->operands[2] != br.args[c])
+          t.rank() == 0 || t.dims[0] > limit_ || dus->operands[0] != br.args[k] || dus->operands[2] != br.args[c])
         continue;
       const compiler::Type& u = m.type(dus->operands[1]);
       bool ok = u.dims.size() == t.dims.size() && u.dims[0] == 1 && uses[br.args[k]] == 1 && uses[cr.args[k]] == 0;

@@ -190,10 +190,8 @@ class DynamicSliceKernel final : public Kernel {
     // into one offset here; only the others are read per run.
     for (size_t k = first; k < op.operands.size(); ++k) {
       const size_t d = k - first;
-      const Op* def = m.values[static_cast<size_t>(op.operands[k])].def;
-      const compiler::Attribute* a = def && def->kind == OpKind::kConstant ? def->attr("value") : nullptr;
-      if (a && a->dense) {
-        const int64_t i = std::clamp<int64_t>(a->dense->GetInt(0), 0, x.dims[d] - sizes_[d]);
+      if (const compiler::DenseData* c = ConstantData(m, op.operands[k])) {
+        const int64_t i = std::clamp<int64_t>(c->GetInt(0), 0, x.dims[d] - sizes_[d]);
         const_off_ += i * strides_[d];
         continue;
       }

@@ -191,8 +191,6 @@ StatusOr<std::unique_ptr<Kernel>> KernelBuilder::BuildKernel(const Op& op) {
   }
 }
 
-namespace {
-
 bool RegionReads(const Region& r, ValueId v) {
   for (ValueId x : r.results)
     if (x == v) return true;
@@ -204,6 +202,14 @@ bool RegionReads(const Region& r, ValueId v) {
   }
   return false;
 }
+
+const compiler::DenseData* ConstantData(const compiler::Module& m, ValueId v) {
+  const Op* def = m.values[static_cast<size_t>(v)].def;
+  const compiler::Attribute* a = def && def->kind == OpKind::kConstant ? def->attr("value") : nullptr;
+  return a ? a->dense.get() : nullptr;
+}
+
+namespace {
 
 }  // namespace
 

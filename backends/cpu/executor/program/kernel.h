@@ -89,6 +89,11 @@ struct RegionCode {
 // Binds arena values and runs the steps of `code` with its arena at `arena`.
 Status RunRegion(const RegionCode& code, Frame& frame, uint8_t* arena);
 
+// Whether `r` reads `v`: as an operand of its ops (nested regions included) or as a result.
+bool RegionReads(const compiler::Region& r, compiler::ValueId v);
+// The contents of the constant op that defines `v`; nullptr when no constant does.
+const compiler::DenseData* ConstantData(const compiler::Module& m, compiler::ValueId v);
+
 class KernelBuilder {
  public:
   KernelBuilder(const compiler::ExecutionPlan& plan, const CpuExecutorConfig& config) : plan_(plan), config_(config) {}
