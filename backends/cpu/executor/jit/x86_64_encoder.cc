@@ -394,6 +394,7 @@ void Encoder::VblendvpsRRRR(Ymm dst, Ymm a, Ymm b, Ymm mask) {
   Byte(static_cast<uint8_t>(Num(mask) << 4));  // is4: the fourth register in imm8[7:4]
 }
 void Encoder::VsqrtpsRR(Ymm dst, Ymm src) { Vex(1, 0, 0x51, Num(dst), -1, Num(src), nullptr); }
+void Encoder::VtestpsRR(Ymm a, Ymm b) { Vex(2, 1, 0x0E, Num(a), -1, Num(b), nullptr); }
 void Encoder::Vcvttps2dqRR(Ymm dst, Ymm src) { Vex(1, 2, 0x5B, Num(dst), -1, Num(src), nullptr); }
 // Shifts by an immediate: the opcode extension in ModRM.reg, the destination in vvvv.
 void Encoder::VpsradRI(Ymm dst, Ymm src, uint8_t imm) {

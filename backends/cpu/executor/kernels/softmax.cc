@@ -115,13 +115,22 @@ class SoftmaxKernel final : public Kernel {
 
 // y[row] = log|sum exp(x - c)| + c with c the row max where it is finite, else 0 (JAX's
 // logsumexp): per block of rows the max, exp(x - c) into a per-thread buffer, the row sums,
-// then abs, log and add by the program's own vector kernels.
+// then abs, log and add by the program's own vector kernels. Rows of whole 64-element steps
+// skip the buffer where the fused-loop JIT runs: its sum mode adds each exp(x - c) vector into
+// the row reducer's partials as it is made (the reducer's steps, so the reducer's bits), and
+// the reducer folds them.
 class LogSumExpKernel final : public Kernel {
  public:
   LogSumExpKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len, EwFn log, EwFn add)
       : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
-        sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()), log_(log), add_(add) {
+        sum_(SelectF32Reduce(F32ReduceKind::kSum)), sum_rows_(SelectF32RowState(F32ReduceKind::kSum)),
+        row_(SelectSoftmaxRowFns()), log_(log), add_(add) {
     if (len_ >= 64) exp_jit_.Set(ExpShiftedLoop());
+    if (len_ >= kRowStateFloats && len_ % kRowStateFloats == 0) {
+      FusedLoopDesc summed = ExpShiftedLoop();
+      summed.sum_last_output = true;
+      exp_sum_jit_.Set(std::move(summed));
+    }
   }
 
   Status Run(Frame& f, uint8_t*) const override {
@@ -142,9 +151,12 @@ class LogSumExpKernel final : public Kernel {
         for (int64_t i = 0; i < n; ++i) {
           float& ci = c[static_cast<size_t>(i)];
           if (!std::isfinite(ci)) ci = 0.0f;  // select(is_finite(m), m, 0)
-          ExpShiftedRow(exp_jit_, row_, xb + i * len_, ci, e.data() + i * len_, len_);
         }
-        sum_(e.data(), s.data(), 0.0f, n, len_, 1);
+        if (!SumExpShifted(xb, c.data(), e.data(), s.data(), n)) {
+          for (int64_t i = 0; i < n; ++i)
+            ExpShiftedRow(exp_jit_, row_, xb + i * len_, c[static_cast<size_t>(i)], e.data() + i * len_, len_);
+          sum_(e.data(), s.data(), 0.0f, n, len_, 1);
+        }
         for (int64_t i = 0; i < n; ++i) s[static_cast<size_t>(i)] = std::fabs(s[static_cast<size_t>(i)]);
         const void* log_in[1] = {s.data()};
         log_(s.data(), log_in, n, ins);
@@ -156,12 +168,27 @@ class LogSumExpKernel final : public Kernel {
   }
 
  private:
+  // s[i] = sum exp(x - c[i]) over the n rows at x by the JIT's sum mode, the rows' reducer states
+  // in `states` (n * kRowStateFloats floats); false where it does not run.
+  bool SumExpShifted(const float* x, const float* c, float* states, float* s, int64_t n) const {
+    const FusedLoopJit* jit = exp_sum_jit_.Get();
+    if (!jit || jit->elements_per_iteration() != kRowStateFloats) return false;
+    sum_rows_.start(states, 0.0f, n);
+    for (int64_t i = 0; i < n; ++i) {
+      const void* ptrs[3] = {x + i * len_, c + i, states + i * kRowStateFloats};
+      jit->Run(ptrs, len_ / kRowStateFloats, false);
+    }
+    sum_rows_.finish(states, s, 0.0f, n);
+    return true;
+  }
+
   compiler::ValueId x_, y_;
   int64_t rows_, len_;
   F32ReduceFn max_, sum_;
+  F32RowStateFns sum_rows_;
   SoftmaxRowFns row_;
   EwFn log_, add_;
-  LazyFusedLoopJit exp_jit_;
+  LazyFusedLoopJit exp_jit_, exp_sum_jit_;
 };
 
 }  // namespace
