@@ -1025,6 +1025,7 @@ class Avx2Body final : public BodyEmitter {
   // result is tiny or NaN) take vector_math.h's own sequence: two exact powers of two.
   void Scale2(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) override {
     const int slow = e_.NewLabel(), done = e_.NewLabel();
+    if (getenv("T1_OLD_SCALE")) { e_.Jmp(slow); }
     Cmp(Mask{t1}, n, C(-124.0f), VCmp::kNgeUs);  // n < -124 or NaN
     for (int c = 1; c < u_; ++c) e_.VOpRRR(VOp::kOrD, Y(t1.r[0]), Y(t1.r[0]), Y(t1.r[c]));
     e_.VtestpsRR(Y(t1.r[0]), Y(t1.r[0]));
@@ -1275,6 +1276,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   struct Advance {
     Gpr gpr;
     int32_t bytes;  // per iteration
+    int32_t prefetch_ahead = 0;  // Input::prefetch_ahead
   };
   std::vector<Advance> streamed;
   size_t next_gpr = 0;
@@ -1282,7 +1284,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (d.inputs[k].mode != Mode::kStream) continue;
     input_gpr[k] = kStreamGprs[next_gpr++];
     e.MovRM(input_gpr[k], Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
-    streamed.push_back({input_gpr[k], StorageBytes(val_type[k]) * body.lanes() * unroll});
+    streamed.push_back({input_gpr[k], StorageBytes(val_type[k]) * body.lanes() * unroll, d.inputs[k].prefetch_ahead});
   }
   for (size_t j = 0; j < d.outputs.size(); ++j) {
     output_gpr[j] = kStreamGprs[next_gpr++];
@@ -1465,7 +1467,11 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   for (int p = 0; p < passes; ++p) {
     if (!banks.empty()) acc = banks[static_cast<size_t>(p)];
     if (!emit_pass()) return false;
-    for (const Advance& a : streamed) e.AddRI(a.gpr, a.bytes);
+    for (const Advance& a : streamed) {
+      if (a.prefetch_ahead != 0)
+        for (int32_t off = 0; off < a.bytes; off += 64) e.Prefetcht1M(Mem{a.gpr, a.prefetch_ahead + off});
+      e.AddRI(a.gpr, a.bytes);
+    }
   }
   e.SubRI(kCount, 1);
   e.Jcc(x86::Cond::kNe, loop);

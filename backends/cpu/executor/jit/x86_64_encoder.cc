@@ -79,6 +79,7 @@ void Encoder::MovRI(Gpr dst, uint64_t imm) {
 void Encoder::MovRM(Gpr dst, Mem src, bool w64) { OpRM(0, w64, {0x8B}, Num(dst), src); }
 void Encoder::LeaRM(Gpr dst, Mem src) { OpRM(0, true, {0x8D}, Num(dst), src); }
 void Encoder::CallR(Gpr target) { OpRR(0, false, {0xFF}, 2, Num(target)); }
+void Encoder::Prefetcht1M(Mem m) { OpRM(0, false, {0x0F, 0x18}, 2, m); }
 void Encoder::MovzxRM8(Gpr dst, Mem src) { OpRM(0, false, {0x0F, 0xB6}, Num(dst), src); }
 void Encoder::MovMR(Mem dst, Gpr src, bool w64) { OpRM(0, w64, {0x89}, Num(src), dst); }
 void Encoder::MovMR8(Mem dst, Gpr src) { OpRM(0, false, {0x88}, Num(src), dst, /*byte_regs=*/true); }

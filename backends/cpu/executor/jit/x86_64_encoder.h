@@ -88,6 +88,7 @@ class Encoder {
   void Push(Gpr r);                                 // 50+rd
   void Pop(Gpr r);                                  // 58+rd
   void Ret();                                       // C3
+  void Prefetcht1M(Mem m);                         // 0F 18 /2     a hint: the line at m into L2
   void Endbr64();                                   // F3 0F 1E FA  (a NOP without CET)
   void Int3();                                      // CC
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <cstdlib>
 #include <vector>
 
 #include "backends/cpu/executor/jit/fused_loop_jit.h"
@@ -35,9 +36,17 @@ FusedLoopDesc RowLoop(std::vector<FusedLoopDesc::Instr> instrs) {
 
 // exp(x - m) over a row as native code where the fused-loop JIT runs: several vectors in flight
 // (the compiled row function waits on one exp's latency at a time). Same operations, same bits.
-FusedLoopDesc ExpShiftedLoop() {
-  return RowLoop({{compiler::OpKind::kSubtract, 2, {0, 1, -1}, 2}, {compiler::OpKind::kExp, 3, {2, -1, -1}, 1}});
+// The kernels go through x a block of rows at a time, first for the row maxima, which read
+// memory: the loop asks for the x one block ahead (`block_bytes`) to be brought into L2 as it
+// goes, so that the next block's memory traffic overlaps this block's exps.
+FusedLoopDesc ExpShiftedLoop(int64_t block_bytes) {
+  FusedLoopDesc d = RowLoop({{compiler::OpKind::kSubtract, 2, {0, 1, -1}, 2}, {compiler::OpKind::kExp, 3, {2, -1, -1}, 1}});
+  if (block_bytes <= (int64_t{1} << 30) && !getenv("T1_NO_PF")) d.inputs[0].prefetch_ahead = static_cast<int32_t>(block_bytes);
+  return d;
 }
+
+// Rows per block: the block stays in L1/L2.
+int64_t BlockRows(int64_t len) { return std::max<int64_t>(1, kBlockElements / std::max<int64_t>(len, 1)); }
 
 // Runs `jit` (if any) on the leading whole iterations of the row `in` -> `out` of `len` elements
 // with scalar `s`; returns how many elements it did (the compiled row function does the rest).
@@ -64,7 +73,7 @@ class SoftmaxKernel final : public Kernel {
     // exp(x - m) and e * r as native code where the fused-loop JIT runs (ExpShiftedLoop), the
     // latter with one 64-byte streaming store per vector. Same operations, same bits.
     if (len_ >= 64) {
-      exp_jit_.Set(ExpShiftedLoop());
+      exp_jit_.Set(ExpShiftedLoop(BlockRows(len_) * len_ * static_cast<int64_t>(sizeof(float))));
       scale_jit_.Set(RowLoop({{compiler::OpKind::kMultiply, 2, {0, 1, -1}, 2}}));
     }
   }
@@ -73,7 +82,7 @@ class SoftmaxKernel final : public Kernel {
     if (rows_ == 0 || len_ == 0) return Status::Ok();
     const float* x = static_cast<const float*>(f.Get(x_));
     float* y = static_cast<float*>(f.Get(y_));
-    const int64_t block = std::max<int64_t>(1, kBlockElements / len_);
+    const int64_t block = BlockRows(len_);
     // Arrays far larger than the caches: exp goes to a per-thread block that stays in L1/L2, and
     // y is written once, with streaming stores (no read of y's old contents, no cache pollution).
     const bool stream = rows_ * len_ * static_cast<int64_t>(sizeof(float)) > kStreamBytes;
@@ -125,9 +134,10 @@ class LogSumExpKernel final : public Kernel {
       : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
         sum_(SelectF32Reduce(F32ReduceKind::kSum)), sum_rows_(SelectF32RowState(F32ReduceKind::kSum)),
         row_(SelectSoftmaxRowFns()), log_(log), add_(add) {
-    if (len_ >= 64) exp_jit_.Set(ExpShiftedLoop());
+    const int64_t block_bytes = BlockRows(len_) * len_ * static_cast<int64_t>(sizeof(float));
+    if (len_ >= 64) exp_jit_.Set(ExpShiftedLoop(block_bytes));
     if (len_ >= kRowStateFloats && len_ % kRowStateFloats == 0) {
-      FusedLoopDesc summed = ExpShiftedLoop();
+      FusedLoopDesc summed = ExpShiftedLoop(block_bytes);
       summed.sum_last_output = true;
       exp_sum_jit_.Set(std::move(summed));
     }
@@ -137,7 +147,7 @@ class LogSumExpKernel final : public Kernel {
     if (rows_ == 0) return Status::Ok();
     const float* x = static_cast<const float*>(f.Get(x_));
     float* y = static_cast<float*>(f.Get(y_));
-    const int64_t block = std::max<int64_t>(1, kBlockElements / std::max<int64_t>(len_, 1));
+    const int64_t block = BlockRows(len_);
     ParallelFor(rows_, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(len_, 1)), [&](int64_t r0, int64_t r1) {
       thread_local std::vector<float> c, s, e;
       if (c.size() < static_cast<size_t>(block)) c.resize(static_cast<size_t>(block));
@@ -173,6 +183,7 @@ class LogSumExpKernel final : public Kernel {
   bool SumExpShifted(const float* x, const float* c, float* states, float* s, int64_t n) const {
     const FusedLoopJit* jit = exp_sum_jit_.Get();
     if (!jit || jit->elements_per_iteration() != kRowStateFloats) return false;
+    if (getenv("T1_OLD_SUM")) return false;
     sum_rows_.start(states, 0.0f, n);
     for (int64_t i = 0; i < n; ++i) {
       const void* ptrs[3] = {x + i * len_, c + i, states + i * kRowStateFloats};
