@@ -1025,7 +1025,6 @@ class Avx2Body final : public BodyEmitter {
   // result is tiny or NaN) take vector_math.h's own sequence: two exact powers of two.
   void Scale2(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) override {
     const int slow = e_.NewLabel(), done = e_.NewLabel();
-    if (getenv("T1_OLD_SCALE")) { e_.Jmp(slow); }
     Cmp(Mask{t1}, n, C(-124.0f), VCmp::kNgeUs);  // n < -124 or NaN
     for (int c = 1; c < u_; ++c) e_.VOpRRR(VOp::kOrD, Y(t1.r[0]), Y(t1.r[0]), Y(t1.r[c]));
     e_.VtestpsRR(Y(t1.r[0]), Y(t1.r[0]));

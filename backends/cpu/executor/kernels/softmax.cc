@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <cstdlib>
 #include <vector>
 
 #include "backends/cpu/executor/jit/fused_loop_jit.h"
@@ -41,7 +40,7 @@ FusedLoopDesc RowLoop(std::vector<FusedLoopDesc::Instr> instrs) {
 // goes, so that the next block's memory traffic overlaps this block's exps.
 FusedLoopDesc ExpShiftedLoop(int64_t block_bytes) {
   FusedLoopDesc d = RowLoop({{compiler::OpKind::kSubtract, 2, {0, 1, -1}, 2}, {compiler::OpKind::kExp, 3, {2, -1, -1}, 1}});
-  if (block_bytes <= (int64_t{1} << 30) && !getenv("T1_NO_PF")) d.inputs[0].prefetch_ahead = static_cast<int32_t>(block_bytes);
+  if (block_bytes <= (int64_t{1} << 30)) d.inputs[0].prefetch_ahead = static_cast<int32_t>(block_bytes);
   return d;
 }
 
@@ -183,7 +182,6 @@ class LogSumExpKernel final : public Kernel {
   bool SumExpShifted(const float* x, const float* c, float* states, float* s, int64_t n) const {
     const FusedLoopJit* jit = exp_sum_jit_.Get();
     if (!jit || jit->elements_per_iteration() != kRowStateFloats) return false;
-    if (getenv("T1_OLD_SUM")) return false;
     sum_rows_.start(states, 0.0f, n);
     for (int64_t i = 0; i < n; ++i) {
       const void* ptrs[3] = {x + i * len_, c + i, states + i * kRowStateFloats};
