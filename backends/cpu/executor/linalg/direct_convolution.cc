@@ -148,6 +148,7 @@ __attribute__((always_inline)) inline void TileBody(const TileArgs& args) {
 #pragma GCC unroll 16
     for (int p = 0; p < P; ++p) a[p] = args.in[(t - args.tap0) * P + p] + args.group_c0 + args.c0;
     const float* wr = args.w + (t * args.cin + args.c0) * ldw;
+#pragma GCC unroll 4
     for (int64_t c = 0; c < cn; ++c, wr += ldw) {
       V wv[NV];
 #pragma GCC unroll 4
