@@ -682,6 +682,12 @@ DIRECT_CONVS = [
     # Long rows: most tiles lie inside one row and take their pointers one step apart, per
     # residue class of the lhs dilation here (its parts skip the holes).
     ((1, 5, 40, 8), (3, 3, 8, 16), (1, 1), ((1, 1), (2, 2)), (2, 2), (1, 1), (False, False), 1),
+    # The micro-kernel's input-feature loop runs four features per step: tap rows of 38 and of
+    # 18 (6 features, the last dim's 3 taps merged) features leave two over, and 1030 features
+    # split into slabs (343 or 206 rows each, by the ISA's block width) leave three or two.
+    ((2, 6, 9, 38), (3, 3, 38, 16), (1, 1), ((1, 1), (1, 1)), (1, 1), (1, 1), (False, False), 1),
+    ((1, 6, 9, 6), (3, 3, 6, 16), (1, 1), ((1, 1), (1, 1)), (1, 1), (1, 1), (False, False), 1),
+    ((1, 3, 4, 1030), (2, 2, 1030, 17), (1, 1), ((0, 1), (1, 0)), (1, 1), (1, 1), (False, False), 1),
 ]
 
 
