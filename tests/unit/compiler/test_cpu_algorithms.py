@@ -10,6 +10,7 @@ and in-place updates inside loops. Run through the standalone driver (tests/unit
 from __future__ import annotations
 
 import os
+import subprocess
 import textwrap
 
 import numpy as np
@@ -1146,3 +1147,47 @@ def test_dynamic_slice_views_clamp_and_survive_updates(driver, tmp_path):  # noq
         assert got[1].tobytes() == c.tobytes(), "expected every row doubled"
         assert got[2].tobytes() == x[5].tobytes(), "expected the last step's row as it was before its update"
         assert float(got[3]) == float(acc), "expected the sums of the rows before their update"
+
+
+def test_horner_steps_reading_slices_of_a_computed_coefficient_table_fuse_into_one_loop(driver, tmp_path):  # noqa: F811
+    # jnp.polyval's form: the coefficients are a small table computed from constants (iota + 1,
+    # / 10) and each step slices one; the slices sit between the steps but depend on no data, so
+    # the steps must still fuse into one pass over x (they were one pass per coefficient).
+    n, deg = 4096, 6
+    t = f"tensor<{n}xf32>"
+    lines = [f"%i = stablehlo.iota dim = 0 : tensor<{deg}xf32>",
+             "%one = stablehlo.constant dense<1.000000e+00> : tensor<f32>",
+             f"%ones = stablehlo.broadcast_in_dim %one, dims = [] : (tensor<f32>) -> tensor<{deg}xf32>",
+             f"%i1 = stablehlo.add %ones, %i : tensor<{deg}xf32>",
+             "%ten = stablehlo.constant dense<1.000000e+01> : tensor<f32>",
+             f"%tens = stablehlo.broadcast_in_dim %ten, dims = [] : (tensor<f32>) -> tensor<{deg}xf32>",
+             f"%c = stablehlo.divide %i1, %tens : tensor<{deg}xf32>",
+             "%zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>",
+             f"%acc0 = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<f32>) -> {t}"]
+    for k in range(deg):
+        lines += [f"%s{k} = stablehlo.slice %c [{k}:{k + 1}] : (tensor<{deg}xf32>) -> tensor<1xf32>",
+                  f"%r{k} = stablehlo.reshape %s{k} : (tensor<1xf32>) -> tensor<f32>",
+                  f"%b{k} = stablehlo.broadcast_in_dim %r{k}, dims = [] : (tensor<f32>) -> {t}",
+                  f"%m{k} = stablehlo.multiply %acc{k}, %x : {t}",
+                  f"%acc{k + 1} = stablehlo.add %m{k}, %b{k} : {t}"]
+    body = "\n        ".join(lines)
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: {t}) -> {t} {{
+        {body}
+        return %acc{deg} : {t}
+      }}
+    }}"""
+    x = np.random.default_rng(4).standard_normal(n).astype(np.float32)
+    (got,) = run(driver, tmp_path, mlir, x)
+    coef = (np.arange(deg, dtype=np.float32) + np.float32(1)) / np.float32(10)
+    want = np.zeros(n, np.float32)
+    for k in range(deg):
+        want = want * x + coef[k]
+    assert np.array_equal(got, want), "Horner steps in order, f32 rounding after each"
+    prog = tmp_path / "plan.mlir"
+    prog.write_text(textwrap.dedent(mlir))
+    r = subprocess.run([str(driver), str(prog)], capture_output=True, text=True, timeout=60,
+                       env=dict(os.environ, JAXLIB_DUMP_PLAN="1"))
+    steps = [ln for ln in r.stderr.splitlines() if ln.startswith("%") and "tensor<4096xf32>" in ln.split(":")[-1]]
+    assert len(steps) == 1 and "jaxlib.fusion" in steps[0], "\n".join(steps)
