@@ -1191,3 +1191,23 @@ def test_horner_steps_reading_slices_of_a_computed_coefficient_table_fuse_into_o
                        env=dict(os.environ, JAXLIB_DUMP_PLAN="1"))
     steps = [ln for ln in r.stderr.splitlines() if ln.startswith("%") and "tensor<4096xf32>" in ln.split(":")[-1]]
     assert len(steps) == 1 and "jaxlib.fusion" in steps[0], "\n".join(steps)
+
+
+@pytest.mark.parametrize("dtype,np_type", [("f32", np.float32), ("i8", np.int8), ("f64", np.float64), ("i16", np.int16)])
+@pytest.mark.parametrize("reps", [2, 3, 15, 16])
+def test_broadcast_repeating_each_element_and_short_row_slices(driver, tmp_path, dtype, np_type, reps):  # noqa: F811
+    # jnp.repeat's broadcast to a new trailing dim (each element `reps` times) and a slice of
+    # short rows: the short innermost dim is copied together with the next one.
+    r, c = 300, 70
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<{r}x{c}x{dtype}>) -> (tensor<{r}x{c}x{reps}x{dtype}>, tensor<{r}x3x{dtype}>) {{
+        %0 = stablehlo.broadcast_in_dim %x, dims = [0, 1] : (tensor<{r}x{c}x{dtype}>) -> tensor<{r}x{c}x{reps}x{dtype}>
+        %1 = stablehlo.slice %x [0:{r}, 5:11:2] : (tensor<{r}x{c}x{dtype}>) -> tensor<{r}x3x{dtype}>
+        return %0, %1 : tensor<{r}x{c}x{reps}x{dtype}>, tensor<{r}x3x{dtype}>
+      }}
+    }}"""
+    x = (np.arange(r * c).reshape(r, c) % 97).astype(np_type)
+    rep, sl = run(driver, tmp_path, mlir, x)
+    assert np.array_equal(rep, np.repeat(x[:, :, None], reps, axis=2))
+    assert np.array_equal(sl, x[:, 5:11:2])
