@@ -1211,3 +1211,36 @@ def test_broadcast_repeating_each_element_and_short_row_slices(driver, tmp_path,
     rep, sl = run(driver, tmp_path, mlir, x)
     assert np.array_equal(rep, np.repeat(x[:, :, None], reps, axis=2))
     assert np.array_equal(sl, x[:, 5:11:2])
+
+
+@pytest.mark.parametrize("shape,axis", [((7, 20000), 0), ((20000, 7), 1), ((3, 5000, 4), 1), ((1, 9000), 0)])
+def test_general_two_operand_reduce_over_many_kept_elements(driver, tmp_path, shape, axis):  # noqa: F811
+    # An integer argmax body (no recognised kernel): the general fold, over kept elements split
+    # in column blocks across threads, reading the input in place when the reduced dim leads.
+    t = "tensor<" + "x".join(map(str, shape)) + "xi32>"
+    kept = [d for k, d in enumerate(shape) if k != axis]
+    rt = "tensor<" + "x".join(map(str, kept)) + "xi32>"
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: {t}) -> ({rt}, {rt}) {{
+        %i = stablehlo.iota dim = {axis} : {t}
+        %lo = stablehlo.constant dense<-2147483648> : tensor<i32>
+        %z = stablehlo.constant dense<0> : tensor<i32>
+        %0:2 = stablehlo.reduce(%x init: %lo), (%i init: %z) across dimensions = [{axis}] : ({t}, {t}, tensor<i32>, tensor<i32>) -> ({rt}, {rt})
+         reducer(%a: tensor<i32>, %b: tensor<i32>) (%ia: tensor<i32>, %ib: tensor<i32>) {{
+          %gt = stablehlo.compare GT, %a, %b, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          %eq = stablehlo.compare EQ, %a, %b, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          %lt = stablehlo.compare LT, %ia, %ib, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          %tie = stablehlo.and %eq, %lt : tensor<i1>
+          %keep = stablehlo.or %gt, %tie : tensor<i1>
+          %v = stablehlo.select %gt, %a, %b : tensor<i1>, tensor<i32>
+          %j = stablehlo.select %keep, %ia, %ib : tensor<i1>, tensor<i32>
+          stablehlo.return %v, %j : tensor<i32>, tensor<i32>
+        }}
+        return %0#0, %0#1 : {rt}, {rt}
+      }}
+    }}"""
+    x = np.random.default_rng(6).integers(-50, 50, shape).astype(np.int32)
+    v, j = run(driver, tmp_path, mlir, x)
+    assert np.array_equal(v, x.max(axis=axis))
+    assert np.array_equal(j, x.argmax(axis=axis).astype(np.int32)), "first index among ties"
