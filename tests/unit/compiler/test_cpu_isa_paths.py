@@ -546,6 +546,34 @@ def test_f32_to_bf16_rounding_nan_payloads_and_ties_at_every_width(driver, tmp_p
         "expected bf16::FromFloat's bits of -x from negate + convert"
 
 
+def test_bf16_arithmetic_nan_payloads_in_fused_loops_at_every_width(driver, tmp_path):  # noqa: F811
+    """bf16 add/subtract/multiply/divide chained in one fused loop over every bit pattern, NaNs
+    keeping their payloads (signalling ones among them): the JIT rounds these results without a
+    NaN select (an IEEE operation's NaN is an operand's, quieted, or the default one), which must
+    give the interpreter's bits at every width; a NaN operand's result is that NaN quieted."""
+    h = np.arange(65536, dtype=np.uint32).astype(np.uint16)
+    g = np.random.default_rng(29).permutation(h)
+    t, u = "tensor<65536xbf16>", "tensor<65536xui16>"
+    sub, out = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%hb: {u}, %gb: {u}) -> ({t}, {t}) {{
+            %h = stablehlo.bitcast_convert %hb : ({u}) -> {t}
+            %g = stablehlo.bitcast_convert %gb : ({u}) -> {t}
+            %0 = stablehlo.subtract %h, %g : {t}
+            %1 = stablehlo.multiply %0, %g : {t}
+            %2 = stablehlo.add %1, %h : {t}
+            %3 = stablehlo.divide %2, %g : {t}
+            return %0, %3 : {t}, {t}
+          }}
+        }}""", ["%0", "%3"], h, g)
+    nan_h = ((h & 0x7F80) == 0x7F80) & ((h & 0x7F) != 0)
+    nan_g = ((g & 0x7F80) == 0x7F80) & ((g & 0x7F) != 0)
+    only_h = nan_h & ~nan_g
+    assert only_h.sum() > 200
+    assert np.array_equal(sub.view(np.uint16)[only_h], h[only_h] | 0x40), "expected h's NaN quieted from h - g"
+    assert np.all((out.view(np.uint16)[nan_h | nan_g] & 0x7FC0) == 0x7FC0), "expected quiet NaNs through the chain"
+
+
 @pytest.mark.parametrize("dtype", ["f16", "bf16"])
 def test_half_f32_conversions_same_bits_at_every_width(driver, tmp_path, dtype):  # noqa: F811
     ml_dtypes = pytest.importorskip("ml_dtypes")

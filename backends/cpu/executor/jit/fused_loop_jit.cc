@@ -336,6 +336,20 @@ class BodyEmitter {
   }
   // g = g rounded to bf16 as bf16::FromFloat (half_vector_kernels.cc Bf16Avx2::Down): to nearest
   // even by adding 0x7fff plus the kept lowest bit, a NaN quieted by setting bit 22 and truncated.
+  // RoundBf16 for the result of an IEEE add, subtract, multiply or divide of bf16 values: such
+  // an operation's NaN is quiet (the hardware quiets an input NaN, or makes the default one) and
+  // its payload is an operand's, whose low 16 bits are zero, so the rounding increment (at most
+  // 0x8000) cannot carry out of them and the plain rounding already gives bf16::FromFloat's
+  // quieted, truncated NaN: the NaN test and select are left out, with the same bits.
+  void RoundBf16OfArithmetic(const Group& g, bool truncate) {
+    Group t = Alloc();
+    V(VOp::kShrLVD, t, g, CBits(16));
+    V(VOp::kAndD, t, t, CBits(1));
+    V(VOp::kAddD, t, t, CBits(0x7fff));
+    V(VOp::kAddD, g, g, t);
+    if (truncate) V(VOp::kAndD, g, g, CBits(0xffff0000u));
+    Free(t);
+  }
   // A select on a mask register: Avx2Body has its own, without a blend. Without `truncate` the
   // low 16 bits are left as they come (a value only stored as bf16, whose store drops them).
   virtual void RoundBf16(const Group& g, bool truncate) {
@@ -1470,8 +1484,12 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       // low bits: StoreBf16 drops them anyway.
       const bool only_stored = last_use[out] < 0 && std::find(stores_of[out].begin(), stores_of[out].end(), summed) ==
                                                         stores_of[out].end();
+      const bool arithmetic = ins.kind == OpKind::kAdd || ins.kind == OpKind::kSubtract ||
+                              ins.kind == OpKind::kMultiply || ins.kind == OpKind::kDivide ||
+                              ins.kind == OpKind::kSquare;
       auto round = [&](const Group& g) {
-        if (ins.type == Type::kBF16) body.RoundBf16(g, /*truncate=*/!only_stored);
+        if (ins.type == Type::kBF16 && arithmetic) body.RoundBf16OfArithmetic(g, /*truncate=*/!only_stored);
+        else if (ins.type == Type::kBF16) body.RoundBf16(g, /*truncate=*/!only_stored);
         else if (ins.type == Type::kF16) body.RoundF16(g);
       };
       if (b_from_pool) {
