@@ -262,13 +262,7 @@ struct Partials {
     float l[kLanes];
     for (int p = 0; p < Q; ++p) Store(l + p * L, a[p], L);
     if constexpr (std::is_same_v<F, AddV>) {
-      // The w = 8 and w = 4 levels as 4-lane adds (the same lane pairs; GCC left the loop
-      // scalar, a load, an add and a store per lane).
-      using V4 = typename Vec<4>::F;
-      static_assert(kLanes == 16);
-      for (int k = 0; k < 8; k += 4) Store(l + k, Load<V4>(l + k, 4) + Load<V4>(l + k + 8, 4), 4);
-      Store(l, Load<V4>(l, 4) + Load<V4>(l + 4, 4), 4);
-      for (int w = 2; w >= 1; w /= 2)
+      for (int w = kLanes / 2; w >= 1; w /= 2)
         for (int k = 0; k < w; ++k) l[k] = l[k] + l[k + w];
       return l[0];
     } else {
