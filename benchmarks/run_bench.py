@@ -107,10 +107,33 @@ def make_inputs(meta: dict[str, Any]) -> list[np.ndarray]:
     return out
 
 
-def make_client(backend: str) -> Any:
-    """A `jaxlib.xla_client.Client` on our plugin ("ours") or on XLA's ("xla")."""
+def xla_gpu_plugin_path(device: str) -> Path:
+    """XLA's own CUDA PJRT plugin (PyPI's `jax-cuda<MAJOR>-pjrt`, package `jax_plugins.xla_cuda<MAJOR>`)."""
+    import importlib.util
+
+    package = f"jax_plugins.xla_{device}"
+    try:
+        spec = importlib.util.find_spec(package)
+    except ModuleNotFoundError:  # (no jax_plugins namespace at all)
+        spec = None
+    libs = sorted(p for d in (spec.submodule_search_locations or []) for p in Path(d).glob("*.so")) if spec else []
+    if not libs:
+        raise RuntimeError(f"XLA's {device} plugin is not installed (pip install jax-{device}-pjrt: package {package})")
+    return libs[0]
+
+
+def make_client(backend: str, device: str = "cpu") -> Any:
+    """A `jaxlib.xla_client.Client` on our plugin ("ours") or on XLA's ("xla"), for `device`
+    ("cpu", or "cuda12"/"cuda13": our jaxlib-cuda<MAJOR> against XLA's CUDA plugin)."""
     from jaxlib import plugin_support, xla_client
 
+    if device != "cpu":
+        if backend == "ours":
+            return xla_client.make_gpu_client(platform_name="cuda")
+        name = f"xla_{device}_bench"
+        if not plugin_support.pjrt_plugin_loaded(name):
+            plugin_support.load_pjrt_plugin_dynamically(name, str(xla_gpu_plugin_path(device)))
+        return xla_client.make_c_api_client(name)
     if backend == "ours":
         return xla_client.make_cpu_client()
     import lammps_jax_pjrt_cpu
@@ -201,7 +224,7 @@ def child_time(meta: dict[str, Any], backends: Sequence[str], opts: dict[str, An
     clients: dict[str, Any] = {}
     for b in backends:
         try:
-            clients[b] = make_client(b)
+            clients[b] = make_client(b, opts.get("device", "cpu"))
             res[b]["platform_version"] = clients[b].platform_version
         except Exception as e:  # noqa: BLE001 - reported in the row
             res[b]["error"] = "client: " + _err(e)
@@ -726,6 +749,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--isa", choices=("native", *ISA_ENV), default="native",
                     help="cap both backends' vector ISA in the children (avx2: JAXLIB_CPU_ISA=avx2 and "
                          "XLA_FLAGS=--xla_cpu_max_isa=AVX2)")
+    ap.add_argument("--device", choices=("cpu", "cuda12", "cuda13"), default="cpu",
+                    help="cuda12/cuda13: our jaxlib-cuda<MAJOR> against XLA's CUDA plugin (jax-cuda<MAJOR>-pjrt) "
+                         "on this machine's first GPU, instead of the CPU plugins")
     # Child modes (internal).
     ap.add_argument("--worker", choices=("time", "memory", "numpy"), help=argparse.SUPPRESS)
     ap.add_argument("--program", type=Path, help=argparse.SUPPRESS)
@@ -753,10 +779,11 @@ def main(argv: list[str] | None = None) -> int:
         "cap_seconds": a.cap_seconds or (5.0 if quick else 60.0),
         "compile_reps": a.compile_reps or (1 if quick else 5),
         "chunk_seconds": 0.02 if quick else 0.05,
-        "no_memory": a.no_memory,
+        "no_memory": a.no_memory or a.device != "cpu",  # (host RSS says nothing about GPU memory)
         "suite": a.suite,
         "isa": a.isa,
         "child_env": ISA_ENV.get(a.isa, {}),
+        "device": a.device,
     }
     opts["child_timeout"] = 120.0 if quick else 900.0
     folder = a.programs or (SUITES[a.suite] / "quick" if quick else SUITES[a.suite])
@@ -765,7 +792,7 @@ def main(argv: list[str] | None = None) -> int:
         raise SystemExit(f"no programs in {folder}")
     machine = machine_info(a.flops_per_cycle)
     report: dict[str, Any] = {"mode": ("quick (small sizes, few runs: not comparable to full)" if quick else "full")
-                              + f", suite {a.suite}, isa {a.isa}",
+                              + f", suite {a.suite}, isa {a.isa}" + (f", device {a.device}" if a.device != "cpu" else ""),
                               "versions": versions(), "machine": machine, "settings": opts,
                               "started": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "loadavg_start": os.getloadavg()}
     print(f"benchmarking {len(metas)} program(s) from {folder} ({report['mode']})", file=sys.stderr)

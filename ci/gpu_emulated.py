@@ -1,6 +1,7 @@
 """The corpus through each GPU plugin on emulated drivers (no GPU needed); behind `nox -s gpu_emulated`.
 
-    python ci/gpu_emulated.py [--backends cuda12,cuda13,rocm] [--only GLOB] [--subset]
+    python ci/gpu_emulated.py [--backends cuda12,cuda13,rocm] [--only GLOB] [--subset] [--jobs N]
+    python ci/gpu_emulated.py --system-driver --backends cuda13    # the same run on a real GPU
 
 Builds the emulated CUDA driver + cuBLAS and HIP runtime + hipBLAS (tests/gpu_emulation) with
 g++, then runs every program of tests/corpus (text and bytecode) through jaxlib.xla_client on
@@ -10,8 +11,11 @@ generated kernel; the emulated drivers run the same source built for the host. E
 
     gpu emulated: cuda12 N/M, cuda13 N/M, rocm N/M programs passed; K% of executed ops on generated kernels or vendor libraries
 
-A program passes when both forms give the expected outputs. Each backend runs in a child process
-that is restarted after a crash (the crashing program counts as failed).
+A program passes when both forms give the expected outputs. Each backend runs in child processes
+(`--jobs`, each with a share of the programs) that are restarted after a crash (the crashing
+program counts as failed). With `--system-driver` nothing is emulated: the plugins load the
+machine's own driver, NVRTC and cuBLAS (from NVIDIA's wheels on sys.path) and run on its GPUs,
+and the summary line starts `gpu system driver:` instead.
 """
 
 from __future__ import annotations
@@ -78,8 +82,11 @@ def nvrtc_dir(major: int) -> Path | None:
     return None
 
 
-def backend_env(backend: str, emu: Path, counts: Path, cache: Path) -> dict[str, str] | str:
-    """The environment that points `backend` at the emulated drivers, or why it cannot run."""
+def backend_env(backend: str, emu: Path | None, counts: Path, cache: Path) -> dict[str, str] | str:
+    """The environment that points `backend` at the emulated drivers (at the system's own when
+    `emu` is None), or why it cannot run."""
+    if emu is None:
+        return dict(os.environ, JAXLIB_GPU_OP_COUNTS=str(counts), JAXLIB_KERNEL_CACHE_DIR=str(cache / "device"))
     env = dict(os.environ, JAXLIB_EMULATED_GPUS="4", JAXLIB_GPU_OP_COUNTS=str(counts),
                JAXLIB_KERNEL_CACHE_DIR=str(cache / "device"), JAXLIB_EMULATED_KERNEL_CACHE=str(cache / "host"))
     if backend.startswith("cuda"):
@@ -107,7 +114,7 @@ def _client(backend: str, cache: dict):
         from jaxlib import plugin_support, xla_client
 
         package = importlib.import_module(f"jaxlib_{backend}" if backend != "rocm" else "jaxlib_rocm")
-        name = f"{backend}_emulated"
+        name = f"{backend}_corpus"
         plugin_support.register_plugin(name=name, priority=-1, library_path=package.library_path(),
                                        options=package.client_options(),
                                        build_info=package.build_info(), distribution=package.DISTRIBUTION)
@@ -167,8 +174,20 @@ def child(backend: str, names: list[str], results: Path) -> int:
 # ---------------------------------------------------------------------------- parent
 
 
-def run_backend(backend: str, names: list[str], env: dict[str, str], work: Path) -> dict[str, bool]:
-    results = work / f"{backend}.jsonl"
+def run_backend(backend: str, names: list[str], env: dict[str, str], work: Path, jobs: int = 1) -> dict[str, bool]:
+    """Runs `names` on `backend` in `jobs` parallel children (each a share of the list)."""
+    if jobs > 1 and len(names) > 1:
+        from concurrent.futures import ThreadPoolExecutor
+
+        shares = [names[i::jobs] for i in range(jobs) if names[i::jobs]]
+        with ThreadPoolExecutor(len(shares)) as pool:
+            parts = list(pool.map(lambda ij: _run_share(backend, ij[1], env, work / f"{backend}.{ij[0]}.jsonl"),
+                                  enumerate(shares)))
+        return {n: ok for part in parts for n, ok in part.items()}
+    return _run_share(backend, names, env, work / f"{backend}.jsonl")
+
+
+def _run_share(backend: str, names: list[str], env: dict[str, str], results: Path) -> dict[str, bool]:
     results.unlink(missing_ok=True)
     done: dict[str, bool] = {}
     remaining = list(names)
@@ -203,6 +222,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", default="", help="glob over case names")
     p.add_argument("--subset", action="store_true", help="the quick cross-section (SUBSET)")
     p.add_argument("--work", type=Path, default=None, help="where emulators, caches and results go")
+    p.add_argument("--jobs", type=int, default=1, help="parallel children per backend (default 1)")
+    p.add_argument("--system-driver", action="store_true",
+                   help="no emulation: run on this machine's GPUs with its own driver and libraries")
     p.add_argument("--child", default="", help=argparse.SUPPRESS)
     p.add_argument("--names", default="", help="comma list of case names")
     p.add_argument("--results", type=Path, default=None, help=argparse.SUPPRESS)
@@ -220,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         names = [n for n in names if fnmatch.fnmatch(n, args.only)]
     work = args.work or Path(tempfile.mkdtemp(prefix="gpu_emulated_"))
     work.mkdir(parents=True, exist_ok=True)
-    emu = build_emulators(work / "emulators")
+    emu = None if args.system_driver else build_emulators(work / "emulators")
     summary, ops = [], {"generated": 0, "vendor": 0, "host": 0}
     for backend in [b for b in args.backends.split(",") if b]:
         counts = work / f"{backend}.counts"
@@ -230,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{backend}: skipped: {env}", flush=True)
             summary.append(f"{backend} 0/{len(names)}")
             continue
-        done = run_backend(backend, names, env, work)
+        done = run_backend(backend, names, env, work, args.jobs)
         passed = sum(done.values())
         summary.append(f"{backend} {passed}/{len(names)}")
         print(f"{backend}: {passed}/{len(names)} programs passed", flush=True)
@@ -242,7 +264,8 @@ def main(argv: list[str] | None = None) -> int:
     k = 100.0 * (ops["generated"] + ops["vendor"]) / total if total else 0.0
     print(f"executed ops: {ops['generated']} on generated kernels, {ops['vendor']} on vendor libraries, "
           f"{ops['host']} on host fallback")
-    print(f"gpu emulated: {', '.join(summary)} programs passed; {k:.0f}% of executed ops on generated kernels "
+    label = "gpu system driver" if args.system_driver else "gpu emulated"
+    print(f"{label}: {', '.join(summary)} programs passed; {k:.0f}% of executed ops on generated kernels "
           f"or vendor libraries")
     return 0
 

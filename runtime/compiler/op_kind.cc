@@ -38,6 +38,19 @@ const std::unordered_map<std::string_view, OpKind>& NameMap() {
 std::string_view OpName(OpKind k) { return kRows[static_cast<size_t>(k)].name; }
 OpClass GetOpClass(OpKind k) { return kRows[static_cast<size_t>(k)].cls; }
 
+bool MayHaveEffects(OpKind k) {
+  switch (k) {
+    case OpKind::kUnknown: case OpKind::kWhile: case OpKind::kCase: case OpKind::kIf: case OpKind::kCall:
+    case OpKind::kCustomCall: case OpKind::kRng: case OpKind::kAfterAll: case OpKind::kCreateToken:
+    case OpKind::kAllReduce: case OpKind::kAllGather: case OpKind::kReduceScatter: case OpKind::kAllToAll:
+    case OpKind::kCollectivePermute: case OpKind::kCollectiveBroadcast: case OpKind::kReshard:
+    case OpKind::kManualComputation: case OpKind::kNumOpKinds:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::optional<OpKind> OpKindFromName(std::string_view name) {
   const auto& m = NameMap();
   auto it = m.find(name);

@@ -150,6 +150,11 @@ enum class OpClass : uint8_t { kUnary, kBinary, kTernary, kOther };
 std::string_view OpName(OpKind k);
 OpClass GetOpClass(OpKind k);
 inline bool IsElementwise(OpKind k) { return GetOpClass(k) != OpClass::kOther; }
+// Whether running an op can do more than compute its results from its operands: talk to other
+// devices, draw from hidden state, order tokens, call out of the program, or run regions
+// that may do any of these. An op for which this is false can be dropped when its results
+// are unread, and evaluated twice without anyone noticing.
+bool MayHaveEffects(OpKind k);
 // Accepts full names and the dialect-less spellings MLIR prints ("return", "call").
 std::optional<OpKind> OpKindFromName(std::string_view name);
 

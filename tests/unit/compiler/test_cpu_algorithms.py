@@ -195,10 +195,15 @@ def test_top_k_ties_by_index_and_nan_largest(driver, tmp_path, rows, length, k):
     assert np.array_equal(vals.view(np.uint32), np.take_along_axis(x, order, 1).view(np.uint32)), "top_k values"
 
 
-def cumulative_program(shape: tuple[int, ...], axis: int, op: str, init: str, dtype: str = "f32") -> str:
+def cumulative_program(shape: tuple[int, ...], axis: int, op: str, init: str, dtype: str = "f32",
+                       reverse: bool = False, body: str | None = None) -> str:
+    """JAX's cumulative reduce_window (reverse: lax.cumsum(reverse=True)'s padding at the end);
+    `body` replaces the one-op body's ops (result %s) when given."""
     t = f"tensor<{'x'.join(str(d) for d in shape)}x{dtype}>"
     win = ", ".join(str(shape[d]) if d == axis else "1" for d in range(len(shape)))
-    pad = ", ".join(f"[{shape[d] - 1}, 0]" if d == axis else "[0, 0]" for d in range(len(shape)))
+    edge = (lambda n: f"[0, {n - 1}]") if reverse else (lambda n: f"[{n - 1}, 0]")
+    pad = ", ".join(edge(shape[d]) if d == axis else "[0, 0]" for d in range(len(shape)))
+    body = body or f"%s = stablehlo.{op} %a, %b : tensor<{dtype}>"
     ones = ", ".join("1" for _ in shape)
     return f"""
     {MOD}
@@ -206,7 +211,7 @@ def cumulative_program(shape: tuple[int, ...], axis: int, op: str, init: str, dt
         %init = stablehlo.constant dense<{init}> : tensor<{dtype}>
         %0 = "stablehlo.reduce_window"(%x, %init) <{{base_dilations = array<i64: {ones}>, padding = dense<[{pad}]> : tensor<{len(shape)}x2xi64>, window_dilations = array<i64: {ones}>, window_dimensions = array<i64: {win}>, window_strides = array<i64: {ones}>}}> ({{
         ^bb0(%a: tensor<{dtype}>, %b: tensor<{dtype}>):
-          %s = stablehlo.{op} %a, %b : tensor<{dtype}>
+          {body}
           stablehlo.return %s : tensor<{dtype}>
         }}) : ({t}, tensor<{dtype}>) -> {t}
         return %0 : {t}
@@ -224,6 +229,32 @@ def test_cumulative_reduce_window_is_a_scan(driver, tmp_path, shape, axis):  # n
     (m,) = run(driver, tmp_path, cumulative_program(shape, axis, "maximum", "0xFF800000"), x)
     want_m = np.maximum.accumulate(x, axis=axis)  # NaN propagates like XLA's max
     assert np.array_equal(m, want_m, equal_nan=True), "cummax with NaN propagation"
+
+
+@pytest.mark.parametrize("shape,axis", [((7,), 0), ((3, 40), 1), ((50, 6), 0), ((2, 30, 3), 1), ((40000,), 0)])
+def test_reverse_cumulative_reduce_window_is_a_reverse_scan(driver, tmp_path, shape, axis):  # noqa: F811
+    x = np.random.default_rng(2).standard_normal(shape).astype(np.float32)
+    flip = lambda a: np.flip(a, axis=axis)  # noqa: E731
+    (s,) = run(driver, tmp_path, cumulative_program(shape, axis, "add", "0.000000e+00", reverse=True), x)
+    want = flip(np.cumsum(flip(x), axis=axis, dtype=np.float32))
+    assert np.array_equal(s, want), "reverse cumsum: a right-to-left running sum"
+    x.flat[x.size // 2] = np.nan
+    (m,) = run(driver, tmp_path, cumulative_program(shape, axis, "maximum", "0xFF800000", reverse=True), x)
+    assert np.array_equal(m, flip(np.maximum.accumulate(flip(x), axis=axis)), equal_nan=True), "reverse cummax"
+    xi = np.random.default_rng(3).integers(-3, 4, shape).astype(np.int32)
+    (p,) = run(driver, tmp_path, cumulative_program(shape, axis, "multiply", "1", "i32", reverse=True), xi)
+    assert np.array_equal(p, flip(np.cumprod(flip(xi), axis=axis, dtype=np.int32))), "reverse cumprod of i32"
+
+
+def test_reverse_cumulative_window_of_a_non_monoid_body_folds_the_window(driver, tmp_path):  # noqa: F811
+    # a - b from init 0: no monoid, so no regrouped scan: every output folds its own window
+    # left to right, ((0 - x[i]) - x[i+1]) - ..., as the window semantics say.
+    x = np.arange(1, 9, dtype=np.int32)
+    (s,) = run(driver, tmp_path, cumulative_program((8,), 0, "subtract", "0", "i32", reverse=True), x)
+    assert np.array_equal(s, -np.flip(np.cumsum(np.flip(x))).astype(np.int32)), s
+    # The same body in a forward window runs as a scan, which folds in the window's order.
+    (f,) = run(driver, tmp_path, cumulative_program((8,), 0, "subtract", "0", "i32"), x)
+    assert np.array_equal(f, -np.cumsum(x).astype(np.int32)), f
 
 
 def test_cumulative_int_and_nonidentity_init(driver, tmp_path):  # noqa: F811

@@ -316,6 +316,37 @@ def test_fused_loop_jit_same_bits_as_interpreter_at_every_width(driver, tmp_path
     np.testing.assert_allclose(ref[0][ok], want_exp[ok], rtol=1e-6, atol=0)
 
 
+def test_exp_scaling_by_exponent_add_same_bits_at_every_width(driver, tmp_path):  # noqa: F811
+    # The AVX2 JIT scales exp's polynomial by 2^n with an integer add to its exponent bits where
+    # every lane of an iteration has n >= -124, else by vector_math.h's two exact powers of two.
+    # Sorted sweeps give whole iterations on either side: [-104, 89] in small steps, every f32
+    # where n goes from -126 to -123 (x near -124.5 ln2) and from 127 to the clamp (x above
+    # 127.5 ln2, where results near the largest float round to it or to infinity); a few NaN
+    # and infinities at the end. Every run must give the baseline's bits (the interpreter).
+    def every_f32(lo: float, hi: float) -> np.ndarray:
+        a, b = np.array([lo, hi], dtype=np.float32).view(np.int32)
+        return np.arange(min(a, b), max(a, b) + 1, dtype=np.int32).view(np.float32)
+    a = np.concatenate([np.linspace(-104.0, 89.0, 60000, dtype=np.float32), every_f32(-87.5, -85.2),
+                        every_f32(88.0, 88.9), np.array([np.nan, np.inf, -np.inf, 0.0, -0.0], np.float32)])
+    n = a.size
+    t, p = f"tensor<{n}xf32>", f"tensor<{n}xi1>"
+    b = np.ones(n, np.float32)
+    m = np.zeros(n, np.bool_)
+    body = [f"%e = stablehlo.exponential %a : {t}", f"%s = stablehlo.subtract %a, %b : {t}",
+            f"%l = stablehlo.logistic %s : {t}"]
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, arrays_and_mask_program(t, p, body, ["%e", "%l"]),
+                                                       ["%e", "%l"], a, b, m)
+    want = np.exp(a.astype(np.float64))
+    tiny, big = np.finfo(np.float32).tiny, float(np.finfo(np.float32).max)
+    ok = np.isfinite(want) & (want >= 2 * tiny) & (want <= big / 2)  # clear of the edges' roundings
+    ulp = np.spacing(want[ok].astype(np.float32)).astype(np.float64)
+    assert np.max(np.abs(ref[0][ok] - want[ok]) / ulp) <= 2.0, "expected exp within 2 ulp of float64 exp"
+    assert np.all(ref[0][np.isfinite(a) & (want < 0.99 * tiny)] == 0), "expected results below 2^-126 flushed to zero"
+    assert np.all(np.isinf(ref[0][np.isfinite(a) & (want > 1.01 * big)])), "expected overflow to infinity"
+    assert ok.sum() > 100000 and np.sum(ref[0] == 0) > 1000 and np.sum(np.isinf(ref[0])) > 1000
+    assert np.isnan(ref[0][-5]) and ref[0][-4] == np.inf and ref[0][-3] == 0.0, "expected exp(NaN, inf, -inf)"
+
+
 def arrays_and_mask_program(t: str, p: str, body: list[str], results: list[str]) -> str:
     """A program of two arrays of type t and an i1 mask (%a, %b, %m) running `body`, returning
     `results` (all of type t)."""
@@ -721,6 +752,12 @@ DIRECT_CONVS = [
     # Long rows: most tiles lie inside one row and take their pointers one step apart, per
     # residue class of the lhs dilation here (its parts skip the holes).
     ((1, 5, 40, 8), (3, 3, 8, 16), (1, 1), ((1, 1), (2, 2)), (2, 2), (1, 1), (False, False), 1),
+    # The micro-kernel's input-feature loop runs four features per step: tap rows of 38 and of
+    # 18 (6 features, the last dim's 3 taps merged) features leave two over, and 1030 features
+    # split into slabs (343 or 206 rows each, by the ISA's block width) leave three or two.
+    ((2, 6, 9, 38), (3, 3, 38, 16), (1, 1), ((1, 1), (1, 1)), (1, 1), (1, 1), (False, False), 1),
+    ((1, 6, 9, 6), (3, 3, 6, 16), (1, 1), ((1, 1), (1, 1)), (1, 1), (1, 1), (False, False), 1),
+    ((1, 3, 4, 1030), (2, 2, 1030, 17), (1, 1), ((0, 1), (1, 0)), (1, 1), (1, 1), (False, False), 1),
 ]
 
 

@@ -1082,8 +1082,27 @@ class Avx2Body final : public BodyEmitter {
     V(VOp::kAddPs, n, n, C(12582912.0f));  // 1.5 * 2^23
     V(VOp::kSubPs, n, n, C(12582912.0f));
   }
-  // ni = (int)n; n1 = ni >> 1; n2 = ni - n1; out = p * f32((n1 + 127) << 23) * f32((n2 + 127) << 23).
+  // out = p * 2^n, the exact product rounded once (to zero below 2^-126 under FTZ, to infinity
+  // above the largest float), as vector_math.h's Scale2 gives it. p = exp(r) lies in [0.70, 1.42]
+  // (exponent -1 or 0), so where every lane of the iteration has n >= -124, p * 2^(n - 1) is a
+  // normal float, made by adding n - 1 to p's exponent bits, and the one multiply by 2 rounds
+  // exactly as p * 2^n does (n <= 128: exp's clamp keeps n - 1 at most 127). n - 1 comes as the
+  // low bits of n + (1.5 * 2^23 - 1), an exact sum whose bits are 0x4B400000 + n - 1: shifted
+  // left by 23 they are (n - 1) << 23. Other iterations (a lane below -124 or NaN, where exp's
+  // result is tiny or NaN) take vector_math.h's own sequence: two exact powers of two.
   void Scale2(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) override {
+    const int slow = e_.NewLabel(), done = e_.NewLabel();
+    Cmp(Mask{t1}, n, C(-124.0f), VCmp::kNgeUs);  // n < -124 or NaN
+    for (int c = 1; c < u_; ++c) e_.VOpRRR(VOp::kOrD, Y(t1.r[0]), Y(t1.r[0]), Y(t1.r[c]));
+    e_.VtestpsRR(Y(t1.r[0]), Y(t1.r[0]));
+    e_.Jcc(x86::Cond::kNe, slow);
+    V(VOp::kAddPs, t1, n, C(12582911.0f));  // 1.5 * 2^23 - 1
+    for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t1.r[c]), Y(t1.r[c]), 23);
+    V(VOp::kAddD, out, p, t1);
+    V(VOp::kMulPs, out, out, C(2.0f));
+    e_.Jmp(done);
+    e_.Bind(slow);
+    // ni = (int)n; n1 = ni >> 1; n2 = ni - n1; out = p * f32((n1 + 127) << 23) * f32((n2 + 127) << 23).
     for (int c = 0; c < u_; ++c) e_.Vcvttps2dqRR(Y(t1.r[c]), Y(n.r[c]));
     for (int c = 0; c < u_; ++c) e_.VpsradRI(Y(t2.r[c]), Y(t1.r[c]), 1);
     V(VOp::kSubD, t1, t1, t2);
@@ -1093,6 +1112,7 @@ class Avx2Body final : public BodyEmitter {
     V(VOp::kAddD, t1, t1, CBits(127));
     for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t1.r[c]), Y(t1.r[c]), 23);
     V(VOp::kMulPs, out, out, t1);
+    e_.Bind(done);
   }
   void Sqrt(const Group& d, const Group& a) override {
     for (int c = 0; c < u_; ++c) e_.VsqrtpsRR(Y(d.r[c]), Y(a.r[c]));
@@ -1322,6 +1342,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   struct Advance {
     Gpr gpr;
     int32_t bytes;  // per iteration
+    int32_t prefetch_ahead = 0;  // Input::prefetch_ahead
   };
   std::vector<Advance> streamed;
   size_t next_gpr = 0;
@@ -1329,7 +1350,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (d.inputs[k].mode != Mode::kStream) continue;
     input_gpr[k] = kStreamGprs[next_gpr++];
     e.MovRM(input_gpr[k], Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
-    streamed.push_back({input_gpr[k], StorageBytes(val_type[k]) * body.lanes() * unroll});
+    streamed.push_back({input_gpr[k], StorageBytes(val_type[k]) * body.lanes() * unroll, d.inputs[k].prefetch_ahead});
   }
   for (size_t j = 0; j < d.outputs.size(); ++j) {
     output_gpr[j] = kStreamGprs[next_gpr++];
@@ -1520,7 +1541,11 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   for (int p = 0; p < passes; ++p) {
     if (!banks.empty()) acc = banks[static_cast<size_t>(p)];
     if (!emit_pass()) return false;
-    for (const Advance& a : streamed) e.AddRI(a.gpr, a.bytes);
+    for (const Advance& a : streamed) {
+      if (a.prefetch_ahead != 0)
+        for (int32_t off = 0; off < a.bytes; off += 64) e.Prefetcht1M(Mem{a.gpr, a.prefetch_ahead + off});
+      e.AddRI(a.gpr, a.bytes);
+    }
   }
   e.SubRI(kCount, 1);
   e.Jcc(x86::Cond::kNe, loop);

@@ -79,6 +79,7 @@ void Encoder::MovRI(Gpr dst, uint64_t imm) {
 void Encoder::MovRM(Gpr dst, Mem src, bool w64) { OpRM(0, w64, {0x8B}, Num(dst), src); }
 void Encoder::LeaRM(Gpr dst, Mem src) { OpRM(0, true, {0x8D}, Num(dst), src); }
 void Encoder::CallR(Gpr target) { OpRR(0, false, {0xFF}, 2, Num(target)); }
+void Encoder::Prefetcht1M(Mem m) { OpRM(0, false, {0x0F, 0x18}, 2, m); }
 void Encoder::MovzxRM8(Gpr dst, Mem src) { OpRM(0, false, {0x0F, 0xB6}, Num(dst), src); }
 void Encoder::MovMR(Mem dst, Gpr src, bool w64) { OpRM(0, w64, {0x89}, Num(src), dst); }
 void Encoder::MovMR8(Mem dst, Gpr src) { OpRM(0, false, {0x88}, Num(src), dst, /*byte_regs=*/true); }
@@ -395,6 +396,7 @@ void Encoder::VblendvpsRRRR(Ymm dst, Ymm a, Ymm b, Ymm mask) {
   Byte(static_cast<uint8_t>(Num(mask) << 4));  // is4: the fourth register in imm8[7:4]
 }
 void Encoder::VsqrtpsRR(Ymm dst, Ymm src) { Vex(1, 0, 0x51, Num(dst), -1, Num(src), nullptr); }
+void Encoder::VtestpsRR(Ymm a, Ymm b) { Vex(2, 1, 0x0E, Num(a), -1, Num(b), nullptr); }
 void Encoder::Vcvttps2dqRR(Ymm dst, Ymm src) { Vex(1, 2, 0x5B, Num(dst), -1, Num(src), nullptr); }
 // Shifts by an immediate: the opcode extension in ModRM.reg, the destination in vvvv.
 void Encoder::VpsradRI(Ymm dst, Ymm src, uint8_t imm) {

@@ -88,6 +88,7 @@ class Encoder {
   void Push(Gpr r);                                 // 50+rd
   void Pop(Gpr r);                                  // 58+rd
   void Ret();                                       // C3
+  void Prefetcht1M(Mem m);                         // 0F 18 /2     a hint: the line at m into L2
   void Endbr64();                                   // F3 0F 1E FA  (a NOP without CET)
   void Int3();                                      // CC
 
@@ -201,6 +202,9 @@ class Encoder {
   // dst = mask's sign bit ? b : a, lane by lane (VEX.256.66.0F3A.W0 4A /r is4).
   void VblendvpsRRRR(Ymm dst, Ymm a, Ymm b, Ymm mask);
   void VsqrtpsRR(Ymm dst, Ymm src);                 // VEX.256.0F 51 /r
+  // ZF = 1 where no lane of a & b has its sign bit set (VEX.256.66.0F38.W0 0E /r); Jcc kNe then
+  // jumps when some lane of a mask vector is set.
+  void VtestpsRR(Ymm a, Ymm b);
   void Vcvttps2dqRR(Ymm dst, Ymm src);              // VEX.256.F3.0F 5B /r  f32 -> s32, truncating
   void VpsradRI(Ymm dst, Ymm src, uint8_t imm);     // VEX.256.66.0F 72 /4 ib  arithmetic shift right
   void VpslldRI(Ymm dst, Ymm src, uint8_t imm);     // VEX.256.66.0F 72 /6 ib  shift left

@@ -337,7 +337,7 @@ class WhileKernel final : public Kernel {
       return false;
     };
     auto small_step = [&](const RegionStep& step) {
-      if (!step.op || reads_tiled(step) || !PureSmallOp(step.op->kind)) return false;
+      if (!step.op || reads_tiled(step) || MayHaveEffects(step.op->kind)) return false;
       for (ValueId v : step.op->results)
         if (m.type(v).element_count() > kSmallElements) return false;
       return true;
@@ -537,17 +537,6 @@ class WhileKernel final : public Kernel {
   // (they would be recomputed or copied whole for every tile).
   static constexpr int64_t kSmallElements = 4096;
 
-  // Ops whose repeated evaluation for each tile is invisible: no effects, no state.
-  static bool PureSmallOp(OpKind k) {
-    switch (k) {
-      case OpKind::kWhile: case OpKind::kCase: case OpKind::kIf: case OpKind::kCall: case OpKind::kCustomCall:
-      case OpKind::kRng: case OpKind::kAllReduce: case OpKind::kAllGather: case OpKind::kReduceScatter:
-      case OpKind::kAllToAll: case OpKind::kCollectivePermute: case OpKind::kCollectiveBroadcast:
-        return false;
-      default:
-        return true;
-    }
-  }
 
   const Op& op_;
   std::unique_ptr<RegionCode> cond_, body_;

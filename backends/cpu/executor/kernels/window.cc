@@ -362,8 +362,13 @@ class ReduceWindowKernel final : public Kernel {
 // stride 1, no dilation, padding (window - 1, 0), and every other dim is untouched. Output i
 // then folds init over the padding and x[0..i] in order, so out[i] = body(out[i-1], x[i]) from
 // init, whenever body(init, init) == init (checked at run time; else the window loop runs).
+// Padding (0, window - 1) is the reverse scan (lax.cumsum(reverse=True)): output i folds
+// x[i..n-1], computed as out[i] = body(x[i], out[i+1]) from the end (the earlier element on
+// the left, as in the window), which regroups the fold: only for a monoid body (NativeScan;
+// float sums then round as a right-to-left sum, like np.cumsum of the reversed axis).
 struct ScanShape {
   int64_t outer = 1, len = 1, inner = 1;
+  bool reverse = false;
 };
 
 std::optional<ScanShape> MatchPrefixScan(const compiler::Module& m, const Op& op) {
@@ -377,16 +382,17 @@ std::optional<ScanShape> MatchPrefixScan(const compiler::Module& m, const Op& op
       bdil.size() != r || wdil.size() != r)
     return std::nullopt;
   int axis = -1;
+  ScanShape s;
   for (size_t d = 0; d < r; ++d) {
     if (strides[d] != 1 || bdil[d] != 1) return std::nullopt;
     if (win[d] == 1 && pad[d] == std::pair<int64_t, int64_t>{0, 0}) continue;
-    if (axis >= 0 || x.dims[d] < 2 || wdil[d] != 1 || win[d] < x.dims[d] || pad[d].first != win[d] - 1 ||
-        pad[d].second != 0)
-      return std::nullopt;
+    const bool prefix = pad[d] == std::pair<int64_t, int64_t>{win[d] - 1, 0};
+    const bool suffix = pad[d] == std::pair<int64_t, int64_t>{0, win[d] - 1};
+    if (axis >= 0 || x.dims[d] < 2 || wdil[d] != 1 || win[d] < x.dims[d] || !(prefix || suffix)) return std::nullopt;
     axis = static_cast<int>(d);
+    s.reverse = !prefix;
   }
   if (axis < 0) return std::nullopt;
-  ScanShape s;
   for (size_t d = 0; d < r; ++d) {
     if (static_cast<int>(d) < axis) s.outer *= x.dims[d];
     else if (static_cast<int>(d) == axis) s.len = x.dims[d];
@@ -402,19 +408,31 @@ template <Monoid M, class T>
 bool NativeScan(const void* xv, void* ov, const void* initv, const ScanShape& s, bool swapped) {
   using C = Compute<T>;
   const T init = *static_cast<const T*>(initv);
-  auto step = [swapped](C acc, C v) -> T { return Down<T>(swapped ? Combine<M, C>(v, acc) : Combine<M, C>(acc, v)); };
-  const T twice = step(Up(init), Up(init));
+  // The body on (earlier, later) elements of the window, in the body's own argument order.
+  auto body = [swapped](C earlier, C later) -> T {
+    return Down<T>(swapped ? Combine<M, C>(later, earlier) : Combine<M, C>(earlier, later));
+  };
+  // One scan step: the running result folded with the next element in scan order.
+  const bool rev = s.reverse;
+  auto step = [&](C acc, C v) -> T { return rev ? body(v, acc) : body(acc, v); };
+  const T twice = body(Up(init), Up(init));
   if (std::memcmp(&twice, &init, sizeof(T)) != 0) return false;
   const T* x = static_cast<const T*>(xv);
   T* out = static_cast<T*>(ov);
   const int64_t len = s.len, inner = s.inner;
+  // Position of the k-th step along the axis.
+  auto at = [rev, len](int64_t k) { return rev ? len - 1 - k : k; };
   if (inner == 1) {
     ParallelFor(s.outer, std::max<int64_t>(1, 32768 / len), [&](int64_t b, int64_t e) {
       for (int64_t o = b; o < e; ++o) {
         const T* xr = x + o * len;
         T* orow = out + o * len;
         T acc = init;
-        for (int64_t i = 0; i < len; ++i) orow[i] = acc = step(Up(acc), Up(xr[i]));
+        if (rev) {
+          for (int64_t i = len; i-- > 0;) orow[i] = acc = body(Up(xr[i]), Up(acc));
+        } else {
+          for (int64_t i = 0; i < len; ++i) orow[i] = acc = body(Up(acc), Up(xr[i]));
+        }
       }
     });
     return true;
@@ -427,11 +445,13 @@ bool NativeScan(const void* xv, void* ov, const void* initv, const ScanShape& s,
       const int64_t o = t / blocks, i0 = (t % blocks) * kBlock, i1 = std::min(inner, i0 + kBlock);
       const T* xb = x + o * len * inner;
       T* ob = out + o * len * inner;
-      for (int64_t i = i0; i < i1; ++i) ob[i] = step(Up(init), Up(xb[i]));
-      for (int64_t r = 1; r < len; ++r) {
-        const T* xr = xb + r * inner;
-        const T* prev = ob + (r - 1) * inner;
-        T* cur = ob + r * inner;
+      const T* x0 = xb + at(0) * inner;
+      T* o0 = ob + at(0) * inner;
+      for (int64_t i = i0; i < i1; ++i) o0[i] = step(Up(init), Up(x0[i]));
+      for (int64_t k = 1; k < len; ++k) {
+        const T* xr = xb + at(k) * inner;
+        const T* prev = ob + at(k - 1) * inner;
+        T* cur = ob + at(k) * inner;
         for (int64_t i = i0; i < i1; ++i) cur[i] = step(Up(prev[i]), Up(xr[i]));
       }
     }
@@ -473,13 +493,14 @@ class ScanKernel final : public Kernel {
 
   Status Run(Frame& f, uint8_t* scratch) const override {
     if (native_ && native_(f.Get(inputs_[0]), f.Get(outputs_[0]), f.Get(inits_[0]), s_, swapped_)) return Status::Ok();
-    if (RunGeneric(f, scratch)) return Status::Ok();
+    if (!s_.reverse && RunGeneric(f, scratch)) return Status::Ok();
     return fallback_->Run(f, scratch);
   }
 
  private:
   // Any body: the axis moved outermost ([len, outer, inner]) so each step runs the body as one
-  // elementwise program over all outer x inner lanes.
+  // elementwise program over all outer x inner lanes. Forward scans only: a reverse scan
+  // regroups the window's fold, which only a known monoid (NativeScan) may do.
   bool RunGeneric(Frame& f, uint8_t* scratch) const {
     const int64_t len = s_.len, lanes = s_.outer * s_.inner;
     const std::vector<int64_t> dims = {len, s_.outer, s_.inner};
@@ -796,6 +817,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeWindowKernel(KernelBuilder& b, const Op& o
     if (op.operands.size() == 2 && captured.empty())
       native = VisitMonoid<NativeScanFn>(MatchMonoid(*op.regions[0]), m.type(op.operands[0]).element, nullptr,
                                          []<Monoid M, class T>() -> NativeScanFn { return &NativeScan<M, T>; });
+    if (scan->reverse && !native) return std::unique_ptr<Kernel>(std::move(window));
     return std::unique_ptr<Kernel>(new ScanKernel(op, m, *scan, std::move(body), std::move(captured), native,
                                                   swapped, std::move(window)));
   }

@@ -224,20 +224,7 @@ void CollectReads(const Region& r, std::unordered_set<ValueId>* reads) {
   }
 }
 
-// Ops that only compute their results from their operands (no effects, no state).
-bool ComputesOnly(OpKind k) {
-  switch (k) {
-    case OpKind::kIota: case OpKind::kBroadcastInDim: case OpKind::kBroadcast: case OpKind::kReshape:
-    case OpKind::kBitcastConvert: case OpKind::kTranspose: case OpKind::kConvert: case OpKind::kFusion:
-    case OpKind::kSlice: case OpKind::kDynamicSlice: case OpKind::kConcatenate: case OpKind::kPad:
-    case OpKind::kReverse:
-      return true;
-    default:
-      return false;
-  }
-}
-
-// Removes the steps of ops that only compute (ComputesOnly) and whose results no later step
+// Removes the steps of ops without effects (MayHaveEffects) and whose results no later step
 // reads, as the kernels report their reads (an argmax that knows its indices are an iota never
 // reads them): walked backwards from the region's results.
 void DropUnreadSteps(const Region& region, RegionCode* code) {
@@ -245,7 +232,7 @@ void DropUnreadSteps(const Region& region, RegionCode* code) {
   std::vector<bool> keep(code->steps.size(), true);
   for (size_t i = code->steps.size(); i-- > 0;) {
     const RegionStep& step = code->steps[i];
-    bool used = !ComputesOnly(step.op->kind);
+    bool used = MayHaveEffects(step.op->kind);
     for (ValueId v : step.op->results) used = used || live.count(v) > 0;
     if (!used) {
       keep[i] = false;
