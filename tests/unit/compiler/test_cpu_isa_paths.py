@@ -1122,3 +1122,36 @@ def test_narrow_integer_to_f32_converts_every_value_at_every_width(driver, tmp_p
           }}
         }}""", x)
     assert got.tobytes() == x.astype(np.float32).tobytes(), f"expected every {dtype.__name__} exactly as f32"
+
+
+@pytest.mark.parametrize("out_type", ["bf16", "f16"])
+@pytest.mark.parametrize("rows", [64, 4096])
+def test_half_output_in_a_reused_f32_register_lands_at_its_own_stride(driver, tmp_path, out_type, rows):  # noqa: F811
+    # negate's register is free when multiply's result is converted: the converted half takes a
+    # register. It once took negate's f32 one and was stored at 4 bytes an element from each
+    # row's start (rows with a per-row scalar run row by row), writing past the output: a crash
+    # or wrong values. Every ISA must give the rounded products, row by row.
+    cols = 512
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<{rows}x{cols}xf32>, %s: tensor<{rows}x1xf32>) -> tensor<{rows}x{cols}x{out_type}> {{
+        %sb = stablehlo.broadcast_in_dim %s, dims = [0, 1] : (tensor<{rows}x1xf32>) -> tensor<{rows}x{cols}xf32>
+        %n = stablehlo.negate %x : tensor<{rows}x{cols}xf32>
+        %p = stablehlo.multiply %n, %sb : tensor<{rows}x{cols}xf32>
+        %o = stablehlo.convert %p : (tensor<{rows}x{cols}xf32>) -> tensor<{rows}x{cols}x{out_type}>
+        return %o : tensor<{rows}x{cols}x{out_type}>
+      }}
+    }}"""
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((rows, cols)).astype(np.float32)
+    s = rng.uniform(0.5, 2.0, (rows, 1)).astype(np.float32)
+    prod = -x * s
+    if out_type == "bf16":
+        import ml_dtypes
+
+        want = prod.astype(ml_dtypes.bfloat16).view(np.uint16)
+    else:
+        want = prod.astype(np.float16)
+    for isa in ISAS:
+        (got,) = run_isa(driver, tmp_path, mlir, isa, x, s)
+        assert np.array_equal(got.view(want.dtype), want), f"{out_type} rows at ISA {isa or 'native'}"
