@@ -535,6 +535,76 @@ def test_fused_loop_periodic_broadcast_and_iota_tiles(driver, tmp_path, shape): 
     assert np.array_equal(out[1].astype(np.int64), want.astype(np.int32).astype(np.int64)), "expected each iota's index"
 
 
+def bf16_from_f32_bits(u: np.ndarray) -> np.ndarray:
+    """bf16::FromFloat on f32 bit patterns: to nearest even; a NaN quieted (bit 22) and truncated."""
+    u = u.astype(np.uint64)
+    nan = (u & 0x7FFFFFFF) > 0x7F800000
+    rounded = (u + 0x7FFF + ((u >> 16) & 1)) >> 16
+    return np.where(nan, (u | 0x400000) >> 16, rounded).astype(np.uint16)
+
+
+def test_f32_to_bf16_rounding_nan_payloads_and_ties_at_every_width(driver, tmp_path):  # noqa: F811
+    """f32 -> bf16 through the convert kernel and through a fused loop (negate, then convert: the
+    JIT's RoundBf16 and bf16 store, paired at AVX2), at every width: NaNs of every payload (low
+    bits all ones, signalling ones, ones whose bits 16-21 are all ones, so that a rounding
+    increment would carry into the exponent), ties to even, the largest finite values rounding to
+    infinity, and random patterns. The bits must be bf16::FromFloat's everywhere."""
+    rng = np.random.default_rng(23)
+    n = 8 * 4096 + 13
+    u = rng.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32)
+    special = np.array([0x7FFFFFFF, 0xFFFFFFFF, 0x7F800001, 0x7FBFFFFF, 0xFFBF8000, 0x7FBF7FFF, 0x7FC00000,
+                        0x7F80FFFF, 0x7F7FFFFF, 0xFF7F8000, 0x7F7F7FFF, 0x3F808000, 0x3F818000, 0x3F808001,
+                        0x00008000, 0x80018000, 0x7F800000, 0xFF800000, 0, 0x80000000], dtype=np.uint32)
+    u[: special.size] = special
+    u[rng.choice(np.arange(special.size, n), 3000, replace=False)] = rng.choice(special, 3000)
+    f = u.view(np.float32)
+    t, h = f"tensor<{n}xf32>", f"tensor<{n}xbf16>"
+    plain, fused = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%f: {t}) -> ({h}, {h}) {{
+            %0 = stablehlo.convert %f : ({t}) -> {h}
+            %1 = stablehlo.negate %f : {t}
+            %2 = stablehlo.convert %1 : ({t}) -> {h}
+            return %0, %2 : {h}, {h}
+          }}
+        }}""", ["%0", "%2"], f)
+    want = bf16_from_f32_bits(u)
+    # Denormal f32s may be read as zero (DAZ) by the arithmetic; the conversion alone keeps them.
+    normal = (u & 0x7F800000) != 0
+    assert np.array_equal(plain.view(np.uint16)[normal], want[normal]), "expected bf16::FromFloat's bits from convert"
+    want_neg = bf16_from_f32_bits(u ^ 0x80000000)
+    assert np.array_equal(fused.view(np.uint16)[normal], want_neg[normal]), \
+        "expected bf16::FromFloat's bits of -x from negate + convert"
+
+
+def test_bf16_arithmetic_nan_payloads_in_fused_loops_at_every_width(driver, tmp_path):  # noqa: F811
+    """bf16 add/subtract/multiply/divide chained in one fused loop over every bit pattern, NaNs
+    keeping their payloads (signalling ones among them): the JIT rounds these results without a
+    NaN select (an IEEE operation's NaN is an operand's, quieted, or the default one), which must
+    give the interpreter's bits at every width; a NaN operand's result is that NaN quieted."""
+    h = np.arange(65536, dtype=np.uint32).astype(np.uint16)
+    g = np.random.default_rng(29).permutation(h)
+    t, u = "tensor<65536xbf16>", "tensor<65536xui16>"
+    sub, out = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%hb: {u}, %gb: {u}) -> ({t}, {t}) {{
+            %h = stablehlo.bitcast_convert %hb : ({u}) -> {t}
+            %g = stablehlo.bitcast_convert %gb : ({u}) -> {t}
+            %0 = stablehlo.subtract %h, %g : {t}
+            %1 = stablehlo.multiply %0, %g : {t}
+            %2 = stablehlo.add %1, %h : {t}
+            %3 = stablehlo.divide %2, %g : {t}
+            return %0, %3 : {t}, {t}
+          }}
+        }}""", ["%0", "%3"], h, g)
+    nan_h = ((h & 0x7F80) == 0x7F80) & ((h & 0x7F) != 0)
+    nan_g = ((g & 0x7F80) == 0x7F80) & ((g & 0x7F) != 0)
+    only_h = nan_h & ~nan_g
+    assert only_h.sum() > 200
+    assert np.array_equal(sub.view(np.uint16)[only_h], h[only_h] | 0x40), "expected h's NaN quieted from h - g"
+    assert np.all((out.view(np.uint16)[nan_h | nan_g] & 0x7FC0) == 0x7FC0), "expected quiet NaNs through the chain"
+
+
 @pytest.mark.parametrize("dtype", ["f16", "bf16"])
 def test_half_f32_conversions_same_bits_at_every_width(driver, tmp_path, dtype):  # noqa: F811
     ml_dtypes = pytest.importorskip("ml_dtypes")

@@ -223,6 +223,14 @@ class BodyEmitter {
     }
     return Mem{kPool, it->second};
   }
+  // A whole vector of distinct dwords (`lanes` of them), added to the pool once per `*slot`.
+  Mem CLanes(const uint32_t* lanes, int32_t* slot) {
+    if (*slot < 0) {
+      *slot = static_cast<int32_t>(pool_.size() * 4);
+      pool_.insert(pool_.end(), lanes, lanes + lanes_);
+    }
+    return Mem{kPool, *slot};
+  }
 
   int One() {
     if (free_.empty()) {
@@ -299,7 +307,7 @@ class BodyEmitter {
   }
 
   // bf16 is the top half of an f32: widening is a shift.
-  void LoadBf16(const Group& g, Gpr base) {
+  virtual void LoadBf16(const Group& g, Gpr base) {
     LoadU16(g, base);
     V(VOp::kShlVD, g, g, CBits(16));
   }
@@ -328,15 +336,31 @@ class BodyEmitter {
   }
   // g = g rounded to bf16 as bf16::FromFloat (half_vector_kernels.cc Bf16Avx2::Down): to nearest
   // even by adding 0x7fff plus the kept lowest bit, a NaN quieted by setting bit 22 and truncated.
-  void RoundBf16(const Group& g) {
+  // RoundBf16 for the result of an IEEE add, subtract, multiply or divide of bf16 values: such
+  // an operation's NaN is quiet (the hardware quiets an input NaN, or makes the default one) and
+  // its payload is an operand's, whose low 16 bits are zero, so the rounding increment (at most
+  // 0x8000) cannot carry out of them and the plain rounding already gives bf16::FromFloat's
+  // quieted, truncated NaN: the NaN test and select are left out, with the same bits.
+  void RoundBf16OfArithmetic(const Group& g, bool truncate) {
+    Group t = Alloc();
+    V(VOp::kShrLVD, t, g, CBits(16));
+    V(VOp::kAndD, t, t, CBits(1));
+    V(VOp::kAddD, t, t, CBits(0x7fff));
+    V(VOp::kAddD, g, g, t);
+    if (truncate) V(VOp::kAndD, g, g, CBits(0xffff0000u));
+    Free(t);
+  }
+  // A select on a mask register: Avx2Body has its own, without a blend. Without `truncate` the
+  // low 16 bits are left as they come (a value only stored as bf16, whose store drops them).
+  virtual void RoundBf16(const Group& g, bool truncate) {
     Group t = Alloc(), q = Alloc();
     V(VOp::kShrLVD, t, g, CBits(16));
     V(VOp::kAndD, t, t, CBits(1));
     V(VOp::kAddD, t, t, g);
     V(VOp::kAddD, t, t, CBits(0x7fff));
-    V(VOp::kAndD, t, t, CBits(0xffff0000u));
+    if (truncate) V(VOp::kAndD, t, t, CBits(0xffff0000u));
     V(VOp::kOrD, q, g, CBits(0x400000));
-    V(VOp::kAndD, q, q, CBits(0xffff0000u));
+    if (truncate) V(VOp::kAndD, q, q, CBits(0xffff0000u));
     Mask m = NewMask();
     Cmp(m, g, g, VCmp::kUnordQ);
     Blend(g, m, t, q);
@@ -915,14 +939,56 @@ class Avx2Body final : public BodyEmitter {
   void LoadF16Quieting(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.Vcvtph2psRM(Y(g.r[c]), Mem{base, 16 * c});
   }
-  // Dwords below 2^16 pack to words unchanged: the high 128 bits are packed beside the low ones
-  // within the low half, which is stored.
+  // Dwords below 2^16 pack to words unchanged. Copies c and c + 1 pack together (VPACKUSDW
+  // interleaves their 128-bit halves: c's low four, c + 1's low four | c's high four, c + 1's
+  // high four; VPERMQ puts the quarters back in order) and are stored as one 32-byte vector: two
+  // shuffles and a store per pair instead of four and two. An even unroll only, so that a
+  // streaming pair's address stays 32-byte aligned from iteration to iteration; otherwise each
+  // copy's high 128 bits are packed beside its low ones and its low half stored.
   void StoreU16(Gpr base, const Group& g, bool streaming) override {
-    Group hi = Alloc();
-    for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(hi.r[c]), Y(g.r[c]), 1);
-    for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(hi.r[c]), Y(g.r[c]), Y(hi.r[c]));
-    Store128(base, hi, streaming);
-    Free(hi);
+    Group t = Alloc();
+    if (u_ % 2 == 0) {
+      for (int c = 0; c < u_; c += 2) e_.VpackusdwRRR(Y(t.r[c]), Y(g.r[c]), Y(g.r[c + 1]));
+      for (int c = 0; c < u_; c += 2) e_.VpermqRRI(Y(t.r[c]), Y(t.r[c]), 0xD8);
+      for (int c = 0; c < u_; c += 2) {
+        if (streaming) e_.VmovntpsMR(Mem{base, 16 * c}, Y(t.r[c]));
+        else e_.VmovupsMR(Mem{base, 16 * c}, Y(t.r[c]));
+      }
+    } else {
+      for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(t.r[c]), Y(g.r[c]), 1);
+      for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(t.r[c]), Y(g.r[c]), Y(t.r[c]));
+      Store128(base, t, streaming);
+    }
+    Free(t);
+  }
+  // bf16 widened by one shuffle: a copy's 16 bytes broadcast to both 128-bit halves (a load-port
+  // uop only), then VPSHUFB moves word i to the top of dword i (the high half taking words 4-7)
+  // and zeroes the low words: one ALU uop where VPMOVZXWD and a shift take two. Lanes in order, so
+  // row sums see the values where the shift puts them.
+  void LoadBf16(const Group& g, Gpr base) override {
+    uint32_t ctl[8];
+    for (uint32_t i = 0; i < 8; ++i) ctl[i] = 0x8080u | (2 * i) << 16 | (2 * i + 1) << 24;
+    const Mem m = CLanes(ctl, &bf16_widen_slot_);
+    for (int c = 0; c < u_; ++c) e_.Vbroadcasti128RM(Y(g.r[c]), Mem{base, 16 * c});
+    for (int c = 0; c < u_; ++c) e_.VpshufbRRM(Y(g.r[c]), Y(g.r[c]), m);
+  }
+  // bf16 rounding as the base class's, with the NaN select done by masking instead of VBLENDVPS
+  // (three uops a ymm on recent cores, against one each for VPANDN, VPAND and VPOR): a NaN lane
+  // gets no rounding increment and its quiet bit ORed in, so one add and one truncation serve
+  // both kinds of lane, and the bits are the blend's.
+  void RoundBf16(const Group& g, bool truncate) override {
+    Group t = Alloc(), m = Alloc();
+    V(VOp::kShrLVD, t, g, CBits(16));
+    V(VOp::kAndD, t, t, CBits(1));
+    V(VOp::kAddD, t, t, CBits(0x7fff));
+    Cmp(Mask{m}, g, g, VCmp::kUnordQ);
+    V(VOp::kAndNotD, t, m, t);
+    V(VOp::kAndD, m, m, CBits(0x400000));
+    V(VOp::kOrD, g, g, m);
+    V(VOp::kAddD, g, g, t);
+    if (truncate) V(VOp::kAndD, g, g, CBits(0xffff0000u));
+    Free(m);
+    Free(t);
   }
   void StoreF16(Gpr base, const Group& g, bool streaming) override {
     if (!streaming) {
@@ -983,6 +1049,7 @@ class Avx2Body final : public BodyEmitter {
 
  private:
   static Ymm Y(int r) { return YmmReg(r); }
+  int32_t bf16_widen_slot_ = -1;  // LoadBf16's shuffle control in the pool
 
   void V(VOp op, const Group& d, const Group& a, const Group& b) override {
     for (int c = 0; c < u_; ++c) e_.VOpRRR(op, Y(d.r[c]), Y(a.r[c]), Y(b.r[c]));
@@ -1434,8 +1501,16 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       ready[out] = true;
       const Group& a = where[static_cast<size_t>(operand_values[i][0])];
       const Group& b = ins.num_in > 1 ? where[static_cast<size_t>(operand_values[i][1])] : a;
+      // A bf16 result that is only stored (no instruction reads it, it is not summed) keeps its
+      // low bits: StoreBf16 drops them anyway.
+      const bool only_stored = last_use[out] < 0 && std::find(stores_of[out].begin(), stores_of[out].end(), summed) ==
+                                                        stores_of[out].end();
+      const bool arithmetic = ins.kind == OpKind::kAdd || ins.kind == OpKind::kSubtract ||
+                              ins.kind == OpKind::kMultiply || ins.kind == OpKind::kDivide ||
+                              ins.kind == OpKind::kSquare;
       auto round = [&](const Group& g) {
-        if (ins.type == Type::kBF16) body.RoundBf16(g);
+        if (ins.type == Type::kBF16 && arithmetic) body.RoundBf16OfArithmetic(g, /*truncate=*/!only_stored);
+        else if (ins.type == Type::kBF16) body.RoundBf16(g, /*truncate=*/!only_stored);
         else if (ins.type == Type::kF16) body.RoundF16(g);
       };
       if (b_from_pool) {

@@ -353,12 +353,13 @@ void Encoder::Vzeroupper() {
 //   P0 = R X B mmmmm   (R, X, B stored inverted)
 //   P1 = W vvvv L pp   (vvvv stored inverted)
 // The two-byte form C5 (R vvvv L pp) serves map 0F when B and X are clear.
-void Encoder::Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256) {
+// W (VEX.W1) is only in the three-byte form's last byte, bit 7 (SDM vol. 2 §2.3.5.6).
+void Encoder::Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256, bool w) {
   const int v = vvvv < 0 ? 0 : vvvv;
   const int b_src = m ? Num(m->base) : rm;
   const int r_bit = (reg >> 3) & 1, b_bit = (b_src >> 3) & 1;
-  const uint8_t p1 = static_cast<uint8_t>((~v & 15) << 3 | (l256 ? 1 : 0) << 2 | (pp & 3));
-  if (map == 1 && b_bit == 0) {
+  const uint8_t p1 = static_cast<uint8_t>((w ? 1 : 0) << 7 | (~v & 15) << 3 | (l256 ? 1 : 0) << 2 | (pp & 3));
+  if (map == 1 && b_bit == 0 && !w) {
     Byte(0xC5);
     Byte(static_cast<uint8_t>((r_bit ^ 1) << 7 | p1));
   } else {
@@ -419,6 +420,12 @@ void Encoder::Vcvtps2phRR(Ymm dst, Ymm src, uint8_t imm) {
   Byte(imm);
 }
 void Encoder::VpackusdwRRR(Ymm dst, Ymm a, Ymm b) { Vex(2, 1, 0x2B, Num(dst), Num(a), Num(b), nullptr); }
+void Encoder::VpermqRRI(Ymm dst, Ymm src, uint8_t imm) {
+  Vex(3, 1, 0x00, Num(dst), -1, Num(src), nullptr, /*l256=*/true, /*w=*/true);
+  Byte(imm);
+}
+void Encoder::Vbroadcasti128RM(Ymm dst, Mem src) { Vex(2, 1, 0x5A, Num(dst), -1, 0, &src); }
+void Encoder::VpshufbRRM(Ymm dst, Ymm a, Mem ctl) { Vex(2, 1, 0x00, Num(dst), Num(a), 0, &ctl); }
 void Encoder::VmovdquMR128(Mem dst, Ymm src) { Vex(1, 2, 0x7F, Num(src), -1, 0, &dst, /*l256=*/false); }
 void Encoder::VmovntdqMR128(Mem dst, Ymm src) { Vex(1, 1, 0xE7, Num(src), -1, 0, &dst, /*l256=*/false); }
 // Three-byte VEX with X extending the index register (SDM vol. 2 §2.3.5), mask in vvvv.

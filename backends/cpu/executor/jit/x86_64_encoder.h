@@ -231,6 +231,9 @@ class Encoder {
   // Packs a's and b's dwords to words with unsigned saturation within each 128-bit half
   // (VEX.256.66.0F38 2B /r).
   void VpackusdwRRR(Ymm dst, Ymm a, Ymm b);
+  void VpermqRRI(Ymm dst, Ymm src, uint8_t imm);           // VEX.256.66.0F3A.W1 00 /r ib  qwords by imm
+  void Vbroadcasti128RM(Ymm dst, Mem src);                 // VEX.256.66.0F38.W0 5A /r  16 bytes to both halves
+  void VpshufbRRM(Ymm dst, Ymm a, Mem ctl);                // VEX.256.66.0F38 00 /r  bytes of a by ctl, per half
   void VmovdquMR128(Mem dst, Ymm src);             // VEX.128.F3.0F 7F /r  src's low 16 bytes
   void VmovntdqMR128(Mem dst, Ymm src);            // VEX.128.66.0F E7 /r  same, streaming (16-byte aligned)
   // dst lane i = the dword at base + index lane i * 2^scale_log2, where mask lane i's sign bit is
@@ -271,7 +274,8 @@ class Encoder {
   void VsibModRm(int reg, int base, int index, int scale_log2);
   // VEX.256.W0 prefix and opcode, then ModRM as for Evex (registers 0..15 only).
   // `l256` false: VEX.128 (xmm registers).
-  void Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256 = true);
+  void Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256 = true,
+           bool w = false);
   void Byte(uint8_t b) { code_.push_back(b); }
   void Imm32(uint32_t v);
   void Rel32To(int label);
