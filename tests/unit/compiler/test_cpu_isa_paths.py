@@ -1155,3 +1155,33 @@ def test_half_output_in_a_reused_f32_register_lands_at_its_own_stride(driver, tm
     for isa in ISAS:
         (got,) = run_isa(driver, tmp_path, mlir, isa, x, s)
         assert np.array_equal(got.view(want.dtype), want), f"{out_type} rows at ISA {isa or 'native'}"
+
+
+@pytest.mark.parametrize("n", [7, 64, 1000, 4099, 100003])
+def test_predicate_outputs_of_fused_loops_at_every_width(driver, tmp_path, n):  # noqa: F811
+    # Compares and i1 logic stored as i1 arrays (masks JAX materialises: jnp.where conditions,
+    # argmax over booleans): the JIT stores them a byte per lane, 1 or 0, tails by the
+    # interpreter; every ISA must give numpy's booleans.
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<{n}xf32>, %y: tensor<{n}xf32>, %b: tensor<{n}xi1>) -> (tensor<{n}xi1>, tensor<{n}xi1>, tensor<{n}xf32>) {{
+        %lt = stablehlo.compare LT, %x, %y, FLOAT : (tensor<{n}xf32>, tensor<{n}xf32>) -> tensor<{n}xi1>
+        %nb = stablehlo.not %b : tensor<{n}xi1>
+        %m = stablehlo.and %lt, %nb : tensor<{n}xi1>
+        %e = stablehlo.compare EQ, %x, %x, FLOAT : (tensor<{n}xf32>, tensor<{n}xf32>) -> tensor<{n}xi1>
+        %s = stablehlo.select %m, %x, %y : tensor<{n}xi1>, tensor<{n}xf32>
+        return %m, %e, %s : tensor<{n}xi1>, tensor<{n}xi1>, tensor<{n}xf32>
+      }}
+    }}"""
+    rng = np.random.default_rng(n)
+    x = rng.standard_normal(n).astype(np.float32)
+    x[::13] = np.nan
+    y = rng.standard_normal(n).astype(np.float32)
+    b = rng.integers(0, 2, n).astype(np.bool_)
+    want_m = (x < y) & ~b
+    for isa in ISAS:
+        m, e, s = run_isa(driver, tmp_path, mlir, isa, x, y, b)
+        assert m.dtype == np.bool_ and m.view(np.uint8).max() <= 1, "i1 bytes are 0 or 1"
+        assert np.array_equal(m, want_m), f"mask at ISA {isa or 'native'}"
+        assert np.array_equal(e, x == x), f"NaN test at ISA {isa or 'native'}"
+        assert np.array_equal(s, np.where(want_m, x, y), equal_nan=True)

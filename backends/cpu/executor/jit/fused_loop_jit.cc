@@ -276,6 +276,8 @@ class BodyEmitter {
   // g's f32 lanes rounded to nearest-even f16 and stored (VCVTPS2PH: a NaN stays NaN, quieted, and
   // keeps its top payload bits: f16::FromFloat).
   virtual void StoreF16(Gpr base, const Group& g, bool streaming) = 0;
+  // A predicate (all-ones or zero lanes) as one byte per lane, 1 or 0 (the i1 storage).
+  virtual void StorePred(Gpr base, const Group& g) = 0;
   // g = g rounded to f16 and widened back (both as above).
   virtual void RoundF16(const Group& g) = 0;
   // out = the dword at table + 2 * idx per lane (`table` in a register).
@@ -739,6 +741,12 @@ class Avx512Body final : public BodyEmitter {
   void LoadF16Quieting(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.Vcvtph2psRM(Z(g.r[c]), Mem{base, 32 * c});
   }
+  void StorePred(Gpr base, const Group& g) override {
+    Group t = Alloc();
+    V(VOp::kAndD, t, g, CBits(1));
+    for (int c = 0; c < u_; ++c) e_.VpmovdbMR(Mem{base, 16 * c}, Z(t.r[c]));
+    Free(t);
+  }
   // Streaming: narrowed in its register, then one non-temporal 32-byte store per copy.
   void StoreU16(Gpr base, const Group& g, bool streaming) override {
     if (!streaming) {
@@ -938,6 +946,18 @@ class Avx2Body final : public BodyEmitter {
   }
   void LoadF16Quieting(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.Vcvtph2psRM(Y(g.r[c]), Mem{base, 16 * c});
+  }
+  // 0/1 dwords packed to words (each copy's high 128 bits beside its low ones), then to bytes:
+  // the low 8 bytes hold the lanes in order.
+  void StorePred(Gpr base, const Group& g) override {
+    Group t = Alloc(), hi = Alloc();
+    V(VOp::kAndD, t, g, CBits(1));
+    for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(hi.r[c]), Y(t.r[c]), 1);
+    for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(hi.r[c]), Y(t.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VpackuswbRRR(Y(hi.r[c]), Y(hi.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VmovqMR(Mem{base, 8 * c}, Y(hi.r[c]));
+    Free(hi);
+    Free(t);
   }
   // Dwords below 2^16 pack to words unchanged. Copies c and c + 1 pack together (VPACKUSDW
   // interleaves their 128-bit halves: c's low four, c + 1's low four | c's high four, c + 1's
@@ -1270,10 +1290,6 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       *why = "output register never written";
       return false;
     }
-    if (is_pred[static_cast<size_t>(v)]) {
-      *why = "a predicate output";
-      return false;
-    }
     // A loaded f16 keeps a signalling NaN signalling (as the interpreter's copies do), which
     // VCVTPS2PH would quiet: f16 outputs must be computed (rounded) values.
     if (val_type[static_cast<size_t>(v)] == Type::kF16) {
@@ -1379,6 +1395,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   auto store = [&](size_t v) {
     for (size_t j : stores_of[v]) {
       if (j == summed) body.AddInto(acc, where[v]);
+      else if (is_pred[v]) body.StorePred(output_gpr[j], where[v]);
       else if (val_type[v] == Type::kBF16) body.StoreBf16(output_gpr[j], where[v], streaming);
       else if (val_type[v] == Type::kF16 && ph_ready[v]) body.StorePh(output_gpr[j], ph[v], streaming);
       else if (val_type[v] == Type::kF16) body.StoreF16(output_gpr[j], where[v], streaming);

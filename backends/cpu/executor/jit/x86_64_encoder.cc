@@ -299,6 +299,7 @@ void Encoder::Vcvtps2phRR(Zmm dst, Zmm src, uint8_t imm) {
   Byte(imm);
 }
 void Encoder::VpmovdwMR(Mem dst, Zmm src) { Evex(2, 2, 0x33, Num(src), -1, 0, &dst, false, 0); }
+void Encoder::VpmovdbMR(Mem dst, Zmm src) { Evex(2, 2, 0x31, Num(src), -1, 0, &dst, false, 0); }
 // The FP16 arithmetic opcodes are the f32 ones (58, 59, 5C, 5E) in MAP5 with no prefix.
 void Encoder::VOpPhRRR(VOp op, Zmm dst, Zmm a, Zmm b) {
   const VOpCode c = Code(op);
@@ -420,6 +421,7 @@ void Encoder::Vcvtps2phRR(Ymm dst, Ymm src, uint8_t imm) {
   Byte(imm);
 }
 void Encoder::VpackusdwRRR(Ymm dst, Ymm a, Ymm b) { Vex(2, 1, 0x2B, Num(dst), Num(a), Num(b), nullptr); }
+void Encoder::VpackuswbRRR(Ymm dst, Ymm a, Ymm b) { Vex(1, 1, 0x67, Num(dst), Num(a), Num(b), nullptr); }
 void Encoder::VpermqRRI(Ymm dst, Ymm src, uint8_t imm) {
   Vex(3, 1, 0x00, Num(dst), -1, Num(src), nullptr, /*l256=*/true, /*w=*/true);
   Byte(imm);
@@ -427,6 +429,7 @@ void Encoder::VpermqRRI(Ymm dst, Ymm src, uint8_t imm) {
 void Encoder::Vbroadcasti128RM(Ymm dst, Mem src) { Vex(2, 1, 0x5A, Num(dst), -1, 0, &src); }
 void Encoder::VpshufbRRM(Ymm dst, Ymm a, Mem ctl) { Vex(2, 1, 0x00, Num(dst), Num(a), 0, &ctl); }
 void Encoder::VmovdquMR128(Mem dst, Ymm src) { Vex(1, 2, 0x7F, Num(src), -1, 0, &dst, /*l256=*/false); }
+void Encoder::VmovqMR(Mem dst, Ymm src) { Vex(1, 1, 0xD6, Num(src), -1, 0, &dst, /*l256=*/false); }
 void Encoder::VmovntdqMR128(Mem dst, Ymm src) { Vex(1, 1, 0xE7, Num(src), -1, 0, &dst, /*l256=*/false); }
 // Three-byte VEX with X extending the index register (SDM vol. 2 §2.3.5), mask in vvvv.
 void Encoder::VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask) {
