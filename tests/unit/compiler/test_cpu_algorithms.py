@@ -1244,3 +1244,34 @@ def test_general_two_operand_reduce_over_many_kept_elements(driver, tmp_path, sh
     v, j = run(driver, tmp_path, mlir, x)
     assert np.array_equal(v, x.max(axis=axis))
     assert np.array_equal(j, x.argmax(axis=axis).astype(np.int32)), "first index among ties"
+
+
+@pytest.mark.parametrize("dtype", ["f16", "bf16"])
+@pytest.mark.parametrize("op", ["maximum", "minimum"])
+def test_half_row_max_min_four_rows_at_a_time(driver, tmp_path, dtype, op):  # noqa: F811
+    # Rows folded four at a time, without per-step rounding (max and min return an operand):
+    # exact values, NaN wherever a row holds one, and the rows past the last group of four.
+    import ml_dtypes
+
+    np_t = np.float16 if dtype == "f16" else ml_dtypes.bfloat16
+    rows, cols = 11, 777
+    x = np.random.default_rng(8).standard_normal((rows, cols)).astype(np_t)
+    x[2, 100] = np.nan
+    x[9, 5] = np.nan
+    init = "0xFC00" if dtype == "f16" else "0xFF80"
+    if op == "minimum":
+        init = "0x7C00" if dtype == "f16" else "0x7F80"
+    t = f"tensor<{rows}x{cols}x{dtype}>"
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: {t}) -> tensor<{rows}x{dtype}> {{
+        %init = stablehlo.constant dense<{init}> : tensor<{dtype}>
+        %0 = stablehlo.reduce(%x init: %init) applies stablehlo.{op} across dimensions = [1] : ({t}, tensor<{dtype}>) -> tensor<{rows}x{dtype}>
+        return %0 : tensor<{rows}x{dtype}>
+      }}
+    }}"""
+    (got,) = run(driver, tmp_path, mlir, x.view(np.uint16) if dtype == "bf16" else x)
+    got = got.view(np_t).astype(np.float32)
+    want = (np.max if op == "maximum" else np.min)(x.astype(np.float32), axis=1)
+    assert np.array_equal(np.isnan(got), np.isnan(want)), "NaN rows"
+    assert np.array_equal(got[~np.isnan(want)], want[~np.isnan(want)])
