@@ -247,18 +247,14 @@ class GpuProgram {
     f.scope = &scope;
     f.counts = counts;
     for (size_t k = 0; k < params.size(); ++k) f.ptr[static_cast<size_t>(body.args[k])] = params[k];
-    for (size_t k = 0; k < body.results.size(); ++k) {
-      const ValueStorage& s = plan_->storage(body.results[k]);
-      if (s.kind == ValueStorage::Kind::kOutput && static_cast<size_t>(s.index) == k)
-        f.ptr[static_cast<size_t>(body.results[k])] = outputs[k];
-    }
+    for (size_t k = 0; k < body.results.size(); ++k)
+      if (const ValueId w = plan_->WrittenInPlace(k); w >= 0) f.ptr[static_cast<size_t>(w)] = outputs[k];
     JAXLIB_ASSIGN_OR_RETURN(DevicePtr arena, scope.Block(static_cast<size_t>(compiler::AlignUp(plan_->arena_bytes))));
     Status s = RunRegion(*entry_, f, arena);
     if (s.ok()) {
       for (size_t k = 0; k < body.results.size(); ++k) {
         ValueId r = body.results[k];
-        const ValueStorage& st = plan_->storage(r);
-        if (st.kind == ValueStorage::Kind::kOutput && static_cast<size_t>(st.index) == k) continue;
+        if (plan_->WrittenInPlace(k) >= 0) continue;
         const size_t bytes = static_cast<size_t>(plan_->result_types[k].byte_size());
         if (bytes) s = v.CopyOnDevice(device, outputs[k], f.Get(r), bytes);
         if (!s.ok()) break;

@@ -54,12 +54,33 @@ class Planner {
       plan_->values[static_cast<size_t>(body.args[k])] = {ValueStorage::Kind::kParameter, 0, static_cast<int32_t>(k)};
     }
     // Entry results that an op defines are written in place into the result buffers.
+    std::vector<int32_t> uses(m_.values.size(), 0);
+    {
+      std::vector<ValueId> reads;
+      CollectReads(body, &reads);
+      for (ValueId r : reads) ++uses[static_cast<size_t>(r)];
+    }
     for (size_t k = 0; k < body.results.size(); ++k) {
       ValueId v = body.results[k];
       const ValueInfo& info = m_.values[static_cast<size_t>(v)];
       if (!info.def || info.def->kind == OpKind::kConstant) continue;
-      if (plan_->values[static_cast<size_t>(v)].kind == ValueStorage::Kind::kOutput) continue;
-      plan_->values[static_cast<size_t>(v)] = {ValueStorage::Kind::kOutput, 0, static_cast<int32_t>(k)};
+      if (plan_->values[static_cast<size_t>(v)].kind != ValueStorage::Kind::kNone) continue;  // (a repeated result)
+      // A result that is a reshape of a value read only by that reshape: the value is computed
+      // straight into the result buffer and the reshape aliases it (no copy at the end).
+      ValueId producer = v;
+      for (;;) {
+        const Op* def = m_.values[static_cast<size_t>(producer)].def;
+        if (!def || def->kind != OpKind::kReshape || def->operands.size() != 1) break;
+        const ValueId u = def->operands[0];
+        const Op* udef = m_.values[static_cast<size_t>(u)].def;
+        if (!udef || udef->kind == OpKind::kConstant || uses[static_cast<size_t>(u)] != 1 ||
+            plan_->values[static_cast<size_t>(u)].kind != ValueStorage::Kind::kNone)
+          break;
+        producer = u;
+      }
+      plan_->values[static_cast<size_t>(producer)] = {ValueStorage::Kind::kOutput, 0, static_cast<int32_t>(k)};
+      for (ValueId a = v; a != producer; a = m_.values[static_cast<size_t>(a)].def->operands[0])
+        plan_->values[static_cast<size_t>(a)] = {ValueStorage::Kind::kAlias, 0, m_.values[static_cast<size_t>(a)].def->operands[0]};
     }
     plan_->arena_bytes = PlanRegion(body);
     return Status::Ok();

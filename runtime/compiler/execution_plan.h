@@ -57,6 +57,14 @@ struct ExecutionPlan {
   FusedLoopTable fused_loops;
 
   const ValueStorage& storage(ValueId v) const { return values[static_cast<size_t>(v)]; }
+  // The value computed straight into entry result k's buffer (the result itself, or the value
+  // it reshapes, which the planner may place there), or -1 when the result is copied out.
+  ValueId WrittenInPlace(size_t k) const {
+    ValueId v = entry->body->results[k];
+    while (storage(v).kind == ValueStorage::Kind::kAlias) v = storage(v).index;
+    const ValueStorage& s = storage(v);
+    return s.kind == ValueStorage::Kind::kOutput && static_cast<size_t>(s.index) == k ? v : -1;
+  }
 };
 
 struct PipelineOptions {

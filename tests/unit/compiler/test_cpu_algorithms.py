@@ -1286,3 +1286,32 @@ def test_half_row_max_min_four_rows_at_a_time(driver, tmp_path, dtype, op):  # n
     want = (np.max if op == "maximum" else np.min)(x.astype(np.float32), axis=1)
     assert np.array_equal(np.isnan(got), np.isnan(want)), "NaN rows"
     assert np.array_equal(got[~np.isnan(want)], want[~np.isnan(want)])
+
+
+def test_result_reshaping_a_single_use_value_is_computed_into_the_output(driver, tmp_path):  # noqa: F811
+    # out0 = reshape(broadcast(x)): the broadcast writes the result buffer and the reshape
+    # aliases it (no copy at the end). out1 = reshape(y + 1) where y + 1 is also out2: its
+    # value has two readers, so it keeps its own buffer and out1 is copied.
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<300x7xf32>, %y: tensor<6x50xf32>) -> (tensor<300x14xf32>, tensor<300xf32>, tensor<6x50xf32>) {{
+        %b = stablehlo.broadcast_in_dim %x, dims = [0, 1] : (tensor<300x7xf32>) -> tensor<300x7x2xf32>
+        %r = stablehlo.reshape %b : (tensor<300x7x2xf32>) -> tensor<300x14xf32>
+        %one = stablehlo.constant dense<1.000000e+00> : tensor<6x50xf32>
+        %s = stablehlo.add %y, %one : tensor<6x50xf32>
+        %t = stablehlo.reshape %s : (tensor<6x50xf32>) -> tensor<300xf32>
+        return %r, %t, %s : tensor<300x14xf32>, tensor<300xf32>, tensor<6x50xf32>
+      }}
+    }}"""
+    rng = np.random.default_rng(9)
+    x = rng.standard_normal((300, 7)).astype(np.float32)
+    y = rng.standard_normal((6, 50)).astype(np.float32)
+    r, t, s = run(driver, tmp_path, mlir, x, y)
+    assert np.array_equal(r, np.repeat(x, 2, axis=1))
+    assert np.array_equal(t, (y + 1).reshape(300))
+    assert np.array_equal(s, y + 1)
+    prog = tmp_path / "plan.mlir"
+    prog.write_text(textwrap.dedent(mlir))
+    plan = subprocess.run([str(driver), str(prog)], capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, JAXLIB_DUMP_PLAN="1")).stderr
+    assert any("@out0 = stablehlo.broadcast_in_dim" in ln for ln in plan.splitlines()), plan

@@ -368,11 +368,8 @@ Status CpuProgram::Run(std::span<const void* const> params, std::span<void* cons
     std::copy(initial_ptrs_.begin(), initial_ptrs_.end(), stack_ptrs);
   }
   for (size_t k = 0; k < params.size(); ++k) ptrs[static_cast<size_t>(body.args[k])] = const_cast<void*>(params[k]);
-  for (size_t k = 0; k < body.results.size(); ++k) {
-    const ValueStorage& s = plan.storage(body.results[k]);
-    if (s.kind == ValueStorage::Kind::kOutput && static_cast<size_t>(s.index) == k)
-      ptrs[static_cast<size_t>(body.results[k])] = outputs[k];
-  }
+  for (size_t k = 0; k < body.results.size(); ++k)
+    if (const ValueId v = plan.WrittenInPlace(k); v >= 0) ptrs[static_cast<size_t>(v)] = outputs[k];
   uint8_t* arena = nullptr;
   if (entry_->arena_bytes > 0) {
     size_t bytes = static_cast<size_t>(compiler::AlignUp(entry_->arena_bytes));
@@ -392,8 +389,7 @@ Status CpuProgram::Run(std::span<const void* const> params, std::span<void* cons
   if (s.ok()) {
     for (size_t k = 0; k < body.results.size(); ++k) {
       ValueId v = body.results[k];
-      const ValueStorage& st = plan.storage(v);
-      if (st.kind == ValueStorage::Kind::kOutput && static_cast<size_t>(st.index) == k) continue;
+      if (plan.WrittenInPlace(k) >= 0) continue;
       size_t bytes = static_cast<size_t>(plan.result_types[k].byte_size());
       if (bytes) std::memcpy(outputs[k], frame.Get(v), bytes);
     }
