@@ -54,6 +54,12 @@ void ReshapeUnitBroadcasts(Module* module);
 // checks of gathers end so). Becoming elementwise, it fuses with its neighbours.
 void ElementwiseUnitReductions(Module* module);
 
+// A gather of single elements (x[i, j]) whose index vectors are a concatenation of unit-width
+// index arrays along index_vector_dim reads the flattened operand at one elementwise-computed
+// offset per position (each component clamped as the gather would) instead: the combined index
+// array is never built, and the gather has one component (the vector gather path).
+void LinearizePointGathers(Module* module);
+
 // Groups chains of same-shape elementwise ops (with the broadcasts feeding them) into
 // OpKind::kFusion ops whose single region holds the grouped ops.
 // With `fuse_reductions`, see PipelineOptions::fuse_reductions.

@@ -91,8 +91,10 @@ F32RowStateFns SelectF32RowState(F32ReduceKind kind);
 // out[j] = base[clamp(idx[j], 0, hi) * stride] for j < n, 4-byte elements: a gather with one
 // index component read straight from the index array (take_along_axis, x[i, idx]), the clamp
 // StableHLO gives start indices hoisted into the vector loop. hi * stride must fit in int32.
+// `index_unsigned` reads the indices as u32 (clamped to [0, hi] as unsigned values: searchsorted's
+// midpoints).
 using GatherRow32Fn = void (*)(const uint32_t* base, const int32_t* idx, int64_t n, int32_t hi, int32_t stride,
-                               uint32_t* out);
+                               uint32_t* out, bool index_unsigned);
 GatherRow32Fn SelectGatherRow32();
 
 // Orders earlier non-temporal stores before later stores (sfence); a no-op elsewhere.
