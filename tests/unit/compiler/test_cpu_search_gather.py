@@ -182,3 +182,33 @@ def test_scatter_max_min_with_duplicates_nan_zeros_and_denormals(driver, tmp_pat
     assert np.array_equal(np.isnan(got), np.isnan(want)), "NaN positions"
     ok = np.isnan(want) | (got.view(np.uint32) == want.view(np.uint32))
     assert ok.all(), f"bits differ at {np.flatnonzero(~ok)[:8]}"
+
+
+@pytest.mark.parametrize(("ity", "np_ity"), [("ui32", np.uint32), ("ui8", np.uint8), ("ui64", np.uint64)])
+def test_unsigned_divide_by_power_of_two_constant(driver, tmp_path, ity, np_ity):  # noqa: F811
+    # x / 2^k on unsigned integers becomes a logical shift: exact over the whole range, the top
+    # bit included; a divisor that is no power of two (3) stays a divide.
+    n = 1000
+    info = np.iinfo(np_ity)
+    x = np.random.default_rng(41).integers(0, int(info.max), size=n, dtype=np.uint64, endpoint=True).astype(np_ity)
+    x[:3] = [0, 1, info.max]
+    t = f"tensor<{n}x{ity}>"
+    top = int(info.max) // 2 + 1  # 2^(bits-1)
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: {t}) -> ({t}, {t}, {t}, {t}) {{
+        %c2 = stablehlo.constant dense<2> : {t}
+        %c1 = stablehlo.constant dense<1> : {t}
+        %ct = stablehlo.constant dense<{top}> : tensor<{ity}>
+        %bt = stablehlo.broadcast_in_dim %ct, dims = [] : (tensor<{ity}>) -> {t}
+        %c3 = stablehlo.constant dense<3> : {t}
+        %a = stablehlo.divide %x, %c2 : {t}
+        %b = stablehlo.divide %x, %c1 : {t}
+        %c = stablehlo.divide %x, %bt : {t}
+        %d = stablehlo.divide %x, %c3 : {t}
+        return %a, %b, %c, %d : {t}, {t}, {t}, {t}
+      }}
+    }}"""
+    got = run(driver, tmp_path, mlir, x)
+    for g, k in zip(got, [2, 1, top, 3], strict=True):
+        assert np.array_equal(g, x // np_ity(k)), f"x / {k} on {ity}"
