@@ -4,6 +4,7 @@
 // for a one-op body (add, mul, max, min, ...) or an overwrite, resolves every window's offsets
 // first and applies all updates in one typed loop (no per-update dispatch).
 #include <algorithm>
+#include <bit>
 #include <climits>
 #include <cstring>
 #include <type_traits>
@@ -325,13 +326,25 @@ struct WindowLoop {
 using ApplyAllFn = void (*)(void* x, const void* u, const int64_t* xoff, const int64_t* uoff, int64_t count,
                             const WindowLoop& w, bool swapped);
 
+// f32 max/min of a and b on their bits with integer selects only (no float compares, which
+// compilers turn into branches that mispredict on random updates: scatter max, segment_max).
+// XLA's rules as NanPropMax/NanPropMin: denormals flushed to signed zero, a NaN operand wins (a
+// first), -0 < +0. Non-NaN values compare by their total-order keys, which order -0 below +0 as
+// the rules do.
+template <Monoid M> inline uint32_t MaxMinBits(uint32_t ua, uint32_t ub) {
+  ua = (ua & 0x7f800000u) == 0 ? (ua & 0x80000000u) : ua;
+  ub = (ub & 0x7f800000u) == 0 ? (ub & 0x80000000u) : ub;
+  const int32_t ka = static_cast<int32_t>(ua ^ (static_cast<uint32_t>(static_cast<int32_t>(ua) >> 31) >> 1));
+  const int32_t kb = static_cast<int32_t>(ub ^ (static_cast<uint32_t>(static_cast<int32_t>(ub) >> 31) >> 1));
+  uint32_t r = (M == Monoid::kMax ? ka >= kb : ka <= kb) ? ua : ub;
+  r = (ub & 0x7fffffffu) > 0x7f800000u ? ub : r;
+  return (ua & 0x7fffffffu) > 0x7f800000u ? ua : r;
+}
+
 template <Monoid M, class T> inline void CombineInto(T* x, const T* u, bool swapped) {
-  // f32 max/min: the row form's bit selects (the same NaN, signed-zero and denormal rules)
-  // instead of NanPropMax's branches, which mispredict on random updates (scatter max,
-  // segment_max).
   if constexpr (std::is_same_v<T, float> && (M == Monoid::kMax || M == Monoid::kMin)) {
-    if (swapped) CombineRow<M, T, true>(x, u, 1);
-    else CombineRow<M, T, false>(x, u, 1);
+    const uint32_t ux = std::bit_cast<uint32_t>(*x), uu = std::bit_cast<uint32_t>(*u);
+    *x = std::bit_cast<float>(swapped ? MaxMinBits<M>(uu, ux) : MaxMinBits<M>(ux, uu));
   } else {
     using C = Compute<T>;
     *x = Down<T>(swapped ? Combine<M, C>(Up(*u), Up(*x)) : Combine<M, C>(Up(*x), Up(*u)));
