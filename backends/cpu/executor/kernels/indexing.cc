@@ -397,6 +397,16 @@ bool FusedScalar(void* xv, const void* uv, const void* idx, ElementType index_ty
   const T* u = static_cast<const T*>(uv);
   auto run = [&]<class I, bool kSwapped>() {
     const I* ip = static_cast<const I*>(idx);
+    // Unit strides everywhere (x.at[i], segment ops over vectors): constant addressing, no
+    // multiplies per update.
+    if (istride == 1 && ustride == 1 && xs == 1) {
+      for (int64_t b = 0; b < count; ++b) {
+        const int64_t s = static_cast<int64_t>(ip[b]);
+        if (s < 0 || s > hi) continue;
+        CombineInto<M, T>(x + s, u + b, kSwapped);
+      }
+      return;
+    }
     for (int64_t b = 0; b < count; ++b) {
       const int64_t s = static_cast<int64_t>(ip[b * istride]);
       if (s < 0 || s > hi) continue;  // XLA skips an update outside the operand
