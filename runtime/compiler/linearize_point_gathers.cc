@@ -92,8 +92,22 @@ void LinearizeIn(Module* m, Region* r) {
     }
     // Copies: MakeOp grows the value table.
     const Type x = m->type(op->operands[0]);
-    const Type part = m->type(concat->operands[0]);
-    const std::vector<ValueId> parts = concat->operands;
+    const Type index_part = m->type(concat->operands[0]);
+    std::vector<ValueId> parts = concat->operands;
+    // Index arrays reshaped to [..., 1] for the concatenate (JAX's x[i, j]) are read before the
+    // reshape, so the offset arithmetic fuses with what computed them; one reshape at the end.
+    Type part = index_part;
+    part.dims.pop_back();
+    bool unreshaped = true;
+    for (ValueId v : parts) {
+      const Op* d = m->values[static_cast<size_t>(v)].def;
+      unreshaped = unreshaped && d && d->kind == OpKind::kReshape && m->type(d->operands[0]).dims == part.dims;
+    }
+    if (unreshaped) {
+      for (ValueId& v : parts) v = m->values[static_cast<size_t>(v)].def->operands[0];
+    } else {
+      part = index_part;
+    }
     const std::vector<int64_t> map = op->IntListAttr("start_index_map");
     std::vector<int64_t> strides(x.dims.size(), 1);
     for (size_t d = x.dims.size() - 1; d-- > 0;) strides[d] = strides[d + 1] * x.dims[d + 1];
@@ -128,6 +142,11 @@ void LinearizeIn(Module* m, Region* r) {
         ops.push_back(std::move(add));
       }
       offset = v;
+    }
+    if (unreshaped) {
+      auto back = MakeOp(m, OpKind::kReshape, {offset}, index_part, op->loc);
+      offset = back->results[0];
+      ops.push_back(std::move(back));
     }
     auto flat = MakeOp(m, OpKind::kReshape, {op->operands[0]}, Type::Tensor(x.element, {x.element_count()}), op->loc);
     op->operands = {flat->results[0], offset};
