@@ -33,15 +33,6 @@ uint64_t MaxOf(ElementType t) {
   return IsSignedInteger(t) ? all >> 1 : all;
 }
 
-std::unique_ptr<Op> MakeOp(Module* m, OpKind kind, std::vector<ValueId> operands, const Type& result, Location loc) {
-  auto op = std::make_unique<Op>();
-  op->kind = kind;
-  op->operands = std::move(operands);
-  op->loc = loc;
-  op->results.push_back(m->NewValue(result, op.get(), nullptr, 0));
-  return op;
-}
-
 // A splat integer constant of type t (little-endian low bytes of v).
 std::unique_ptr<Op> IntSplat(Module* m, const Type& t, uint64_t v, Location loc) {
   auto d = std::make_shared<DenseData>();
@@ -49,7 +40,7 @@ std::unique_ptr<Op> IntSplat(Module* m, const Type& t, uint64_t v, Location loc)
   d->splat = true;
   d->bytes.resize(ElementTypeByteSize(t.element));
   std::memcpy(d->bytes.data(), &v, d->bytes.size());
-  auto op = MakeOp(m, OpKind::kConstant, {}, t, loc);
+  auto op = NewOp(m, OpKind::kConstant, {}, t, loc);
   op->attrs.push_back({"value", MakeDenseAttr(std::move(d))});
   return op;
 }
@@ -119,36 +110,36 @@ void LinearizeIn(Module* m, Region* r) {
       ValueId v = parts[k];
       if (is_signed) {
         auto zero = IntSplat(m, part, 0, op->loc);
-        auto lo = MakeOp(m, OpKind::kMaximum, {v, zero->results[0]}, part, op->loc);
+        auto lo = NewOp(m, OpKind::kMaximum, {v, zero->results[0]}, part, op->loc);
         v = lo->results[0];
         ops.push_back(std::move(zero));
         ops.push_back(std::move(lo));
       }
       auto top = IntSplat(m, part, static_cast<uint64_t>(x.dims[d] - 1), op->loc);
-      auto hi = MakeOp(m, OpKind::kMinimum, {v, top->results[0]}, part, op->loc);
+      auto hi = NewOp(m, OpKind::kMinimum, {v, top->results[0]}, part, op->loc);
       v = hi->results[0];
       ops.push_back(std::move(top));
       ops.push_back(std::move(hi));
       if (strides[d] != 1) {
         auto stride = IntSplat(m, part, static_cast<uint64_t>(strides[d]), op->loc);
-        auto mul = MakeOp(m, OpKind::kMultiply, {v, stride->results[0]}, part, op->loc);
+        auto mul = NewOp(m, OpKind::kMultiply, {v, stride->results[0]}, part, op->loc);
         v = mul->results[0];
         ops.push_back(std::move(stride));
         ops.push_back(std::move(mul));
       }
       if (offset >= 0) {
-        auto add = MakeOp(m, OpKind::kAdd, {offset, v}, part, op->loc);
+        auto add = NewOp(m, OpKind::kAdd, {offset, v}, part, op->loc);
         v = add->results[0];
         ops.push_back(std::move(add));
       }
       offset = v;
     }
     if (unreshaped) {
-      auto back = MakeOp(m, OpKind::kReshape, {offset}, index_part, op->loc);
+      auto back = NewOp(m, OpKind::kReshape, {offset}, index_part, op->loc);
       offset = back->results[0];
       ops.push_back(std::move(back));
     }
-    auto flat = MakeOp(m, OpKind::kReshape, {op->operands[0]}, Type::Tensor(x.element, {x.element_count()}), op->loc);
+    auto flat = NewOp(m, OpKind::kReshape, {op->operands[0]}, Type::Tensor(x.element, {x.element_count()}), op->loc);
     op->operands = {flat->results[0], offset};
     op->SetAttr("collapsed_slice_dims", MakeIntListAttr({0}));
     op->SetAttr("start_index_map", MakeIntListAttr({0}));

@@ -749,6 +749,8 @@ std::shared_ptr<DenseData> SplatOne(const Type& t) {
   return d;
 }
 
+}  // namespace
+
 std::unique_ptr<Op> NewOp(Module* m, OpKind kind, std::vector<ValueId> operands, const Type& result, Location loc) {
   auto op = std::make_unique<Op>();
   op->kind = kind;
@@ -757,6 +759,8 @@ std::unique_ptr<Op> NewOp(Module* m, OpKind kind, std::vector<ValueId> operands,
   op->results.push_back(m->NewValue(result, op.get(), nullptr, 0));
   return op;
 }
+
+namespace {
 
 bool IsUnsignedInteger(ElementType t) {
   return t == ElementType::kU8 || t == ElementType::kU16 || t == ElementType::kU32 || t == ElementType::kU64;

@@ -8,11 +8,10 @@ and segment max/min keep XLA's NaN, signed-zero and denormal rules with duplicat
 
 from __future__ import annotations
 
-import subprocess
-
 import numpy as np
 import pytest
 from test_compiler_driver import driver, run  # noqa: F401  (driver is a fixture)
+from test_cpu_algorithms import run_traced
 
 MOD = 'module @m attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {'
 
@@ -103,22 +102,6 @@ def searchsorted_program(m: int, n: int, steps: int, side_le: bool) -> str:
     }}"""
 
 
-def run_loop(driver, tmp_path, monkeypatch, mlir: str, inputs, disable: bool):  # noqa: F811
-    monkeypatch.setenv("JAXLIB_CPU_DISABLE_STRIP_MINING", "1" if disable else "0")
-    monkeypatch.setenv("JAXLIB_CPU_LOOP_TRACE", "1")
-    prog = tmp_path / "loop.mlir"
-    prog.write_text(mlir)
-    args = [str(driver), "--out", str(tmp_path), str(prog)]
-    for i, a in enumerate(inputs):
-        np.save(tmp_path / f"loop_in{i}.npy", a)
-        args.append(str(tmp_path / f"loop_in{i}.npy"))
-    r = subprocess.run(args, capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, r.stderr
-    out = np.load(tmp_path / "out0.npy")
-    (tmp_path / "out0.npy").unlink()
-    return out, "strip-mined" in r.stderr
-
-
 @pytest.mark.parametrize(("m", "n", "side_le"), [(1000, 200003, False), (257, 150001, True), (5, 7000, False)])
 def test_binary_search_loop_with_gather_runs_strip_mined(driver, tmp_path, monkeypatch, m, n, side_le):  # noqa: F811
     rng = np.random.default_rng(m)
@@ -128,9 +111,9 @@ def test_binary_search_loop_with_gather_runs_strip_mined(driver, tmp_path, monke
     steps = int(np.ceil(np.log2(m + 1)))
     prog = searchsorted_program(m, n, steps, side_le)
     monkeypatch.setenv("JAXLIB_CPU_THREADS", "2")
-    mined, traced = run_loop(driver, tmp_path, monkeypatch, prog, (s, q), disable=False)
+    (mined,), traced = run_traced(driver, tmp_path, monkeypatch, prog, (s, q), disable=False)
     assert traced, "expected the search loop (a gather of midpoints per step) to run strip-mined"
-    whole, traced_off = run_loop(driver, tmp_path, monkeypatch, prog, (s, q), disable=True)
+    (whole,), traced_off = run_traced(driver, tmp_path, monkeypatch, prog, (s, q), disable=True)
     assert not traced_off
     assert mined.tobytes() == whole.tobytes(), "expected the strip-mined loop's bits"
     want = np.searchsorted(s, q, side="left" if side_le else "right").astype(np.uint32)  # LE: left
