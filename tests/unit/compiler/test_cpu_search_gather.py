@@ -47,7 +47,10 @@ def point_gather_program(shape: tuple[int, ...], n: int, ity: str, components: l
     [((300, 257), "i32", [0, 1]), ((7, 11, 13), "i64", [0, 1, 2]), ((9, 40), "ui32", [1, 0]),
      ((5, 6, 7), "i32", [2, 0])],
 )
-def test_point_gather_of_concatenated_indices_clamps_each_component(driver, tmp_path, shape, ity, components):  # noqa: F811
+@pytest.mark.parametrize("isa", ["", "avx2", "baseline"])
+def test_point_gather_of_concatenated_indices_clamps_each_component(driver, tmp_path, monkeypatch, shape, ity,
+                                                                    components, isa):  # noqa: F811
+    monkeypatch.setenv("JAXLIB_CPU_ISA", isa)
     rng = np.random.default_rng(21)
     n = 1000
     x = rng.standard_normal(shape).astype(np.float32)
@@ -102,8 +105,11 @@ def searchsorted_program(m: int, n: int, steps: int, side_le: bool) -> str:
     }}"""
 
 
+@pytest.mark.parametrize("isa", ["", "avx2", "baseline"])
 @pytest.mark.parametrize(("m", "n", "side_le"), [(1000, 200003, False), (257, 150001, True), (5, 7000, False)])
-def test_binary_search_loop_with_gather_runs_strip_mined(driver, tmp_path, monkeypatch, m, n, side_le):  # noqa: F811
+def test_binary_search_loop_with_gather_runs_strip_mined(driver, tmp_path, monkeypatch, m, n, side_le, isa):  # noqa: F811
+    # The midpoints are u32: the vector gather clamps them as unsigned at every ISA.
+    monkeypatch.setenv("JAXLIB_CPU_ISA", isa)
     rng = np.random.default_rng(m)
     s = np.sort(rng.integers(-50, 50, size=m).astype(np.float32))  # duplicates: the side matters
     q = (rng.integers(-60, 60, size=n) + 0.5 * rng.integers(0, 2, size=n)).astype(np.float32)
