@@ -141,10 +141,15 @@ def xla_max(a: np.float32, b: np.float32, is_max: bool) -> np.float32:
     return max(a, b) if is_max else min(a, b)
 
 
+@pytest.mark.parametrize("isa", ["", "avx2"])
+@pytest.mark.parametrize("m", [64, 4096])
 @pytest.mark.parametrize("op", ["maximum", "minimum"])
-def test_scatter_max_min_with_duplicates_nan_zeros_and_denormals(driver, tmp_path, op):  # noqa: F811
+def test_scatter_max_min_with_duplicates_nan_zeros_and_denormals(driver, tmp_path, monkeypatch, op, m, isa):  # noqa: F811
+    # 64 bins: most blocks of 16 updates repeat an index (one by one); 4096 bins: most do not
+    # (AVX-512 updates the block at once). Same bits either way, and at AVX2.
+    monkeypatch.setenv("JAXLIB_CPU_ISA", isa)
     rng = np.random.default_rng(31)
-    m, n = 64, 5000
+    n = 5000 if m == 64 else 20000
     x = rng.standard_normal(m).astype(np.float32)
     idx = rng.integers(-2, m + 2, size=(n, 1)).astype(np.int32)  # duplicates and out-of-range
     u = rng.standard_normal(n).astype(np.float32)

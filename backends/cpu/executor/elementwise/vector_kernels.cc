@@ -12,6 +12,7 @@
 
 #include "backends/cpu/executor/elementwise/exp_f64_table.h"
 #include "backends/cpu/executor/elementwise/isa_target.h"
+#include "backends/cpu/executor/elementwise/monoid.h"
 #include "backends/cpu/executor/elementwise/scalar_math.h"
 #include "backends/cpu/executor/elementwise/vector_math.h"
 
@@ -1484,6 +1485,63 @@ GatherRow32Fn SelectGatherRow32() {
   }
 #endif
   return &GatherRow32Base;
+}
+
+namespace {
+template <Monoid M>
+void ScatterMaxMinOne(uint32_t* x, int32_t s, uint32_t u, int32_t hi, bool swapped) {
+  if (s < 0 || s > hi) return;
+  x[s] = swapped ? MaxMinBits<M>(u, x[s]) : MaxMinBits<M>(x[s], u);
+}
+#if defined(JAXLIB_X86_64)
+template <Monoid M>
+__attribute__((target("avx512f,avx512cd"))) void ScatterMaxMinBlocks(uint32_t* x, const int32_t* idx,
+                                                                      const uint32_t* u, int64_t n, int32_t hi,
+                                                                      bool swapped) {
+  const __m512i zero = _mm512_setzero_si512(), top = _mm512_set1_epi32(hi);
+  const __m512i exp = _mm512_set1_epi32(0x7f800000), sign = _mm512_set1_epi32(static_cast<int32_t>(0x80000000u)),
+                abs = _mm512_set1_epi32(0x7fffffff);
+  auto flush = [&](__m512i v) {  // denormals to signed zero
+    return _mm512_mask_and_epi32(v, _mm512_testn_epi32_mask(v, exp), v, sign);
+  };
+  auto key = [](__m512i v) { return _mm512_xor_si512(v, _mm512_srli_epi32(_mm512_srai_epi32(v, 31), 1)); };
+  auto is_nan = [&](__m512i v) { return _mm512_cmpgt_epi32_mask(_mm512_and_si512(v, abs), exp); };
+  int64_t b = 0;
+  for (; b + 16 <= n; b += 16) {
+    const __m512i i = _mm512_loadu_si512(idx + b);
+    const __mmask16 valid = _mm512_cmpge_epi32_mask(i, zero) & _mm512_cmple_epi32_mask(i, top);
+    // Lanes equal to an earlier in-range lane: the block must run in order.
+    const __m512i conflicts = _mm512_maskz_conflict_epi32(valid, _mm512_mask_mov_epi32(_mm512_set1_epi32(-1), valid, i));
+    if (_mm512_mask_test_epi32_mask(valid, conflicts, conflicts)) {
+      for (int64_t j = b; j < b + 16; ++j) ScatterMaxMinOne<M>(x, idx[j], u[j], hi, swapped);
+      continue;
+    }
+    const __m512i xv = _mm512_mask_i32gather_epi32(zero, valid, i, x, 4);
+    const __m512i uv = _mm512_loadu_si512(u + b);
+    const __m512i a = flush(swapped ? uv : xv), c = flush(swapped ? xv : uv);  // op(a, c)
+    const __mmask16 a_wins = M == Monoid::kMax ? _mm512_cmpge_epi32_mask(key(a), key(c))
+                                               : _mm512_cmple_epi32_mask(key(a), key(c));
+    __m512i r = _mm512_mask_blend_epi32(a_wins, c, a);
+    r = _mm512_mask_blend_epi32(is_nan(c), r, c);
+    r = _mm512_mask_blend_epi32(is_nan(a), r, a);
+    _mm512_mask_i32scatter_epi32(x, valid, i, r, 4);
+  }
+  for (; b < n; ++b) ScatterMaxMinOne<M>(x, idx[b], u[b], hi, swapped);
+}
+void ScatterMaxMinF32Avx512(uint32_t* x, const int32_t* idx, const uint32_t* u, int64_t n, int32_t hi, bool is_max,
+                            bool swapped) {
+  if (is_max) ScatterMaxMinBlocks<Monoid::kMax>(x, idx, u, n, hi, swapped);
+  else ScatterMaxMinBlocks<Monoid::kMin>(x, idx, u, n, hi, swapped);
+}
+#endif
+}  // namespace
+
+ScatterMaxMinF32Fn SelectScatterMaxMinF32() {
+#if defined(JAXLIB_X86_64)
+  static const bool cd = __builtin_cpu_supports("avx512cd");
+  if (DetectedVectorIsa() == VectorIsa::kAvx512 && cd) return &ScatterMaxMinF32Avx512;
+#endif
+  return nullptr;
 }
 
 void StreamFence() {

@@ -97,6 +97,15 @@ using GatherRow32Fn = void (*)(const uint32_t* base, const int32_t* idx, int64_t
                                uint32_t* out, bool index_unsigned);
 GatherRow32Fn SelectGatherRow32();
 
+// One-element f32 scatter with a max (is_max) or min body, s32 indices, unit strides: for
+// b < n in order, x[idx[b]] = op(x[idx[b]], u[b]) (op(u[b], x[idx[b]]) when `swapped`) with
+// MaxMinBits' rules, indices outside [0, hi] skipped. Blocks whose in-range indices are all
+// distinct update at once (every element's value is the sequential one), others one by one.
+// nullptr where the ISA (AVX-512 with conflict detection) has no such block form.
+using ScatterMaxMinF32Fn = void (*)(uint32_t* x, const int32_t* idx, const uint32_t* u, int64_t n, int32_t hi,
+                                   bool is_max, bool swapped);
+ScatterMaxMinF32Fn SelectScatterMaxMinF32();
+
 // Orders earlier non-temporal stores before later stores (sfence); a no-op elsewhere.
 void StreamFence();
 

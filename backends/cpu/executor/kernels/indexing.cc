@@ -326,21 +326,6 @@ struct WindowLoop {
 using ApplyAllFn = void (*)(void* x, const void* u, const int64_t* xoff, const int64_t* uoff, int64_t count,
                             const WindowLoop& w, bool swapped);
 
-// f32 max/min of a and b on their bits with integer selects only (no float compares, which
-// compilers turn into branches that mispredict on random updates: scatter max, segment_max).
-// XLA's rules as NanPropMax/NanPropMin: denormals flushed to signed zero, a NaN operand wins (a
-// first), -0 < +0. Non-NaN values compare by their total-order keys, which order -0 below +0 as
-// the rules do.
-template <Monoid M> inline uint32_t MaxMinBits(uint32_t ua, uint32_t ub) {
-  ua = (ua & 0x7f800000u) == 0 ? (ua & 0x80000000u) : ua;
-  ub = (ub & 0x7f800000u) == 0 ? (ub & 0x80000000u) : ub;
-  const int32_t ka = static_cast<int32_t>(ua ^ (static_cast<uint32_t>(static_cast<int32_t>(ua) >> 31) >> 1));
-  const int32_t kb = static_cast<int32_t>(ub ^ (static_cast<uint32_t>(static_cast<int32_t>(ub) >> 31) >> 1));
-  uint32_t r = (M == Monoid::kMax ? ka >= kb : ka <= kb) ? ua : ub;
-  r = (ub & 0x7fffffffu) > 0x7f800000u ? ub : r;
-  return (ua & 0x7fffffffu) > 0x7f800000u ? ua : r;
-}
-
 template <Monoid M, class T> inline void CombineInto(T* x, const T* u, bool swapped) {
   if constexpr (std::is_same_v<T, float> && (M == Monoid::kMax || M == Monoid::kMin)) {
     const uint32_t ux = std::bit_cast<uint32_t>(*x), uu = std::bit_cast<uint32_t>(*u);
@@ -400,6 +385,14 @@ bool FusedScalar(void* xv, const void* uv, const void* idx, ElementType index_ty
     // Unit strides everywhere (x.at[i], segment ops over vectors): constant addressing, no
     // multiplies per update.
     if (istride == 1 && ustride == 1 && xs == 1) {
+      if constexpr (std::is_same_v<T, float> && std::is_same_v<I, int32_t> && (M == Monoid::kMax || M == Monoid::kMin)) {
+        static const ScatterMaxMinF32Fn blocks = SelectScatterMaxMinF32();
+        if (blocks && hi <= INT32_MAX) {
+          blocks(reinterpret_cast<uint32_t*>(x), ip, reinterpret_cast<const uint32_t*>(u), count,
+                 static_cast<int32_t>(hi), M == Monoid::kMax, kSwapped);
+          return;
+        }
+      }
       for (int64_t b = 0; b < count; ++b) {
         const int64_t s = static_cast<int64_t>(ip[b]);
         if (s < 0 || s > hi) continue;
