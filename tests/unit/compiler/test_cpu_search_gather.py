@@ -141,12 +141,12 @@ def xla_max(a: np.float32, b: np.float32, is_max: bool) -> np.float32:
     return max(a, b) if is_max else min(a, b)
 
 
-@pytest.mark.parametrize("isa", ["", "avx2"])
+@pytest.mark.parametrize("isa", ["", "avx2", "baseline"])
 @pytest.mark.parametrize("m", [64, 4096])
 @pytest.mark.parametrize("op", ["maximum", "minimum"])
 def test_scatter_max_min_with_duplicates_nan_zeros_and_denormals(driver, tmp_path, monkeypatch, op, m, isa):  # noqa: F811
     # 64 bins: most blocks of 16 updates repeat an index (one by one); 4096 bins: most do not
-    # (AVX-512 updates the block at once). Same bits either way, and at AVX2.
+    # (AVX-512 and AVX2 update the block at once). Same bits either way, and at every ISA.
     monkeypatch.setenv("JAXLIB_CPU_ISA", isa)
     rng = np.random.default_rng(31)
     n = 5000 if m == 64 else 20000

@@ -1533,6 +1533,58 @@ void ScatterMaxMinF32Avx512(uint32_t* x, const int32_t* idx, const uint32_t* u, 
   if (is_max) ScatterMaxMinBlocks<Monoid::kMax>(x, idx, u, n, hi, swapped);
   else ScatterMaxMinBlocks<Monoid::kMin>(x, idx, u, n, hi, swapped);
 }
+
+// AVX2 has neither conflict detection nor scatter stores: a block of 8 is checked for repeated
+// in-range indices by comparing it with its rotations (4 cover every pair), gathered and
+// combined in registers, and stored lane by lane.
+template <Monoid M>
+__attribute__((target("avx2"))) void ScatterMaxMinBlocks8(uint32_t* x, const int32_t* idx, const uint32_t* u,
+                                                          int64_t n, int32_t hi, bool swapped) {
+  const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi32(hi);
+  const __m256i exp = _mm256_set1_epi32(0x7f800000), sign = _mm256_set1_epi32(static_cast<int32_t>(0x80000000u)),
+                abs = _mm256_set1_epi32(0x7fffffff);
+  const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  const __m256i sentinel = _mm256_sub_epi32(_mm256_set1_epi32(-1), lane);  // distinct negatives
+  auto flush = [&](__m256i v) {
+    return _mm256_blendv_epi8(v, _mm256_and_si256(v, sign), _mm256_cmpeq_epi32(_mm256_and_si256(v, exp), zero));
+  };
+  auto key = [](__m256i v) { return _mm256_xor_si256(v, _mm256_srli_epi32(_mm256_srai_epi32(v, 31), 1)); };
+  auto is_nan = [&](__m256i v) { return _mm256_cmpgt_epi32(_mm256_and_si256(v, abs), exp); };
+  alignas(32) uint32_t out[8];
+  int64_t b = 0;
+  for (; b + 8 <= n; b += 8) {
+    const __m256i i = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(idx + b));
+    const __m256i valid = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpgt_epi32(zero, i), _mm256_cmpgt_epi32(i, top)),
+                                              _mm256_set1_epi32(-1));
+    const __m256i k = _mm256_blendv_epi8(sentinel, i, valid);
+    __m256i same = _mm256_setzero_si256();
+    for (int r = 1; r <= 4; ++r)
+      same = _mm256_or_si256(
+          same, _mm256_cmpeq_epi32(k, _mm256_permutevar8x32_epi32(k, _mm256_and_si256(_mm256_add_epi32(lane, _mm256_set1_epi32(r)), _mm256_set1_epi32(7)))));
+    if (!_mm256_testz_si256(same, same)) {
+      for (int64_t j = b; j < b + 8; ++j) ScatterMaxMinOne<M>(x, idx[j], u[j], hi, swapped);
+      continue;
+    }
+    const __m256i xv = _mm256_mask_i32gather_epi32(zero, reinterpret_cast<const int*>(x), k, valid, 4);
+    const __m256i uv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(u + b));
+    const __m256i a = flush(swapped ? uv : xv), c = flush(swapped ? xv : uv);  // op(a, c)
+    const __m256i c_wins = M == Monoid::kMax ? _mm256_cmpgt_epi32(key(c), key(a)) : _mm256_cmpgt_epi32(key(a), key(c));
+    __m256i r = _mm256_blendv_epi8(a, c, c_wins);
+    r = _mm256_blendv_epi8(r, c, is_nan(c));
+    r = _mm256_blendv_epi8(r, a, is_nan(a));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(out), r);
+    for (int mask = _mm256_movemask_ps(_mm256_castsi256_ps(valid)); mask; mask &= mask - 1) {
+      const int j = __builtin_ctz(static_cast<unsigned>(mask));
+      x[idx[b + j]] = out[j];
+    }
+  }
+  for (; b < n; ++b) ScatterMaxMinOne<M>(x, idx[b], u[b], hi, swapped);
+}
+void ScatterMaxMinF32Avx2(uint32_t* x, const int32_t* idx, const uint32_t* u, int64_t n, int32_t hi, bool is_max,
+                          bool swapped) {
+  if (is_max) ScatterMaxMinBlocks8<Monoid::kMax>(x, idx, u, n, hi, swapped);
+  else ScatterMaxMinBlocks8<Monoid::kMin>(x, idx, u, n, hi, swapped);
+}
 #endif
 }  // namespace
 
@@ -1540,6 +1592,7 @@ ScatterMaxMinF32Fn SelectScatterMaxMinF32() {
 #if defined(JAXLIB_X86_64)
   static const bool cd = __builtin_cpu_supports("avx512cd");
   if (DetectedVectorIsa() == VectorIsa::kAvx512 && cd) return &ScatterMaxMinF32Avx512;
+  if (DetectedVectorIsa() >= VectorIsa::kAvx2) return &ScatterMaxMinF32Avx2;
 #endif
   return nullptr;
 }

@@ -101,7 +101,7 @@ GatherRow32Fn SelectGatherRow32();
 // b < n in order, x[idx[b]] = op(x[idx[b]], u[b]) (op(u[b], x[idx[b]]) when `swapped`) with
 // MaxMinBits' rules, indices outside [0, hi] skipped. Blocks whose in-range indices are all
 // distinct update at once (every element's value is the sequential one), others one by one.
-// nullptr where the ISA (AVX-512 with conflict detection) has no such block form.
+// Blocks of 16 on AVX-512 with conflict detection, of 8 on AVX2; nullptr at baseline.
 using ScatterMaxMinF32Fn = void (*)(uint32_t* x, const int32_t* idx, const uint32_t* u, int64_t n, int32_t hi,
                                    bool is_max, bool swapped);
 ScatterMaxMinF32Fn SelectScatterMaxMinF32();
