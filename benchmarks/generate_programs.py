@@ -548,6 +548,31 @@ def build_broad_programs(quick: bool) -> list[Program]:
     add("adam_update", "model", f"an Adam step over f32[{n}] parameters (p, m, v out)", adam,
         (Input("p", (n,)), Input("g", (n,)), Input("m", (n,), scale=0.1), Input("v", (n,), loc=1.0, scale=0.1)),
         rtol=1e-5, atol=1e-6)
+
+    # --- gather / scatter / search programs added later (appended: the order, and so the input
+    # seeds, of the programs above stay as they were) ----------------------------------------------
+    r, n = (256, 1 << 14) if q else (2048, 1 << 20)
+    add("gather_points", "gather", f"x[i, j]: {n} points of f32[{r},{r}] (two index vectors, concatenated)",
+        lambda x, i, j: x[i, j],
+        (Input("x", (r, r)), Input("i", (n,), "int32", init="randint", low=0, high=r),
+         Input("j", (n,), "int32", init="randint", low=0, high=r)), rtol=0.0, atol=0.0)
+    m, n = (1024, 1 << 14) if q else (65536, 1 << 20)
+    add("scatter_max", "scatter", f"x.at[idx].max(u): f32[{m}], {n} updates with duplicates",
+        lambda x, i, u: x.at[i].max(u),
+        (Input("x", (m,)), Input("idx", (n,), "int32", init="randint", low=0, high=m), Input("u", (n,))),
+        rtol=0.0, atol=0.0)
+    n, s = (1 << 14, 100) if q else (1 << 20, 1024)
+    add("segment_max", "scatter", f"jax.ops.segment_max(f32[{n}], ids, {s} segments)",
+        lambda x, i: jax.ops.segment_max(x, i, num_segments=s),
+        (Input("x", (n,)), Input("ids", (n,), "int32", init="randint", low=0, high=s)), rtol=0.0, atol=0.0)
+    n = 1 << (14 if q else 20)
+    add("histogram", "search", f"jnp.histogram(f32[{n}], bins=256, range=(-4, 4)) (searchsorted + scatter-add)",
+        lambda x: jnp.histogram(x, bins=256, range=(-4.0, 4.0))[0], (Input("x", (n,)),), rtol=0.0, atol=0.0)
+    m, n = (1024, 1 << 14) if q else (65536, 1 << 20)
+    add("searchsorted", "search", f"jnp.searchsorted(jnp.sort(s), q): s f32[{m}], q f32[{n}] (a fori_loop of gathers)",
+        lambda s, x: jnp.searchsorted(jnp.sort(s), x),
+        (Input("s", (m,)), Input("q", (n,))), rtol=0.0, atol=0.0)
+
     return progs
 
 

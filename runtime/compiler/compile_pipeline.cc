@@ -127,6 +127,8 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   }
   ElementwiseUnitReductions(module.get());
   ReshapeUnitBroadcasts(module.get());
+  LinearizePointGathers(module.get());
+  EliminateDeadCode(module.get());
   if (options.fuse_elementwise) {
     FuseElementwise(module.get(), options.fuse_reductions);
     EliminateDeadCode(module.get());

@@ -54,6 +54,15 @@ void ReshapeUnitBroadcasts(Module* module);
 // checks of gathers end so). Becoming elementwise, it fuses with its neighbours.
 void ElementwiseUnitReductions(Module* module);
 
+// A new op of `kind` with one result of type `result` (the caller inserts it into a region).
+std::unique_ptr<Op> NewOp(Module* m, OpKind kind, std::vector<ValueId> operands, const Type& result, Location loc);
+
+// A gather of single elements (x[i, j]) whose index vectors are a concatenation of unit-width
+// index arrays along index_vector_dim reads the flattened operand at one elementwise-computed
+// offset per position (each component clamped as the gather would) instead: the combined index
+// array is never built, and the gather has one component (the vector gather path).
+void LinearizePointGathers(Module* module);
+
 // Groups chains of same-shape elementwise ops (with the broadcasts feeding them) into
 // OpKind::kFusion ops whose single region holds the grouped ops.
 // With `fuse_reductions`, see PipelineOptions::fuse_reductions.

@@ -2,6 +2,7 @@
 // i1 algebra.
 // Folding stays small on purpose: it must never be slower than running the op.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -748,6 +749,8 @@ std::shared_ptr<DenseData> SplatOne(const Type& t) {
   return d;
 }
 
+}  // namespace
+
 std::unique_ptr<Op> NewOp(Module* m, OpKind kind, std::vector<ValueId> operands, const Type& result, Location loc) {
   auto op = std::make_unique<Op>();
   op->kind = kind;
@@ -755,6 +758,25 @@ std::unique_ptr<Op> NewOp(Module* m, OpKind kind, std::vector<ValueId> operands,
   op->loc = loc;
   op->results.push_back(m->NewValue(result, op.get(), nullptr, 0));
   return op;
+}
+
+namespace {
+
+bool IsUnsignedInteger(ElementType t) {
+  return t == ElementType::kU8 || t == ElementType::kU16 || t == ElementType::kU32 || t == ElementType::kU64;
+}
+
+// k when `v` is a splat constant, or a broadcast of a scalar constant, of value 2^k (integers).
+std::optional<int> PowerOfTwoSplat(const Module& m, ValueId v) {
+  const Op* def = m.values[static_cast<size_t>(v)].def;
+  if (def && def->kind == OpKind::kBroadcastInDim && def->operands.size() == 1 &&
+      m.type(def->operands[0]).element_count() == 1)
+    v = def->operands[0];
+  const DenseData* c = ConstantOf(m, v);
+  if (!c || !(c->splat || c->type.element_count() == 1)) return std::nullopt;
+  const uint64_t x = static_cast<uint64_t>(c->GetInt(0));
+  if (x == 0 || (x & (x - 1)) != 0) return std::nullopt;
+  return std::countr_zero(x);
 }
 
 // x / broadcast(b) -> x * broadcast(1 / b) and x / c -> x * (1 / c) for a constant c, in real
@@ -771,7 +793,23 @@ void InvertDivisors(Module* m, Region* r) {
     const DenseData* dividend = op->operands.empty() ? nullptr : ConstantOf(*m, op->operands[0]);
     const bool reciprocal = dividend && dividend->splat && IsRealFloat(dividend->type.element) &&
                             dividend->GetDouble(0) == 1.0;
-    if (op->kind == OpKind::kDivide && op->operands.size() == 2 && op->results.size() == 1 && !reciprocal) {
+    if (op->kind == OpKind::kDivide && op->operands.size() == 2 && op->results.size() == 1 && IsUnsignedInteger(m->type(op->results[0]).element)) {
+      // x / 2^k on unsigned integers is x >> k exactly (binary searches halve their ranges so);
+      // a shift has a vector form, an integer divide has none.
+      if (std::optional<int> k = PowerOfTwoSplat(*m, op->operands[1])) {
+        const Type t = m->type(op->results[0]);  // a copy: NewOp grows the value table
+        auto d = std::make_shared<DenseData>();
+        d->type = t;
+        d->splat = true;
+        d->bytes.assign(ElementTypeByteSize(t.element), 0);
+        d->bytes[0] = static_cast<uint8_t>(*k);
+        auto shift = NewOp(m, OpKind::kConstant, {}, t, op->loc);
+        shift->attrs.push_back({"value", MakeDenseAttr(std::move(d))});
+        op->operands[1] = shift->results[0];
+        op->kind = OpKind::kShiftRightLogical;
+        ops.push_back(std::move(shift));
+      }
+    } else if (op->kind == OpKind::kDivide && op->operands.size() == 2 && op->results.size() == 1 && !reciprocal) {
       const Type& t = m->type(op->results[0]);
       const ValueId divisor = op->operands[1];
       const Op* def = m->values[static_cast<size_t>(divisor)].def;

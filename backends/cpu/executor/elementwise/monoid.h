@@ -93,6 +93,21 @@ template <Monoid M, class T, bool kSwapped> inline void CombineRow(T* acc, const
   }
 }
 
+// f32 max/min of a and b on their bits with integer selects only (no float compares, which
+// compilers turn into branches that mispredict on random updates: scatter max, segment_max).
+// XLA's rules as NanPropMax/NanPropMin: denormals flushed to signed zero, a NaN operand wins (a
+// first), -0 < +0. Non-NaN values compare by their total-order keys, which order -0 below +0 as
+// the rules do.
+template <Monoid M> inline uint32_t MaxMinBits(uint32_t ua, uint32_t ub) {
+  ua = (ua & 0x7f800000u) == 0 ? (ua & 0x80000000u) : ua;
+  ub = (ub & 0x7f800000u) == 0 ? (ub & 0x80000000u) : ub;
+  const int32_t ka = static_cast<int32_t>(ua ^ (static_cast<uint32_t>(static_cast<int32_t>(ua) >> 31) >> 1));
+  const int32_t kb = static_cast<int32_t>(ub ^ (static_cast<uint32_t>(static_cast<int32_t>(ub) >> 31) >> 1));
+  uint32_t r = (M == Monoid::kMax ? ka >= kb : ka <= kb) ? ua : ub;
+  r = (ub & 0x7fffffffu) > 0x7f800000u ? ub : r;
+  return (ua & 0x7fffffffu) > 0x7f800000u ? ua : r;
+}
+
 // Whether monoid M is defined on storage type T (bitwise ops on integers and pred only;
 // complex only for add and mul).
 template <Monoid M, class T> inline constexpr bool kMonoidSupports =

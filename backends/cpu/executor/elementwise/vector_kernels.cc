@@ -12,6 +12,7 @@
 
 #include "backends/cpu/executor/elementwise/exp_f64_table.h"
 #include "backends/cpu/executor/elementwise/isa_target.h"
+#include "backends/cpu/executor/elementwise/monoid.h"
 #include "backends/cpu/executor/elementwise/scalar_math.h"
 #include "backends/cpu/executor/elementwise/vector_math.h"
 
@@ -1438,7 +1439,14 @@ F32RowStateFns SelectF32RowState(F32ReduceKind kind) {
 }
 
 namespace {
-void GatherRow32Base(const uint32_t* base, const int32_t* idx, int64_t n, int32_t hi, int32_t stride, uint32_t* out) {
+void GatherRow32Base(const uint32_t* base, const int32_t* idx, int64_t n, int32_t hi, int32_t stride, uint32_t* out,
+                     bool index_unsigned) {
+  if (index_unsigned) {
+    const auto* u = reinterpret_cast<const uint32_t*>(idx);
+    const uint32_t top = static_cast<uint32_t>(hi);
+    for (int64_t j = 0; j < n; ++j) out[j] = base[static_cast<int64_t>(u[j] > top ? top : u[j]) * stride];
+    return;
+  }
   for (int64_t j = 0; j < n; ++j) {
     const int32_t s = idx[j] < 0 ? 0 : (idx[j] > hi ? hi : idx[j]);
     out[j] = base[static_cast<int64_t>(s) * stride];
@@ -1446,28 +1454,31 @@ void GatherRow32Base(const uint32_t* base, const int32_t* idx, int64_t n, int32_
 }
 #if defined(JAXLIB_X86_64)
 __attribute__((target("avx512f"))) void GatherRow32Avx512(const uint32_t* base, const int32_t* idx, int64_t n,
-                                                          int32_t hi, int32_t stride, uint32_t* out) {
+                                                          int32_t hi, int32_t stride, uint32_t* out,
+                                                          bool index_unsigned) {
   const __m512i lo = _mm512_setzero_si512(), top = _mm512_set1_epi32(hi), step = _mm512_set1_epi32(stride);
   int64_t j = 0;
   for (; j + 16 <= n; j += 16) {
-    __m512i i = _mm512_min_epi32(_mm512_max_epi32(_mm512_loadu_si512(idx + j), lo), top);
+    __m512i i = _mm512_loadu_si512(idx + j);
+    // Unsigned: one unsigned min (hi >= 0); signed: clamp below at 0 too.
+    i = index_unsigned ? _mm512_min_epu32(i, top) : _mm512_min_epi32(_mm512_max_epi32(i, lo), top);
     if (stride != 1) i = _mm512_mullo_epi32(i, step);
     _mm512_storeu_si512(out + j, _mm512_i32gather_epi32(i, base, 4));
   }
-  GatherRow32Base(base, idx + j, n - j, hi, stride, out + j);
+  GatherRow32Base(base, idx + j, n - j, hi, stride, out + j, index_unsigned);
 }
 __attribute__((target("avx2"))) void GatherRow32Avx2(const uint32_t* base, const int32_t* idx, int64_t n, int32_t hi,
-                                                     int32_t stride, uint32_t* out) {
+                                                     int32_t stride, uint32_t* out, bool index_unsigned) {
   const __m256i lo = _mm256_setzero_si256(), top = _mm256_set1_epi32(hi), step = _mm256_set1_epi32(stride);
   int64_t j = 0;
   for (; j + 8 <= n; j += 8) {
     __m256i i = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(idx + j));
-    i = _mm256_min_epi32(_mm256_max_epi32(i, lo), top);
+    i = index_unsigned ? _mm256_min_epu32(i, top) : _mm256_min_epi32(_mm256_max_epi32(i, lo), top);
     if (stride != 1) i = _mm256_mullo_epi32(i, step);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + j),
                         _mm256_i32gather_epi32(reinterpret_cast<const int*>(base), i, 4));
   }
-  GatherRow32Base(base, idx + j, n - j, hi, stride, out + j);
+  GatherRow32Base(base, idx + j, n - j, hi, stride, out + j, index_unsigned);
 }
 #endif
 }  // namespace
@@ -1481,6 +1492,116 @@ GatherRow32Fn SelectGatherRow32() {
   }
 #endif
   return &GatherRow32Base;
+}
+
+namespace {
+template <Monoid M>
+void ScatterMaxMinOne(uint32_t* x, int32_t s, uint32_t u, int32_t hi, bool swapped) {
+  if (s < 0 || s > hi) return;
+  x[s] = swapped ? MaxMinBits<M>(u, x[s]) : MaxMinBits<M>(x[s], u);
+}
+#if defined(JAXLIB_X86_64)
+template <Monoid M>
+__attribute__((target("avx512f,avx512cd"))) void ScatterMaxMinBlocks(uint32_t* x, const int32_t* idx,
+                                                                      const uint32_t* u, int64_t n, int32_t hi,
+                                                                      bool swapped) {
+  const __m512i zero = _mm512_setzero_si512(), top = _mm512_set1_epi32(hi);
+  const __m512i exp = _mm512_set1_epi32(0x7f800000), sign = _mm512_set1_epi32(static_cast<int32_t>(0x80000000u)),
+                abs = _mm512_set1_epi32(0x7fffffff);
+  auto flush = [&](__m512i v) {  // denormals to signed zero
+    return _mm512_mask_and_epi32(v, _mm512_testn_epi32_mask(v, exp), v, sign);
+  };
+  auto key = [](__m512i v) { return _mm512_xor_si512(v, _mm512_srli_epi32(_mm512_srai_epi32(v, 31), 1)); };
+  auto is_nan = [&](__m512i v) { return _mm512_cmpgt_epi32_mask(_mm512_and_si512(v, abs), exp); };
+  int64_t b = 0;
+  for (; b + 16 <= n; b += 16) {
+    const __m512i i = _mm512_loadu_si512(idx + b);
+    const __mmask16 valid = _mm512_cmpge_epi32_mask(i, zero) & _mm512_cmple_epi32_mask(i, top);
+    // Lanes equal to an earlier in-range lane: the block must run in order.
+    const __m512i conflicts = _mm512_maskz_conflict_epi32(valid, _mm512_mask_mov_epi32(_mm512_set1_epi32(-1), valid, i));
+    if (_mm512_mask_test_epi32_mask(valid, conflicts, conflicts)) {
+      for (int64_t j = b; j < b + 16; ++j) ScatterMaxMinOne<M>(x, idx[j], u[j], hi, swapped);
+      continue;
+    }
+    const __m512i xv = _mm512_mask_i32gather_epi32(zero, valid, i, x, 4);
+    const __m512i uv = _mm512_loadu_si512(u + b);
+    const __m512i a = flush(swapped ? uv : xv), c = flush(swapped ? xv : uv);  // op(a, c)
+    const __mmask16 a_wins = M == Monoid::kMax ? _mm512_cmpge_epi32_mask(key(a), key(c))
+                                               : _mm512_cmple_epi32_mask(key(a), key(c));
+    __m512i r = _mm512_mask_blend_epi32(a_wins, c, a);
+    r = _mm512_mask_blend_epi32(is_nan(c), r, c);
+    r = _mm512_mask_blend_epi32(is_nan(a), r, a);
+    _mm512_mask_i32scatter_epi32(x, valid, i, r, 4);
+  }
+  for (; b < n; ++b) ScatterMaxMinOne<M>(x, idx[b], u[b], hi, swapped);
+}
+void ScatterMaxMinF32Avx512(uint32_t* x, const int32_t* idx, const uint32_t* u, int64_t n, int32_t hi, bool is_max,
+                            bool swapped) {
+  if (is_max) ScatterMaxMinBlocks<Monoid::kMax>(x, idx, u, n, hi, swapped);
+  else ScatterMaxMinBlocks<Monoid::kMin>(x, idx, u, n, hi, swapped);
+}
+
+// AVX2 has neither conflict detection nor scatter stores: a block of 8 is checked for repeated
+// in-range indices by comparing it with its rotations (4 cover every pair), gathered and
+// combined in registers, and stored lane by lane.
+template <Monoid M>
+__attribute__((target("avx2"))) void ScatterMaxMinBlocks8(uint32_t* x, const int32_t* idx, const uint32_t* u,
+                                                          int64_t n, int32_t hi, bool swapped) {
+  const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi32(hi);
+  const __m256i exp = _mm256_set1_epi32(0x7f800000), sign = _mm256_set1_epi32(static_cast<int32_t>(0x80000000u)),
+                abs = _mm256_set1_epi32(0x7fffffff);
+  const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  const __m256i sentinel = _mm256_sub_epi32(_mm256_set1_epi32(-1), lane);  // distinct negatives
+  auto flush = [&](__m256i v) {
+    return _mm256_blendv_epi8(v, _mm256_and_si256(v, sign), _mm256_cmpeq_epi32(_mm256_and_si256(v, exp), zero));
+  };
+  auto key = [](__m256i v) { return _mm256_xor_si256(v, _mm256_srli_epi32(_mm256_srai_epi32(v, 31), 1)); };
+  auto is_nan = [&](__m256i v) { return _mm256_cmpgt_epi32(_mm256_and_si256(v, abs), exp); };
+  alignas(32) uint32_t out[8];
+  int64_t b = 0;
+  for (; b + 8 <= n; b += 8) {
+    const __m256i i = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(idx + b));
+    const __m256i valid = _mm256_andnot_si256(_mm256_or_si256(_mm256_cmpgt_epi32(zero, i), _mm256_cmpgt_epi32(i, top)),
+                                              _mm256_set1_epi32(-1));
+    const __m256i k = _mm256_blendv_epi8(sentinel, i, valid);
+    __m256i same = _mm256_setzero_si256();
+    for (int r = 1; r <= 4; ++r)
+      same = _mm256_or_si256(
+          same, _mm256_cmpeq_epi32(k, _mm256_permutevar8x32_epi32(k, _mm256_and_si256(_mm256_add_epi32(lane, _mm256_set1_epi32(r)), _mm256_set1_epi32(7)))));
+    if (!_mm256_testz_si256(same, same)) {
+      for (int64_t j = b; j < b + 8; ++j) ScatterMaxMinOne<M>(x, idx[j], u[j], hi, swapped);
+      continue;
+    }
+    const __m256i xv = _mm256_mask_i32gather_epi32(zero, reinterpret_cast<const int*>(x), k, valid, 4);
+    const __m256i uv = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(u + b));
+    const __m256i a = flush(swapped ? uv : xv), c = flush(swapped ? xv : uv);  // op(a, c)
+    const __m256i c_wins = M == Monoid::kMax ? _mm256_cmpgt_epi32(key(c), key(a)) : _mm256_cmpgt_epi32(key(a), key(c));
+    __m256i r = _mm256_blendv_epi8(a, c, c_wins);
+    r = _mm256_blendv_epi8(r, c, is_nan(c));
+    r = _mm256_blendv_epi8(r, a, is_nan(a));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(out), r);
+    for (int mask = _mm256_movemask_ps(_mm256_castsi256_ps(valid)); mask; mask &= mask - 1) {
+      const int j = __builtin_ctz(static_cast<unsigned>(mask));
+      x[idx[b + j]] = out[j];
+    }
+  }
+  for (; b < n; ++b) ScatterMaxMinOne<M>(x, idx[b], u[b], hi, swapped);
+}
+void ScatterMaxMinF32Avx2(uint32_t* x, const int32_t* idx, const uint32_t* u, int64_t n, int32_t hi, bool is_max,
+                          bool swapped) {
+  if (is_max) ScatterMaxMinBlocks8<Monoid::kMax>(x, idx, u, n, hi, swapped);
+  else ScatterMaxMinBlocks8<Monoid::kMin>(x, idx, u, n, hi, swapped);
+}
+#endif
+}  // namespace
+
+ScatterMaxMinF32Fn SelectScatterMaxMinF32() {
+#if defined(JAXLIB_X86_64)
+  static const bool cd = __builtin_cpu_supports("avx512cd");
+  if (DetectedVectorIsa() == VectorIsa::kAvx512 && cd) return &ScatterMaxMinF32Avx512;
+  if (DetectedVectorIsa() >= VectorIsa::kAvx2) return &ScatterMaxMinF32Avx2;
+#endif
+  return nullptr;
 }
 
 void StreamFence() {

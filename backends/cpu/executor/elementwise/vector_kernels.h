@@ -91,9 +91,20 @@ F32RowStateFns SelectF32RowState(F32ReduceKind kind);
 // out[j] = base[clamp(idx[j], 0, hi) * stride] for j < n, 4-byte elements: a gather with one
 // index component read straight from the index array (take_along_axis, x[i, idx]), the clamp
 // StableHLO gives start indices hoisted into the vector loop. hi * stride must fit in int32.
+// `index_unsigned` reads the indices as u32 (clamped to [0, hi] as unsigned values: searchsorted's
+// midpoints).
 using GatherRow32Fn = void (*)(const uint32_t* base, const int32_t* idx, int64_t n, int32_t hi, int32_t stride,
-                               uint32_t* out);
+                               uint32_t* out, bool index_unsigned);
 GatherRow32Fn SelectGatherRow32();
+
+// One-element f32 scatter with a max (is_max) or min body, s32 indices, unit strides: for
+// b < n in order, x[idx[b]] = op(x[idx[b]], u[b]) (op(u[b], x[idx[b]]) when `swapped`) with
+// MaxMinBits' rules, indices outside [0, hi] skipped. Blocks whose in-range indices are all
+// distinct update at once (every element's value is the sequential one), others one by one.
+// Blocks of 16 on AVX-512 with conflict detection, of 8 on AVX2; nullptr at baseline.
+using ScatterMaxMinF32Fn = void (*)(uint32_t* x, const int32_t* idx, const uint32_t* u, int64_t n, int32_t hi,
+                                   bool is_max, bool swapped);
+ScatterMaxMinF32Fn SelectScatterMaxMinF32();
 
 // Orders earlier non-temporal stores before later stores (sfence); a no-op elsewhere.
 void StreamFence();

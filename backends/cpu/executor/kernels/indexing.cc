@@ -4,6 +4,7 @@
 // for a one-op body (add, mul, max, min, ...) or an overwrite, resolves every window's offsets
 // first and applies all updates in one typed loop (no per-update dispatch).
 #include <algorithm>
+#include <bit>
 #include <climits>
 #include <cstring>
 #include <type_traits>
@@ -96,10 +97,33 @@ class GatherKernel final : public Kernel {
     for (int64_t d : wdims) window *= d;
     single_ = window == 1;
     window_bytes_ = window * static_cast<int64_t>(es_);
+    // One start-index component and one-element windows without batching dims: output element b
+    // reads index element b (both in flat order), so any range of outputs runs on its own.
+    flat_ = single_ && !empty_ && start_map_.size() == 1 && walk_->vec_len == 1 && batching_.empty() &&
+            ByTypes([]<class I, class E>() {});
+    if (flat_) {
+      const size_t d = static_cast<size_t>(start_map_[0]);
+      flat_hi_ = xdims_[d] - slice_sizes_[d];
+      flat_stride_ = xstrides_[d];
+      const bool idx32 = index_type_ == ElementType::kS32 || index_type_ == ElementType::kU32;
+      if (idx32 && es_ == 4 && flat_hi_ >= 0 && flat_hi_ * std::max<int64_t>(flat_stride_, 1) <= INT32_MAX)
+        flat_row32_ = SelectGatherRow32();
+    }
   }
+
+  // A flat gather (flat_) is elementwise in its indices: a strip-mined while loop runs it a tile
+  // at a time (searchsorted's binary search: a gather of midpoints from the sorted table per step),
+  // reading the operand anywhere.
+  int64_t ElementwiseLoopSize() const override { return flat_ ? walk_->count : 0; }
+  void RunElements(Frame& f, int64_t begin, int64_t end) const override { RunFlat(f, begin, end); }
+  const std::vector<ValueId>* NonElementwiseReads() const override { return flat_ ? &operand_reads_ : nullptr; }
 
   Status Run(Frame& f, uint8_t*) const override {
     if (empty_) return Status::Ok();
+    if (flat_) {
+      RunFlat(f, 0, walk_->count);
+      return Status::Ok();
+    }
     if (single_ && RunSingle(f)) return Status::Ok();
     const auto* x = static_cast<const uint8_t*>(f.Get(operand_));
     const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
@@ -145,12 +169,19 @@ class GatherKernel final : public Kernel {
   static constexpr size_t kMaxComponents = 8;
   bool RunSingle(Frame& f) const {
     if (start_map_.size() > kMaxComponents) return false;
+    return ByTypes([&]<class I, class E>() { SingleLoop<I, E>(f); });
+  }
+
+  // Calls fn.template operator()<I, E>() for the index type and an unsigned element type of the
+  // operand's width; false (nothing called) for types the typed loops do not read.
+  template <class Fn>
+  bool ByTypes(Fn&& fn) const {
     auto by_index = [&]<class I>() {
       switch (es_) {
-        case 1: SingleLoop<I, uint8_t>(f); return true;
-        case 2: SingleLoop<I, uint16_t>(f); return true;
-        case 4: SingleLoop<I, uint32_t>(f); return true;
-        case 8: SingleLoop<I, uint64_t>(f); return true;
+        case 1: fn.template operator()<I, uint8_t>(); return true;
+        case 2: fn.template operator()<I, uint16_t>(); return true;
+        case 4: fn.template operator()<I, uint32_t>(); return true;
+        case 8: fn.template operator()<I, uint64_t>(); return true;
         default: return false;
       }
     };
@@ -159,6 +190,35 @@ class GatherKernel final : public Kernel {
       case ElementType::kS64: return by_index.template operator()<int64_t>();
       case ElementType::kU32: return by_index.template operator()<uint32_t>();
       default: return false;
+    }
+  }
+
+  // Outputs [begin, end) of a flat gather, spread over the pool.
+  void RunFlat(Frame& f, int64_t begin, int64_t end) const {
+    ParallelFor(
+        end - begin, kFlatChunk,
+        [&](int64_t b, int64_t e) { ByTypes([&]<class I, class E>() { FlatLoop<I, E>(f, begin + b, begin + e); }); },
+        kFlatAlign);
+  }
+
+  template <class I, class E>
+  void FlatLoop(const Frame& f, int64_t begin, int64_t end) const {
+    const E* x = static_cast<const E*>(f.Get(operand_));
+    const I* idx = static_cast<const I*>(f.Get(indices_)) + begin;
+    E* out = static_cast<E*>(f.Get(out_)) + begin;
+    const int64_t n = end - begin;
+    if constexpr (sizeof(E) == 4 && sizeof(I) == 4) {
+      if (flat_row32_) {
+        flat_row32_(reinterpret_cast<const uint32_t*>(x), reinterpret_cast<const int32_t*>(idx), n,
+                    static_cast<int32_t>(flat_hi_), static_cast<int32_t>(flat_stride_), reinterpret_cast<uint32_t*>(out),
+                    std::is_unsigned_v<I>);
+        return;
+      }
+    }
+    for (int64_t j = 0; j < n; ++j) {
+      int64_t s = static_cast<int64_t>(idx[j]);
+      s = s < 0 ? 0 : (s > flat_hi_ ? flat_hi_ : s);
+      out[j] = x[s * flat_stride_];
     }
   }
 
@@ -185,7 +245,7 @@ class GatherKernel final : public Kernel {
     const int64_t outer = w.count / last_dim;
     // One component, contiguous index and output runs, 4-byte elements: a vector gather per run.
     GatherRow32Fn row32 = nullptr;
-    if constexpr (std::is_same_v<I, int32_t> && sizeof(E) == 4) {
+    if constexpr ((std::is_same_v<I, int32_t> || std::is_same_v<I, uint32_t>) && sizeof(E) == 4) {
       if (nk == 1 && last_is == 1 && last_os == 1 && bpos_last_x == 0 && hi[0] >= 0 &&
           hi[0] * std::max<int64_t>(xs[0], 1) <= INT32_MAX && xs[0] <= INT32_MAX)
         row32 = SelectGatherRow32();
@@ -208,7 +268,8 @@ class GatherKernel final : public Kernel {
           if (static_cast<size_t>(bpos) + 1 < nd) xbase += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
         if (row32) {
           row32(reinterpret_cast<const uint32_t*>(x + xbase), reinterpret_cast<const int32_t*>(idx + ioff), last_dim,
-                static_cast<int32_t>(hi[0]), static_cast<int32_t>(xs[0]), reinterpret_cast<uint32_t*>(out + ooff));
+                static_cast<int32_t>(hi[0]), static_cast<int32_t>(xs[0]), reinterpret_cast<uint32_t*>(out + ooff),
+                std::is_unsigned_v<I>);
         }
         for (int64_t j = 0; !row32 && j < last_dim; ++j) {
           const I* iv = idx + ioff + j * last_is;
@@ -238,6 +299,13 @@ class GatherKernel final : public Kernel {
   bool empty_ = false;
   bool single_ = false;  // the window is one element
   int64_t window_bytes_ = 0;
+  // The flat form (see the constructor): clamp bound and operand stride of its one component.
+  static constexpr int64_t kFlatChunk = 16384;
+  static constexpr int64_t kFlatAlign = 512;
+  bool flat_ = false;
+  int64_t flat_hi_ = 0, flat_stride_ = 0;
+  GatherRow32Fn flat_row32_ = nullptr;
+  std::vector<ValueId> operand_reads_{operand_};
 };
 
 // Scatter update computations recognised for direct window updates.
@@ -259,8 +327,13 @@ using ApplyAllFn = void (*)(void* x, const void* u, const int64_t* xoff, const i
                             const WindowLoop& w, bool swapped);
 
 template <Monoid M, class T> inline void CombineInto(T* x, const T* u, bool swapped) {
-  using C = Compute<T>;
-  *x = Down<T>(swapped ? Combine<M, C>(Up(*u), Up(*x)) : Combine<M, C>(Up(*x), Up(*u)));
+  if constexpr (std::is_same_v<T, float> && (M == Monoid::kMax || M == Monoid::kMin)) {
+    const uint32_t ux = std::bit_cast<uint32_t>(*x), uu = std::bit_cast<uint32_t>(*u);
+    *x = std::bit_cast<float>(swapped ? MaxMinBits<M>(uu, ux) : MaxMinBits<M>(ux, uu));
+  } else {
+    using C = Compute<T>;
+    *x = Down<T>(swapped ? Combine<M, C>(Up(*u), Up(*x)) : Combine<M, C>(Up(*x), Up(*u)));
+  }
 }
 
 template <Monoid M, class T>
@@ -309,6 +382,24 @@ bool FusedScalar(void* xv, const void* uv, const void* idx, ElementType index_ty
   const T* u = static_cast<const T*>(uv);
   auto run = [&]<class I, bool kSwapped>() {
     const I* ip = static_cast<const I*>(idx);
+    // Unit strides everywhere (x.at[i], segment ops over vectors): constant addressing, no
+    // multiplies per update.
+    if (istride == 1 && ustride == 1 && xs == 1) {
+      if constexpr (std::is_same_v<T, float> && std::is_same_v<I, int32_t> && (M == Monoid::kMax || M == Monoid::kMin)) {
+        static const ScatterMaxMinF32Fn blocks = SelectScatterMaxMinF32();
+        if (blocks && hi <= INT32_MAX) {
+          blocks(reinterpret_cast<uint32_t*>(x), ip, reinterpret_cast<const uint32_t*>(u), count,
+                 static_cast<int32_t>(hi), M == Monoid::kMax, kSwapped);
+          return;
+        }
+      }
+      for (int64_t b = 0; b < count; ++b) {
+        const int64_t s = static_cast<int64_t>(ip[b]);
+        if (s < 0 || s > hi) continue;
+        CombineInto<M, T>(x + s, u + b, kSwapped);
+      }
+      return;
+    }
     for (int64_t b = 0; b < count; ++b) {
       const int64_t s = static_cast<int64_t>(ip[b * istride]);
       if (s < 0 || s > hi) continue;  // XLA skips an update outside the operand

@@ -79,16 +79,23 @@ class FusionKernel final : public Kernel {
 };
 
 // Sets the pointer of a value that shares its operand's bytes (reshape, bitcast).
+// Element i of the result is element i of the operand, so a strip-mined loop's tile of one is
+// the same tile of the other: elementwise for the loop (a reshape between two elementwise steps).
 class AliasKernel final : public Kernel {
  public:
-  AliasKernel(ValueId from, ValueId to) : from_(from), to_(to) {}
+  AliasKernel(ValueId from, ValueId to, int64_t elements) : from_(from), to_(to), elements_(elements) {}
   Status Run(Frame& f, uint8_t*) const override {
     f.ptr[static_cast<size_t>(to_)] = f.Get(from_);
     return Status::Ok();
   }
+  int64_t ElementwiseLoopSize() const override { return elements_; }
+  void RunElements(Frame& f, int64_t, int64_t) const override { f.ptr[static_cast<size_t>(to_)] = f.Get(from_); }
+  const std::vector<ValueId>* NonElementwiseReads() const override { return &no_reads_; }
 
  private:
   ValueId from_, to_;
+  int64_t elements_;  // 0 when the two element counts differ (a bitcast between widths)
+  std::vector<ValueId> no_reads_;
 };
 
 // An update planned in place (PipelineOptions::in_place_updates): its result shares the
@@ -149,7 +156,9 @@ StatusOr<std::unique_ptr<Kernel>> KernelBuilder::BuildKernel(const Op& op) {
     case OpKind::kReshape:
     case OpKind::kBitcastConvert:
       if (rs && rs->kind == ValueStorage::Kind::kAlias)
-        return std::unique_ptr<Kernel>(new AliasKernel(op.operands[0], op.results[0]));
+        return std::unique_ptr<Kernel>(new AliasKernel(
+            op.operands[0], op.results[0],
+            type(op.operands[0]).element_count() == type(op.results[0]).element_count() ? type(op.results[0]).element_count() : 0));
       return MakeDataMovementKernel(*this, op);
     case OpKind::kBroadcastInDim:
     case OpKind::kBroadcast:
