@@ -573,6 +573,27 @@ def build_broad_programs(quick: bool) -> list[Program]:
         lambda s, x: jnp.searchsorted(jnp.sort(s), x),
         (Input("s", (m,)), Input("q", (n,))), rtol=0.0, atol=0.0)
 
+    # --- programs written after the suite's first measurements (appended: seeds follow order) ---
+    n = 1 << (14 if q else 20)
+    add("cumsum_reverse", "cumulative", f"lax.cumsum(x, reverse=True) of f32[{n}] (padding at the window's end)",
+        lambda x: lax.cumsum(x, reverse=True), (Input("x", (n,)),), rtol=1e-3, atol=1e-3)
+    n = 1 << (14 if q else 22)
+    add("polyval", "elementwise", f"jnp.polyval of 11 coefficients over f32[{n}] (Horner steps in calls)",
+        lambda x: jnp.polyval(jnp.arange(1.0, 12.0) / 10.0, x), (Input("x", (n,), scale=0.5),), rtol=1e-4, atol=1e-4)
+    r, c = (256, 64) if q else (2048, 512)
+    add("tile_repeat", "movement", f"jnp.repeat(jnp.tile(x, (2, 1)), 2, axis=1) of f32[{r},{c}]",
+        lambda x: jnp.repeat(jnp.tile(x, (2, 1)), 2, axis=1), (Input("x", (r, c)),), rtol=0.0, atol=0.0)
+    n = 1 << (14 if q else 22)
+    add("jnp_select", "elementwise", f"jnp.select of two conditions over f32[{n}] (argmax over a boolean stack)",
+        lambda x: jnp.select([x < -1, x > 1], [x * 2, x * x], x), (Input("x", (n,)),), rtol=0.0, atol=0.0)
+    bsz, t = (1, 64) if q else (4, 512)
+    add("bf16_attention", "dtype", f"jax.nn.dot_product_attention in bf16, [{bsz},{t},8,64]",
+        lambda qq, k, v: jax.nn.dot_product_attention(qq, k, v),
+        tuple(Input(nm, (bsz, t, 8, 64), "bfloat16") for nm in ("q", "k", "v")), rtol=3e-2, atol=3e-2)
+    r = 256 if q else 4096
+    add("f16_softmax", "dtype", f"jax.nn.softmax over rows of f16[{r},1024]",
+        lambda x: jax.nn.softmax(x, -1), (Input("x", (r, 1024), "float16"),), rtol=1e-2, atol=1e-3)
+
     return progs
 
 
