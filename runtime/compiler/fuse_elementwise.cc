@@ -20,11 +20,17 @@ bool IsFusibleMember(const Module& m, const Op& op) {
   return true;
 }
 
+constexpr int64_t kMinInPlaceSliceElements = 1024;
+
 // Ops that are cheap to recompute inside any fusion that consumes them.
 bool IsClonable(const Module& m, const Op& op, const std::vector<int64_t>& loop_dims) {
   if (op.results.size() != 1 || m.type(op.results[0]).dims != loop_dims) return false;
   if (op.kind == OpKind::kBroadcastInDim) return true;
   if (op.kind == OpKind::kIota) return true;
+  // A slice is read in place by the loop (an offset, strides) instead of being copied out first.
+  // Only in loops long enough for the copy to cost: the scalar paths (scalar fusions, scalar
+  // while bodies) flatten elementwise ops only.
+  if (op.kind == OpKind::kSlice) return m.type(op.results[0]).element_count() >= kMinInPlaceSliceElements;
   if (op.kind == OpKind::kConstant) {
     const Attribute* a = op.attr("value");
     return a && a->dense && (a->dense->splat || a->dense->type.element_count() == 1);

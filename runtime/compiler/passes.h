@@ -73,6 +73,12 @@ inline constexpr char kLogSumExpTarget[] = "jaxlib.logsumexp";
 // fusion, and only for backends that implement the target (PipelineOptions::match_softmax).
 void MatchSoftmax(Module* module);
 
+// Rewrites complex add / subtract / multiply / negate / real / imag / abs over values built from
+// real parts (stablehlo.complex, splat constants) as the same arithmetic on f32/f64 pairs, bit
+// for bit as the complex kernels compute it; run before fusion (complex values left unread are
+// then dead).
+void SplitComplexArithmetic(Module* module);
+
 // Rewrites every use of `from` inside `region` (recursively) to `to`.
 void ReplaceUses(Region* region, ValueId from, ValueId to);
 
