@@ -175,6 +175,7 @@ class RegionFuser {
           break;
         }
       }
+      if (chosen < 0) chosen = SiblingGroup(op, static_cast<int64_t>(i), dims);
       if (chosen < 0) {
         chosen = static_cast<int>(groups_.size());
         groups_.emplace_back();
@@ -185,7 +186,23 @@ class RegionFuser {
       group_last_[static_cast<size_t>(chosen)] = static_cast<int64_t>(i);
       groups_[static_cast<size_t>(chosen)].push_back(static_cast<int64_t>(i));
       group_of_[static_cast<int64_t>(i)] = chosen;
+      for (ValueId v : EffectiveOperands(op))
+        if (ProducerIndex(v) < 0 || !group_of_.count(ProducerIndex(v))) group_inputs_[v].push_back(chosen);
     }
+  }
+
+  // An op that reads no group's value joins the latest group of its shape that already reads one
+  // of its inputs (a sibling: a*b and b*a, |re| and |im|), so the two are one loop over those
+  // inputs instead of two loops and an intermediate array between them.
+  int SiblingGroup(const Op& op, int64_t index, const std::vector<int64_t>& dims) const {
+    int best = -1;
+    for (ValueId v : EffectiveOperands(op)) {
+      auto it = group_inputs_.find(v);
+      if (it == group_inputs_.end()) continue;
+      for (int g : it->second)
+        if (g > best && group_dims_[static_cast<size_t>(g)] == dims && SafeToJoin(op, index, g)) best = g;
+    }
+    return best;
   }
 
   void BuildFusions() {
@@ -514,6 +531,7 @@ class RegionFuser {
   std::vector<int64_t> group_first_;
   std::vector<int64_t> group_last_;
   std::unordered_map<int64_t, int> group_of_;
+  std::unordered_map<ValueId, std::vector<int>> group_inputs_;  // value read from outside -> groups reading it
   mutable std::unordered_map<int64_t, bool> independent_;
   mutable std::unordered_set<int> sealed_;  // groups relied on as depending on no group
 };
