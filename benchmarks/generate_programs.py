@@ -446,10 +446,6 @@ def build_broad_programs(quick: bool) -> list[Program]:
         (Input("x", (r, 1024)), Input("i", (1,), "int32", init="randint", low=0, high=r // 2),
          Input("j", (1,), "int32", init="randint", low=0, high=r // 2)), rtol=0.0, atol=0.0)
 
-    n = 256 if q else 2048
-    add("diff_2d", "movement", f"jnp.diff(x, axis=0) of f32[{n},{n}] (x[1:] - x[:-1]: two overlapping slices)",
-        lambda x: jnp.diff(x, axis=0), (Input("x", (n, n)),), rtol=0.0, atol=0.0)
-
     # --- RNG ---------------------------------------------------------------------------------------
     n = 1 << (14 if q else 22)
     add("rng_normal", "rng", f"jax.random.normal(key, ({n},)) (threefry)",
@@ -500,10 +496,6 @@ def build_broad_programs(quick: bool) -> list[Program]:
     add("f64_elementwise_sum", "dtype", f"jnp.sum(jnp.exp(-x*x) * y) in f64[{n}]",
         lambda x, y: jnp.sum(jnp.exp(-x * x) * y), (Input("x", (n,), "float64"), Input("y", (n,), "float64")),
         rtol=1e-9, atol=1e-12, x64=True)
-    n = 1 << (14 if q else 20)
-    add("complex_mul", "dtype", f"jnp.abs(lax.complex(a, b) * lax.complex(b, a)) of f32[{n}] (c64 in between)",
-        lambda a, b: jnp.abs(lax.complex(a, b) * lax.complex(b, a)), (Input("a", (n,)), Input("b", (n,))),
-        rtol=1e-4, atol=1e-5)
     m = 128 if q else 512
     add("f64_matmul", "dtype", f"f64[{m},{m}] @ f64[{m},{m}]", lambda a, b: a @ b,
         (Input("a", (m, m), "float64"), Input("b", (m, m), "float64")), rtol=1e-10, atol=1e-12, flops=2 * m**3, x64=True)
@@ -556,6 +548,16 @@ def build_broad_programs(quick: bool) -> list[Program]:
     add("adam_update", "model", f"an Adam step over f32[{n}] parameters (p, m, v out)", adam,
         (Input("p", (n,)), Input("g", (n,)), Input("m", (n,), scale=0.1), Input("v", (n,), loc=1.0, scale=0.1)),
         rtol=1e-5, atol=1e-6)
+
+    # --- later additions, by family (appended: a program's seed follows its position, so adding
+    # one anywhere else would change the inputs of every program after it) ----------------------
+    n = 256 if q else 2048
+    add("diff_2d", "movement", f"jnp.diff(x, axis=0) of f32[{n},{n}] (x[1:] - x[:-1]: two overlapping slices)",
+        lambda x: jnp.diff(x, axis=0), (Input("x", (n, n)),), rtol=0.0, atol=0.0)
+    n = 1 << (14 if q else 20)
+    add("complex_mul", "dtype", f"jnp.abs(lax.complex(a, b) * lax.complex(b, a)) of f32[{n}] (c64 in between)",
+        lambda a, b: jnp.abs(lax.complex(a, b) * lax.complex(b, a)), (Input("a", (n,)), Input("b", (n,))),
+        rtol=1e-4, atol=1e-5)
     return progs
 
 
