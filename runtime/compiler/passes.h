@@ -79,6 +79,10 @@ void MatchSoftmax(Module* module);
 // then dead).
 void SplitComplexArithmetic(Module* module);
 
+// Appends a one-result op to `ops` (a region's list being rebuilt by a pass); returns its result.
+ValueId AppendOp(Module* m, std::vector<std::unique_ptr<Op>>* ops, OpKind kind, std::vector<ValueId> operands,
+                 Type result, std::vector<NamedAttr> attrs, const Location& loc);
+
 // Rewrites every use of `from` inside `region` (recursively) to `to`.
 void ReplaceUses(Region* region, ValueId from, ValueId to);
 

@@ -46,15 +46,7 @@ class ComplexSplitter {
   const Type& T(ValueId v) const { return m_->type(v); }
 
   ValueId Emit(OpKind kind, std::vector<ValueId> operands, Type result, std::vector<NamedAttr> attrs = {}) {
-    auto op = std::make_unique<Op>();
-    op->kind = kind;
-    op->operands = std::move(operands);
-    op->attrs = std::move(attrs);
-    op->loc = loc_;
-    ValueId v = m_->NewValue(result, op.get(), nullptr, 0);
-    op->results.push_back(v);
-    out_->push_back(std::move(op));
-    return v;
+    return AppendOp(m_, out_, kind, std::move(operands), std::move(result), std::move(attrs), loc_);
   }
   ValueId Bin(OpKind k, ValueId a, ValueId b) { return Emit(k, {a, b}, T(a)); }
   ValueId SplatReal(const Type& like, double v) {
