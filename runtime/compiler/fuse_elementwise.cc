@@ -193,8 +193,13 @@ class RegionFuser {
 
   // An op that reads no group's value joins the latest group of its shape that already reads one
   // of its inputs (a sibling: a*b and b*a, |re| and |im|), so the two are one loop over those
-  // inputs instead of two loops and an intermediate array between them.
+  // inputs instead of two loops and an intermediate array between them. Arrays only: a group
+  // of scalars may be sealed as independent (Independent), and a sibling reading a value
+  // computed from that group would then close a cycle the seal hides.
   int SiblingGroup(const Op& op, int64_t index, const std::vector<int64_t>& dims) const {
+    int64_t elements = 1;
+    for (int64_t d : dims) elements *= d;
+    if (elements <= 1) return -1;
     int best = -1;
     for (ValueId v : EffectiveOperands(op)) {
       auto it = group_inputs_.find(v);
