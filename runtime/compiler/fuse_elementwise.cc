@@ -191,21 +191,33 @@ class RegionFuser {
     }
   }
 
-  // An op that reads no group's value joins the latest group of its shape that already reads one
-  // of its inputs (a sibling: a*b and b*a, |re| and |im|), so the two are one loop over those
-  // inputs instead of two loops and an intermediate array between them. Arrays only: a group
-  // of scalars may be sealed as independent (Independent), and a sibling reading a value
-  // computed from that group would then close a cycle the seal hides.
+  // An op that reads no group's value, only inputs that a group of its shape already reads,
+  // joins the latest such group (a sibling: a*b and b*a, |re| and |im|), so the two are one loop
+  // over those inputs instead of two loops and an intermediate array between them. It brings
+  // no new input, so the loop streams no more arrays than before, and computes the group's
+  // element type (a loop's lanes follow its widest type: a convert to f32 beside a bf16 group
+  // would halve the bf16 ops' width). Arrays only: a group of
+  // scalars may be sealed as independent (Independent), and a sibling reading a value computed
+  // from that group would then close a cycle the seal hides.
   int SiblingGroup(const Op& op, int64_t index, const std::vector<int64_t>& dims) const {
     int64_t elements = 1;
     for (int64_t d : dims) elements *= d;
     if (elements <= 1) return -1;
+    const std::vector<ValueId> operands = EffectiveOperands(op);
+    if (operands.empty()) return -1;
+    auto it = group_inputs_.find(operands[0]);
+    if (it == group_inputs_.end()) return -1;
     int best = -1;
-    for (ValueId v : EffectiveOperands(op)) {
-      auto it = group_inputs_.find(v);
-      if (it == group_inputs_.end()) continue;
-      for (int g : it->second)
-        if (g > best && group_dims_[static_cast<size_t>(g)] == dims && SafeToJoin(op, index, g)) best = g;
+    for (int g : it->second) {
+      if (g <= best || group_dims_[static_cast<size_t>(g)] != dims) continue;
+      const Op& first = *orig_[static_cast<size_t>(group_first_[static_cast<size_t>(g)])];
+      if (m_->type(first.results[0]).element != m_->type(op.results[0]).element) continue;
+      bool reads_all = true;
+      for (ValueId v : operands) {
+        auto r = group_inputs_.find(v);
+        reads_all = reads_all && r != group_inputs_.end() && std::count(r->second.begin(), r->second.end(), g) > 0;
+      }
+      if (reads_all && SafeToJoin(op, index, g)) best = g;
     }
     return best;
   }
