@@ -122,9 +122,10 @@ class RegionFuser {
 
   // An op depends on no group when its inputs all come from region arguments, constants or
   // other such ops (e.g. a broadcast of a parameter that JAX emitted late), and it is in no group
-  // or in a group of scalars all of whose members are such ops (a chain computing the shift
-  // counts a loop body reads; the group is then sealed). Reading it can never close a cycle,
-  // wherever it sits. (Groups of arrays stay dependent: an array op between two groups of its
+  // or in a group of scalars all of whose members are such ops, or of a small array computed
+  // from constants alone (a chain computing the shift counts a loop body reads, or a table of
+  // coefficients that a polynomial's steps slice one by one; the group is then sealed). Reading it can never close a cycle,
+  // wherever it sits. (Larger groups stay dependent: an array op between two groups of its
   // shape joins the later one, which recomputation may then merge.) Ops are asked about only
   // once their own group membership is final (producers precede their readers).
   bool Independent(int64_t p) const {
@@ -147,14 +148,37 @@ class RegionFuser {
     }
     return true;
   }
+  static constexpr int64_t kMaxSealedElements = 256;
   bool GroupIndependent(int g) const {
     if (sealed_.count(g)) return true;
-    for (int64_t d : group_dims_[static_cast<size_t>(g)])
-      if (d != 1) return false;
+    int64_t elements = 1;
+    for (int64_t d : group_dims_[static_cast<size_t>(g)]) elements *= d;
+    if (elements > 1) {
+      if (elements > kMaxSealedElements) return false;
+      for (int64_t member : groups_[static_cast<size_t>(g)])
+        if (!FromConstantsOnly(member)) return false;
+    }
     for (int64_t member : groups_[static_cast<size_t>(g)])
       if (!ReadsOnlyIndependent(member, g)) return false;
     sealed_.insert(g);
     return true;
+  }
+
+  // Whether op p computes only from constants (no region argument is among its transitive
+  // inputs): a small table of coefficients, not data.
+  bool FromConstantsOnly(int64_t p) const {
+    auto it = constant_only_.find(p);
+    if (it != constant_only_.end()) return it->second;
+    bool ok = true;
+    for (ValueId v : reads_[static_cast<size_t>(p)]) {
+      const int64_t q = ProducerIndex(v);
+      if (q < 0 || !FromConstantsOnly(q)) {
+        ok = false;
+        break;
+      }
+    }
+    constant_only_[p] = ok;
+    return ok;
   }
 
   void FormGroups() {
@@ -551,6 +575,7 @@ class RegionFuser {
   std::unordered_map<ValueId, std::vector<int>> group_inputs_;  // value read from outside -> groups reading it
   mutable std::unordered_map<int64_t, bool> independent_;
   mutable std::unordered_set<int> sealed_;  // groups relied on as depending on no group
+  mutable std::unordered_map<int64_t, bool> constant_only_;  // FromConstantsOnly's memo
 };
 
 void FuseRegion(Module* m, Region* r, bool fuse_reductions) {

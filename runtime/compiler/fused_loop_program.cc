@@ -83,7 +83,9 @@ StatusOr<std::shared_ptr<const FusedLoopProgram>> BuildFusedLoopProgram(const Mo
     size_t es = ElementTypeByteSize(t);
     for (size_t k = 0; k < free_regs.size(); ++k) {
       int r = free_regs[k];
-      if (p->regs[static_cast<size_t>(r)].elem_size >= es) {
+      // Only a register of the same element size: outputs are addressed by their registers'
+      // element size (a bf16 result in a freed f32 register was stored at twice its stride).
+      if (p->regs[static_cast<size_t>(r)].elem_size == es) {
         free_regs.erase(free_regs.begin() + static_cast<std::ptrdiff_t>(k));
         p->regs[static_cast<size_t>(r)].type = t;
         return r;

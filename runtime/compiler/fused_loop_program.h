@@ -46,7 +46,7 @@ struct FusedLoopInstr {
 
 struct FusedLoopRegister {
   ElementType type = ElementType::kInvalid;  // what it holds now (reused registers change type)
-  size_t elem_size = 0;                      // capacity per element (the type it was made for)
+  size_t elem_size = 0;                      // bytes per element (every type it holds has this size)
 };
 
 struct FusedLoopProgram {

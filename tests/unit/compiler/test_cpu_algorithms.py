@@ -10,6 +10,7 @@ and in-place updates inside loops. Run through the standalone driver (tests/unit
 from __future__ import annotations
 
 import os
+import subprocess
 import textwrap
 
 import numpy as np
@@ -1146,3 +1147,131 @@ def test_dynamic_slice_views_clamp_and_survive_updates(driver, tmp_path):  # noq
         assert got[1].tobytes() == c.tobytes(), "expected every row doubled"
         assert got[2].tobytes() == x[5].tobytes(), "expected the last step's row as it was before its update"
         assert float(got[3]) == float(acc), "expected the sums of the rows before their update"
+
+
+def test_horner_steps_reading_slices_of_a_computed_coefficient_table_fuse_into_one_loop(driver, tmp_path):  # noqa: F811
+    # jnp.polyval's form: the coefficients are a small table computed from constants (iota + 1,
+    # / 10) and each step slices one; the slices sit between the steps but depend on no data, so
+    # the steps must still fuse into one pass over x (they were one pass per coefficient).
+    n, deg = 4096, 6
+    t = f"tensor<{n}xf32>"
+    lines = [f"%i = stablehlo.iota dim = 0 : tensor<{deg}xf32>",
+             "%one = stablehlo.constant dense<1.000000e+00> : tensor<f32>",
+             f"%ones = stablehlo.broadcast_in_dim %one, dims = [] : (tensor<f32>) -> tensor<{deg}xf32>",
+             f"%i1 = stablehlo.add %ones, %i : tensor<{deg}xf32>",
+             "%ten = stablehlo.constant dense<1.000000e+01> : tensor<f32>",
+             f"%tens = stablehlo.broadcast_in_dim %ten, dims = [] : (tensor<f32>) -> tensor<{deg}xf32>",
+             f"%c = stablehlo.divide %i1, %tens : tensor<{deg}xf32>",
+             "%zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>",
+             f"%acc0 = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<f32>) -> {t}"]
+    for k in range(deg):
+        lines += [f"%s{k} = stablehlo.slice %c [{k}:{k + 1}] : (tensor<{deg}xf32>) -> tensor<1xf32>",
+                  f"%r{k} = stablehlo.reshape %s{k} : (tensor<1xf32>) -> tensor<f32>",
+                  f"%b{k} = stablehlo.broadcast_in_dim %r{k}, dims = [] : (tensor<f32>) -> {t}",
+                  f"%m{k} = stablehlo.multiply %acc{k}, %x : {t}",
+                  f"%acc{k + 1} = stablehlo.add %m{k}, %b{k} : {t}"]
+    body = "\n        ".join(lines)
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: {t}) -> {t} {{
+        {body}
+        return %acc{deg} : {t}
+      }}
+    }}"""
+    x = np.random.default_rng(4).standard_normal(n).astype(np.float32)
+    (got,) = run(driver, tmp_path, mlir, x)
+    coef = (np.arange(deg, dtype=np.float32) + np.float32(1)) / np.float32(10)
+    want = np.zeros(n, np.float32)
+    for k in range(deg):
+        want = want * x + coef[k]
+    assert np.array_equal(got, want), "Horner steps in order, f32 rounding after each"
+    prog = tmp_path / "plan.mlir"
+    prog.write_text(textwrap.dedent(mlir))
+    r = subprocess.run([str(driver), str(prog)], capture_output=True, text=True, timeout=60,
+                       env=dict(os.environ, JAXLIB_DUMP_PLAN="1"))
+    steps = [ln for ln in r.stderr.splitlines() if ln.startswith("%") and "tensor<4096xf32>" in ln.split(":")[-1]]
+    assert len(steps) == 1 and "jaxlib.fusion" in steps[0], "\n".join(steps)
+
+
+@pytest.mark.parametrize("dtype,np_type", [("f32", np.float32), ("i8", np.int8), ("f64", np.float64), ("i16", np.int16)])
+@pytest.mark.parametrize("reps", [2, 3, 15, 16])
+def test_broadcast_repeating_each_element_and_short_row_slices(driver, tmp_path, dtype, np_type, reps):  # noqa: F811
+    # jnp.repeat's broadcast to a new trailing dim (each element `reps` times) and a slice of
+    # short rows: the short innermost dim is copied together with the next one.
+    r, c = 300, 70
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<{r}x{c}x{dtype}>) -> (tensor<{r}x{c}x{reps}x{dtype}>, tensor<{r}x3x{dtype}>) {{
+        %0 = stablehlo.broadcast_in_dim %x, dims = [0, 1] : (tensor<{r}x{c}x{dtype}>) -> tensor<{r}x{c}x{reps}x{dtype}>
+        %1 = stablehlo.slice %x [0:{r}, 5:11:2] : (tensor<{r}x{c}x{dtype}>) -> tensor<{r}x3x{dtype}>
+        return %0, %1 : tensor<{r}x{c}x{reps}x{dtype}>, tensor<{r}x3x{dtype}>
+      }}
+    }}"""
+    x = (np.arange(r * c).reshape(r, c) % 97).astype(np_type)
+    rep, sl = run(driver, tmp_path, mlir, x)
+    assert np.array_equal(rep, np.repeat(x[:, :, None], reps, axis=2))
+    assert np.array_equal(sl, x[:, 5:11:2])
+
+
+@pytest.mark.parametrize("shape,axis", [((7, 20000), 0), ((20000, 7), 1), ((3, 5000, 4), 1), ((1, 9000), 0)])
+def test_general_two_operand_reduce_over_many_kept_elements(driver, tmp_path, shape, axis):  # noqa: F811
+    # An integer argmax body (no recognised kernel): the general fold, over kept elements split
+    # in column blocks across threads, reading the input in place when the reduced dim leads.
+    t = "tensor<" + "x".join(map(str, shape)) + "xi32>"
+    kept = [d for k, d in enumerate(shape) if k != axis]
+    rt = "tensor<" + "x".join(map(str, kept)) + "xi32>"
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: {t}) -> ({rt}, {rt}) {{
+        %i = stablehlo.iota dim = {axis} : {t}
+        %lo = stablehlo.constant dense<-2147483648> : tensor<i32>
+        %z = stablehlo.constant dense<0> : tensor<i32>
+        %0:2 = stablehlo.reduce(%x init: %lo), (%i init: %z) across dimensions = [{axis}] : ({t}, {t}, tensor<i32>, tensor<i32>) -> ({rt}, {rt})
+         reducer(%a: tensor<i32>, %b: tensor<i32>) (%ia: tensor<i32>, %ib: tensor<i32>) {{
+          %gt = stablehlo.compare GT, %a, %b, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          %eq = stablehlo.compare EQ, %a, %b, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          %lt = stablehlo.compare LT, %ia, %ib, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+          %tie = stablehlo.and %eq, %lt : tensor<i1>
+          %keep = stablehlo.or %gt, %tie : tensor<i1>
+          %v = stablehlo.select %gt, %a, %b : tensor<i1>, tensor<i32>
+          %j = stablehlo.select %keep, %ia, %ib : tensor<i1>, tensor<i32>
+          stablehlo.return %v, %j : tensor<i32>, tensor<i32>
+        }}
+        return %0#0, %0#1 : {rt}, {rt}
+      }}
+    }}"""
+    x = np.random.default_rng(6).integers(-50, 50, shape).astype(np.int32)
+    v, j = run(driver, tmp_path, mlir, x)
+    assert np.array_equal(v, x.max(axis=axis))
+    assert np.array_equal(j, x.argmax(axis=axis).astype(np.int32)), "first index among ties"
+
+
+@pytest.mark.parametrize("dtype", ["f16", "bf16"])
+@pytest.mark.parametrize("op", ["maximum", "minimum"])
+def test_half_row_max_min_four_rows_at_a_time(driver, tmp_path, dtype, op):  # noqa: F811
+    # Rows folded four at a time, without per-step rounding (max and min return an operand):
+    # exact values, NaN wherever a row holds one, and the rows past the last group of four.
+    import ml_dtypes
+
+    np_t = np.float16 if dtype == "f16" else ml_dtypes.bfloat16
+    rows, cols = 11, 777
+    x = np.random.default_rng(8).standard_normal((rows, cols)).astype(np_t)
+    x[2, 100] = np.nan
+    x[9, 5] = np.nan
+    init = "0xFC00" if dtype == "f16" else "0xFF80"
+    if op == "minimum":
+        init = "0x7C00" if dtype == "f16" else "0x7F80"
+    t = f"tensor<{rows}x{cols}x{dtype}>"
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: {t}) -> tensor<{rows}x{dtype}> {{
+        %init = stablehlo.constant dense<{init}> : tensor<{dtype}>
+        %0 = stablehlo.reduce(%x init: %init) applies stablehlo.{op} across dimensions = [1] : ({t}, tensor<{dtype}>) -> tensor<{rows}x{dtype}>
+        return %0 : tensor<{rows}x{dtype}>
+      }}
+    }}"""
+    (got,) = run(driver, tmp_path, mlir, x.view(np.uint16) if dtype == "bf16" else x)
+    got = got.view(np_t).astype(np.float32)
+    want = (np.max if op == "maximum" else np.min)(x.astype(np.float32), axis=1)
+    assert np.array_equal(np.isnan(got), np.isnan(want)), "NaN rows"
+    assert np.array_equal(got[~np.isnan(want)], want[~np.isnan(want)])

@@ -316,6 +316,37 @@ def test_fused_loop_jit_same_bits_as_interpreter_at_every_width(driver, tmp_path
     np.testing.assert_allclose(ref[0][ok], want_exp[ok], rtol=1e-6, atol=0)
 
 
+def test_exp_scaling_by_exponent_add_same_bits_at_every_width(driver, tmp_path):  # noqa: F811
+    # The AVX2 JIT scales exp's polynomial by 2^n with an integer add to its exponent bits where
+    # every lane of an iteration has n >= -124, else by vector_math.h's two exact powers of two.
+    # Sorted sweeps give whole iterations on either side: [-104, 89] in small steps, every f32
+    # where n goes from -126 to -123 (x near -124.5 ln2) and from 127 to the clamp (x above
+    # 127.5 ln2, where results near the largest float round to it or to infinity); a few NaN
+    # and infinities at the end. Every run must give the baseline's bits (the interpreter).
+    def every_f32(lo: float, hi: float) -> np.ndarray:
+        a, b = np.array([lo, hi], dtype=np.float32).view(np.int32)
+        return np.arange(min(a, b), max(a, b) + 1, dtype=np.int32).view(np.float32)
+    a = np.concatenate([np.linspace(-104.0, 89.0, 60000, dtype=np.float32), every_f32(-87.5, -85.2),
+                        every_f32(88.0, 88.9), np.array([np.nan, np.inf, -np.inf, 0.0, -0.0], np.float32)])
+    n = a.size
+    t, p = f"tensor<{n}xf32>", f"tensor<{n}xi1>"
+    b = np.ones(n, np.float32)
+    m = np.zeros(n, np.bool_)
+    body = [f"%e = stablehlo.exponential %a : {t}", f"%s = stablehlo.subtract %a, %b : {t}",
+            f"%l = stablehlo.logistic %s : {t}"]
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, arrays_and_mask_program(t, p, body, ["%e", "%l"]),
+                                                       ["%e", "%l"], a, b, m)
+    want = np.exp(a.astype(np.float64))
+    tiny, big = np.finfo(np.float32).tiny, float(np.finfo(np.float32).max)
+    ok = np.isfinite(want) & (want >= 2 * tiny) & (want <= big / 2)  # clear of the edges' roundings
+    ulp = np.spacing(want[ok].astype(np.float32)).astype(np.float64)
+    assert np.max(np.abs(ref[0][ok] - want[ok]) / ulp) <= 2.0, "expected exp within 2 ulp of float64 exp"
+    assert np.all(ref[0][np.isfinite(a) & (want < 0.99 * tiny)] == 0), "expected results below 2^-126 flushed to zero"
+    assert np.all(np.isinf(ref[0][np.isfinite(a) & (want > 1.01 * big)])), "expected overflow to infinity"
+    assert ok.sum() > 100000 and np.sum(ref[0] == 0) > 1000 and np.sum(np.isinf(ref[0])) > 1000
+    assert np.isnan(ref[0][-5]) and ref[0][-4] == np.inf and ref[0][-3] == 0.0, "expected exp(NaN, inf, -inf)"
+
+
 def arrays_and_mask_program(t: str, p: str, body: list[str], results: list[str]) -> str:
     """A program of two arrays of type t and an i1 mask (%a, %b, %m) running `body`, returning
     `results` (all of type t)."""
@@ -504,6 +535,76 @@ def test_fused_loop_periodic_broadcast_and_iota_tiles(driver, tmp_path, shape): 
     assert np.array_equal(out[1].astype(np.int64), want.astype(np.int32).astype(np.int64)), "expected each iota's index"
 
 
+def bf16_from_f32_bits(u: np.ndarray) -> np.ndarray:
+    """bf16::FromFloat on f32 bit patterns: to nearest even; a NaN quieted (bit 22) and truncated."""
+    u = u.astype(np.uint64)
+    nan = (u & 0x7FFFFFFF) > 0x7F800000
+    rounded = (u + 0x7FFF + ((u >> 16) & 1)) >> 16
+    return np.where(nan, (u | 0x400000) >> 16, rounded).astype(np.uint16)
+
+
+def test_f32_to_bf16_rounding_nan_payloads_and_ties_at_every_width(driver, tmp_path):  # noqa: F811
+    """f32 -> bf16 through the convert kernel and through a fused loop (negate, then convert: the
+    JIT's RoundBf16 and bf16 store, paired at AVX2), at every width: NaNs of every payload (low
+    bits all ones, signalling ones, ones whose bits 16-21 are all ones, so that a rounding
+    increment would carry into the exponent), ties to even, the largest finite values rounding to
+    infinity, and random patterns. The bits must be bf16::FromFloat's everywhere."""
+    rng = np.random.default_rng(23)
+    n = 8 * 4096 + 13
+    u = rng.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32)
+    special = np.array([0x7FFFFFFF, 0xFFFFFFFF, 0x7F800001, 0x7FBFFFFF, 0xFFBF8000, 0x7FBF7FFF, 0x7FC00000,
+                        0x7F80FFFF, 0x7F7FFFFF, 0xFF7F8000, 0x7F7F7FFF, 0x3F808000, 0x3F818000, 0x3F808001,
+                        0x00008000, 0x80018000, 0x7F800000, 0xFF800000, 0, 0x80000000], dtype=np.uint32)
+    u[: special.size] = special
+    u[rng.choice(np.arange(special.size, n), 3000, replace=False)] = rng.choice(special, 3000)
+    f = u.view(np.float32)
+    t, h = f"tensor<{n}xf32>", f"tensor<{n}xbf16>"
+    plain, fused = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%f: {t}) -> ({h}, {h}) {{
+            %0 = stablehlo.convert %f : ({t}) -> {h}
+            %1 = stablehlo.negate %f : {t}
+            %2 = stablehlo.convert %1 : ({t}) -> {h}
+            return %0, %2 : {h}, {h}
+          }}
+        }}""", ["%0", "%2"], f)
+    want = bf16_from_f32_bits(u)
+    # Denormal f32s may be read as zero (DAZ) by the arithmetic; the conversion alone keeps them.
+    normal = (u & 0x7F800000) != 0
+    assert np.array_equal(plain.view(np.uint16)[normal], want[normal]), "expected bf16::FromFloat's bits from convert"
+    want_neg = bf16_from_f32_bits(u ^ 0x80000000)
+    assert np.array_equal(fused.view(np.uint16)[normal], want_neg[normal]), \
+        "expected bf16::FromFloat's bits of -x from negate + convert"
+
+
+def test_bf16_arithmetic_nan_payloads_in_fused_loops_at_every_width(driver, tmp_path):  # noqa: F811
+    """bf16 add/subtract/multiply/divide chained in one fused loop over every bit pattern, NaNs
+    keeping their payloads (signalling ones among them): the JIT rounds these results without a
+    NaN select (an IEEE operation's NaN is an operand's, quieted, or the default one), which must
+    give the interpreter's bits at every width; a NaN operand's result is that NaN quieted."""
+    h = np.arange(65536, dtype=np.uint32).astype(np.uint16)
+    g = np.random.default_rng(29).permutation(h)
+    t, u = "tensor<65536xbf16>", "tensor<65536xui16>"
+    sub, out = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%hb: {u}, %gb: {u}) -> ({t}, {t}) {{
+            %h = stablehlo.bitcast_convert %hb : ({u}) -> {t}
+            %g = stablehlo.bitcast_convert %gb : ({u}) -> {t}
+            %0 = stablehlo.subtract %h, %g : {t}
+            %1 = stablehlo.multiply %0, %g : {t}
+            %2 = stablehlo.add %1, %h : {t}
+            %3 = stablehlo.divide %2, %g : {t}
+            return %0, %3 : {t}, {t}
+          }}
+        }}""", ["%0", "%3"], h, g)
+    nan_h = ((h & 0x7F80) == 0x7F80) & ((h & 0x7F) != 0)
+    nan_g = ((g & 0x7F80) == 0x7F80) & ((g & 0x7F) != 0)
+    only_h = nan_h & ~nan_g
+    assert only_h.sum() > 200
+    assert np.array_equal(sub.view(np.uint16)[only_h], h[only_h] | 0x40), "expected h's NaN quieted from h - g"
+    assert np.all((out.view(np.uint16)[nan_h | nan_g] & 0x7FC0) == 0x7FC0), "expected quiet NaNs through the chain"
+
+
 @pytest.mark.parametrize("dtype", ["f16", "bf16"])
 def test_half_f32_conversions_same_bits_at_every_width(driver, tmp_path, dtype):  # noqa: F811
     ml_dtypes = pytest.importorskip("ml_dtypes")
@@ -651,6 +752,12 @@ DIRECT_CONVS = [
     # Long rows: most tiles lie inside one row and take their pointers one step apart, per
     # residue class of the lhs dilation here (its parts skip the holes).
     ((1, 5, 40, 8), (3, 3, 8, 16), (1, 1), ((1, 1), (2, 2)), (2, 2), (1, 1), (False, False), 1),
+    # The micro-kernel's input-feature loop runs four features per step: tap rows of 38 and of
+    # 18 (6 features, the last dim's 3 taps merged) features leave two over, and 1030 features
+    # split into slabs (343 or 206 rows each, by the ISA's block width) leave three or two.
+    ((2, 6, 9, 38), (3, 3, 38, 16), (1, 1), ((1, 1), (1, 1)), (1, 1), (1, 1), (False, False), 1),
+    ((1, 6, 9, 6), (3, 3, 6, 16), (1, 1), ((1, 1), (1, 1)), (1, 1), (1, 1), (False, False), 1),
+    ((1, 3, 4, 1030), (2, 2, 1030, 17), (1, 1), ((0, 1), (1, 0)), (1, 1), (1, 1), (False, False), 1),
 ]
 
 
@@ -1015,3 +1122,66 @@ def test_narrow_integer_to_f32_converts_every_value_at_every_width(driver, tmp_p
           }}
         }}""", x)
     assert got.tobytes() == x.astype(np.float32).tobytes(), f"expected every {dtype.__name__} exactly as f32"
+
+
+@pytest.mark.parametrize("out_type", ["bf16", "f16"])
+@pytest.mark.parametrize("rows", [64, 4096])
+def test_half_output_in_a_reused_f32_register_lands_at_its_own_stride(driver, tmp_path, out_type, rows):  # noqa: F811
+    # negate's register is free when multiply's result is converted: the converted half takes a
+    # register. It once took negate's f32 one and was stored at 4 bytes an element from each
+    # row's start (rows with a per-row scalar run row by row), writing past the output: a crash
+    # or wrong values. Every ISA must give the rounded products, row by row.
+    cols = 512
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<{rows}x{cols}xf32>, %s: tensor<{rows}x1xf32>) -> tensor<{rows}x{cols}x{out_type}> {{
+        %sb = stablehlo.broadcast_in_dim %s, dims = [0, 1] : (tensor<{rows}x1xf32>) -> tensor<{rows}x{cols}xf32>
+        %n = stablehlo.negate %x : tensor<{rows}x{cols}xf32>
+        %p = stablehlo.multiply %n, %sb : tensor<{rows}x{cols}xf32>
+        %o = stablehlo.convert %p : (tensor<{rows}x{cols}xf32>) -> tensor<{rows}x{cols}x{out_type}>
+        return %o : tensor<{rows}x{cols}x{out_type}>
+      }}
+    }}"""
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((rows, cols)).astype(np.float32)
+    s = rng.uniform(0.5, 2.0, (rows, 1)).astype(np.float32)
+    prod = -x * s
+    if out_type == "bf16":
+        import ml_dtypes
+
+        want = prod.astype(ml_dtypes.bfloat16).view(np.uint16)
+    else:
+        want = prod.astype(np.float16)
+    for isa in ISAS:
+        (got,) = run_isa(driver, tmp_path, mlir, isa, x, s)
+        assert np.array_equal(got.view(want.dtype), want), f"{out_type} rows at ISA {isa or 'native'}"
+
+
+@pytest.mark.parametrize("n", [7, 64, 1000, 4099, 100003])
+def test_predicate_outputs_of_fused_loops_at_every_width(driver, tmp_path, n):  # noqa: F811
+    # Compares and i1 logic stored as i1 arrays (masks JAX materialises: jnp.where conditions,
+    # argmax over booleans): the JIT stores them a byte per lane, 1 or 0, tails by the
+    # interpreter; every ISA must give numpy's booleans.
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<{n}xf32>, %y: tensor<{n}xf32>, %b: tensor<{n}xi1>) -> (tensor<{n}xi1>, tensor<{n}xi1>, tensor<{n}xf32>) {{
+        %lt = stablehlo.compare LT, %x, %y, FLOAT : (tensor<{n}xf32>, tensor<{n}xf32>) -> tensor<{n}xi1>
+        %nb = stablehlo.not %b : tensor<{n}xi1>
+        %m = stablehlo.and %lt, %nb : tensor<{n}xi1>
+        %e = stablehlo.compare EQ, %x, %x, FLOAT : (tensor<{n}xf32>, tensor<{n}xf32>) -> tensor<{n}xi1>
+        %s = stablehlo.select %m, %x, %y : tensor<{n}xi1>, tensor<{n}xf32>
+        return %m, %e, %s : tensor<{n}xi1>, tensor<{n}xi1>, tensor<{n}xf32>
+      }}
+    }}"""
+    rng = np.random.default_rng(n)
+    x = rng.standard_normal(n).astype(np.float32)
+    x[::13] = np.nan
+    y = rng.standard_normal(n).astype(np.float32)
+    b = rng.integers(0, 2, n).astype(np.bool_)
+    want_m = (x < y) & ~b
+    for isa in ISAS:
+        m, e, s = run_isa(driver, tmp_path, mlir, isa, x, y, b)
+        assert m.dtype == np.bool_ and m.view(np.uint8).max() <= 1, "i1 bytes are 0 or 1"
+        assert np.array_equal(m, want_m), f"mask at ISA {isa or 'native'}"
+        assert np.array_equal(e, x == x), f"NaN test at ISA {isa or 'native'}"
+        assert np.array_equal(s, np.where(want_m, x, y), equal_nan=True)

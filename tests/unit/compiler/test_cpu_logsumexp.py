@@ -56,6 +56,7 @@ def inputs(rows: int, cols: int) -> np.ndarray:
     x[5, :] = 1e-42
     x[6, :] = 3.0
     x[7, : cols // 2] = 88.0
+    x[8, :] /= 4  # every x - c above -86: exp's 2^n by the AVX2 exponent add throughout
     return x
 
 
@@ -69,7 +70,7 @@ def reference(x: np.ndarray, zero: float) -> np.ndarray:
 
 
 
-@pytest.mark.parametrize("cols", [1024, 100])
+@pytest.mark.parametrize("cols", [1024, 192, 100])  # 1024, 192: the JIT sums exp in sum mode
 def test_logsumexp_kernel_same_bits_as_unrewritten_ops_at_every_isa(driver, tmp_path: Path, cols: int):  # noqa: F811
     rows = 67
     x = inputs(rows, cols)

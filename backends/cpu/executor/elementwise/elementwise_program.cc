@@ -71,6 +71,56 @@ int64_t StridedOffset(const std::vector<int64_t>& dims, const std::vector<int64_
   return off;
 }
 
+}  // namespace
+
+// A loop element's index as its digits in the loop's dimensions (the last fastest), moved from
+// row to row without dividing: a row's length has digits of its own, added with carries (each
+// digit sum is below twice its dimension, so one subtraction carries it). Strided inputs' offsets
+// are then sums of products. Loops of more than kMaxDims dimensions divide, as StridedOffset.
+class LoopCursor {
+ public:
+  static constexpr size_t kMaxDims = 8;
+  LoopCursor(const std::vector<int64_t>& dims, int64_t step) : dims_(dims), step_(step) {
+    if (dims.size() <= kMaxDims) Digits(step, step_digits_);
+  }
+  void MoveTo(int64_t at) {
+    if (at == at_) return;
+    if (dims_.size() <= kMaxDims) {
+      if (at_ >= 0 && at == at_ + step_) {
+        int64_t carry = 0;
+        for (size_t k = dims_.size(); k-- > 0;) {
+          const int64_t d = digits_[k] + step_digits_[k] + carry;
+          carry = d >= dims_[k] ? 1 : 0;
+          digits_[k] = d - carry * dims_[k];
+        }
+      } else {
+        Digits(at, digits_);
+      }
+    }
+    at_ = at;
+  }
+  int64_t Offset(const std::vector<int64_t>& strides) const {
+    if (dims_.size() > kMaxDims) return StridedOffset(dims_, strides, at_);
+    int64_t off = 0;
+    for (size_t k = 0; k < dims_.size(); ++k) off += digits_[k] * strides[k];
+    return off;
+  }
+
+ private:
+  void Digits(int64_t at, int64_t* out) const {
+    for (size_t k = dims_.size(); k-- > 0;) {
+      out[k] = at % dims_[k];
+      at /= dims_[k];
+    }
+  }
+  const std::vector<int64_t>& dims_;
+  const int64_t step_;
+  int64_t at_ = -1;
+  int64_t digits_[kMaxDims] = {}, step_digits_[kMaxDims] = {};
+};
+
+namespace {
+
 template <class T>
 void WriteIota(void* dst, const int64_t* idx, int64_t n) {
   T* d = static_cast<T*>(dst);
@@ -458,9 +508,10 @@ bool EwProgram::SumRows(const void* const* inputs, void* const* outputs, int64_t
   CallArray<const void*, 32> ptrs(ni + no, /*zeroed=*/true);
   CallArray<float, 24> half_slots(ni, /*zeroed=*/false);
   BindScalars(inputs, ptrs.data(), half_slots.data());
+  LoopCursor cursor(loop_dims_, row_len);
   for (int64_t r = row_begin; r < row_end; ++r) {
     const int64_t start = r * row_len;
-    BindRow(inputs, start, ptrs.data(), half_slots.data());
+    BindRow(inputs, start, cursor, ptrs.data(), half_slots.data());
     for (size_t j = 0; j + 1 < no; ++j)
       ptrs[ni + j] = static_cast<uint8_t*>(outputs[j]) + start * static_cast<int64_t>(output_elem_size(j));
     ptrs[ni + no - 1] = states + kStep * (r - row_begin);
@@ -469,7 +520,9 @@ bool EwProgram::SumRows(const void* const* inputs, void* const* outputs, int64_t
   return true;
 }
 
-void EwProgram::BindRow(const void* const* inputs, int64_t start, const void** ptrs, float* half_slots) const {
+void EwProgram::BindRow(const void* const* inputs, int64_t start, LoopCursor& cursor, const void** ptrs,
+                        float* half_slots) const {
+  cursor.MoveTo(start);
   for (size_t k = 0; k < inputs_.size(); ++k) {
     const EwInput& in = inputs_[k];
     const uint8_t* src = SourceOf(inputs, in);
@@ -477,7 +530,7 @@ void EwProgram::BindRow(const void* const* inputs, int64_t start, const void** p
     if (in.mode == EwInput::Mode::kContiguous) {
       ptrs[k] = src + start * es;
     } else if (in.mode == EwInput::Mode::kStrided) {
-      const uint8_t* at = src + StridedOffset(loop_dims_, in.strides, start) * es;
+      const uint8_t* at = src + cursor.Offset(in.strides) * es;
       ptrs[k] = row_scalar_[k] ? ScalarAddress(k, at, &half_slots[k]) : at;
     }
   }
@@ -546,12 +599,13 @@ void EwProgram::RunRows(const FusedLoopJit& jit, const void* const* inputs, void
   CallArray<const void*, 32> ptrs(ni + no, /*zeroed=*/true);  // constants' stay null
   CallArray<float, 24> half_slots(ni, /*zeroed=*/false);         // a half scalar's f32 (the JIT's scalar form)
   BindScalars(inputs, ptrs.data(), half_slots.data());
+  LoopCursor cursor(loop_dims_, row_length_);
   bool streamed = false;
   for (int64_t start = begin; start < end;) {
     const int64_t row_end = std::min(end, (start / row_length_ + 1) * row_length_);
     const int64_t iterations = (row_end - start) / step, m = iterations * step;
     if (iterations > 0) {
-      BindRow(inputs, start, ptrs.data(), half_slots.data());
+      BindRow(inputs, start, cursor, ptrs.data(), half_slots.data());
       // Streaming stores where every output of this row starts 64-byte aligned (f32, 32-bit or
       // half elements).
       bool stream = stream_outputs;

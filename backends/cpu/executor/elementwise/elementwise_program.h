@@ -64,6 +64,8 @@ inline void ConvertArray(EwFn fn, const void* src, void* dst, int64_t n) {
   fn(dst, in, n, ins);
 }
 
+class LoopCursor;
+
 class EwProgram {
  public:
   // Lowers a program built by compiler::BuildFusedLoopProgram (the plan's fused loops).
@@ -144,7 +146,9 @@ class EwProgram {
   // Points ptrs[k] at what input k reads for the row (or run of elements) starting at element
   // `start`, as RunRows binds them: contiguous and per-column inputs at `start`, per-row values
   // by address (a half's f32 in half_slots[k]). BindScalars: the scalar inputs, once per run.
-  void BindRow(const void* const* inputs, int64_t start, const void** ptrs, float* half_slots) const;
+  // `cursor` (elementwise_program.cc) is moved to `start` and gives strided inputs' offsets.
+  void BindRow(const void* const* inputs, int64_t start, LoopCursor& cursor, const void** ptrs,
+               float* half_slots) const;
   void BindScalars(const void* const* inputs, const void** ptrs, float* half_slots) const;
   // Attempts the native loop (after the register program is built).
   void TryNative();

@@ -43,6 +43,7 @@ struct F16Avx2 {
   static JAXLIB_AVX2 void Down(uint16_t* p, __m256 f) {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm256_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT));
   }
+  static JAXLIB_AVX2 void DownOfArithmetic(uint16_t* p, __m256 f) { Down(p, f); }
 };
 // A conversion must keep a signaling NaN signaling (f16::ToFloat does), where VCVTPH2PS quiets
 // it: those lanes get the f32 quiet bit cleared again. Arithmetic quiets either way.
@@ -62,13 +63,25 @@ struct Bf16Avx2 {
   static JAXLIB_AVX2 __m256 Up(const uint16_t* p) {
     return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))), 16));
   }
+  // To nearest even by adding 0x7fff plus the kept lowest bit; a NaN lane (unordered with
+  // itself) gets no increment and its quiet bit set instead, so one add and one shift serve
+  // both kinds of lane without a blend (VPBLENDVB is several uops a ymm on recent cores).
   static JAXLIB_AVX2 void Down(uint16_t* p, __m256 f) {
     const __m256i u = _mm256_castps_si256(f);
-    const __m256i nan = _mm256_cmpgt_epi32(_mm256_and_si256(u, _mm256_set1_epi32(0x7fffffff)), _mm256_set1_epi32(0x7f800000));
+    const __m256i nan = _mm256_castps_si256(_mm256_cmp_ps(f, f, _CMP_UNORD_Q));
+    const __m256i inc = _mm256_add_epi32(_mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1)),
+                                         _mm256_set1_epi32(0x7fff));
+    const __m256i quieted = _mm256_or_si256(u, _mm256_and_si256(nan, _mm256_set1_epi32(0x400000)));
+    const __m256i r = _mm256_srli_epi32(_mm256_add_epi32(quieted, _mm256_andnot_si256(nan, inc)), 16);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1)));
+  }
+  // Down for the result of an IEEE add, subtract, multiply or divide of two bf16 values: its NaN
+  // is quiet and its low 16 bits are zero (an operand's payload, or the default NaN), so the
+  // rounding alone gives Down's bits (fused_loop_jit.cc RoundBf16OfArithmetic).
+  static JAXLIB_AVX2 void DownOfArithmetic(uint16_t* p, __m256 f) {
+    const __m256i u = _mm256_castps_si256(f);
     const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(1));
-    const __m256i rounded = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(u, _mm256_set1_epi32(0x7fff)), lsb), 16);
-    const __m256i quiet = _mm256_or_si256(_mm256_srli_epi32(u, 16), _mm256_set1_epi32(0x40));
-    const __m256i r = _mm256_blendv_epi8(rounded, quiet, nan);
+    const __m256i r = _mm256_srli_epi32(_mm256_add_epi32(u, _mm256_add_epi32(lsb, _mm256_set1_epi32(0x7fff))), 16);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(p), _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1)));
   }
 };
@@ -78,6 +91,7 @@ struct F16Avx512 {
   static JAXLIB_AVX512 void Down(uint16_t* p, __m512 f) {
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT));
   }
+  static JAXLIB_AVX512 void DownOfArithmetic(uint16_t* p, __m512 f) { Down(p, f); }
 };
 struct F16ExactAvx512 : F16Avx512 {
   static JAXLIB_AVX512 __m512 Up(const uint16_t* p) {
@@ -100,6 +114,13 @@ struct Bf16Avx512 {
     const __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(1));
     __m512i r = _mm512_srli_epi32(_mm512_add_epi32(_mm512_add_epi32(u, _mm512_set1_epi32(0x7fff)), lsb), 16);
     r = _mm512_mask_or_epi32(r, nan, _mm512_srli_epi32(u, 16), _mm512_set1_epi32(0x40));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtepi32_epi16(r));
+  }
+  // As Bf16Avx2::DownOfArithmetic.
+  static JAXLIB_AVX512 void DownOfArithmetic(uint16_t* p, __m512 f) {
+    const __m512i u = _mm512_castps_si512(f);
+    const __m512i lsb = _mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(1));
+    const __m512i r = _mm512_srli_epi32(_mm512_add_epi32(u, _mm512_add_epi32(lsb, _mm512_set1_epi32(0x7fff))), 16);
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), _mm512_cvtepi32_epi16(r));
   }
 };
@@ -133,13 +154,13 @@ struct Bf16Avx512 {
   uint16_t* o = static_cast<uint16_t*>(out);                                              \
   constexpr int kW = Conv::kW;                                                            \
   int64_t i = 0;                                                                          \
-  for (; i + kW <= n; i += kW) Conv::Down(o + i, JAXLIB_HALF_APPLY(Conv::Up(a + i), Conv::Up(b + i))); \
+  for (; i + kW <= n; i += kW) Conv::DownOfArithmetic(o + i, JAXLIB_HALF_APPLY(Conv::Up(a + i), Conv::Up(b + i))); \
   if (i < n) {                                                                            \
     uint16_t ta[kW] = {}, tb[kW] = {}, to[kW];                                            \
     const size_t bytes = static_cast<size_t>(n - i) * sizeof(uint16_t);                   \
     std::memcpy(ta, a + i, bytes);                                                        \
     std::memcpy(tb, b + i, bytes);                                                        \
-    Conv::Down(to, JAXLIB_HALF_APPLY(Conv::Up(ta), Conv::Up(tb)));                                 \
+    Conv::DownOfArithmetic(to, JAXLIB_HALF_APPLY(Conv::Up(ta), Conv::Up(tb)));                     \
     std::memcpy(o + i, to, bytes);                                                        \
   }
 

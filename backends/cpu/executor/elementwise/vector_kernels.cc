@@ -491,11 +491,18 @@ JAXLIB_VM_INLINE void RowStateStartBody(float* states, float init, int64_t rows)
   const Partials<F, V> start(std::is_same_v<F, AddV> ? V{} : Splat<V>(init));
   for (int64_t k = 0; k < rows; ++k) start.StoreTo(states + 4 * kLanes * k);
 }
+// The state's partials are folded as they are loaded (FoldIntoFirst's order): loading them into
+// a Partials first had GCC copy the state to the stack in 16-byte pieces and read it back in
+// whole vectors, a failed store-to-load forwarding (a stall) per vector.
 template <class F, class V>
 JAXLIB_VM_INLINE void RowStateFinishBody(const float* states, float* out, float init, int64_t rows) {
+  using P = Partials<F, V>;
   for (int64_t k = 0; k < rows; ++k) {
-    Partials<F, V> acc(states + 4 * kLanes * k);
-    acc.FoldIntoFirst();
+    const float* s = states + 4 * kLanes * k;
+    P acc(V{});
+    for (int p = 0; p < P::Q; ++p)
+      acc.a[p] = F::Apply(F::Apply(Load<V>(s + p * P::L, P::L), Load<V>(s + (P::Q + p) * P::L, P::L)),
+                          F::Apply(Load<V>(s + (2 * P::Q + p) * P::L, P::L), Load<V>(s + (3 * P::Q + p) * P::L, P::L)));
     const float r = acc.FoldFirstLanes();
     out[k] = std::is_same_v<F, AddV> ? init + r : r;
   }

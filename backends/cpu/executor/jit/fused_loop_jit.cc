@@ -223,6 +223,14 @@ class BodyEmitter {
     }
     return Mem{kPool, it->second};
   }
+  // A whole vector of distinct dwords (`lanes` of them), added to the pool once per `*slot`.
+  Mem CLanes(const uint32_t* lanes, int32_t* slot) {
+    if (*slot < 0) {
+      *slot = static_cast<int32_t>(pool_.size() * 4);
+      pool_.insert(pool_.end(), lanes, lanes + lanes_);
+    }
+    return Mem{kPool, *slot};
+  }
 
   int One() {
     if (free_.empty()) {
@@ -268,6 +276,8 @@ class BodyEmitter {
   // g's f32 lanes rounded to nearest-even f16 and stored (VCVTPS2PH: a NaN stays NaN, quieted, and
   // keeps its top payload bits: f16::FromFloat).
   virtual void StoreF16(Gpr base, const Group& g, bool streaming) = 0;
+  // A predicate (all-ones or zero lanes) as one byte per lane, 1 or 0 (the i1 storage).
+  virtual void StorePred(Gpr base, const Group& g) = 0;
   // g = g rounded to f16 and widened back (both as above).
   virtual void RoundF16(const Group& g) = 0;
   // out = the dword at table + 2 * idx per lane (`table` in a register).
@@ -299,7 +309,7 @@ class BodyEmitter {
   }
 
   // bf16 is the top half of an f32: widening is a shift.
-  void LoadBf16(const Group& g, Gpr base) {
+  virtual void LoadBf16(const Group& g, Gpr base) {
     LoadU16(g, base);
     V(VOp::kShlVD, g, g, CBits(16));
   }
@@ -328,15 +338,31 @@ class BodyEmitter {
   }
   // g = g rounded to bf16 as bf16::FromFloat (half_vector_kernels.cc Bf16Avx2::Down): to nearest
   // even by adding 0x7fff plus the kept lowest bit, a NaN quieted by setting bit 22 and truncated.
-  void RoundBf16(const Group& g) {
+  // RoundBf16 for the result of an IEEE add, subtract, multiply or divide of bf16 values: such
+  // an operation's NaN is quiet (the hardware quiets an input NaN, or makes the default one) and
+  // its payload is an operand's, whose low 16 bits are zero, so the rounding increment (at most
+  // 0x8000) cannot carry out of them and the plain rounding already gives bf16::FromFloat's
+  // quieted, truncated NaN: the NaN test and select are left out, with the same bits.
+  void RoundBf16OfArithmetic(const Group& g, bool truncate) {
+    Group t = Alloc();
+    V(VOp::kShrLVD, t, g, CBits(16));
+    V(VOp::kAndD, t, t, CBits(1));
+    V(VOp::kAddD, t, t, CBits(0x7fff));
+    V(VOp::kAddD, g, g, t);
+    if (truncate) V(VOp::kAndD, g, g, CBits(0xffff0000u));
+    Free(t);
+  }
+  // A select on a mask register: Avx2Body has its own, without a blend. Without `truncate` the
+  // low 16 bits are left as they come (a value only stored as bf16, whose store drops them).
+  virtual void RoundBf16(const Group& g, bool truncate) {
     Group t = Alloc(), q = Alloc();
     V(VOp::kShrLVD, t, g, CBits(16));
     V(VOp::kAndD, t, t, CBits(1));
     V(VOp::kAddD, t, t, g);
     V(VOp::kAddD, t, t, CBits(0x7fff));
-    V(VOp::kAndD, t, t, CBits(0xffff0000u));
+    if (truncate) V(VOp::kAndD, t, t, CBits(0xffff0000u));
     V(VOp::kOrD, q, g, CBits(0x400000));
-    V(VOp::kAndD, q, q, CBits(0xffff0000u));
+    if (truncate) V(VOp::kAndD, q, q, CBits(0xffff0000u));
     Mask m = NewMask();
     Cmp(m, g, g, VCmp::kUnordQ);
     Blend(g, m, t, q);
@@ -715,6 +741,12 @@ class Avx512Body final : public BodyEmitter {
   void LoadF16Quieting(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.Vcvtph2psRM(Z(g.r[c]), Mem{base, 32 * c});
   }
+  void StorePred(Gpr base, const Group& g) override {
+    Group t = Alloc();
+    V(VOp::kAndD, t, g, CBits(1));
+    for (int c = 0; c < u_; ++c) e_.VpmovdbMR(Mem{base, 16 * c}, Z(t.r[c]));
+    Free(t);
+  }
   // Streaming: narrowed in its register, then one non-temporal 32-byte store per copy.
   void StoreU16(Gpr base, const Group& g, bool streaming) override {
     if (!streaming) {
@@ -915,14 +947,68 @@ class Avx2Body final : public BodyEmitter {
   void LoadF16Quieting(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.Vcvtph2psRM(Y(g.r[c]), Mem{base, 16 * c});
   }
-  // Dwords below 2^16 pack to words unchanged: the high 128 bits are packed beside the low ones
-  // within the low half, which is stored.
-  void StoreU16(Gpr base, const Group& g, bool streaming) override {
-    Group hi = Alloc();
-    for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(hi.r[c]), Y(g.r[c]), 1);
-    for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(hi.r[c]), Y(g.r[c]), Y(hi.r[c]));
-    Store128(base, hi, streaming);
+  // 0/1 dwords packed to words (each copy's high 128 bits beside its low ones), then to bytes:
+  // the low 8 bytes hold the lanes in order.
+  void StorePred(Gpr base, const Group& g) override {
+    Group t = Alloc(), hi = Alloc();
+    V(VOp::kAndD, t, g, CBits(1));
+    for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(hi.r[c]), Y(t.r[c]), 1);
+    for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(hi.r[c]), Y(t.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VpackuswbRRR(Y(hi.r[c]), Y(hi.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VmovqMR(Mem{base, 8 * c}, Y(hi.r[c]));
     Free(hi);
+    Free(t);
+  }
+  // Dwords below 2^16 pack to words unchanged. Copies c and c + 1 pack together (VPACKUSDW
+  // interleaves their 128-bit halves: c's low four, c + 1's low four | c's high four, c + 1's
+  // high four; VPERMQ puts the quarters back in order) and are stored as one 32-byte vector: two
+  // shuffles and a store per pair instead of four and two. An even unroll only, so that a
+  // streaming pair's address stays 32-byte aligned from iteration to iteration; otherwise each
+  // copy's high 128 bits are packed beside its low ones and its low half stored.
+  void StoreU16(Gpr base, const Group& g, bool streaming) override {
+    Group t = Alloc();
+    if (u_ % 2 == 0) {
+      for (int c = 0; c < u_; c += 2) e_.VpackusdwRRR(Y(t.r[c]), Y(g.r[c]), Y(g.r[c + 1]));
+      for (int c = 0; c < u_; c += 2) e_.VpermqRRI(Y(t.r[c]), Y(t.r[c]), 0xD8);
+      for (int c = 0; c < u_; c += 2) {
+        if (streaming) e_.VmovntpsMR(Mem{base, 16 * c}, Y(t.r[c]));
+        else e_.VmovupsMR(Mem{base, 16 * c}, Y(t.r[c]));
+      }
+    } else {
+      for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(t.r[c]), Y(g.r[c]), 1);
+      for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(t.r[c]), Y(g.r[c]), Y(t.r[c]));
+      Store128(base, t, streaming);
+    }
+    Free(t);
+  }
+  // bf16 widened by one shuffle: a copy's 16 bytes broadcast to both 128-bit halves (a load-port
+  // uop only), then VPSHUFB moves word i to the top of dword i (the high half taking words 4-7)
+  // and zeroes the low words: one ALU uop where VPMOVZXWD and a shift take two. Lanes in order, so
+  // row sums see the values where the shift puts them.
+  void LoadBf16(const Group& g, Gpr base) override {
+    uint32_t ctl[8];
+    for (uint32_t i = 0; i < 8; ++i) ctl[i] = 0x8080u | (2 * i) << 16 | (2 * i + 1) << 24;
+    const Mem m = CLanes(ctl, &bf16_widen_slot_);
+    for (int c = 0; c < u_; ++c) e_.Vbroadcasti128RM(Y(g.r[c]), Mem{base, 16 * c});
+    for (int c = 0; c < u_; ++c) e_.VpshufbRRM(Y(g.r[c]), Y(g.r[c]), m);
+  }
+  // bf16 rounding as the base class's, with the NaN select done by masking instead of VBLENDVPS
+  // (three uops a ymm on recent cores, against one each for VPANDN, VPAND and VPOR): a NaN lane
+  // gets no rounding increment and its quiet bit ORed in, so one add and one truncation serve
+  // both kinds of lane, and the bits are the blend's.
+  void RoundBf16(const Group& g, bool truncate) override {
+    Group t = Alloc(), m = Alloc();
+    V(VOp::kShrLVD, t, g, CBits(16));
+    V(VOp::kAndD, t, t, CBits(1));
+    V(VOp::kAddD, t, t, CBits(0x7fff));
+    Cmp(Mask{m}, g, g, VCmp::kUnordQ);
+    V(VOp::kAndNotD, t, m, t);
+    V(VOp::kAndD, m, m, CBits(0x400000));
+    V(VOp::kOrD, g, g, m);
+    V(VOp::kAddD, g, g, t);
+    if (truncate) V(VOp::kAndD, g, g, CBits(0xffff0000u));
+    Free(m);
+    Free(t);
   }
   void StoreF16(Gpr base, const Group& g, bool streaming) override {
     if (!streaming) {
@@ -983,6 +1069,7 @@ class Avx2Body final : public BodyEmitter {
 
  private:
   static Ymm Y(int r) { return YmmReg(r); }
+  int32_t bf16_widen_slot_ = -1;  // LoadBf16's shuffle control in the pool
 
   void V(VOp op, const Group& d, const Group& a, const Group& b) override {
     for (int c = 0; c < u_; ++c) e_.VOpRRR(op, Y(d.r[c]), Y(a.r[c]), Y(b.r[c]));
@@ -1015,8 +1102,27 @@ class Avx2Body final : public BodyEmitter {
     V(VOp::kAddPs, n, n, C(12582912.0f));  // 1.5 * 2^23
     V(VOp::kSubPs, n, n, C(12582912.0f));
   }
-  // ni = (int)n; n1 = ni >> 1; n2 = ni - n1; out = p * f32((n1 + 127) << 23) * f32((n2 + 127) << 23).
+  // out = p * 2^n, the exact product rounded once (to zero below 2^-126 under FTZ, to infinity
+  // above the largest float), as vector_math.h's Scale2 gives it. p = exp(r) lies in [0.70, 1.42]
+  // (exponent -1 or 0), so where every lane of the iteration has n >= -124, p * 2^(n - 1) is a
+  // normal float, made by adding n - 1 to p's exponent bits, and the one multiply by 2 rounds
+  // exactly as p * 2^n does (n <= 128: exp's clamp keeps n - 1 at most 127). n - 1 comes as the
+  // low bits of n + (1.5 * 2^23 - 1), an exact sum whose bits are 0x4B400000 + n - 1: shifted
+  // left by 23 they are (n - 1) << 23. Other iterations (a lane below -124 or NaN, where exp's
+  // result is tiny or NaN) take vector_math.h's own sequence: two exact powers of two.
   void Scale2(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) override {
+    const int slow = e_.NewLabel(), done = e_.NewLabel();
+    Cmp(Mask{t1}, n, C(-124.0f), VCmp::kNgeUs);  // n < -124 or NaN
+    for (int c = 1; c < u_; ++c) e_.VOpRRR(VOp::kOrD, Y(t1.r[0]), Y(t1.r[0]), Y(t1.r[c]));
+    e_.VtestpsRR(Y(t1.r[0]), Y(t1.r[0]));
+    e_.Jcc(x86::Cond::kNe, slow);
+    V(VOp::kAddPs, t1, n, C(12582911.0f));  // 1.5 * 2^23 - 1
+    for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t1.r[c]), Y(t1.r[c]), 23);
+    V(VOp::kAddD, out, p, t1);
+    V(VOp::kMulPs, out, out, C(2.0f));
+    e_.Jmp(done);
+    e_.Bind(slow);
+    // ni = (int)n; n1 = ni >> 1; n2 = ni - n1; out = p * f32((n1 + 127) << 23) * f32((n2 + 127) << 23).
     for (int c = 0; c < u_; ++c) e_.Vcvttps2dqRR(Y(t1.r[c]), Y(n.r[c]));
     for (int c = 0; c < u_; ++c) e_.VpsradRI(Y(t2.r[c]), Y(t1.r[c]), 1);
     V(VOp::kSubD, t1, t1, t2);
@@ -1026,6 +1132,7 @@ class Avx2Body final : public BodyEmitter {
     V(VOp::kAddD, t1, t1, CBits(127));
     for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t1.r[c]), Y(t1.r[c]), 23);
     V(VOp::kMulPs, out, out, t1);
+    e_.Bind(done);
   }
   void Sqrt(const Group& d, const Group& a) override {
     for (int c = 0; c < u_; ++c) e_.VsqrtpsRR(Y(d.r[c]), Y(a.r[c]));
@@ -1183,10 +1290,6 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       *why = "output register never written";
       return false;
     }
-    if (is_pred[static_cast<size_t>(v)]) {
-      *why = "a predicate output";
-      return false;
-    }
     // A loaded f16 keeps a signalling NaN signalling (as the interpreter's copies do), which
     // VCVTPS2PH would quiet: f16 outputs must be computed (rounded) values.
     if (val_type[static_cast<size_t>(v)] == Type::kF16) {
@@ -1255,6 +1358,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   struct Advance {
     Gpr gpr;
     int32_t bytes;  // per iteration
+    int32_t prefetch_ahead = 0;  // Input::prefetch_ahead
   };
   std::vector<Advance> streamed;
   size_t next_gpr = 0;
@@ -1262,7 +1366,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (d.inputs[k].mode != Mode::kStream) continue;
     input_gpr[k] = kStreamGprs[next_gpr++];
     e.MovRM(input_gpr[k], Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
-    streamed.push_back({input_gpr[k], StorageBytes(val_type[k]) * body.lanes() * unroll});
+    streamed.push_back({input_gpr[k], StorageBytes(val_type[k]) * body.lanes() * unroll, d.inputs[k].prefetch_ahead});
   }
   for (size_t j = 0; j < d.outputs.size(); ++j) {
     output_gpr[j] = kStreamGprs[next_gpr++];
@@ -1291,6 +1395,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   auto store = [&](size_t v) {
     for (size_t j : stores_of[v]) {
       if (j == summed) body.AddInto(acc, where[v]);
+      else if (is_pred[v]) body.StorePred(output_gpr[j], where[v]);
       else if (val_type[v] == Type::kBF16) body.StoreBf16(output_gpr[j], where[v], streaming);
       else if (val_type[v] == Type::kF16 && ph_ready[v]) body.StorePh(output_gpr[j], ph[v], streaming);
       else if (val_type[v] == Type::kF16) body.StoreF16(output_gpr[j], where[v], streaming);
@@ -1413,8 +1518,16 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       ready[out] = true;
       const Group& a = where[static_cast<size_t>(operand_values[i][0])];
       const Group& b = ins.num_in > 1 ? where[static_cast<size_t>(operand_values[i][1])] : a;
+      // A bf16 result that is only stored (no instruction reads it, it is not summed) keeps its
+      // low bits: StoreBf16 drops them anyway.
+      const bool only_stored = last_use[out] < 0 && std::find(stores_of[out].begin(), stores_of[out].end(), summed) ==
+                                                        stores_of[out].end();
+      const bool arithmetic = ins.kind == OpKind::kAdd || ins.kind == OpKind::kSubtract ||
+                              ins.kind == OpKind::kMultiply || ins.kind == OpKind::kDivide ||
+                              ins.kind == OpKind::kSquare;
       auto round = [&](const Group& g) {
-        if (ins.type == Type::kBF16) body.RoundBf16(g);
+        if (ins.type == Type::kBF16 && arithmetic) body.RoundBf16OfArithmetic(g, /*truncate=*/!only_stored);
+        else if (ins.type == Type::kBF16) body.RoundBf16(g, /*truncate=*/!only_stored);
         else if (ins.type == Type::kF16) body.RoundF16(g);
       };
       if (b_from_pool) {
@@ -1445,7 +1558,11 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   for (int p = 0; p < passes; ++p) {
     if (!banks.empty()) acc = banks[static_cast<size_t>(p)];
     if (!emit_pass()) return false;
-    for (const Advance& a : streamed) e.AddRI(a.gpr, a.bytes);
+    for (const Advance& a : streamed) {
+      if (a.prefetch_ahead != 0)
+        for (int32_t off = 0; off < a.bytes; off += 64) e.Prefetcht1M(Mem{a.gpr, a.prefetch_ahead + off});
+      e.AddRI(a.gpr, a.bytes);
+    }
   }
   e.SubRI(kCount, 1);
   e.Jcc(x86::Cond::kNe, loop);

@@ -48,6 +48,10 @@ struct FusedLoopDesc {
     // The element type (not kPred: see `pred`). kBF16 and kF16 are 2 bytes an element in memory
     // (kStream); a kScalar's address and a kConstant's bits are those of its f32 (exact).
     Type type = Type::kF32;
+    // kStream: where non-zero, each iteration also asks for the lines this many bytes past its
+    // elements to be brought into L2 (PREFETCHT1, a hint that never faults), so that a later
+    // pass over the data ahead reads cache rather than memory.
+    int32_t prefetch_ahead = 0;
   };
   struct Instr {
     compiler::OpKind kind;

@@ -79,6 +79,7 @@ void Encoder::MovRI(Gpr dst, uint64_t imm) {
 void Encoder::MovRM(Gpr dst, Mem src, bool w64) { OpRM(0, w64, {0x8B}, Num(dst), src); }
 void Encoder::LeaRM(Gpr dst, Mem src) { OpRM(0, true, {0x8D}, Num(dst), src); }
 void Encoder::CallR(Gpr target) { OpRR(0, false, {0xFF}, 2, Num(target)); }
+void Encoder::Prefetcht1M(Mem m) { OpRM(0, false, {0x0F, 0x18}, 2, m); }
 void Encoder::MovzxRM8(Gpr dst, Mem src) { OpRM(0, false, {0x0F, 0xB6}, Num(dst), src); }
 void Encoder::MovMR(Mem dst, Gpr src, bool w64) { OpRM(0, w64, {0x89}, Num(src), dst); }
 void Encoder::MovMR8(Mem dst, Gpr src) { OpRM(0, false, {0x88}, Num(src), dst, /*byte_regs=*/true); }
@@ -298,6 +299,7 @@ void Encoder::Vcvtps2phRR(Zmm dst, Zmm src, uint8_t imm) {
   Byte(imm);
 }
 void Encoder::VpmovdwMR(Mem dst, Zmm src) { Evex(2, 2, 0x33, Num(src), -1, 0, &dst, false, 0); }
+void Encoder::VpmovdbMR(Mem dst, Zmm src) { Evex(2, 2, 0x31, Num(src), -1, 0, &dst, false, 0); }
 // The FP16 arithmetic opcodes are the f32 ones (58, 59, 5C, 5E) in MAP5 with no prefix.
 void Encoder::VOpPhRRR(VOp op, Zmm dst, Zmm a, Zmm b) {
   const VOpCode c = Code(op);
@@ -352,12 +354,13 @@ void Encoder::Vzeroupper() {
 //   P0 = R X B mmmmm   (R, X, B stored inverted)
 //   P1 = W vvvv L pp   (vvvv stored inverted)
 // The two-byte form C5 (R vvvv L pp) serves map 0F when B and X are clear.
-void Encoder::Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256) {
+// W (VEX.W1) is only in the three-byte form's last byte, bit 7 (SDM vol. 2 §2.3.5.6).
+void Encoder::Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256, bool w) {
   const int v = vvvv < 0 ? 0 : vvvv;
   const int b_src = m ? Num(m->base) : rm;
   const int r_bit = (reg >> 3) & 1, b_bit = (b_src >> 3) & 1;
-  const uint8_t p1 = static_cast<uint8_t>((~v & 15) << 3 | (l256 ? 1 : 0) << 2 | (pp & 3));
-  if (map == 1 && b_bit == 0) {
+  const uint8_t p1 = static_cast<uint8_t>((w ? 1 : 0) << 7 | (~v & 15) << 3 | (l256 ? 1 : 0) << 2 | (pp & 3));
+  if (map == 1 && b_bit == 0 && !w) {
     Byte(0xC5);
     Byte(static_cast<uint8_t>((r_bit ^ 1) << 7 | p1));
   } else {
@@ -394,6 +397,7 @@ void Encoder::VblendvpsRRRR(Ymm dst, Ymm a, Ymm b, Ymm mask) {
   Byte(static_cast<uint8_t>(Num(mask) << 4));  // is4: the fourth register in imm8[7:4]
 }
 void Encoder::VsqrtpsRR(Ymm dst, Ymm src) { Vex(1, 0, 0x51, Num(dst), -1, Num(src), nullptr); }
+void Encoder::VtestpsRR(Ymm a, Ymm b) { Vex(2, 1, 0x0E, Num(a), -1, Num(b), nullptr); }
 void Encoder::Vcvttps2dqRR(Ymm dst, Ymm src) { Vex(1, 2, 0x5B, Num(dst), -1, Num(src), nullptr); }
 // Shifts by an immediate: the opcode extension in ModRM.reg, the destination in vvvv.
 void Encoder::VpsradRI(Ymm dst, Ymm src, uint8_t imm) {
@@ -417,7 +421,15 @@ void Encoder::Vcvtps2phRR(Ymm dst, Ymm src, uint8_t imm) {
   Byte(imm);
 }
 void Encoder::VpackusdwRRR(Ymm dst, Ymm a, Ymm b) { Vex(2, 1, 0x2B, Num(dst), Num(a), Num(b), nullptr); }
+void Encoder::VpackuswbRRR(Ymm dst, Ymm a, Ymm b) { Vex(1, 1, 0x67, Num(dst), Num(a), Num(b), nullptr); }
+void Encoder::VpermqRRI(Ymm dst, Ymm src, uint8_t imm) {
+  Vex(3, 1, 0x00, Num(dst), -1, Num(src), nullptr, /*l256=*/true, /*w=*/true);
+  Byte(imm);
+}
+void Encoder::Vbroadcasti128RM(Ymm dst, Mem src) { Vex(2, 1, 0x5A, Num(dst), -1, 0, &src); }
+void Encoder::VpshufbRRM(Ymm dst, Ymm a, Mem ctl) { Vex(2, 1, 0x00, Num(dst), Num(a), 0, &ctl); }
 void Encoder::VmovdquMR128(Mem dst, Ymm src) { Vex(1, 2, 0x7F, Num(src), -1, 0, &dst, /*l256=*/false); }
+void Encoder::VmovqMR(Mem dst, Ymm src) { Vex(1, 1, 0xD6, Num(src), -1, 0, &dst, /*l256=*/false); }
 void Encoder::VmovntdqMR128(Mem dst, Ymm src) { Vex(1, 1, 0xE7, Num(src), -1, 0, &dst, /*l256=*/false); }
 // Three-byte VEX with X extending the index register (SDM vol. 2 §2.3.5), mask in vvvv.
 void Encoder::VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask) {

@@ -88,6 +88,7 @@ class Encoder {
   void Push(Gpr r);                                 // 50+rd
   void Pop(Gpr r);                                  // 58+rd
   void Ret();                                       // C3
+  void Prefetcht1M(Mem m);                         // 0F 18 /2     a hint: the line at m into L2
   void Endbr64();                                   // F3 0F 1E FA  (a NOP without CET)
   void Int3();                                      // CC
 
@@ -165,6 +166,7 @@ class Encoder {
   void Vcvtps2phMR(Mem dst, Zmm src, uint8_t imm);
   void Vcvtps2phRR(Zmm dst, Zmm src, uint8_t imm);
   void VpmovdwMR(Mem dst, Zmm src);
+  void VpmovdbMR(Mem dst, Zmm src);  // EVEX.512.F3.0F38.W0 31 /r: dwords truncated to bytes
   // AVX512-FP16 on 16 f16 lanes, the low 256 bits of zmm registers (EVEX.256): dst = a op b for
   // op kAddPs, kSubPs, kMulPs or kDivPs (VADDPH, VSUBPH, VMULPH, VDIVPH: EVEX.256.MAP5.W0 58, 5C,
   // 59, 5E /r), and 32-byte moves of those halves (VMOVUPS ymm, EVEX.256.0F.W0 10 / 11 /r).
@@ -201,6 +203,9 @@ class Encoder {
   // dst = mask's sign bit ? b : a, lane by lane (VEX.256.66.0F3A.W0 4A /r is4).
   void VblendvpsRRRR(Ymm dst, Ymm a, Ymm b, Ymm mask);
   void VsqrtpsRR(Ymm dst, Ymm src);                 // VEX.256.0F 51 /r
+  // ZF = 1 where no lane of a & b has its sign bit set (VEX.256.66.0F38.W0 0E /r); Jcc kNe then
+  // jumps when some lane of a mask vector is set.
+  void VtestpsRR(Ymm a, Ymm b);
   void Vcvttps2dqRR(Ymm dst, Ymm src);              // VEX.256.F3.0F 5B /r  f32 -> s32, truncating
   void VpsradRI(Ymm dst, Ymm src, uint8_t imm);     // VEX.256.66.0F 72 /4 ib  arithmetic shift right
   void VpslldRI(Ymm dst, Ymm src, uint8_t imm);     // VEX.256.66.0F 72 /6 ib  shift left
@@ -227,7 +232,12 @@ class Encoder {
   // Packs a's and b's dwords to words with unsigned saturation within each 128-bit half
   // (VEX.256.66.0F38 2B /r).
   void VpackusdwRRR(Ymm dst, Ymm a, Ymm b);
+  void VpackuswbRRR(Ymm dst, Ymm a, Ymm b);  // VEX.256.66.0F 67 /r
+  void VpermqRRI(Ymm dst, Ymm src, uint8_t imm);           // VEX.256.66.0F3A.W1 00 /r ib  qwords by imm
+  void Vbroadcasti128RM(Ymm dst, Mem src);                 // VEX.256.66.0F38.W0 5A /r  16 bytes to both halves
+  void VpshufbRRM(Ymm dst, Ymm a, Mem ctl);                // VEX.256.66.0F38 00 /r  bytes of a by ctl, per half
   void VmovdquMR128(Mem dst, Ymm src);             // VEX.128.F3.0F 7F /r  src's low 16 bytes
+  void VmovqMR(Mem dst, Ymm src);                  // VEX.128.66.0F D6 /r  src's low 8 bytes
   void VmovntdqMR128(Mem dst, Ymm src);            // VEX.128.66.0F E7 /r  same, streaming (16-byte aligned)
   // dst lane i = the dword at base + index lane i * 2^scale_log2, where mask lane i's sign bit is
   // set (mask cleared as loaded; dst, index and mask distinct). VEX.256.66.0F38.W0 90 /vsib.
@@ -267,7 +277,8 @@ class Encoder {
   void VsibModRm(int reg, int base, int index, int scale_log2);
   // VEX.256.W0 prefix and opcode, then ModRM as for Evex (registers 0..15 only).
   // `l256` false: VEX.128 (xmm registers).
-  void Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256 = true);
+  void Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256 = true,
+           bool w = false);
   void Byte(uint8_t b) { code_.push_back(b); }
   void Imm32(uint32_t v);
   void Rel32To(int label);

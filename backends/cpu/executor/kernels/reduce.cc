@@ -33,13 +33,32 @@ namespace {
 template <Monoid M, class T>
 void MonoidReduce(const T* x, T* out, T init, int64_t outer, int64_t R, int64_t inner) {
   using C = Compute<T>;
-  // Half types round after every step, like XLA's per-op float normalisation.
-  constexpr bool kRound = kIsHalf<T>;
+  // Half types round after every step, like XLA's per-op float normalisation; max and min pick
+  // one of their operands, already a half, so rounding them changes nothing but the time.
+  constexpr bool kRound = kIsHalf<T> && M != Monoid::kMax && M != Monoid::kMin;
+  constexpr bool kVectorSum = !kRound && M == Monoid::kAdd && std::is_floating_point_v<C>;
   if (inner == 1) {
-    for (int64_t o = 0; o < outer; ++o) {
+    int64_t o = 0;
+    if constexpr (!kVectorSum) {
+      // Four rows at a time, each folded in its own order: four independent chains instead of
+      // one (a max, a compare or a rounding per step is several cycles of latency).
+      constexpr int kRows = 4;
+      for (; o + kRows <= outer; o += kRows) {
+        C acc[kRows];
+        for (int k = 0; k < kRows; ++k) acc[k] = Up(init);
+        for (int64_t r = 0; r < R; ++r) {
+          for (int k = 0; k < kRows; ++k) {
+            acc[k] = Combine<M, C>(acc[k], Up(x[(o + k) * R + r]));
+            if constexpr (kRound) acc[k] = Up(Down<T>(acc[k]));
+          }
+        }
+        for (int k = 0; k < kRows; ++k) out[o + k] = Down<T>(acc[k]);
+      }
+    }
+    for (; o < outer; ++o) {
       const T* row = x + o * R;
       C acc = Up(init);
-      if constexpr (!kRound && (M == Monoid::kAdd) && std::is_floating_point_v<C>) {
+      if constexpr (kVectorSum) {
         // Independent partial sums let the compiler vectorise; XLA also reassociates.
         C part[8] = {0, 0, 0, 0, 0, 0, 0, 0};
         int64_t r = 0;
@@ -500,7 +519,11 @@ class OrderedReduceKernel final : public Kernel {
 
 // General reduce: operands are copied into [chunk, lanes, M] blocks (M = kept elements) so that
 // every fold step is one contiguous elementwise program run over lanes*M elements, and the
-// fold order equals a sequential left fold (matters for argmax-style tie breaking).
+// fold order equals a sequential left fold (matters for argmax-style tie breaking). With many
+// kept elements (one lane) the input is read in place when the reduced dims lead (it is then
+// [R, M] already), and the kept elements are split into column blocks over the pool, each
+// folding all R rows while its accumulators stay in cache (RunColumns; the same steps in the
+// same order for each element, so the same bits).
 class GeneralReduceKernel final : public Kernel {
  public:
   GeneralReduceKernel(const Op& op, const compiler::Module& m, std::shared_ptr<EwProgram> body,
@@ -537,6 +560,8 @@ class GeneralReduceKernel final : public Kernel {
       lanes_ = 1;
       chunk_ = R_;
     }
+    leading_ = true;
+    for (size_t k = 0; k < dims.size(); ++k) leading_ = leading_ && red[k];
   }
 
   static int64_t ScratchBytes(const compiler::Module& m, const Op& op) {
@@ -557,6 +582,7 @@ class GeneralReduceKernel final : public Kernel {
 
   Status Run(Frame& f, uint8_t* scratch) const override {
     if (M_ == 0) return Status::Ok();
+    if (lanes_ == 1) return RunColumns(f, scratch);
     const int64_t LM = lanes_ * M_;
     std::vector<uint8_t*> data(n_), acc_a(n_), acc_b(n_), res_a(n_), res_b(n_), leftover_(n_);
     uint8_t* p = scratch;
@@ -642,12 +668,73 @@ class GeneralReduceKernel final : public Kernel {
   }
 
  private:
+  // One lane: rows of M kept elements, folded in column blocks split over the pool. Row 0
+  // starts each block's fold, rows 1..R-1 follow, then init folds with the result, as Run's
+  // lane path does for one lane.
+  Status RunColumns(Frame& f, uint8_t* scratch) const {
+    if (R_ == 0) {  // nothing reduced: init everywhere
+      for (size_t k = 0; k < n_; ++k) FillElements(f.Get(outputs_[k]), f.Get(inits_[k]), es_[k], M_);
+      return Status::Ok();
+    }
+    std::vector<const uint8_t*> rows(n_);
+    std::vector<uint8_t*> acc_a(n_), acc_b(n_), res(n_);
+    uint8_t* p = scratch;
+    for (size_t k = 0; k < n_; ++k) {
+      const int64_t es = static_cast<int64_t>(es_[k]);
+      if (leading_) {
+        rows[k] = static_cast<const uint8_t*>(f.Get(inputs_[k]));
+      } else {
+        std::vector<int64_t> dims = red_dims_, strides = red_strides_;
+        dims.insert(dims.end(), kept_dims_.begin(), kept_dims_.end());
+        strides.insert(strides.end(), kept_strides_.begin(), kept_strides_.end());
+        CopyStrided(p, RowMajorStrides(dims), f.Get(inputs_[k]), strides, dims, es_[k]);
+        rows[k] = p;
+        p += compiler::AlignUp(R_ * M_ * es);
+      }
+      acc_a[k] = p;
+      p += compiler::AlignUp(M_ * es);
+      acc_b[k] = p;
+      p += compiler::AlignUp(M_ * es);
+      res[k] = p;
+      p += compiler::AlignUp(M_ * es);
+    }
+    constexpr int64_t kBlock = 8192;  // kept elements per task: a few accumulators' worth of L1/L2
+    ParallelFor(M_, kBlock, [&](int64_t b, int64_t e) {
+      for (int64_t b0 = b; b0 < e; b0 += kBlock) {
+        const int64_t e0 = std::min(e, b0 + kBlock);
+        std::vector<const void*> in(2 * n_ + captured_.size());
+        std::vector<void*> out(n_);
+        for (size_t c = 0; c < captured_.size(); ++c) in[2 * n_ + c] = f.Get(captured_[c]);
+        std::vector<const uint8_t*> cur(rows.begin(), rows.end());
+        for (int64_t j = 1; j < R_; ++j) {
+          for (size_t k = 0; k < n_; ++k) {
+            in[k] = cur[k];
+            in[n_ + k] = rows[k] + j * M_ * static_cast<int64_t>(es_[k]);
+            out[k] = cur[k] == acc_a[k] ? acc_b[k] : acc_a[k];
+          }
+          body_->Run(in.data(), out.data(), b0, e0);
+          for (size_t k = 0; k < n_; ++k) cur[k] = static_cast<uint8_t*>(out[k]);
+        }
+        for (size_t k = 0; k < n_; ++k) {
+          const size_t es = es_[k];
+          FillElements(res[k] + static_cast<size_t>(b0) * es, f.Get(inits_[k]), es, e0 - b0);
+          in[k] = res[k];
+          in[n_ + k] = cur[k];
+          out[k] = f.Get(outputs_[k]);
+        }
+        body_->Run(in.data(), out.data(), b0, e0);
+      }
+    });
+    return Status::Ok();
+  }
+
   std::shared_ptr<EwProgram> body_;
   std::vector<ValueId> captured_;
   size_t n_ = 0;
   std::vector<ValueId> inputs_, inits_, outputs_;
   std::vector<size_t> es_;
   int64_t M_ = 1, R_ = 1, lanes_ = 1, chunk_ = 1;
+  bool leading_ = false;  // the reduced dims are the leading ones: the input is [R, M] as it is
   std::vector<int64_t> kept_dims_, kept_strides_, red_dims_, red_strides_;
 };
 

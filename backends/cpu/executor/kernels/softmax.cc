@@ -35,9 +35,17 @@ FusedLoopDesc RowLoop(std::vector<FusedLoopDesc::Instr> instrs) {
 
 // exp(x - m) over a row as native code where the fused-loop JIT runs: several vectors in flight
 // (the compiled row function waits on one exp's latency at a time). Same operations, same bits.
-FusedLoopDesc ExpShiftedLoop() {
-  return RowLoop({{compiler::OpKind::kSubtract, 2, {0, 1, -1}, 2}, {compiler::OpKind::kExp, 3, {2, -1, -1}, 1}});
+// The kernels go through x a block of rows at a time, first for the row maxima, which read
+// memory: the loop asks for the x one block ahead (`block_bytes`) to be brought into L2 as it
+// goes, so that the next block's memory traffic overlaps this block's exps.
+FusedLoopDesc ExpShiftedLoop(int64_t block_bytes) {
+  FusedLoopDesc d = RowLoop({{compiler::OpKind::kSubtract, 2, {0, 1, -1}, 2}, {compiler::OpKind::kExp, 3, {2, -1, -1}, 1}});
+  if (block_bytes <= (int64_t{1} << 30)) d.inputs[0].prefetch_ahead = static_cast<int32_t>(block_bytes);
+  return d;
 }
+
+// Rows per block: the block stays in L1/L2.
+int64_t BlockRows(int64_t len) { return std::max<int64_t>(1, kBlockElements / std::max<int64_t>(len, 1)); }
 
 // Runs `jit` (if any) on the leading whole iterations of the row `in` -> `out` of `len` elements
 // with scalar `s`; returns how many elements it did (the compiled row function does the rest).
@@ -64,7 +72,7 @@ class SoftmaxKernel final : public Kernel {
     // exp(x - m) and e * r as native code where the fused-loop JIT runs (ExpShiftedLoop), the
     // latter with one 64-byte streaming store per vector. Same operations, same bits.
     if (len_ >= 64) {
-      exp_jit_.Set(ExpShiftedLoop());
+      exp_jit_.Set(ExpShiftedLoop(BlockRows(len_) * len_ * static_cast<int64_t>(sizeof(float))));
       scale_jit_.Set(RowLoop({{compiler::OpKind::kMultiply, 2, {0, 1, -1}, 2}}));
     }
   }
@@ -73,7 +81,7 @@ class SoftmaxKernel final : public Kernel {
     if (rows_ == 0 || len_ == 0) return Status::Ok();
     const float* x = static_cast<const float*>(f.Get(x_));
     float* y = static_cast<float*>(f.Get(y_));
-    const int64_t block = std::max<int64_t>(1, kBlockElements / len_);
+    const int64_t block = BlockRows(len_);
     // Arrays far larger than the caches: exp goes to a per-thread block that stays in L1/L2, and
     // y is written once, with streaming stores (no read of y's old contents, no cache pollution).
     const bool stream = rows_ * len_ * static_cast<int64_t>(sizeof(float)) > kStreamBytes;
@@ -115,20 +123,30 @@ class SoftmaxKernel final : public Kernel {
 
 // y[row] = log|sum exp(x - c)| + c with c the row max where it is finite, else 0 (JAX's
 // logsumexp): per block of rows the max, exp(x - c) into a per-thread buffer, the row sums,
-// then abs, log and add by the program's own vector kernels.
+// then abs, log and add by the program's own vector kernels. Rows of whole 64-element steps
+// skip the buffer where the fused-loop JIT runs: its sum mode adds each exp(x - c) vector into
+// the row reducer's partials as it is made (the reducer's steps, so the reducer's bits), and
+// the reducer folds them.
 class LogSumExpKernel final : public Kernel {
  public:
   LogSumExpKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len, EwFn log, EwFn add)
       : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
-        sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()), log_(log), add_(add) {
-    if (len_ >= 64) exp_jit_.Set(ExpShiftedLoop());
+        sum_(SelectF32Reduce(F32ReduceKind::kSum)), sum_rows_(SelectF32RowState(F32ReduceKind::kSum)),
+        row_(SelectSoftmaxRowFns()), log_(log), add_(add) {
+    const int64_t block_bytes = BlockRows(len_) * len_ * static_cast<int64_t>(sizeof(float));
+    if (len_ >= 64) exp_jit_.Set(ExpShiftedLoop(block_bytes));
+    if (len_ >= kRowStateFloats && len_ % kRowStateFloats == 0) {
+      FusedLoopDesc summed = ExpShiftedLoop(block_bytes);
+      summed.sum_last_output = true;
+      exp_sum_jit_.Set(std::move(summed));
+    }
   }
 
   Status Run(Frame& f, uint8_t*) const override {
     if (rows_ == 0) return Status::Ok();
     const float* x = static_cast<const float*>(f.Get(x_));
     float* y = static_cast<float*>(f.Get(y_));
-    const int64_t block = std::max<int64_t>(1, kBlockElements / std::max<int64_t>(len_, 1));
+    const int64_t block = BlockRows(len_);
     ParallelFor(rows_, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(len_, 1)), [&](int64_t r0, int64_t r1) {
       thread_local std::vector<float> c, s, e;
       if (c.size() < static_cast<size_t>(block)) c.resize(static_cast<size_t>(block));
@@ -142,9 +160,12 @@ class LogSumExpKernel final : public Kernel {
         for (int64_t i = 0; i < n; ++i) {
           float& ci = c[static_cast<size_t>(i)];
           if (!std::isfinite(ci)) ci = 0.0f;  // select(is_finite(m), m, 0)
-          ExpShiftedRow(exp_jit_, row_, xb + i * len_, ci, e.data() + i * len_, len_);
         }
-        sum_(e.data(), s.data(), 0.0f, n, len_, 1);
+        if (!SumExpShifted(xb, c.data(), e.data(), s.data(), n)) {
+          for (int64_t i = 0; i < n; ++i)
+            ExpShiftedRow(exp_jit_, row_, xb + i * len_, c[static_cast<size_t>(i)], e.data() + i * len_, len_);
+          sum_(e.data(), s.data(), 0.0f, n, len_, 1);
+        }
         for (int64_t i = 0; i < n; ++i) s[static_cast<size_t>(i)] = std::fabs(s[static_cast<size_t>(i)]);
         const void* log_in[1] = {s.data()};
         log_(s.data(), log_in, n, ins);
@@ -156,12 +177,27 @@ class LogSumExpKernel final : public Kernel {
   }
 
  private:
+  // s[i] = sum exp(x - c[i]) over the n rows at x by the JIT's sum mode, the rows' reducer states
+  // in `states` (n * kRowStateFloats floats); false where it does not run.
+  bool SumExpShifted(const float* x, const float* c, float* states, float* s, int64_t n) const {
+    const FusedLoopJit* jit = exp_sum_jit_.Get();
+    if (!jit || jit->elements_per_iteration() != kRowStateFloats) return false;
+    sum_rows_.start(states, 0.0f, n);
+    for (int64_t i = 0; i < n; ++i) {
+      const void* ptrs[3] = {x + i * len_, c + i, states + i * kRowStateFloats};
+      jit->Run(ptrs, len_ / kRowStateFloats, false);
+    }
+    sum_rows_.finish(states, s, 0.0f, n);
+    return true;
+  }
+
   compiler::ValueId x_, y_;
   int64_t rows_, len_;
   F32ReduceFn max_, sum_;
+  F32RowStateFns sum_rows_;
   SoftmaxRowFns row_;
   EwFn log_, add_;
-  LazyFusedLoopJit exp_jit_;
+  LazyFusedLoopJit exp_jit_, exp_sum_jit_;
 };
 
 }  // namespace

@@ -121,6 +121,9 @@ struct Avx2Vectors {
 // vectors + one broadcast within the ISA's vector registers (32 zmm, 16 ymm), P input pointers
 // within the general registers; FMA latency x ports needs >= 8 accumulators. Only a `Masked`
 // tile reads and writes its last vector through the tail mask (AVX2's masked loads cost more).
+// The input-feature loop is unrolled four times: with 6 x 2 ymm accumulators a step is only 12
+// FMAs, and its counter, pointer and branch uops cost the AVX2 kernel about 6 % of the FMA peak
+// (unrolling changes no sum: each accumulator still adds its products in feature order).
 template <class Vec, int P, int NV, bool Masked>
 __attribute__((always_inline)) inline void TileBody(const TileArgs& args) {
   using V = typename Vec::V;
@@ -148,6 +151,7 @@ __attribute__((always_inline)) inline void TileBody(const TileArgs& args) {
 #pragma GCC unroll 16
     for (int p = 0; p < P; ++p) a[p] = args.in[(t - args.tap0) * P + p] + args.group_c0 + args.c0;
     const float* wr = args.w + (t * args.cin + args.c0) * ldw;
+#pragma GCC unroll 4
     for (int64_t c = 0; c < cn; ++c, wr += ldw) {
       V wv[NV];
 #pragma GCC unroll 4

@@ -176,6 +176,29 @@ void Block4x4Bytes(uint8_t* d, int64_t dstride, const uint8_t* s, int64_t sstrid
 
 using BlockFn = void (*)(uint8_t* d, int64_t dstride, const uint8_t* s, int64_t sstride);
 
+// The two innermost dims in one typed loop when the innermost is short (under kShortInner
+// elements): a broadcast that repeats each element a few times (jnp.repeat, a new trailing
+// dim), or a short-row slice, would otherwise cost one Inner call per few elements.
+constexpr int64_t kShortInner = 16;
+template <size_t ES>
+void ShortRows(uint8_t* d, int64_t dso, int64_t dsi, const uint8_t* s, int64_t sso, int64_t ssi, int64_t no, int64_t ni) {
+  constexpr auto es = static_cast<int64_t>(ES);
+  for (int64_t o = 0; o < no; ++o) {
+    uint8_t* dr = d + o * dso * es;
+    const uint8_t* sr = s + o * sso * es;
+    for (int64_t i = 0; i < ni; ++i) std::memcpy(dr + i * dsi * es, sr + i * ssi * es, ES);
+  }
+}
+void ShortRowsOf(size_t es, uint8_t* d, int64_t dso, int64_t dsi, const uint8_t* s, int64_t sso, int64_t ssi,
+                 int64_t no, int64_t ni) {
+  switch (es) {
+    case 1: return ShortRows<1>(d, dso, dsi, s, sso, ssi, no, ni);
+    case 2: return ShortRows<2>(d, dso, dsi, s, sso, ssi, no, ni);
+    case 4: return ShortRows<4>(d, dso, dsi, s, sso, ssi, no, ni);
+    default: return ShortRows<8>(d, dso, dsi, s, sso, ssi, no, ni);
+  }
+}
+
 // The [nj, ni] transpose in B x B register blocks (j outermost: the destination's rows are
 // written front to back, the source's column strip stays in L2 for the next strip), the
 // ragged edges by TransposeTiles.
@@ -276,13 +299,18 @@ void StridedCopier::RunSlab(uint8_t* dp, const uint8_t* sp, int64_t begin, int64
     for (int k = 0; k < r - 1; ++k)
       if (ss_[static_cast<size_t>(k)] == 1 && dim(static_cast<size_t>(k)) >= 8) t = k;
   }
+  // A short innermost dim goes with the next one as one block (ShortRows), the walk around it.
+  const bool short_rows = t < 0 && inner < kShortInner && (es_ == 1 || es_ == 2 || es_ == 4 || es_ == 8);
+  if (short_rows) t = r - 2;
   for (int k = 0; k < r - 1; ++k)
     if (k != t) walk[num_walk++] = static_cast<size_t>(k);
   const size_t ut = static_cast<size_t>(t);
   int64_t idx[32] = {0};
   int64_t doff = 0, soff = 0;
   for (;;) {
-    if (t >= 0) {
+    if (short_rows) {
+      ShortRowsOf(es_, dp + doff * ies, ds_[ut], ids, sp + soff * ies, ss_[ut], iss, dim(ut), inner);
+    } else if (t >= 0) {
       Transpose(dp + doff * ies, ds_[ut], sp + soff * ies, iss, dim(ut), inner, es_);
     } else {
       Inner(dp + doff * ies, ids, sp + soff * ies, iss, inner, es_);
