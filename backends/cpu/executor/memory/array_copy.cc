@@ -289,13 +289,11 @@ void StridedCopier::RunSlab(uint8_t* dp, const uint8_t* sp, int64_t begin, int64
   if (r > 33) return;  // callers never exceed rank 32
   // The dims walked outside the inner copy, outermost first: all but the innermost, and for a
   // transpose (a gather along the destination's contiguous dim whose source is contiguous
-  // along another dim `t`, copied in tiles over (t, innermost)) all but t too. A short
-  // innermost dim (the 3 channels of an NHWC image) qualifies too: the tiles then interleave
-  // `inner` contiguous source runs, where the walk would copy `inner` elements per step.
+  // along another dim `t`, copied in tiles over (t, innermost)) all but t too.
   size_t walk[32];
   size_t num_walk = 0;
   int t = -1;
-  if (ids == 1 && iss != 1 && inner >= 2 && (es_ == 1 || es_ == 2 || es_ == 4 || es_ == 8)) {
+  if (ids == 1 && iss != 1 && inner >= 8 && (es_ == 1 || es_ == 2 || es_ == 4 || es_ == 8)) {
     for (int k = 0; k < r - 1; ++k)
       if (ss_[static_cast<size_t>(k)] == 1 && dim(static_cast<size_t>(k)) >= 8) t = k;
   }
