@@ -122,3 +122,6 @@ def test_complex_result_only_program_has_no_complex_values(driver, tmp_path: Pat
     got = run_isa(driver, tmp_path, text, "", a, b, extra_env={"JAXLIB_DUMP_PLAN": "1"}, stderr=err)[0]
     assert same_bits(got, reference(a, b)[0]), "magnitude of the product differs from XLA's formula"
     assert "complex" not in err[0], f"expected no complex value in the plan:\n{err[0]}"
+    # a*b and b*a (and |re|, |im|) read the same inputs: siblings in one loop, not several.
+    steps = [ln for ln in err[0].splitlines() if ln.startswith("%")]
+    assert len(steps) == 1 and "jaxlib.fusion" in steps[0], f"expected one fused loop, plan:\n{err[0]}"
