@@ -593,6 +593,13 @@ def build_broad_programs(quick: bool) -> list[Program]:
     r = 256 if q else 4096
     add("f16_softmax", "dtype", f"jax.nn.softmax over rows of f16[{r},1024]",
         lambda x: jax.nn.softmax(x, -1), (Input("x", (r, 1024), "float16"),), rtol=1e-2, atol=1e-3)
+    n = 256 if q else 2048
+    add("diff_2d", "movement", f"jnp.diff(x, axis=0) of f32[{n},{n}] (x[1:] - x[:-1]: two overlapping slices)",
+        lambda x: jnp.diff(x, axis=0), (Input("x", (n, n)),), rtol=0.0, atol=0.0)
+    n = 1 << (14 if q else 20)
+    add("complex_mul", "dtype", f"jnp.abs(lax.complex(a, b) * lax.complex(b, a)) of f32[{n}] (c64 in between)",
+        lambda a, b: jnp.abs(lax.complex(a, b) * lax.complex(b, a)), (Input("a", (n,)), Input("b", (n,))),
+        rtol=1e-4, atol=1e-5)
 
     return progs
 

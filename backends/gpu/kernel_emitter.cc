@@ -425,12 +425,14 @@ StatusOr<KernelLaunchPlan> ModuleEmitter::AddFusedLoop(const Module& m, const Op
     const char* ct = CType(in.type);
     std::string expr;
     switch (in.mode) {
-      case FusedLoopInput::Mode::kContiguous: expr = Ptr(ct, static_cast<size_t>(in.source)) + "[i]"; break;
+      case FusedLoopInput::Mode::kContiguous:
+        expr = Ptr(ct, static_cast<size_t>(in.source)) + "[" + (in.offset ? LL(in.offset) + " + " : std::string()) + "i]";
+        break;
       case FusedLoopInput::Mode::kScalar: expr = Ptr(ct, static_cast<size_t>(in.source)) + "[0]"; break;
       case FusedLoopInput::Mode::kConstant: expr = Literal(in.type, in.constant.data()); break;
       case FusedLoopInput::Mode::kIota: expr = Convert(ElementType::kS64, in.type, "c" + Str(in.iota_dim)); break;
       case FusedLoopInput::Mode::kStrided: {
-        std::string idx = "0ll";
+        std::string idx = LL(in.offset);
         for (size_t k = 0; k < in.strides.size(); ++k)
           if (in.strides[k] != 0) idx += " + c" + Str(static_cast<int64_t>(k)) + " * " + LL(in.strides[k]);
         expr = Ptr(ct, static_cast<size_t>(in.source)) + "[" + idx + "]";

@@ -118,6 +118,7 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   EliminateCommonSubexpressions(module.get());
   FoldConstants(module.get());
   NarrowWideIntegers(module.get());
+  SplitComplexArithmetic(module.get());
   FoldConstants(module.get());
   EliminateCommonSubexpressions(module.get());
   EliminateDeadCode(module.get());

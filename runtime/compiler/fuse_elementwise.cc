@@ -20,11 +20,17 @@ bool IsFusibleMember(const Module& m, const Op& op) {
   return true;
 }
 
+constexpr int64_t kMinInPlaceSliceElements = 1024;
+
 // Ops that are cheap to recompute inside any fusion that consumes them.
 bool IsClonable(const Module& m, const Op& op, const std::vector<int64_t>& loop_dims) {
   if (op.results.size() != 1 || m.type(op.results[0]).dims != loop_dims) return false;
   if (op.kind == OpKind::kBroadcastInDim) return true;
   if (op.kind == OpKind::kIota) return true;
+  // A slice is read in place by the loop (an offset, strides) instead of being copied out first.
+  // Only in loops long enough for the copy to cost: the scalar paths (scalar fusions, scalar
+  // while bodies) flatten elementwise ops only.
+  if (op.kind == OpKind::kSlice) return m.type(op.results[0]).element_count() >= kMinInPlaceSliceElements;
   if (op.kind == OpKind::kConstant) {
     const Attribute* a = op.attr("value");
     return a && a->dense && (a->dense->splat || a->dense->type.element_count() == 1);
@@ -193,6 +199,7 @@ class RegionFuser {
           break;
         }
       }
+      if (chosen < 0) chosen = SiblingGroup(op, static_cast<int64_t>(i), dims);
       if (chosen < 0) {
         chosen = static_cast<int>(groups_.size());
         groups_.emplace_back();
@@ -203,7 +210,40 @@ class RegionFuser {
       group_last_[static_cast<size_t>(chosen)] = static_cast<int64_t>(i);
       groups_[static_cast<size_t>(chosen)].push_back(static_cast<int64_t>(i));
       group_of_[static_cast<int64_t>(i)] = chosen;
+      for (ValueId v : EffectiveOperands(op))
+        if (ProducerIndex(v) < 0 || !group_of_.count(ProducerIndex(v))) group_inputs_[v].push_back(chosen);
     }
+  }
+
+  // An op that reads no group's value, only inputs that a group of its shape already reads,
+  // joins the latest such group (a sibling: a*b and b*a, |re| and |im|), so the two are one loop
+  // over those inputs instead of two loops and an intermediate array between them. It brings
+  // no new input, so the loop streams no more arrays than before, and computes the group's
+  // element type (a loop's lanes follow its widest type: a convert to f32 beside a bf16 group
+  // would halve the bf16 ops' width). Arrays only: a group of
+  // scalars may be sealed as independent (Independent), and a sibling reading a value computed
+  // from that group would then close a cycle the seal hides.
+  int SiblingGroup(const Op& op, int64_t index, const std::vector<int64_t>& dims) const {
+    int64_t elements = 1;
+    for (int64_t d : dims) elements *= d;
+    if (elements <= 1) return -1;
+    const std::vector<ValueId> operands = EffectiveOperands(op);
+    if (operands.empty()) return -1;
+    auto it = group_inputs_.find(operands[0]);
+    if (it == group_inputs_.end()) return -1;
+    int best = -1;
+    for (int g : it->second) {
+      if (g <= best || group_dims_[static_cast<size_t>(g)] != dims) continue;
+      const Op& first = *orig_[static_cast<size_t>(group_first_[static_cast<size_t>(g)])];
+      if (m_->type(first.results[0]).element != m_->type(op.results[0]).element) continue;
+      bool reads_all = true;
+      for (ValueId v : operands) {
+        auto r = group_inputs_.find(v);
+        reads_all = reads_all && r != group_inputs_.end() && std::count(r->second.begin(), r->second.end(), g) > 0;
+      }
+      if (reads_all && SafeToJoin(op, index, g)) best = g;
+    }
+    return best;
   }
 
   void BuildFusions() {
@@ -532,6 +572,7 @@ class RegionFuser {
   std::vector<int64_t> group_first_;
   std::vector<int64_t> group_last_;
   std::unordered_map<int64_t, int> group_of_;
+  std::unordered_map<ValueId, std::vector<int>> group_inputs_;  // value read from outside -> groups reading it
   mutable std::unordered_map<int64_t, bool> independent_;
   mutable std::unordered_set<int> sealed_;  // groups relied on as depending on no group
   mutable std::unordered_map<int64_t, bool> constant_only_;  // FromConstantsOnly's memo

@@ -14,6 +14,46 @@ bool IsPlainFusedLoop(const Op& op) {
   return !r.results.empty() && (r.ops.empty() || r.ops.back()->kind != OpKind::kReduce);
 }
 
+namespace {
+
+// How a fused loop reads a slice of its source in place: the element at the slice's start, then
+// per loop dimension the source stride times the slice's step. A slice that is one run of its
+// source (every dimension after the first non-unit one taken whole, step 1) is read like a
+// same-shape array from its start.
+StatusOr<FusedLoopInput> SliceInput(const Module& m, const Op& op, const std::vector<int64_t>& loop_dims) {
+  const Type& st = m.type(op.operands[0]);
+  const Type& rt = m.type(op.results[0]);
+  if (rt.dims != loop_dims || st.dims.size() != loop_dims.size()) return Internal("slice shape does not match the loop");
+  const std::vector<int64_t> start = op.IntListAttr("start_indices");
+  std::vector<int64_t> step = op.IntListAttr("strides");
+  const size_t rank = st.dims.size();
+  if (step.empty()) step.assign(rank, 1);
+  if (start.size() != rank || step.size() != rank) return Internal("slice attributes do not match its rank");
+  FusedLoopInput in;
+  in.type = rt.element;
+  std::vector<int64_t> src_strides(rank, 1);
+  for (size_t k = rank; k-- > 1;) src_strides[k - 1] = src_strides[k] * st.dims[k];
+  in.strides.assign(rank, 0);
+  for (size_t k = 0; k < rank; ++k) {
+    in.offset += start[k] * src_strides[k];
+    if (rt.dims[k] != 1) in.strides[k] = step[k] * src_strides[k];
+  }
+  // One run: below the outermost non-unit result dim, every dim is whole with step 1.
+  bool run = true, inner = false;
+  for (size_t k = 0; k < rank; ++k) {
+    if (inner && (rt.dims[k] != st.dims[k] || step[k] != 1)) run = false;
+    if (!inner && rt.dims[k] != 1) {
+      inner = true;
+      if (step[k] != 1) run = false;
+    }
+  }
+  in.mode = run ? FusedLoopInput::Mode::kContiguous : FusedLoopInput::Mode::kStrided;
+  if (run) in.strides.clear();
+  return in;
+}
+
+}  // namespace
+
 StatusOr<std::shared_ptr<const FusedLoopProgram>> BuildFusedLoopProgram(const Module& m, const Region& region,
                                                                         const std::vector<int64_t>& loop_dims,
                                                                         bool args_are_arrays,
@@ -96,6 +136,17 @@ StatusOr<std::shared_ptr<const FusedLoopProgram>> BuildFusedLoopProgram(const Mo
     if (op.results.size() != 1) return Unimplemented("multi-result op in elementwise region");
     ValueId res = op.results[0];
     const Type& rt = m.type(res);
+    if (op.kind == OpKind::kSlice) {
+      JAXLIB_ASSIGN_OR_RETURN(FusedLoopInput in, SliceInput(m, op, loop_dims));
+      if (source_of.find(op.operands[0]) == source_of.end() && reg_of.count(op.operands[0]))
+        return Internal("slice of a computed value inside a fused loop");
+      in.source = source_index(op.operands[0]);
+      p->regs.push_back(FusedLoopRegister{rt.element, ElementTypeByteSize(rt.element)});
+      in.reg = static_cast<int>(p->regs.size() - 1);
+      p->inputs.push_back(std::move(in));
+      reg_of[res] = p->inputs.back().reg;
+      continue;
+    }
     if (op.kind == OpKind::kConstant || op.kind == OpKind::kBroadcastInDim || op.kind == OpKind::kIota) {
       FusedLoopInput in;
       in.type = rt.element;

@@ -17,9 +17,9 @@ namespace jaxlib::compiler {
 // How an input register receives its elements for loop index i.
 struct FusedLoopInput {
   enum class Mode : uint8_t {
-    kContiguous,  // same shape as the loop: element i of the source
+    kContiguous,  // element offset + i of the source (the loop's shape, or a slice that is one run of it)
     kScalar,      // the source's one element, broadcast
-    kStrided,     // broadcast_in_dim of a source: element strides per loop dimension (0 = broadcast)
+    kStrided,     // broadcast_in_dim or slice of a source: element offset + strides per loop dimension (0 = broadcast)
     kIota,        // the index along `iota_dim`, converted to `type`
     kConstant,    // a splat constant (`constant` holds one element's bytes)
   };
@@ -28,6 +28,8 @@ struct FusedLoopInput {
   int source = -1;  // index into the program's sources (region arguments, then outer inputs)
   ElementType type = ElementType::kInvalid;
   std::vector<int64_t> strides;
+  // First element read (kContiguous, kStrided): a slice's start, read in place.
+  int64_t offset = 0;
   int64_t iota_dim = 0;
   std::vector<uint8_t> constant;
 };

@@ -143,6 +143,19 @@ class Inliner {
 
 Status InlineCalls(Module* module) { return Inliner(module).Run(); }
 
+ValueId AppendOp(Module* m, std::vector<std::unique_ptr<Op>>* ops, OpKind kind, std::vector<ValueId> operands,
+                 Type result, std::vector<NamedAttr> attrs, const Location& loc) {
+  auto op = std::make_unique<Op>();
+  op->kind = kind;
+  op->operands = std::move(operands);
+  op->attrs = std::move(attrs);
+  op->loc = loc;
+  ValueId v = m->NewValue(std::move(result), op.get(), nullptr, 0);
+  op->results.push_back(v);
+  ops->push_back(std::move(op));
+  return v;
+}
+
 void ReplaceUses(Region* region, ValueId from, ValueId to) {
   for (auto& op : region->ops) {
     for (ValueId& v : op->operands)

@@ -141,15 +141,7 @@ class Lowering {
   // --- building ops into the region being rewritten ---------------------------------------
 
   ValueId Emit(OpKind kind, std::vector<ValueId> operands, Type result, std::vector<NamedAttr> attrs = {}) {
-    auto op = std::make_unique<Op>();
-    op->kind = kind;
-    op->operands = std::move(operands);
-    op->attrs = std::move(attrs);
-    op->loc = loc_;
-    ValueId v = m_->NewValue(result, op.get(), nullptr, 0);
-    op->results.push_back(v);
-    out_->push_back(std::move(op));
-    return v;
+    return AppendOp(m_, out_, kind, std::move(operands), std::move(result), std::move(attrs), loc_);
   }
 
   // `v` becomes `target`, an existing value whose users stay as they are: the op that made v

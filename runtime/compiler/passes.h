@@ -82,6 +82,16 @@ inline constexpr char kLogSumExpTarget[] = "jaxlib.logsumexp";
 // fusion, and only for backends that implement the target (PipelineOptions::match_softmax).
 void MatchSoftmax(Module* module);
 
+// Rewrites complex add / subtract / multiply / negate / real / imag / abs over values built from
+// real parts (stablehlo.complex, splat constants) as the same arithmetic on f32/f64 pairs, bit
+// for bit as the complex kernels compute it; run before fusion (complex values left unread are
+// then dead).
+void SplitComplexArithmetic(Module* module);
+
+// Appends a one-result op to `ops` (a region's list being rebuilt by a pass); returns its result.
+ValueId AppendOp(Module* m, std::vector<std::unique_ptr<Op>>* ops, OpKind kind, std::vector<ValueId> operands,
+                 Type result, std::vector<NamedAttr> attrs, const Location& loc);
+
 // Rewrites every use of `from` inside `region` (recursively) to `to`.
 void ReplaceUses(Region* region, ValueId from, ValueId to);
 

@@ -525,7 +525,7 @@ void EwProgram::BindRow(const void* const* inputs, int64_t start, LoopCursor& cu
   cursor.MoveTo(start);
   for (size_t k = 0; k < inputs_.size(); ++k) {
     const EwInput& in = inputs_[k];
-    const auto* src = static_cast<const uint8_t*>(in.source >= 0 ? inputs[in.source] : nullptr);
+    const uint8_t* src = SourceOf(inputs, in);
     const auto es = static_cast<int64_t>(ElementTypeByteSize(in.type));
     if (in.mode == EwInput::Mode::kContiguous) {
       ptrs[k] = src + start * es;
@@ -578,6 +578,11 @@ void EwProgram::Run(const void* const* inputs, void* const* outputs, int64_t beg
   if (jit && row_length_ > 0) RunRows(*jit, inputs, outputs, begin, end, stream_outputs);
   else if (jit && end - begin >= jit->elements_per_iteration()) RunNative(*jit, inputs, outputs, begin, end, stream_outputs);
   else Interpret(inputs, outputs, begin, end, stream_outputs);
+}
+
+const uint8_t* EwProgram::SourceOf(const void* const* inputs, const EwInput& in) {
+  if (in.source < 0) return nullptr;
+  return static_cast<const uint8_t*>(inputs[in.source]) + in.offset * static_cast<int64_t>(ElementTypeByteSize(in.type));
 }
 
 const void* EwProgram::ScalarAddress(size_t k, const uint8_t* value, float* half_slot) const {
@@ -670,7 +675,7 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
     const int64_t m = iterations * step;
     for (size_t k = 0; k < ni; ++k) {
       const EwInput& in = inputs_[k];
-      const auto* src = static_cast<const uint8_t*>(in.source >= 0 ? inputs[in.source] : nullptr);
+      const uint8_t* src = SourceOf(inputs, in);
       const size_t es = ElementTypeByteSize(in.type);
       uint8_t* tile = base ? base + k * tile_bytes : nullptr;
       switch (in.mode) {
@@ -699,7 +704,7 @@ void EwProgram::PrefetchSlice(const void* const* inputs, int64_t start, int64_t 
   for (const EwInput& in : inputs_) {
     if (in.mode != EwInput::Mode::kContiguous) continue;
     const size_t es = ElementTypeByteSize(in.type);
-    const uint8_t* src = static_cast<const uint8_t*>(inputs[in.source]) + static_cast<size_t>(start) * es;
+    const uint8_t* src = SourceOf(inputs, in) + static_cast<size_t>(start) * es;
     const size_t lines = (static_cast<size_t>(n) * es + 63) / 64;
     for (size_t l = slice * lines / slices; l < (slice + 1) * lines / slices; ++l) __builtin_prefetch(src + l * 64);
   }
@@ -744,12 +749,12 @@ void EwProgram::Interpret(const void* const* inputs, void* const* outputs, int64
       size_t es = ElementTypeByteSize(in.type);
       switch (in.mode) {
         case EwInput::Mode::kContiguous: {
-          const uint8_t* src = static_cast<const uint8_t*>(inputs[in.source]) + static_cast<size_t>(start) * es;
+          const uint8_t* src = SourceOf(inputs, in) + static_cast<size_t>(start) * es;
           regp[in.reg] = const_cast<uint8_t*>(src);
           break;
         }
         case EwInput::Mode::kStrided:
-          GatherStrided(tile_buf(in.reg), static_cast<const uint8_t*>(inputs[in.source]), es, loop_dims_, in.strides, start, n,
+          GatherStrided(tile_buf(in.reg), SourceOf(inputs, in), es, loop_dims_, in.strides, start, n,
                         &splat[static_cast<size_t>(&in - inputs_.data())]);
           regp[in.reg] = tile_buf(in.reg);
           break;

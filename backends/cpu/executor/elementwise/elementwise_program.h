@@ -141,6 +141,8 @@ class EwProgram {
   // The address the JIT reads scalar input k's `value` from: the value itself, or for a half its
   // f32 written to `*half_slot`.
   const void* ScalarAddress(size_t k, const uint8_t* value, float* half_slot) const;
+  // Where input `in` starts in its source (a slice's first element); nullptr for constants.
+  static const uint8_t* SourceOf(const void* const* inputs, const EwInput& in);
   // Points ptrs[k] at what input k reads for the row (or run of elements) starting at element
   // `start`, as RunRows binds them: contiguous and per-column inputs at `start`, per-row values
   // by address (a half's f32 in half_slots[k]). BindScalars: the scalar inputs, once per run.

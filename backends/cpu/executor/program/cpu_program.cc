@@ -142,8 +142,14 @@ StatusOr<std::unique_ptr<Kernel>> MakeFusionKernel(KernelBuilder& b, const Op& o
   std::vector<ValueId> inputs = op.operands;
   inputs.insert(inputs.end(), loop->outer_inputs.begin(), loop->outer_inputs.end());
   std::vector<ValueId> strided;
-  for (const compiler::FusedLoopInput& in : loop->inputs)
-    if (in.mode == compiler::FusedLoopInput::Mode::kStrided) strided.push_back(inputs[static_cast<size_t>(in.source)]);
+  // Broadcasts and slices read their sources at other elements than the output's (a slice read
+  // in place as one run is kContiguous from an offset).
+  for (const compiler::FusedLoopInput& in : loop->inputs) {
+    const bool slice_run = in.mode == compiler::FusedLoopInput::Mode::kContiguous && in.source >= 0 &&
+                           b.type(inputs[static_cast<size_t>(in.source)]).dims != loop->loop_dims;
+    if (in.mode == compiler::FusedLoopInput::Mode::kStrided || slice_run)
+      strided.push_back(inputs[static_cast<size_t>(in.source)]);
+  }
   return std::unique_ptr<Kernel>(
       new FusionKernel(std::move(program), std::move(inputs), op.results, std::move(strided)));
 }
