@@ -525,14 +525,14 @@ CASES: list[Case] = [
     Case("predicate_output", (4096,),
          ["%p = stablehlo.compare LT, %a, %b, FLOAT : ($T, $T) -> $P",
           "%0 = stablehlo.select %p, %a, %b : $P, $T"], ["%0", "%p"], 2,
-         lambda a, b: [np.where(a < b, a, b), a < b], path="a predicate output", result_types=["$T", "$P"]),
+         lambda a, b: [np.where(a < b, a, b), a < b], result_types=["$T", "$P"]),  # i1 stored a byte per lane
     # Streamed (non-temporal) stores: a fused output over 8 MiB.
     Case("streamed_output", (2 * 1024 * 1024 + 53,),
          ["%0 = stablehlo.tanh %a : $T", "%1 = stablehlo.multiply %0, %b : $T"], ["%1"], 2,
          lambda a, b: [np.tanh(a) * b]),
     # Integer lanes.
     *[Case(f"int_chain_{dt}", (4096 + 29,), INT_BODY, ["%w", "%x"], 3, _int_chain,
-           make_inputs=_int_inputs(npt, 21 + k, 4096 + 29), dtype=dt, loops=2)
+           make_inputs=_int_inputs(npt, 21 + k, 4096 + 29), dtype=dt)  # independent outputs: one loop (siblings)
       for k, (dt, npt) in enumerate([("i32", np.int32), ("ui32", np.uint32)])],
     Case("int_remainder_by_array", (4096,), ["%0 = stablehlo.remainder %a, %b : $T", "%1 = stablehlo.add %0, %c : $T"],
          ["%1"], 3, lambda a, b, c: [np.fmod(a, np.where(b == 0, 1, b)) + c],
@@ -545,7 +545,7 @@ CASES: list[Case] = [
            [f"%k = stablehlo.constant dense<{d}> : $T", "%0 = stablehlo.divide %a, %k : $T",
             "%1 = stablehlo.remainder %a, %k : $T", "%2 = stablehlo.add %1, %b : $T"],
            ["%0", "%2"], 2, lambda a, b, d=d: [*_c_div_rem(a, d)[:1], _c_div_rem(a, d)[1] + b],
-           make_inputs=lambda d=d: _dividends(d, 4096 + 37), dtype="i32", loops=2)  # two independent outputs
+           make_inputs=lambda d=d: _dividends(d, 4096 + 37), dtype="i32")  # two outputs, one sibling-fused loop
       for d in [1000, 7, -7, 49, -49, 1, -1, 0, 2**31 - 1, -(2**31), 3, -99991]],
     # Every integer compare direction, signed and unsigned, on s32 and u32 lanes, into selects.
     *[Case(f"int_compare_{d.lower()}_{ct.lower()}_{dt}", (4096 + 9,),

@@ -617,26 +617,17 @@ class GeneralReduceKernel final : public Kernel {
     std::vector<uint8_t*> data(n_), acc_a(n_), acc_b(n_), res_a(n_), res_b(n_), leftover_(n_);
     uint8_t* p = scratch;
     for (size_t k = 0; k < n_; ++k) {
-      int64_t es = static_cast<int64_t>(es_[k]);
-      data[k] = p;
-      p += compiler::AlignUp(R_ * M_ * es);
-      acc_a[k] = p;
-      p += compiler::AlignUp(LM * es);
-      acc_b[k] = p;
-      p += compiler::AlignUp(LM * es);
-      res_a[k] = p;
-      p += compiler::AlignUp(M_ * es);
-      res_b[k] = p;
-      p += compiler::AlignUp(M_ * es);
+      const int64_t es = static_cast<int64_t>(es_[k]);
+      data[k] = Carve(&p, R_ * M_ * es);
+      acc_a[k] = Carve(&p, LM * es);
+      acc_b[k] = Carve(&p, LM * es);
+      res_a[k] = Carve(&p, M_ * es);
+      res_b[k] = Carve(&p, M_ * es);
       // tmp = input as [R, M] (reduced dims major); data = [chunk, lanes, M] for the first
       // lanes*chunk rows, so lane l owns rows [l*chunk, (l+1)*chunk) and every fold step reads
       // one contiguous block. Leftover rows stay in tmp.
-      uint8_t* tmp = p;
-      p += compiler::AlignUp(R_ * M_ * es);
-      std::vector<int64_t> dims = red_dims_, strides = red_strides_;
-      dims.insert(dims.end(), kept_dims_.begin(), kept_dims_.end());
-      strides.insert(strides.end(), kept_strides_.begin(), kept_strides_.end());
-      CopyStrided(tmp, RowMajorStrides(dims), f.Get(inputs_[k]), strides, dims, es_[k]);
+      uint8_t* tmp = Carve(&p, R_ * M_ * es);
+      CopyReducedMajor(f, k, tmp);
       if (lanes_ > 1) {
         CopyStrided(data[k], RowMajorStrides({chunk_, lanes_, M_}), tmp, {M_, chunk_ * M_, 1}, {chunk_, lanes_, M_}, es_[k]);
       } else {
@@ -716,19 +707,13 @@ class GeneralReduceKernel final : public Kernel {
       } else if (leading_) {
         rows[k] = static_cast<const uint8_t*>(f.Get(inputs_[k]));
       } else {
-        std::vector<int64_t> dims = red_dims_, strides = red_strides_;
-        dims.insert(dims.end(), kept_dims_.begin(), kept_dims_.end());
-        strides.insert(strides.end(), kept_strides_.begin(), kept_strides_.end());
-        CopyStrided(p, RowMajorStrides(dims), f.Get(inputs_[k]), strides, dims, es_[k]);
-        rows[k] = p;
-        p += compiler::AlignUp(R_ * M_ * es);
+        uint8_t* copy = Carve(&p, R_ * M_ * es);
+        CopyReducedMajor(f, k, copy);
+        rows[k] = copy;
       }
-      acc_a[k] = p;
-      p += compiler::AlignUp(M_ * es);
-      acc_b[k] = p;
-      p += compiler::AlignUp(M_ * es);
-      res[k] = p;
-      p += compiler::AlignUp(M_ * es);
+      acc_a[k] = Carve(&p, M_ * es);
+      acc_b[k] = Carve(&p, M_ * es);
+      res[k] = Carve(&p, M_ * es);
     }
     constexpr int64_t kBlock = 8192;  // kept elements per task: a few accumulators' worth of L1/L2
     ParallelFor(M_, kBlock, [&](int64_t b, int64_t e) {
@@ -782,6 +767,20 @@ class GeneralReduceKernel final : public Kernel {
   std::vector<ValueId> inputs_, inits_, outputs_;
   std::vector<size_t> es_;
   int64_t M_ = 1, R_ = 1, lanes_ = 1, chunk_ = 1;
+  // The next `bytes` of scratch (aligned).
+  static uint8_t* Carve(uint8_t** p, int64_t bytes) {
+    uint8_t* at = *p;
+    *p += compiler::AlignUp(bytes);
+    return at;
+  }
+  // Operand k as [R, M]: its reduced dims first (major), then its kept dims.
+  void CopyReducedMajor(Frame& f, size_t k, uint8_t* dst) const {
+    std::vector<int64_t> dims = red_dims_, strides = red_strides_;
+    dims.insert(dims.end(), kept_dims_.begin(), kept_dims_.end());
+    strides.insert(strides.end(), kept_strides_.begin(), kept_strides_.end());
+    CopyStrided(dst, RowMajorStrides(dims), f.Get(inputs_[k]), strides, dims, es_[k]);
+  }
+
   // Row 0 of an elided iota, copied out of the shared block into an accumulator (the fold's
   // first step reads it while the block is refilled with row 1).
   uint8_t* CopyBlock(size_t k, const uint8_t* row0, uint8_t* acc, int64_t b0, int64_t e0) const {
