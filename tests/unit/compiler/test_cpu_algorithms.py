@@ -1315,3 +1315,31 @@ def test_result_reshaping_a_single_use_value_is_computed_into_the_output(driver,
     plan = subprocess.run([str(driver), str(prog)], capture_output=True, text=True, timeout=60,
                           env=dict(os.environ, JAXLIB_DUMP_PLAN="1")).stderr
     assert any("@out0 = stablehlo.broadcast_in_dim" in ln for ln in plan.splitlines()), plan
+
+
+@pytest.mark.parametrize("dtype", ["f16", "bf16"])
+@pytest.mark.parametrize("shape,dims", [((300, 70), (0,)), ((4, 50, 6), (0, 2)), ((64, 4096), (1,)), ((1, 100000), (1,))])
+def test_half_max_min_over_every_layout_on_the_f32_reducers(driver, tmp_path, dtype, shape, dims):  # noqa: F811
+    # Widened to f32, reduced by the f32 kernels (columns, segments, rows, one long row),
+    # narrowed back: exactly the half values numpy's max and min pick.
+    import ml_dtypes
+
+    np_t = np.float16 if dtype == "f16" else ml_dtypes.bfloat16
+    x = np.random.default_rng(10).standard_normal(shape).astype(np_t)
+    kept = tuple(d for k, d in enumerate(shape) if k not in dims)
+    t = "tensor<" + "x".join(map(str, shape)) + f"x{dtype}>"
+    rt = "tensor<" + "x".join(map(str, kept)) + f"x{dtype}>"
+    lo, hi = ("0xFC00", "0x7C00") if dtype == "f16" else ("0xFF80", "0x7F80")
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: {t}) -> ({rt}, {rt}) {{
+        %lo = stablehlo.constant dense<{lo}> : tensor<{dtype}>
+        %hi = stablehlo.constant dense<{hi}> : tensor<{dtype}>
+        %0 = stablehlo.reduce(%x init: %lo) applies stablehlo.maximum across dimensions = [{', '.join(map(str, dims))}] : ({t}, tensor<{dtype}>) -> {rt}
+        %1 = stablehlo.reduce(%x init: %hi) applies stablehlo.minimum across dimensions = [{', '.join(map(str, dims))}] : ({t}, tensor<{dtype}>) -> {rt}
+        return %0, %1 : {rt}, {rt}
+      }}
+    }}"""
+    mx, mn = run(driver, tmp_path, mlir, x.view(np.uint16) if dtype == "bf16" else x)
+    assert np.array_equal(mx.view(np_t).astype(np.float32), x.astype(np.float32).max(axis=dims))
+    assert np.array_equal(mn.view(np_t).astype(np.float32), x.astype(np.float32).min(axis=dims))

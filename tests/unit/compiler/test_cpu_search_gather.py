@@ -48,8 +48,8 @@ def point_gather_program(shape: tuple[int, ...], n: int, ity: str, components: l
      ((5, 6, 7), "i32", [2, 0])],
 )
 @pytest.mark.parametrize("isa", ["", "avx2", "baseline"])
-def test_point_gather_of_concatenated_indices_clamps_each_component(driver, tmp_path, monkeypatch, shape, ity,
-                                                                    components, isa):  # noqa: F811
+def test_point_gather_of_concatenated_indices_clamps_each_component(
+        driver, tmp_path, monkeypatch, shape, ity, components, isa):  # noqa: F811
     monkeypatch.setenv("JAXLIB_CPU_ISA", isa)
     rng = np.random.default_rng(21)
     n = 1000

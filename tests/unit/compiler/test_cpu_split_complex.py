@@ -94,7 +94,7 @@ def test_complex_arithmetic_runs_as_real_pairs_with_xla_bits_at_every_isa(driver
         err: list[str] = []
         got = run_isa(driver, tmp_path, program(N), isa, a, b, extra_env={"JAXLIB_DUMP_PLAN": "1"}, stderr=err)
         assert len(got) == 5, f"expected 5 outputs at ISA {isa or 'native'}, got {len(got)}"
-        for k, (g, w) in enumerate(zip(got, want)):
+        for k, (g, w) in enumerate(zip(got, want, strict=True)):
             assert g.dtype == w.dtype and g.shape == w.shape, f"output {k}: {g.dtype}{g.shape}, expected {w.dtype}{w.shape}"
             bad = np.flatnonzero(~((g == w) | (np.isnan(g) & np.isnan(w))))
             assert same_bits(g, w), f"output {k} at ISA {isa or 'native'}: first mismatches at {bad[:5]}: {g[bad[:5]]} vs {w[bad[:5]]}"

@@ -238,30 +238,72 @@ std::optional<ReduceSegments> InPlaceSegments(const Type& x, const std::vector<i
   return s;
 }
 
+// f16/bf16 max and min run on the f32 reducers: the input widened (exact), the results
+// narrowed back (exact: max and min return one of their operands). `up` null: not used.
+struct HalfViaF32 {
+  EwFn up = nullptr, down = nullptr;
+  int64_t x_count = 0, out_count = 0;
+};
+
+HalfViaF32 PlanHalfViaF32(Monoid mono, const Type& x, const Type& out) {
+  HalfViaF32 h;
+  if ((x.element != ElementType::kF16 && x.element != ElementType::kBF16) ||
+      (mono != Monoid::kMax && mono != Monoid::kMin))
+    return h;
+  h.up = SelectConvertArrayKernel(x.element, ElementType::kF32);
+  h.down = SelectConvertArrayKernel(ElementType::kF32, x.element);
+  if (!h.up || !h.down) return HalfViaF32{};
+  h.x_count = x.element_count();
+  h.out_count = out.element_count();
+  return h;
+}
+
 class MonoidReduceKernel final : public Kernel {
  public:
   // `f32`: the vectorised f32 reducers to use instead of `fn` (whole == nullptr otherwise).
   // `split_rows`: the generic fold may split one long row into partial results from zero
   // (an identity of the monoid, and a reassociation the element type tolerates).
   MonoidReduceKernel(MonoidFn fn, ValueId x, ValueId init, ValueId out, ReduceLayout layout, size_t es,
-                     bool split_rows, F32Reducers f32 = {})
-      : fn_(fn), f32_(std::move(f32)), x_(x), init_(init), out_(out), L_(std::move(layout)), es_(es),
-        split_rows_(split_rows) {
+                     bool split_rows, F32Reducers f32 = {}, HalfViaF32 half = {})
+      : fn_(fn), f32_(std::move(f32)), half_(half), x_(x), init_(init), out_(out), L_(std::move(layout)),
+        es_(half.up ? sizeof(float) : es), split_rows_(split_rows) {
     if (f32_.segments) L_.needs_transpose = false;
   }
   Status Run(Frame& f, uint8_t* scratch) const override {
     const void* x = f.Get(x_);
+    void* out_any = f.Get(out_);
+    const void* init_any = f.Get(init_);
+    float half_init = 0;
+    if (half_.up) {
+      // Halves widened to f32 (exactly) over the pool; the f32 reducers run; the results are
+      // narrowed back, exactly, as max and min return one of their operands.
+      auto* wide = reinterpret_cast<float*>(scratch);
+      scratch += compiler::AlignUp(half_.x_count * 4);
+      const auto* src = static_cast<const uint16_t*>(x);
+      ParallelFor(half_.x_count, kParallelElements, [&](int64_t b, int64_t e) {
+        ConvertArray(half_.up, src + b, wide + b, e - b);
+      });
+      ConvertArray(half_.up, init_any, &half_init, 1);
+      x = wide;
+      init_any = &half_init;
+      out_any = scratch;
+      scratch += compiler::AlignUp(half_.out_count * 4);
+    }
     if (L_.needs_transpose) {
       CopyStrided(scratch, RowMajorStrides(L_.perm_dims), x, L_.perm_src_strides, L_.perm_dims, es_);
       x = scratch;
     }
     if (!f32_.whole) {
-      RunGeneric(static_cast<const uint8_t*>(x), static_cast<uint8_t*>(f.Get(out_)), f.Get(init_));
+      RunGeneric(static_cast<const uint8_t*>(x), static_cast<uint8_t*>(out_any), init_any);
       return Status::Ok();
     }
-    const float* xf = static_cast<const float*>(x);
-    float* out = static_cast<float*>(f.Get(out_));
-    const float init = *static_cast<const float*>(f.Get(init_));
+    RunF32(static_cast<const float*>(x), static_cast<float*>(out_any), *static_cast<const float*>(init_any));
+    if (half_.up) ConvertArray(half_.down, out_any, f.Get(out_), half_.out_count);
+    return Status::Ok();
+  }
+
+ private:
+  void RunF32(const float* xf, float* out, float init) const {
     const int64_t row = L_.R * L_.inner;
     if (f32_.segments) {
       RunSegments(*f32_.segments, xf, out, init);
@@ -297,10 +339,8 @@ class MonoidReduceKernel final : public Kernel {
     } else {
       f32_.whole(xf, out, init, L_.outer, L_.R, L_.inner);
     }
-    return Status::Ok();
   }
 
- private:
   // Blocks of kept elements along the innermost kept dim per thread; each block's rows are fed
   // segment by segment in row order, so every row folds as it would contiguously.
   void RunSegments(const ReduceSegments& s, const float* x, float* out, float init) const {
@@ -363,6 +403,7 @@ class MonoidReduceKernel final : public Kernel {
   static constexpr int64_t kSegmentBlockElements = 8192;
   MonoidFn fn_;
   F32Reducers f32_;
+  HalfViaF32 half_;
   ValueId x_, init_, out_;
   ReduceLayout L_;
   size_t es_;
@@ -1027,8 +1068,12 @@ int64_t ReduceScratchBytes(const compiler::Module& m, const Op& op) {
     const Type& x = m.type(op.operands[0]);
     const std::vector<int64_t> dims = op.IntListAttr("dimensions");
     ReduceLayout L = MakeLayout(x, dims);
-    if (x.element == ElementType::kF32 && F32KindOf(mono) && InPlaceSegments(x, dims, L)) return 0;
-    return L.needs_transpose ? x.byte_size() : 0;
+    const HalfViaF32 half = PlanHalfViaF32(mono, x, m.type(op.results[0]));
+    Type xf = x;
+    if (half.up) xf.element = ElementType::kF32;
+    const int64_t widened = half.up ? compiler::AlignUp(half.x_count * 4) + compiler::AlignUp(half.out_count * 4) : 0;
+    if (xf.element == ElementType::kF32 && F32KindOf(mono) && InPlaceSegments(xf, dims, L)) return widened;
+    return widened + (L.needs_transpose ? xf.byte_size() : 0);
   }
   return GeneralReduceKernel::ScratchBytes(m, op);
 }
@@ -1055,18 +1100,22 @@ StatusOr<std::unique_ptr<Kernel>> MakeReduceKernel(KernelBuilder& b, const Op& o
       if (fn) {
         const std::vector<int64_t> dims = op.IntListAttr("dimensions");
         ReduceLayout layout = MakeLayout(x, dims);
+        const HalfViaF32 half = PlanHalfViaF32(mono, x, m.type(op.results[0]));
+        Type xf = x;
+        if (half.up) xf.element = ElementType::kF32;
         F32Reducers f32;
-        if (std::optional<F32ReduceKind> kind = F32KindOf(mono); kind && x.element == ElementType::kF32) {
+        if (std::optional<F32ReduceKind> kind = F32KindOf(mono); kind && xf.element == ElementType::kF32) {
           f32.whole = SelectF32Reduce(*kind);
           f32.columns = SelectF32Columns(*kind);
           f32.rows = SelectF32RowState(*kind);
           f32.identity = mono == Monoid::kAdd ? 0.0f : mono == Monoid::kMax ? -INFINITY : INFINITY;
-          f32.segments = InPlaceSegments(x, dims, layout);
+          f32.segments = InPlaceSegments(xf, dims, layout);
         }
         const bool split_rows = MonoidSplitsRows(mono, x.element);
+        const HalfViaF32 widen = f32.whole ? half : HalfViaF32{};
         return std::unique_ptr<Kernel>(new MonoidReduceKernel(fn, op.operands[0], op.operands[1], op.results[0],
                                                               std::move(layout), ElementTypeByteSize(x.element),
-                                                              split_rows, std::move(f32)));
+                                                              split_rows, std::move(f32), widen));
       }
     }
   }
