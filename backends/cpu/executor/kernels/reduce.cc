@@ -5,7 +5,6 @@
 #include <cstring>
 #include <map>
 #include <optional>
-#include <set>
 #include <vector>
 
 #include "backends/cpu/executor/memory/array_copy.h"
@@ -607,26 +606,21 @@ class GeneralReduceKernel final : public Kernel {
     // An operand that is an iota along the one reduced dim (argmax's indices) holds j in every
     // element of row j: RunColumns fills a block with j instead of reading it, and the iota is
     // not computed at all (ReadValues leaves it out).
-    iota_row_.assign(n_, false);
     if (lanes_ == 1 && dims.size() == 1) {
-      for (size_t k = 0; k < n_; ++k) {
+      for (size_t k = 0; k < n_ && iota_ < 0; ++k) {
         const Op* def = m.values[static_cast<size_t>(inputs_[k])].def;
         const ElementType t = m.type(inputs_[k]).element;
         const bool integer = t == ElementType::kS32 || t == ElementType::kS64 || t == ElementType::kU32 ||
                              t == ElementType::kU64;
-        const bool first = std::find(iota_row_.begin(), iota_row_.end(), true) == iota_row_.end();
-        if (first && def && def->kind == OpKind::kIota && def->IntAttr("iota_dimension", -1) == dims[0] &&
+        if (def && def->kind == OpKind::kIota && def->IntAttr("iota_dimension", -1) == dims[0] &&
             (integer || t == ElementType::kF32)) {
-          iota_row_[k] = true;
-          if (t == ElementType::kF32) {
-            iota_float_ = true;
-            float_iota_.insert(k);
-          }
+          iota_ = static_cast<int>(k);
+          iota_float_ = t == ElementType::kF32;
         }
       }
     }
     for (size_t k = 0; k < n_; ++k)
-      if (!iota_row_[k]) reads_.push_back(inputs_[k]);
+      if (!IsIota(k)) reads_.push_back(inputs_[k]);
     reads_.insert(reads_.end(), inits_.begin(), inits_.end());
     reads_.insert(reads_.end(), captured_.begin(), captured_.end());
   }
@@ -743,8 +737,8 @@ class GeneralReduceKernel final : public Kernel {
     uint8_t* p = scratch;
     for (size_t k = 0; k < n_; ++k) {
       const int64_t es = static_cast<int64_t>(es_[k]);
-      if (iota_row_[k]) {
-        rows[k] = nullptr;  // filled per block (IotaRow)
+      if (IsIota(k)) {
+        rows[k] = nullptr;  // filled per block (FillIotaRow)
       } else if (leading_) {
         rows[k] = static_cast<const uint8_t*>(f.Get(inputs_[k]));
       } else {
@@ -767,23 +761,20 @@ class GeneralReduceKernel final : public Kernel {
         // [b0, e0) land in the block, as the program indexes from its inputs' starts).
         alignas(64) uint8_t iota_block[kBlock * 8];
         auto iota_row = [&](size_t k, int64_t j) -> const uint8_t* {
-          const size_t es = es_[k];
-          if (es == 4 && iota_float_ && IsFloatIota(k)) {
-            const float v = static_cast<float>(j);
-            FillElements(iota_block, &v, 4, e0 - b0);
-          } else {
-            FillElements(iota_block, &j, es, e0 - b0);  // little-endian: j's low bytes
-          }
+          FillIotaRow(iota_block, j, e0 - b0);
           return reinterpret_cast<const uint8_t*>(reinterpret_cast<uintptr_t>(iota_block) -
-                                                  static_cast<uintptr_t>(b0) * es);
+                                                  static_cast<uintptr_t>(b0) * es_[k]);
         };
         std::vector<const uint8_t*> cur(rows.begin(), rows.end());
-        for (size_t k = 0; k < n_; ++k)
-          if (iota_row_[k]) cur[k] = iota_row(k, 0), cur[k] = CopyBlock(k, cur[k], acc_b[k], b0, e0);
+        for (size_t k = 0; k < n_; ++k) {
+          if (!IsIota(k)) continue;
+          FillIotaRow(acc_b[k] + static_cast<size_t>(b0) * es_[k], 0, e0 - b0);  // row 0 starts the fold
+          cur[k] = acc_b[k];
+        }
         for (int64_t j = 1; j < R_; ++j) {
           for (size_t k = 0; k < n_; ++k) {
             in[k] = cur[k];
-            in[n_ + k] = iota_row_[k] ? iota_row(k, j) : rows[k] + j * M_ * static_cast<int64_t>(es_[k]);
+            in[n_ + k] = IsIota(k) ? iota_row(k, j) : rows[k] + j * M_ * static_cast<int64_t>(es_[k]);
             out[k] = cur[k] == acc_a[k] ? acc_b[k] : acc_a[k];
           }
           body_->Run(in.data(), out.data(), b0, e0);
@@ -822,19 +813,20 @@ class GeneralReduceKernel final : public Kernel {
     CopyStrided(dst, RowMajorStrides(dims), f.Get(inputs_[k]), strides, dims, es_[k]);
   }
 
-  // Row 0 of an elided iota, copied out of the shared block into an accumulator (the fold's
-  // first step reads it while the block is refilled with row 1).
-  uint8_t* CopyBlock(size_t k, const uint8_t* row0, uint8_t* acc, int64_t b0, int64_t e0) const {
-    const size_t es = es_[k];
-    std::memcpy(acc + static_cast<size_t>(b0) * es, row0 + static_cast<size_t>(b0) * es, static_cast<size_t>(e0 - b0) * es);
-    return acc;
+  bool IsIota(size_t k) const { return static_cast<int>(k) == iota_; }
+  // n elements of the elided iota's row j at dst: j in its element type.
+  void FillIotaRow(uint8_t* dst, int64_t j, int64_t n) const {
+    if (iota_float_) {
+      const float v = static_cast<float>(j);
+      FillElements(dst, &v, 4, n);
+    } else {
+      FillElements(dst, &j, es_[static_cast<size_t>(iota_)], n);  // little-endian: j's low bytes
+    }
   }
-  bool IsFloatIota(size_t k) const { return iota_float_ && float_iota_.count(k) > 0; }
 
   bool leading_ = false;  // the reduced dims are the leading ones: the input is [R, M] as it is
-  std::vector<bool> iota_row_;  // operands that are iotas along the reduced dim (not read)
+  int iota_ = -1;         // the operand that is an iota along the reduced dim (not read), or -1
   bool iota_float_ = false;
-  std::set<size_t> float_iota_;
   std::vector<ValueId> reads_;
   std::vector<int64_t> kept_dims_, kept_strides_, red_dims_, red_strides_;
 };
