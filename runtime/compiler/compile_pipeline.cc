@@ -128,6 +128,8 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   }
   ElementwiseUnitReductions(module.get());
   ReshapeUnitBroadcasts(module.get());
+  ComposeDataMovement(module.get());
+  ReshapeUnitBroadcasts(module.get());  // composed chains that only add unit dims
   LinearizePointGathers(module.get());
   EliminateDeadCode(module.get());
   if (options.fuse_elementwise) {

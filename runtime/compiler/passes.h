@@ -49,6 +49,12 @@ void EliminateCommonSubexpressions(Module* module);
 // MatchSoftmax, whose idiom reads JAX's [N] -> [N, 1] broadcasts.
 void ReshapeUnitBroadcasts(Module* module);
 
+// A broadcast_in_dim or transpose whose operand comes through a chain of reshapes, broadcasts and
+// transposes that copies at least once more becomes one broadcast_in_dim (dims possibly
+// permuted) of a reshape of the chain's root, with a reshape after it where a result dim gathers
+// several root strides: the chain then copies once. Chains that cannot be written so are kept.
+void ComposeDataMovement(Module* module);
+
 // A reduce over dims that all have size 1, whose body applies one binary op to its arguments,
 // is that op applied once: op(init, x) with x reshaped to the result (JAX's index-validity
 // checks of gathers end so). Becoming elementwise, it fuses with its neighbours.

@@ -189,8 +189,41 @@ void ShortRows(uint8_t* d, int64_t dso, int64_t dsi, const uint8_t* s, int64_t s
     for (int64_t i = 0; i < ni; ++i) std::memcpy(dr + i * dsi * es, sr + i * ssi * es, ES);
   }
 }
+#if defined(JAXLIB_X86_64)
+// Each of n contiguous source elements written r times in a row (jnp.repeat, a new trailing dim
+// broadcast): one 16-byte load of source elements gives r 16-byte stores, each a byte shuffle
+// whose control picks byte (16k + b) / es / r of the loaded elements for output byte b of store
+// k. Pure data movement: the same bits as the scalar loop.
+JAXLIB_TARGET_AVX2 void RepeatElements(uint8_t* d, const uint8_t* s, int64_t n, int64_t r, size_t es) {
+  const auto ies = static_cast<int64_t>(es);
+  const int64_t per_load = 16 / ies;  // source elements per 16-byte load
+  __m128i control[kShortInner];
+  for (int64_t k = 0; k < r; ++k) {
+    alignas(16) uint8_t c[16];
+    for (int64_t b = 0; b < 16; ++b) {
+      const int64_t out_elem = (16 * k + b) / ies;
+      c[b] = static_cast<uint8_t>((out_elem / r) * ies + (16 * k + b) % ies);
+    }
+    control[k] = _mm_load_si128(reinterpret_cast<const __m128i*>(c));
+  }
+  int64_t i = 0;
+  for (; i + per_load <= n; i += per_load) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i * ies));
+    uint8_t* out = d + i * r * ies;
+    for (int64_t k = 0; k < r; ++k)
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 16 * k), _mm_shuffle_epi8(v, control[k]));
+  }
+  for (; i < n; ++i)
+    for (int64_t k = 0; k < r; ++k) std::memcpy(d + (i * r + k) * ies, s + i * ies, es);
+}
+#endif
+
 void ShortRowsOf(size_t es, uint8_t* d, int64_t dso, int64_t dsi, const uint8_t* s, int64_t sso, int64_t ssi,
                  int64_t no, int64_t ni) {
+#if defined(JAXLIB_X86_64)
+  static const bool avx2 = DetectedVectorIsa() != VectorIsa::kBaseline;
+  if (avx2 && dsi == 1 && ssi == 0 && dso == ni && sso == 1 && es <= 8) return RepeatElements(d, s, no, ni, es);
+#endif
   switch (es) {
     case 1: return ShortRows<1>(d, dso, dsi, s, sso, ssi, no, ni);
     case 2: return ShortRows<2>(d, dso, dsi, s, sso, ssi, no, ni);
