@@ -44,9 +44,10 @@ void EliminateDeadCode(Module* module);
 // Merges identical side-effect-free ops within each region.
 void EliminateCommonSubexpressions(Module* module);
 
-// broadcast_in_dim ops that only add unit dims (the other dims kept in order) become reshapes:
-// the same row-major bytes, so the result aliases its operand instead of being a copy. After
-// MatchSoftmax, whose idiom reads JAX's [N] -> [N, 1] broadcasts.
+// broadcast_in_dim ops that only add unit dims, and transposes that only move unit dims (the
+// other dims kept in order), become reshapes: the same row-major bytes, so the result aliases
+// its operand instead of being a copy. After MatchSoftmax, whose idiom reads JAX's [N] -> [N, 1]
+// broadcasts.
 void ReshapeUnitBroadcasts(Module* module);
 
 // A broadcast_in_dim or transpose whose operand comes through a chain of reshapes, broadcasts and

@@ -602,15 +602,29 @@ namespace {
 void ReshapeUnitBroadcastsIn(Module* m, Region* r) {
   for (auto& op : r->ops) {
     for (auto& sub : op->regions) ReshapeUnitBroadcastsIn(m, sub.get());
-    if (op->kind != OpKind::kBroadcastInDim || op->operands.size() != 1 || op->results.size() != 1) continue;
+    const bool bcast = op->kind == OpKind::kBroadcastInDim;
+    if ((!bcast && op->kind != OpKind::kTranspose) || op->operands.size() != 1 || op->results.size() != 1) continue;
     const Type& xt = m->type(op->operands[0]);
     const Type& rt = m->type(op->results[0]);
-    const std::vector<int64_t> dims = op->IntListAttr("broadcast_dimensions");
-    if (!xt.is_tensor() || !rt.is_tensor() || xt.element_count() != rt.element_count() ||
-        !std::is_sorted(dims.begin(), dims.end()) || std::adjacent_find(dims.begin(), dims.end()) != dims.end())
+    if (!xt.is_tensor() || !rt.is_tensor() || xt.element_count() != rt.element_count()) continue;
+    // Where each operand dim of size > 1 lands in the result: in order, the bytes are the same.
+    const std::vector<int64_t> dims = op->IntListAttr(bcast ? "broadcast_dimensions" : "permutation");
+    if (dims.size() != static_cast<size_t>(bcast ? xt.rank() : rt.rank())) continue;
+    std::vector<int64_t> placed;  // result positions of the operand's non-unit dims, operand order
+    if (bcast) {
+      for (size_t k = 0; k < dims.size(); ++k)
+        if (xt.dims[k] != 1) placed.push_back(dims[k]);
+    } else {
+      std::vector<int64_t> at(dims.size(), -1);
+      for (size_t j = 0; j < dims.size(); ++j)
+        if (dims[j] >= 0 && dims[j] < xt.rank()) at[static_cast<size_t>(dims[j])] = static_cast<int64_t>(j);
+      for (size_t k = 0; k < at.size(); ++k)
+        if (xt.dims[k] != 1) placed.push_back(at[k]);
+    }
+    if (!std::is_sorted(placed.begin(), placed.end()) || std::adjacent_find(placed.begin(), placed.end()) != placed.end())
       continue;
     op->kind = OpKind::kReshape;
-    std::erase_if(op->attrs, [](const NamedAttr& a) { return a.name == "broadcast_dimensions"; });
+    op->attrs.clear();
   }
 }
 }  // namespace

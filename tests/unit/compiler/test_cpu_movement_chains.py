@@ -118,3 +118,18 @@ def test_chain_feeding_elementwise_keeps_the_fused_broadcast(driver, tmp_path: P
 """
     want = np.broadcast_to(x * x, (k, m, n))
     run_checked(driver, tmp_path, text, x, want, copies=1)
+
+
+def test_transpose_moving_only_unit_dims_is_an_alias(driver, tmp_path: Path):  # noqa: F811
+    """[4, 9, 1, 7] -> [1, 4, 9, 7] keeps every non-unit dim in order: the same bytes, no copy."""
+    x = sample((4, 9, 1, 7), "f32")
+    text = f"""module @unit_transpose {{
+  func.func public @main(%x: {t((4, 9, 1, 7), "f32")}) -> {t((1, 4, 9, 7), "f32")} {{
+    %0 = stablehlo.transpose %x, dims = [2, 0, 1, 3] : ({t((4, 9, 1, 7), "f32")}) -> {t((1, 4, 9, 7), "f32")}
+    %1 = stablehlo.add %0, %0 : {t((1, 4, 9, 7), "f32")}
+    return %1 : {t((1, 4, 9, 7), "f32")}
+  }}
+}}
+"""
+    want = np.transpose(x, (2, 0, 1, 3)) * np.float32(2)
+    run_checked(driver, tmp_path, text, x, want, copies=1)  # the add's fusion only

@@ -26,6 +26,10 @@ using compiler::ValueId;
 
 namespace {
 
+// Contiguous JIT inputs of at least this many bytes prefetch kPrefetchAheadBytes ahead.
+constexpr int64_t kPrefetchMinBytes = int64_t{1} << 20;
+constexpr int32_t kPrefetchAheadBytes = 2048;
+
 constexpr int64_t kTile = 512;
 // Loops shorter than this are interpreted until they have run kRunsBeforeNative times
 // (generating code costs a few microseconds and two system calls, more than such a loop takes
@@ -443,7 +447,14 @@ void EwProgram::TryNative() {
       d.ineligible = "a " + std::string(ElementTypeMlirName(in.type)) + " input";
     else if (!j.pred) j.type = *jit_type(in.type);
     switch (in.mode) {
-      case EwInput::Mode::kContiguous: j.mode = FusedLoopDesc::Input::Mode::kStream; break;
+      case EwInput::Mode::kContiguous:
+        j.mode = FusedLoopDesc::Input::Mode::kStream;
+        // A stream much larger than L2 is asked for ahead of use: the hardware prefetcher starts
+        // over at every 4 KiB page and keeps too few lines in flight for a loop that computes a
+        // while per vector (f32 exp over 32 MiB at AVX2: 12 -> 3.9 ms).
+        if (loop_size_ * static_cast<int64_t>(ElementTypeByteSize(in.type)) >= kPrefetchMinBytes)
+          j.prefetch_ahead = kPrefetchAheadBytes;
+        break;
       case EwInput::Mode::kScalar: j.mode = FusedLoopDesc::Input::Mode::kScalar; break;
       case EwInput::Mode::kConstant:
         j.mode = FusedLoopDesc::Input::Mode::kConstant;
