@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from test_compiler_driver import driver, run  # noqa: F401  (driver is a fixture)
 from test_cpu_algorithms import run_traced
+from test_cpu_isa_paths import ISAS, run_isa
 
 MOD = 'module @m attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {'
 
@@ -206,3 +207,34 @@ def test_unsigned_divide_by_power_of_two_constant(driver, tmp_path, ity, np_ity)
     got = run(driver, tmp_path, mlir, x)
     for g, k in zip(got, [2, 1, top, 3], strict=True):
         assert np.array_equal(g, x // np_ity(k)), f"x / {k} on {ity}"
+
+
+@pytest.mark.parametrize("ety", ["f32", "i32"])
+def test_take_along_axis0_with_batching_dims_clamps_every_index(driver, tmp_path, ety):  # noqa: F811
+    """jnp.take_along_axis(x, idx, axis=0) as JAX lowers it (the column is a batching dim):
+    out[i, j] = x[clamp(idx[i, j]), j], a vector gather per row whose lanes step through the
+    columns; 37 columns leave a tail after the vector lanes; indices below 0 and past the end
+    are clamped as StableHLO's gather does."""
+    r, c, n = 50, 37, 23
+    t = f"tensor<{r}x{c}x{ety}>"
+    it, o = f"tensor<{n}x{c}x1xi32>", f"tensor<{n}x{c}x{ety}>"
+    text = f"""{MOD}
+  func.func public @main(%x: {t}, %i: tensor<{n}x{c}xi32>) -> {o} {{
+    %r = stablehlo.reshape %i : (tensor<{n}x{c}xi32>) -> {it}
+    %g = "stablehlo.gather"(%x, %r) <{{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0],
+      operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>,
+      indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}}> : ({t}, {it}) -> {o}
+    return %g : {o}
+  }}
+}}
+"""
+    rng = np.random.default_rng(11)
+    x = (rng.standard_normal((r, c)).astype(np.float32) if ety == "f32"
+         else rng.integers(-1000, 1000, size=(r, c)).astype(np.int32))
+    idx = rng.integers(-5, r + 5, size=(n, c)).astype(np.int32)
+    want = np.take_along_axis(x, np.clip(idx, 0, r - 1), axis=0)
+    for isa in ISAS:
+        got = run_isa(driver, tmp_path, text, isa, x, idx)[0]
+        assert got.dtype == want.dtype and got.shape == want.shape
+        bad = np.flatnonzero(got != want)
+        assert bad.size == 0, f"ISA {isa or 'native'}: {bad.size} wrong, first at {bad[:5]}"

@@ -1439,46 +1439,60 @@ F32RowStateFns SelectF32RowState(F32ReduceKind kind) {
 }
 
 namespace {
-void GatherRow32Base(const uint32_t* base, const int32_t* idx, int64_t n, int32_t hi, int32_t stride, uint32_t* out,
-                     bool index_unsigned) {
+void GatherRow32Base(const uint32_t* base, const int32_t* idx, int64_t n, int32_t hi, int32_t stride,
+                     int32_t lane_step, uint32_t* out, bool index_unsigned) {
   if (index_unsigned) {
     const auto* u = reinterpret_cast<const uint32_t*>(idx);
     const uint32_t top = static_cast<uint32_t>(hi);
-    for (int64_t j = 0; j < n; ++j) out[j] = base[static_cast<int64_t>(u[j] > top ? top : u[j]) * stride];
+    for (int64_t j = 0; j < n; ++j) out[j] = base[j * lane_step + static_cast<int64_t>(u[j] > top ? top : u[j]) * stride];
     return;
   }
   for (int64_t j = 0; j < n; ++j) {
     const int32_t s = idx[j] < 0 ? 0 : (idx[j] > hi ? hi : idx[j]);
-    out[j] = base[static_cast<int64_t>(s) * stride];
+    out[j] = base[j * lane_step + static_cast<int64_t>(s) * stride];
   }
 }
 #if defined(JAXLIB_X86_64)
 __attribute__((target("avx512f"))) void GatherRow32Avx512(const uint32_t* base, const int32_t* idx, int64_t n,
-                                                          int32_t hi, int32_t stride, uint32_t* out,
+                                                          int32_t hi, int32_t stride, int32_t lane_step, uint32_t* out,
                                                           bool index_unsigned) {
   const __m512i lo = _mm512_setzero_si512(), top = _mm512_set1_epi32(hi), step = _mm512_set1_epi32(stride);
+  const __m512i lane_advance = _mm512_set1_epi32(16 * lane_step);
+  __m512i lane = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                    _mm512_set1_epi32(lane_step));
   int64_t j = 0;
   for (; j + 16 <= n; j += 16) {
     __m512i i = _mm512_loadu_si512(idx + j);
     // Unsigned: one unsigned min (hi >= 0); signed: clamp below at 0 too.
     i = index_unsigned ? _mm512_min_epu32(i, top) : _mm512_min_epi32(_mm512_max_epi32(i, lo), top);
     if (stride != 1) i = _mm512_mullo_epi32(i, step);
+    if (lane_step != 0) {
+      i = _mm512_add_epi32(i, lane);
+      lane = _mm512_add_epi32(lane, lane_advance);
+    }
     _mm512_storeu_si512(out + j, _mm512_i32gather_epi32(i, base, 4));
   }
-  GatherRow32Base(base, idx + j, n - j, hi, stride, out + j, index_unsigned);
+  GatherRow32Base(base + j * lane_step, idx + j, n - j, hi, stride, lane_step, out + j, index_unsigned);
 }
 __attribute__((target("avx2"))) void GatherRow32Avx2(const uint32_t* base, const int32_t* idx, int64_t n, int32_t hi,
-                                                     int32_t stride, uint32_t* out, bool index_unsigned) {
+                                                     int32_t stride, int32_t lane_step, uint32_t* out,
+                                                     bool index_unsigned) {
   const __m256i lo = _mm256_setzero_si256(), top = _mm256_set1_epi32(hi), step = _mm256_set1_epi32(stride);
+  const __m256i lane_advance = _mm256_set1_epi32(8 * lane_step);
+  __m256i lane = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(lane_step));
   int64_t j = 0;
   for (; j + 8 <= n; j += 8) {
     __m256i i = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(idx + j));
     i = index_unsigned ? _mm256_min_epu32(i, top) : _mm256_min_epi32(_mm256_max_epi32(i, lo), top);
     if (stride != 1) i = _mm256_mullo_epi32(i, step);
+    if (lane_step != 0) {
+      i = _mm256_add_epi32(i, lane);
+      lane = _mm256_add_epi32(lane, lane_advance);
+    }
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + j),
                         _mm256_i32gather_epi32(reinterpret_cast<const int*>(base), i, 4));
   }
-  GatherRow32Base(base, idx + j, n - j, hi, stride, out + j, index_unsigned);
+  GatherRow32Base(base + j * lane_step, idx + j, n - j, hi, stride, lane_step, out + j, index_unsigned);
 }
 #endif
 }  // namespace

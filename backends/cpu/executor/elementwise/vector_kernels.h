@@ -88,13 +88,14 @@ struct F32RowStateFns {
 };
 F32RowStateFns SelectF32RowState(F32ReduceKind kind);
 
-// out[j] = base[clamp(idx[j], 0, hi) * stride] for j < n, 4-byte elements: a gather with one
-// index component read straight from the index array (take_along_axis, x[i, idx]), the clamp
-// StableHLO gives start indices hoisted into the vector loop. hi * stride must fit in int32.
-// `index_unsigned` reads the indices as u32 (clamped to [0, hi] as unsigned values: searchsorted's
-// midpoints).
+// out[j] = base[j * lane_step + clamp(idx[j], 0, hi) * stride] for j < n, 4-byte elements: a
+// gather with one index component read straight from the index array (take_along_axis along
+// the last axis, x[i, idx]; along an earlier axis the output's position along the last axis is a
+// batching dim, lane_step its operand stride), the clamp StableHLO gives start indices hoisted
+// into the vector loop. (n - 1) * lane_step + hi * stride must fit in int32. `index_unsigned`
+// reads the indices as u32 (clamped to [0, hi] as unsigned values: searchsorted's midpoints).
 using GatherRow32Fn = void (*)(const uint32_t* base, const int32_t* idx, int64_t n, int32_t hi, int32_t stride,
-                               uint32_t* out, bool index_unsigned);
+                               int32_t lane_step, uint32_t* out, bool index_unsigned);
 GatherRow32Fn SelectGatherRow32();
 
 // One-element f32 scatter with a max (is_max) or min body, s32 indices, unit strides: for

@@ -210,7 +210,7 @@ class GatherKernel final : public Kernel {
     if constexpr (sizeof(E) == 4 && sizeof(I) == 4) {
       if (flat_row32_) {
         flat_row32_(reinterpret_cast<const uint32_t*>(x), reinterpret_cast<const int32_t*>(idx), n,
-                    static_cast<int32_t>(flat_hi_), static_cast<int32_t>(flat_stride_), reinterpret_cast<uint32_t*>(out),
+                    static_cast<int32_t>(flat_hi_), static_cast<int32_t>(flat_stride_), 0, reinterpret_cast<uint32_t*>(out),
                     std::is_unsigned_v<I>);
         return;
       }
@@ -246,8 +246,8 @@ class GatherKernel final : public Kernel {
     // One component, contiguous index and output runs, 4-byte elements: a vector gather per run.
     GatherRow32Fn row32 = nullptr;
     if constexpr ((std::is_same_v<I, int32_t> || std::is_same_v<I, uint32_t>) && sizeof(E) == 4) {
-      if (nk == 1 && last_is == 1 && last_os == 1 && bpos_last_x == 0 && hi[0] >= 0 &&
-          hi[0] * std::max<int64_t>(xs[0], 1) <= INT32_MAX && xs[0] <= INT32_MAX)
+      if (nk == 1 && last_is == 1 && last_os == 1 && hi[0] >= 0 && xs[0] <= INT32_MAX && bpos_last_x <= INT32_MAX &&
+          hi[0] * std::max<int64_t>(xs[0], 1) + (last_dim - 1) * bpos_last_x <= INT32_MAX)
         row32 = SelectGatherRow32();
     }
     // Runs of the last batch dim, spread over the pool (each writes its own outputs).
@@ -268,7 +268,8 @@ class GatherKernel final : public Kernel {
           if (static_cast<size_t>(bpos) + 1 < nd) xbase += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
         if (row32) {
           row32(reinterpret_cast<const uint32_t*>(x + xbase), reinterpret_cast<const int32_t*>(idx + ioff), last_dim,
-                static_cast<int32_t>(hi[0]), static_cast<int32_t>(xs[0]), reinterpret_cast<uint32_t*>(out + ooff),
+                static_cast<int32_t>(hi[0]), static_cast<int32_t>(xs[0]), static_cast<int32_t>(bpos_last_x),
+                reinterpret_cast<uint32_t*>(out + ooff),
                 std::is_unsigned_v<I>);
         }
         for (int64_t j = 0; !row32 && j < last_dim; ++j) {
