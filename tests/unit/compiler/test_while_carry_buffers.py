@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_compiler_driver import driver  # noqa: F401  (a fixture)
+from test_compiler_driver import driver, run  # noqa: F401  (driver is a fixture)
 
 N = 512 * 512  # above two strip-mining tiles
 ROT = [13, 15, 26, 6]
@@ -108,3 +108,42 @@ def test_round_loop_swaps_carry_buffers_and_keeps_bits(driver, tmp_path, env):  
         f"expected both big carries to swap buffers:\n{trace}"
     big_loops = [line for line in trace.splitlines() if "fused-loop jit" in line and "2 outputs" in line]
     assert len(big_loops) == 1, f"expected the round's array ops in one loop with two outputs:\n{trace}"
+
+
+@pytest.mark.parametrize("a,b", [(7, -3), (-5, 9), (4, 4)])
+def test_scalar_code_select_bitwise_and_integer_max_min(driver, tmp_path, a, b):  # noqa: F811
+    """A fusion of scalars (index arithmetic, as JAX wraps negative indices) runs as inline scalar
+    codes: select on i32, i64 and f32, and/or/xor of preds and i32, max/min of i32 and i64."""
+    text = """
+    module @scalars {
+      func.func public @main(%a: tensor<i32>, %b: tensor<i32>, %f: tensor<f32>) -> (tensor<i32>, tensor<i64>,
+          tensor<f32>, tensor<i1>, tensor<i1>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i64>) {
+        %z = stablehlo.constant dense<0> : tensor<i32>
+        %lt = stablehlo.compare LT, %a, %z, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        %gt = stablehlo.compare GT, %b, %z, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        %c = stablehlo.constant dense<1024> : tensor<i32>
+        %w = stablehlo.add %a, %c : tensor<i32>
+        %s32 = stablehlo.select %lt, %w, %a : tensor<i1>, tensor<i32>
+        %a64 = stablehlo.convert %a : (tensor<i32>) -> tensor<i64>
+        %b64 = stablehlo.convert %b : (tensor<i32>) -> tensor<i64>
+        %s64 = stablehlo.select %gt, %a64, %b64 : tensor<i1>, tensor<i64>
+        %g = stablehlo.negate %f : tensor<f32>
+        %sf = stablehlo.select %lt, %f, %g : tensor<i1>, tensor<f32>
+        %and = stablehlo.and %lt, %gt : tensor<i1>
+        %xor = stablehlo.xor %lt, %gt : tensor<i1>
+        %or32 = stablehlo.or %a, %b : tensor<i32>
+        %xor32 = stablehlo.xor %a, %b : tensor<i32>
+        %max = stablehlo.maximum %a, %b : tensor<i32>
+        %min = stablehlo.minimum %a, %b : tensor<i32>
+        %min64 = stablehlo.minimum %a64, %b64 : tensor<i64>
+        return %s32, %s64, %sf, %and, %xor, %or32, %xor32, %max, %min, %min64 : tensor<i32>, tensor<i64>, tensor<f32>,
+          tensor<i1>, tensor<i1>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i64>
+      }
+    }
+    """
+    f = np.float32(2.5)
+    got = run(driver, tmp_path, text, np.int32(a), np.int32(b), f)
+    lt, gt = a < 0, b > 0
+    want = [a + 1024 if lt else a, a if gt else b, f if lt else -f, lt and gt, lt != gt, a | b, a ^ b, max(a, b),
+            min(a, b), min(a, b)]
+    assert [v.item() for v in got] == want

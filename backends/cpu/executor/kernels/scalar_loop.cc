@@ -37,6 +37,9 @@ enum class Code : uint8_t {
   kLtI64, kLeI64, kGtI64, kGeI64, kEqI64, kNeI64,
   kLtF32, kLeF32, kGtF32, kGeF32, kEqF32, kNeF32,
   kCvtI32F32,
+  kSelect,  // `bytes` of in[1] where the pred in[0] holds, else of in[2]
+  kAndI8, kOrI8, kXorI8, kAndI32, kOrI32, kXorI32,
+  kMaxI32, kMinI32, kMaxI64, kMinI64,
 };
 
 struct ScalarInstr {
@@ -44,7 +47,7 @@ struct ScalarInstr {
   uint16_t out = 0;
   uint16_t in[3] = {0, 0, 0};
   uint8_t num_in = 0;
-  uint8_t bytes = 0;  // kCopy
+  uint8_t bytes = 0;  // kCopy, kSelect
   EwInstr ew;         // kCall
   const Op* op = nullptr;  // the source op (for the JIT)
 };
@@ -68,6 +71,27 @@ Code FastCode(const compiler::Module& m, const Op& op) {
       return t == ElementType::kF32 ? Code::kDivF32 : t == ElementType::kF64 ? Code::kDivF64 : Code::kCall;
     case OpKind::kConvert:
       return t == ElementType::kS32 && r == ElementType::kF32 ? Code::kCvtI32F32 : Code::kCall;
+    case OpKind::kSelect: {
+      const size_t bytes = ElementTypeByteSize(r);
+      return t == ElementType::kPred && (bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8) ? Code::kSelect
+                                                                                                : Code::kCall;
+    }
+    case OpKind::kAnd:
+    case OpKind::kOr:
+    case OpKind::kXor: {
+      const int which = op.kind == OpKind::kAnd ? 0 : op.kind == OpKind::kOr ? 1 : 2;
+      if (t == ElementType::kPred || t == ElementType::kS8 || t == ElementType::kU8)
+        return static_cast<Code>(static_cast<int>(Code::kAndI8) + which);
+      if (t == ElementType::kS32 || t == ElementType::kU32) return static_cast<Code>(static_cast<int>(Code::kAndI32) + which);
+      return Code::kCall;
+    }
+    case OpKind::kMaximum:
+    case OpKind::kMinimum: {
+      const bool max = op.kind == OpKind::kMaximum;
+      if (t == ElementType::kS32) return max ? Code::kMaxI32 : Code::kMinI32;
+      if (t == ElementType::kS64) return max ? Code::kMaxI64 : Code::kMinI64;
+      return Code::kCall;
+    }
     case OpKind::kCompare: {
       std::string dir = op.EnumAttr("comparison_direction"), type = op.EnumAttr("compare_type");
       int d = dir == "LT" ? 0 : dir == "LE" ? 1 : dir == "GT" ? 2 : dir == "GE" ? 3 : dir == "EQ" ? 4 : dir == "NE" ? 5 : -1;
@@ -360,7 +384,21 @@ void ScalarCode::Exec(const std::vector<ScalarInstr>& code, uint8_t* file) {
       JAXLIB_BIN(kGeF32, float, static_cast<bool>(a >= b))
       JAXLIB_BIN(kEqF32, float, static_cast<bool>(a == b))
       JAXLIB_BIN(kNeF32, float, static_cast<bool>(a != b))
+      JAXLIB_BIN(kAndI8, uint8_t, static_cast<uint8_t>(a & b))
+      JAXLIB_BIN(kOrI8, uint8_t, static_cast<uint8_t>(a | b))
+      JAXLIB_BIN(kXorI8, uint8_t, static_cast<uint8_t>(a ^ b))
+      JAXLIB_BIN(kAndI32, uint32_t, static_cast<uint32_t>(a & b))
+      JAXLIB_BIN(kOrI32, uint32_t, static_cast<uint32_t>(a | b))
+      JAXLIB_BIN(kXorI32, uint32_t, static_cast<uint32_t>(a ^ b))
+      JAXLIB_BIN(kMaxI32, int32_t, static_cast<int32_t>(a > b ? a : b))
+      JAXLIB_BIN(kMinI32, int32_t, static_cast<int32_t>(a < b ? a : b))
+      JAXLIB_BIN(kMaxI64, int64_t, static_cast<int64_t>(a > b ? a : b))
+      JAXLIB_BIN(kMinI64, int64_t, static_cast<int64_t>(a < b ? a : b))
 #undef JAXLIB_BIN
+      case Code::kSelect:
+        std::memcpy(file + i.out * kSlotBytes, file + (At<bool>(file, i.in[0]) ? i.in[1] : i.in[2]) * kSlotBytes,
+                    i.bytes);
+        break;
       case Code::kCvtI32F32: At<float>(file, i.out) = static_cast<float>(At<int32_t>(file, i.in[0])); break;
       case Code::kCopy: std::memcpy(file + i.out * kSlotBytes, file + i.in[0] * kSlotBytes, i.bytes); break;
       case Code::kCall: {
@@ -424,6 +462,7 @@ bool ScalarCode::Flatten(const compiler::Module& m, const Region& r, std::vector
       ins.in[k] = static_cast<uint16_t>(s);
     }
     ins.code = FastCode(m, op);
+    if (ins.code == Code::kSelect) ins.bytes = static_cast<uint8_t>(ElementTypeByteSize(m.type(op.results[0]).element));
     std::string err;
     ins.ew.fn = SelectElementwiseKernel(m, op, &err, &ins.ew.aux0, &ins.ew.aux1, /*fused_loop=*/in_fusion_);
     if (!ins.ew.fn) return false;
