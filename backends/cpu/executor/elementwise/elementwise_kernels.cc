@@ -231,9 +231,20 @@ struct ClzF {
     return static_cast<C>(std::countl_zero(static_cast<std::make_unsigned_t<C>>(x)));
   }
 };
+// Bits counted in parallel within the word (pairs, nibbles, then bytes summed by a multiply), not
+// std::popcount: without POPCNT in the baseline ISA that is a libgcc call per element, and this
+// form vectorises.
 struct PopcntF {
   template <class C> static C apply(C x, const EwInstr&) {
-    return static_cast<C>(std::popcount(static_cast<std::make_unsigned_t<C>>(x)));
+    using U = std::make_unsigned_t<C>;
+    using W = std::conditional_t<(sizeof(U) < 4), uint32_t, U>;
+    constexpr W k55 = static_cast<W>(0x5555555555555555ull), k33 = static_cast<W>(0x3333333333333333ull),
+                k0f = static_cast<W>(0x0f0f0f0f0f0f0f0full), k01 = static_cast<W>(0x0101010101010101ull);
+    W v = static_cast<U>(x);
+    v = v - ((v >> 1) & k55);
+    v = (v & k33) + ((v >> 2) & k33);
+    v = (v + (v >> 4)) & k0f;
+    return static_cast<C>(static_cast<W>(v * k01) >> (8 * sizeof(W) - 8));
   }
 };
 struct SquareF {
