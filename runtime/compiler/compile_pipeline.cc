@@ -131,6 +131,7 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   ComposeDataMovement(module.get());
   ReshapeUnitBroadcasts(module.get());  // composed chains that only add unit dims
   LinearizePointGathers(module.get());
+  HoistLoopProducts(module.get());
   EliminateDeadCode(module.get());
   if (options.fuse_elementwise) {
     FuseElementwise(module.get(), options.fuse_reductions);

@@ -70,6 +70,12 @@ std::unique_ptr<Op> NewOp(Module* m, OpKind kind, std::vector<ValueId> operands,
 // array is never built, and the gather has one component (the vector gather path).
 void LinearizePointGathers(Module* module);
 
+// A dot_general in a while body whose operands are step t's slice of a loop-invariant carry
+// (dynamic_slice(xs, t, 0, ...) of size 1 along dim 0, as lax.scan reads its inputs) and another
+// loop-invariant carry becomes one product over every step before the loop (at most 64 MiB),
+// carried as a new invariant, of which the body slices step t. Same dot products per element.
+void HoistLoopProducts(Module* module);
+
 // Groups chains of same-shape elementwise ops (with the broadcasts feeding them) into
 // OpKind::kFusion ops whose single region holds the grouped ops.
 // With `fuse_reductions`, see PipelineOptions::fuse_reductions.

@@ -38,15 +38,22 @@ class WhileKernel final : public Kernel {
               std::vector<size_t> sizes, int64_t region_offset, std::vector<bool> result_read)
       : op_(op), cond_(std::move(cond)), body_(std::move(body)), sizes_(std::move(sizes)),
         region_offset_(region_offset), result_read_(std::move(result_read)) {
-    const compiler::Region& br = *body_->region;
-    for (size_t k = 0; k < sizes_.size(); ++k) invariant_.push_back(br.results[k] == br.args[k]);
+    for (size_t k = 0; k < sizes_.size(); ++k) invariant_.push_back(IsInvariant(op_, k));
   }
   void SetNumValues(size_t n) { num_values_ = n; }
 
+  // Two buffers per carry (a swapping carry's second one, and one a result goes through when it
+  // is another carry), none for a carry the body returns unchanged: it is read where its operand
+  // lives and never written (a scan's inputs and weights).
   static int64_t ScratchBytes(const compiler::Module& m, const Op& op) {
     int64_t total = 0;
-    for (ValueId v : op.operands) total += 2 * compiler::AlignUp(m.type(v).byte_size());
+    for (size_t k = 0; k < op.operands.size(); ++k)
+      if (!IsInvariant(op, k)) total += 2 * compiler::AlignUp(m.type(op.operands[k]).byte_size());
     return total;
+  }
+  static bool IsInvariant(const Op& op, size_t k) {
+    const compiler::Region& br = *op.regions[1];
+    return k < br.args.size() && k < br.results.size() && br.results[k] == br.args[k];
   }
 
   // Carries that start as a splat constant (a scan's stacked outputs start as zeros) are
@@ -377,10 +384,12 @@ class WhileKernel final : public Kernel {
     std::vector<uint8_t*> carry(n), temp(n), operand(n), spare(n);
     uint8_t* p = scratch;
     for (size_t k = 0; k < n; ++k) {
-      spare[k] = p;  // the second buffer of a carry that swaps (PlanPingPongResults)
-      p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
-      temp[k] = p;
-      p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
+      if (!invariant_[k]) {  // (as ScratchBytes lays them out)
+        spare[k] = p;  // the second buffer of a carry that swaps (PlanPingPongResults)
+        p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
+        temp[k] = p;
+        p += compiler::AlignUp(static_cast<int64_t>(sizes_[k]));
+      }
       // The result buffers are disjoint from the operands and from this op's scratch (planned
       // as the op's outputs), so they can hold the carries; a carry the body never changes is
       // read where its operand lives.
