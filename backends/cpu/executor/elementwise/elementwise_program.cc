@@ -52,7 +52,8 @@ float HalfAsFloat(ElementType t, const uint8_t* bits) {
   return t == ElementType::kF16 ? f16::ToFloat(h) : static_cast<float>(bf16::FromBits(h));
 }
 
-bool IsNarrowInt(ElementType t) {
+// 8- and 16-bit integers, which the fused-loop JIT holds extended to 32 bits.
+bool IsByteOrWordInt(ElementType t) {
   return t == ElementType::kS8 || t == ElementType::kU8 || t == ElementType::kS16 || t == ElementType::kU16;
 }
 
@@ -495,7 +496,7 @@ void EwProgram::TryNative() {
           const float f = HalfAsFloat(in.type, in.constant.data());
           std::memcpy(&j.constant_bits, &f, 4);
         }
-        if (IsNarrowInt(in.type) && in.constant.size() == ElementTypeByteSize(in.type))
+        if (IsByteOrWordInt(in.type) && in.constant.size() == ElementTypeByteSize(in.type))
           j.constant_bits = NarrowIntBits(in.type, in.constant.data());
         break;
       case EwInput::Mode::kStrided:
@@ -640,7 +641,7 @@ const uint8_t* EwProgram::SourceOf(const void* const* inputs, const EwInput& in)
 
 const void* EwProgram::ScalarAddress(size_t k, const uint8_t* value, float* half_slot) const {
   const ElementType t = inputs_[k].type;
-  if (IsNarrowInt(t)) {  // the 32 bits the JIT broadcasts
+  if (IsByteOrWordInt(t)) {  // the 32 bits the JIT broadcasts
     const uint32_t bits = NarrowIntBits(t, value);
     std::memcpy(half_slot, &bits, 4);
     return half_slot;
