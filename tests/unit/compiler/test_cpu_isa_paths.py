@@ -1315,5 +1315,8 @@ def test_fused_loop_periodic_inputs_gathered_once_per_run(driver, tmp_path, shap
          f"%w = stablehlo.divide %z, %sb : {t}"],
         [("%w", t)])
     outs = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, ["%w"], x, mean, std, all_native=True)
-    want = (x.astype(np.float32) / np.float32(255.0) - mean) / std
-    assert np.array_equal(outs[0], want), "expected (x / 255 - mean) / std per channel in f32"
+    # (The simplifier divides by a constant or a broadcast as XLA does: times the reciprocal,
+    # rounded to f32.)
+    one = np.float32(1.0)
+    want = (x.astype(np.float32) * (one / np.float32(255.0)) - mean) * (one / std)
+    assert np.array_equal(outs[0], want), "expected (x * f32(1 / 255) - mean) * f32(1 / std) per channel in f32"
