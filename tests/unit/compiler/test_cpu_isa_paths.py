@@ -1320,3 +1320,37 @@ def test_fused_loop_periodic_inputs_gathered_once_per_run(driver, tmp_path, shap
     one = np.float32(1.0)
     want = (x.astype(np.float32) * (one / np.float32(255.0)) - mean) * (one / std)
     assert np.array_equal(outs[0], want), "expected (x * f32(1 / 255) - mean) * f32(1 / std) per channel in f32"
+
+
+def test_fused_loop_jit_narrow_integer_scalars_rows_and_iotas(driver, tmp_path):  # noqa: F811
+    """8- and 16-bit integers as a broadcast scalar, as per-row values (bound a row at a time),
+    and as an iota: the JIT's 32-bit extensions of each, native at AVX2 and AVX-512, with the
+    interpreter's bits and numpy's values."""
+    rows, cols = 37, 1024 + 3
+    rng = np.random.default_rng(41)
+    x = rng.integers(-128, 128, (rows, cols)).astype(np.int8)
+    s = np.array(-3, dtype=np.int8)
+    r = rng.integers(0, 65536, rows).astype(np.uint16)
+    f = rng.standard_normal((rows, cols)).astype(np.float32)
+    t8, t16, tf, ti = (f"tensor<{rows}x{cols}x{e}>" for e in ("i8", "ui16", "f32", "ui8"))
+    body = [f"%sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<i8>) -> {t8}",
+            f"%xs = stablehlo.multiply %x, %sb : {t8}",
+            f"%rb = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<{rows}xui16>) -> {t16}",
+            f"%rf = stablehlo.convert %rb : ({t16}) -> {tf}",
+            f"%xf = stablehlo.convert %xs : ({t8}) -> {tf}",
+            f"%y0 = stablehlo.multiply %f, %rf : {tf}",
+            f"%y = stablehlo.add %y0, %xf : {tf}",
+            f"%i = stablehlo.iota dim = 1 : {ti}",
+            f"%if = stablehlo.convert %i : ({ti}) -> {tf}",
+            f"%z = stablehlo.add %f, %if : {tf}"]
+    results = [("%y", tf), ("%xs", t8), ("%z", tf)]
+    mlir = narrow_int_program([("x", t8), ("s", "tensor<i8>"), ("r", f"tensor<{rows}xui16>"), ("f", tf)], body,
+                              results)
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, [v for v, _ in results], x, s, r, f,
+                                                       all_native=True)
+    xs = (x.astype(np.int32) * -3).astype(np.int8)
+    assert np.array_equal(ref[1], xs), "expected i8 times a broadcast i8 scalar, wrapped"
+    want = f * r.astype(np.float32)[:, None] + xs.astype(np.float32)
+    assert np.array_equal(ref[0], want), "expected per-row u16 values widened and an i8 scalar's products"
+    iota = (np.arange(cols) % 256).astype(np.float32)
+    assert np.array_equal(ref[2], f + iota[None, :]), "expected a u8 iota along the rows, wrapped at 256"
