@@ -121,24 +121,6 @@ bool IsNarrowInt(FusedLoopDesc::Type t) {
 // Whether an op with a result of type `t` has a native form.
 bool Supported(OpKind k, FusedLoopDesc::Type t) {
   using Type = FusedLoopDesc::Type;
-  if (IsNarrowInt(t)) {  // 32-bit lane operations, wrapped to the type where they can leave it
-    switch (k) {
-      case OpKind::kAdd:
-      case OpKind::kSubtract:
-      case OpKind::kMultiply:
-      case OpKind::kAnd:
-      case OpKind::kOr:
-      case OpKind::kXor:
-      case OpKind::kNot:
-      case OpKind::kMaximum:
-      case OpKind::kMinimum:
-      case OpKind::kSelect:
-      case OpKind::kConvert:
-        return true;
-      default:
-        return false;
-    }
-  }
   if (t == Type::kBF16 || t == Type::kF16) {
     return k == OpKind::kAdd || k == OpKind::kSubtract || k == OpKind::kMultiply || k == OpKind::kDivide ||
            k == OpKind::kSelect || k == OpKind::kConvert;
@@ -149,6 +131,10 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
   }
   if (t != Type::kF32) {
     if (k == OpKind::kDivide || k == OpKind::kRemainder) return t == Type::kS32;  // by a constant (Generate checks)
+    // 8- and 16-bit integers: the 32-bit lane operations but shifts (whose counts are the
+    // type's), each result wrapped to the type where it can leave it.
+    const bool shift = k == OpKind::kShiftLeft || k == OpKind::kShiftRightLogical || k == OpKind::kShiftRightArithmetic;
+    if (IsNarrowInt(t) && shift) return false;
     switch (k) {
       case OpKind::kAdd:
       case OpKind::kSubtract:
@@ -210,6 +196,13 @@ bool ConvertSupported(FusedLoopDesc::Type from, FusedLoopDesc::Type to, bool pac
   if (to == Type::kPred) return false;
   if (IsFloat(from) && IsFloat(to)) return from == Type::kF32 || to == Type::kF32 || from == to;
   return !(packed_f16 && to == Type::kF16);
+}
+
+// One vector (zmm or ymm) of 8- or 16-bit integers (`bytes`) at m, sign- or zero-extended to dwords.
+template <class Reg>
+void WidenLoad(Encoder& e, Reg r, Mem m, int bytes, bool is_signed) {
+  if (bytes == 1) is_signed ? e.VpmovsxbdRM(r, m) : e.VpmovzxbdRM(r, m);
+  else is_signed ? e.VpmovsxwdRM(r, m) : e.VpmovzxwdRM(r, m);
 }
 
 // One value in `u` vector copies (consecutive vectors of an iteration), by register number
@@ -904,11 +897,7 @@ class Avx512Body final : public BodyEmitter {
     for (int c = 0; c < u_; ++c) e_.VpmovdbMR(Mem{base, 16 * c}, Z(g.r[c]));
   }
   void LoadNarrowInt(const Group& g, Gpr base, int bytes, bool is_signed) override {
-    for (int c = 0; c < u_; ++c) {
-      const Mem m{base, 16 * bytes * c};
-      if (bytes == 1) is_signed ? e_.VpmovsxbdRM(Z(g.r[c]), m) : e_.VpmovzxbdRM(Z(g.r[c]), m);
-      else is_signed ? e_.VpmovsxwdRM(Z(g.r[c]), m) : e_.VpmovzxwdRM(Z(g.r[c]), m);
-    }
+    for (int c = 0; c < u_; ++c) WidenLoad(e_, Z(g.r[c]), Mem{base, 16 * bytes * c}, bytes, is_signed);
   }
   void CvtS32ToF32(const Group& out, const Group& a) override {
     for (int c = 0; c < u_; ++c) e_.Vcvtdq2psRR(Z(out.r[c]), Z(a.r[c]));
@@ -1131,11 +1120,7 @@ class Avx2Body final : public BodyEmitter {
     Free(hi);
   }
   void LoadNarrowInt(const Group& g, Gpr base, int bytes, bool is_signed) override {
-    for (int c = 0; c < u_; ++c) {
-      const Mem m{base, 8 * bytes * c};
-      if (bytes == 1) is_signed ? e_.VpmovsxbdRM(Y(g.r[c]), m) : e_.VpmovzxbdRM(Y(g.r[c]), m);
-      else is_signed ? e_.VpmovsxwdRM(Y(g.r[c]), m) : e_.VpmovzxwdRM(Y(g.r[c]), m);
-    }
+    for (int c = 0; c < u_; ++c) WidenLoad(e_, Y(g.r[c]), Mem{base, 8 * bytes * c}, bytes, is_signed);
   }
   void CvtS32ToF32(const Group& out, const Group& a) override {
     for (int c = 0; c < u_; ++c) e_.Vcvtdq2psRR(Y(out.r[c]), Y(a.r[c]));
