@@ -1324,15 +1324,17 @@ def test_fused_loop_periodic_inputs_gathered_once_per_run(driver, tmp_path, shap
 
 def test_fused_loop_jit_narrow_integer_scalars_rows_and_iotas(driver, tmp_path):  # noqa: F811
     """8- and 16-bit integers as a broadcast scalar, as per-row values (bound a row at a time),
-    and as an iota: the JIT's 32-bit extensions of each, native at AVX2 and AVX-512, with the
-    interpreter's bits and numpy's values."""
+    and as an iota, and converted to f16 (rounded, 65520 and above to infinity): the JIT's
+    32-bit extensions of each, native at AVX2 and AVX-512 (packed f16 where the CPU has
+    AVX512-FP16), with the interpreter's bits and numpy's values."""
     rows, cols = 37, 1024 + 3
     rng = np.random.default_rng(41)
     x = rng.integers(-128, 128, (rows, cols)).astype(np.int8)
     s = np.array(-3, dtype=np.int8)
     r = rng.integers(0, 65536, rows).astype(np.uint16)
+    r[:4] = [65535, 65519, 65520, 2049]  # to infinity, down to 65504, to infinity, a tie
     f = rng.standard_normal((rows, cols)).astype(np.float32)
-    t8, t16, tf, ti = (f"tensor<{rows}x{cols}x{e}>" for e in ("i8", "ui16", "f32", "ui8"))
+    t8, t16, tf, ti, th = (f"tensor<{rows}x{cols}x{e}>" for e in ("i8", "ui16", "f32", "ui8", "f16"))
     body = [f"%sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<i8>) -> {t8}",
             f"%xs = stablehlo.multiply %x, %sb : {t8}",
             f"%rb = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<{rows}xui16>) -> {t16}",
@@ -1342,8 +1344,10 @@ def test_fused_loop_jit_narrow_integer_scalars_rows_and_iotas(driver, tmp_path):
             f"%y = stablehlo.add %y0, %xf : {tf}",
             f"%i = stablehlo.iota dim = 1 : {ti}",
             f"%if = stablehlo.convert %i : ({ti}) -> {tf}",
-            f"%z = stablehlo.add %f, %if : {tf}"]
-    results = [("%y", tf), ("%xs", t8), ("%z", tf)]
+            f"%z = stablehlo.add %f, %if : {tf}",
+            f"%xh = stablehlo.convert %xs : ({t8}) -> {th}",
+            f"%rh = stablehlo.convert %rb : ({t16}) -> {th}"]
+    results = [("%y", tf), ("%xs", t8), ("%z", tf), ("%xh", th), ("%rh", th)]
     mlir = narrow_int_program([("x", t8), ("s", "tensor<i8>"), ("r", f"tensor<{rows}xui16>"), ("f", tf)], body,
                               results)
     ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, [v for v, _ in results], x, s, r, f,
@@ -1354,3 +1358,7 @@ def test_fused_loop_jit_narrow_integer_scalars_rows_and_iotas(driver, tmp_path):
     assert np.array_equal(ref[0], want), "expected per-row u16 values widened and an i8 scalar's products"
     iota = (np.arange(cols) % 256).astype(np.float32)
     assert np.array_equal(ref[2], f + iota[None, :]), "expected a u8 iota along the rows, wrapped at 256"
+    assert np.array_equal(ref[3], xs.astype(np.float16)), "expected i8 -> f16 exact"
+    with np.errstate(over="ignore"):
+        rh = np.broadcast_to(r.astype(np.float16)[:, None], (rows, cols))
+    assert np.array_equal(ref[4].view(np.uint16), rh.view(np.uint16)), "expected u16 -> f16 rounded to nearest even"

@@ -189,13 +189,11 @@ int32_t StorageBytes(FusedLoopDesc::Type t) {
 }
 
 // Whether a convert from `from` to `to` has a native form: between any of f32, the halves
-// (one of them f32, or both the same) and the integers, and from i1 to numbers. With packed
-// f16 (AVX512-FP16) an f16 result is made from an f32 or f16 form only.
-bool ConvertSupported(FusedLoopDesc::Type from, FusedLoopDesc::Type to, bool packed_f16) {
+// (one of them f32, or both the same) and the integers, and from i1 to numbers.
+bool ConvertSupported(FusedLoopDesc::Type from, FusedLoopDesc::Type to) {
   using Type = FusedLoopDesc::Type;
   if (to == Type::kPred) return false;
-  if (IsFloat(from) && IsFloat(to)) return from == Type::kF32 || to == Type::kF32 || from == to;
-  return !(packed_f16 && to == Type::kF16);
+  return !(IsFloat(from) && IsFloat(to)) || from == Type::kF32 || to == Type::kF32 || from == to;
 }
 
 // One vector (zmm or ymm) of 8- or 16-bit integers (`bytes`) at m, sign- or zero-extended to dwords.
@@ -1440,7 +1438,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     }
     if (ins.kind != OpKind::kConvert) continue;
     const Type from = val_type[static_cast<size_t>(operand_values[i][0])];
-    if (!ConvertSupported(from, ins.type, packed_f16)) return *why = "no native form of this stablehlo.convert", false;
+    if (!ConvertSupported(from, ins.type)) return *why = "no native form of this stablehlo.convert", false;
   }
   // Sum mode: one 64-element step of the row reducer per iteration, a copy per partial.
   const size_t summed = d.sum_last_output ? d.outputs.size() - 1 : d.outputs.size();
@@ -1661,7 +1659,10 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       const size_t out = ni + i;
       auto operand = [&](int k) { return static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]); };
       if (packed_f16 && ins.type == Type::kF16 && ins.kind != OpKind::kSelect) {
-        const bool from_f32 = ins.kind == OpKind::kConvert && val_type[operand(0)] == Type::kF32;
+        // From f32, an integer or i1: its f32 (ConvertValue's route, one rounding to f32 then one
+        // to f16, as the interpreter's) narrowed.
+        const Type from = ins.kind == OpKind::kConvert ? val_type[operand(0)] : Type::kF16;
+        const bool from_f32 = !IsHalf(from);
         for (int k = 0; k < ins.num_in; ++k) {
           if (from_f32) ensure_f32(operand(k));
           else ensure_ph(operand(k));
@@ -1669,15 +1670,24 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
         ph[out] = body.Alloc();
         ph_ready[out] = true;
         const size_t a = operand(0), b = operand(ins.num_in > 1 ? 1 : 0);
-        if (from_f32) body.NarrowF16(ph[out], where[a]);
-        else if (ins.kind == OpKind::kConvert) body.Copy(ph[out], ph[a]);
-        else if (ins.half_table && ins.num_in == 1)
+        if (from_f32 && from != Type::kF32) {
+          Group f = body.Alloc();
+          body.Convert(f, where[a], from, Type::kF32);
+          body.NarrowF16(ph[out], f);
+          body.Free(f);
+        } else if (from_f32) {
+          body.NarrowF16(ph[out], where[a]);
+        } else if (ins.kind == OpKind::kConvert) {
+          body.Copy(ph[out], ph[a]);
+        } else if (ins.half_table && ins.num_in == 1) {
           body.UnaryByTablePh(ph[out], ph[a], reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
-        else body.PhOp(ins.kind == OpKind::kAdd        ? VOp::kAddPs
-                       : ins.kind == OpKind::kSubtract ? VOp::kSubPs
-                       : ins.kind == OpKind::kMultiply ? VOp::kMulPs
-                                                       : VOp::kDivPs,
-                       ph[out], ph[a], ph[b]);
+        } else {
+          body.PhOp(ins.kind == OpKind::kAdd        ? VOp::kAddPs
+                    : ins.kind == OpKind::kSubtract ? VOp::kSubPs
+                    : ins.kind == OpKind::kMultiply ? VOp::kMulPs
+                                                    : VOp::kDivPs,
+                    ph[out], ph[a], ph[b]);
+        }
         if (!finish(i)) return false;
         continue;
       }
