@@ -1362,3 +1362,28 @@ def test_fused_loop_jit_narrow_integer_scalars_rows_and_iotas(driver, tmp_path):
     with np.errstate(over="ignore"):
         rh = np.broadcast_to(r.astype(np.float16)[:, None], (rows, cols))
     assert np.array_equal(ref[4].view(np.uint16), rh.view(np.uint16)), "expected u16 -> f16 rounded to nearest even"
+
+
+@pytest.mark.parametrize("const", ["0.000000e+00", "-0.000000e+00", "1.500000e+00", "-2.550000e+02", "0x7F800000",
+                                   "0xFF800000", "0x000116C2", "0x800116C2", "0x7FC00000"])
+def test_fused_loop_jit_max_min_against_constants(driver, tmp_path, const):  # noqa: F811
+    """f32 maximum and minimum against a constant in either operand order (relu, clip): the JIT
+    folds a constant that is not a NaN into a shorter sequence; the interpreter's bits (NaN
+    operands kept, +-0 ordered, denormal operands and constants flushed) at every width."""
+    n = 4099 + 4096
+    x = special_f32(n, 43)
+    x[:8] = [0.0, -0.0, 1.5, -255.0, np.inf, -np.inf, 1e-40, -1e-40]
+    t = f"tensor<{n}xf32>"
+    body = [f"%c = stablehlo.constant dense<{const}> : {t}",
+            f"%0 = stablehlo.maximum %x, %c : {t}", f"%1 = stablehlo.maximum %c, %x : {t}",
+            f"%2 = stablehlo.minimum %x, %c : {t}", f"%3 = stablehlo.minimum %c, %x : {t}"]
+    results = [(f"%{k}", t) for k in range(4)]
+    mlir = narrow_int_program([("x", t)], body, results)
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, [v for v, _ in results], x,
+                                                       all_native=True)
+    normal = np.isfinite(x) & ((np.abs(x) >= np.finfo(np.float32).tiny) | (x == 0))
+    c = np.array([int(const, 16)], np.uint32).view(np.float32)[0] if const.startswith("0x") else np.float32(const)
+    if np.isfinite(c) and abs(c) >= np.finfo(np.float32).tiny:  # (numpy orders neither zeros nor denormals)
+        assert np.array_equal(ref[0][normal], np.maximum(x[normal], c)), "expected max against the constant"
+        assert np.array_equal(ref[3][normal], np.minimum(c, x[normal])), "expected min against the constant"
+    assert np.all(np.isnan(ref[0][np.isnan(x)])), "expected NaN operands kept"

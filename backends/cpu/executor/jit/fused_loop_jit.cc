@@ -691,6 +691,30 @@ class BodyEmitter {
     }
   }
 
+  // NanMax / NanMin of a and a constant of bits c that is not a NaN (a relu's or a clip's bound),
+  // the same bits as NanMaxMin in fewer steps: with the constant flushed on the host, VMAXPS
+  // (VMINPS) of it and the flushed a (in that order) gives a's NaN where a is one and otherwise
+  // the larger (smaller), and a where they compare equal, which is the constant's bits but for
+  // +-0, where a & c (a | c) orders the zeros.
+  void NanMaxMinConst(const Group& out, const Group& a, uint32_t c, bool max) {
+    if ((c & 0x7f800000u) == 0) c &= 0x80000000u;  // Flush
+    Group fa = Alloc(), fc = Pinned(One());
+    Flush(fa, a);
+    for (int k = 0; k < u_; ++k) Broadcast(fc.r[k], CBits(c));
+    V(max ? VOp::kMaxPs : VOp::kMinPs, out, fc, fa);
+    FreeOne(fc.r[0]);
+    if ((c & 0x7fffffffu) == 0) {
+      Group t = Alloc();
+      V(max ? VOp::kAndD : VOp::kOrD, t, fa, CBits(c));
+      Mask m = NewMask();
+      Cmp(m, fa, CBits(c), VCmp::kEqOq);
+      MoveMasked(out, m, t);
+      FreeMask(m);
+      Free(t);
+    }
+    Free(fa);
+  }
+
  protected:
   void Fail(const Group&) { failed_ = true; }
   BodyEmitter(Encoder* e, std::vector<uint32_t>* pool, int unroll, int num_regs, int lanes, int const_copies)
@@ -1698,7 +1722,17 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
                                BodyEmitter::OneInstruction(ins.kind, ins.type).has_value();
       // An integer division's constant divisor is folded into its code: never loaded.
       const bool b_folded = !IsFloat(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder);
-      for (int k = 0; k < (b_from_pool || b_folded ? 1 : ins.num_in); ++k) ensure_f32(operand(k));
+      // An f32 max or min against a constant that is not a NaN: the constant is folded in.
+      int const_side = -1;
+      for (int k = 0; k < ins.num_in && ins.type == Type::kF32 && ins.num_in == 2 && const_side < 0; ++k) {
+        const size_t v = operand(k);
+        const bool nan = v < ni && (d.inputs[v].constant_bits & 0x7fffffffu) > 0x7f800000u;
+        if ((ins.kind == OpKind::kMaximum || ins.kind == OpKind::kMinimum) && v < ni &&
+            d.inputs[v].mode == Mode::kConstant && !nan)
+          const_side = k;
+      }
+      for (int k = 0; k < (b_from_pool || b_folded ? 1 : ins.num_in); ++k)
+        if (k != const_side) ensure_f32(operand(k));
       where[out] = body.Alloc();
       ready[out] = true;
       const Group& a = where[static_cast<size_t>(operand_values[i][0])];
@@ -1717,6 +1751,9 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       };
       if (b_from_pool) {
         body.OpWithPoolOperand(ins.kind, ins.type, where[out], a, d.inputs[b_value].constant_bits);
+      } else if (const_side >= 0) {
+        body.NanMaxMinConst(where[out], where[operand(1 - const_side)],
+                            d.inputs[operand(const_side)].constant_bits, ins.kind == OpKind::kMaximum);
       } else if (ins.type == Type::kBF16 && ins.half_table && ins.num_in == 1) {
         body.UnaryByTable(where[out], a, reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
       } else if (ins.kind == OpKind::kConvert) {
