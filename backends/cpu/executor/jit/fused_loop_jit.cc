@@ -1281,13 +1281,14 @@ class Avx2Body final : public BodyEmitter {
     for (int c = 0; c < u_; ++c) e_.VblendvpsRRRR(Y(d.r[c]), Y(a.r[c]), Y(b.r[c]), Y(m.g.r[c]));
   }
   void MoveMasked(const Group& d, const Mask& m, const Group& s) override { Blend(d, m, d, s); }
-  // denormal = (x & 0x7f800000) == 0; d = denormal ? x & sign : x.
+  // denormal = (x & 0x7f800000) == 0; d = x & ~(denormal & 0x7fffffff), which keeps only the
+  // sign of a denormal lane: bitwise ops, cheaper than a blend.
   void Flush(const Group& d, const Group& x) override {
     Mask m = NewMask();
     V(VOp::kAndD, m.g, x, CBits(0x7f800000u));
     V(VOp::kCmpEqD, m.g, m.g, CBits(0));
-    V(VOp::kAndD, d, x, CBits(0x80000000u));
-    Blend(d, m, x, d);
+    V(VOp::kAndD, m.g, m.g, CBits(0x7fffffffu));
+    V(VOp::kAndNotD, d, m.g, x);
     FreeMask(m);
   }
   void RoundNearest(const Group& n) override {
