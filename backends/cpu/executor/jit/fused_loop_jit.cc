@@ -695,15 +695,24 @@ class BodyEmitter {
   // the same bits as NanMaxMin in fewer steps: with the constant flushed on the host, VMAXPS
   // (VMINPS) of it and the flushed a (in that order) gives a's NaN where a is one and otherwise
   // the larger (smaller), and a where they compare equal, which is the constant's bits but for
-  // +-0, where a & c (a | c) orders the zeros.
+  // +-0, where a & c (a | c) orders the zeros. A denormal a, which the compares read as a zero
+  // of its sign (DAZ), is not flushed where it can never come out as it is: against max's
+  // positive constant or min's negative one it loses, and against a zero max takes a & c, c's
+  // sign bit alone.
   void NanMaxMinConst(const Group& out, const Group& a, uint32_t c, bool max) {
     if ((c & 0x7f800000u) == 0) c &= 0x80000000u;  // Flush
-    Group fa = Alloc(), fc = Pinned(One());
-    Flush(fa, a);
-    for (int k = 0; k < u_; ++k) Broadcast(fc.r[k], CBits(c));
+    const bool zero = (c & 0x7fffffffu) == 0, negative = (c & 0x80000000u) != 0;
+    const bool flush = max ? negative && !zero : !negative || zero;
+    Group fa = a;
+    if (flush) {
+      fa = Alloc();
+      Flush(fa, a);
+    }
+    const Group fc = Pinned(One());
+    Broadcast(fc.r[0], CBits(c));
     V(max ? VOp::kMaxPs : VOp::kMinPs, out, fc, fa);
     FreeOne(fc.r[0]);
-    if ((c & 0x7fffffffu) == 0) {
+    if (zero) {
       Group t = Alloc();
       V(max ? VOp::kAndD : VOp::kOrD, t, fa, CBits(c));
       Mask m = NewMask();
@@ -712,7 +721,7 @@ class BodyEmitter {
       FreeMask(m);
       Free(t);
     }
-    Free(fa);
+    if (flush) Free(fa);
   }
 
  protected:
