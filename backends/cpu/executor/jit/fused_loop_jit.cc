@@ -113,7 +113,7 @@ constexpr int kSumStep = 64;
 // vectors added into their own partials.
 int Passes(const FusedLoopDesc& d, int lanes, int unroll) { return d.sum_last_output ? kSumStep / (lanes * unroll) : 1; }
 
-bool IsNarrowInt(FusedLoopDesc::Type t) {
+bool IsByteOrWordInt(FusedLoopDesc::Type t) {
   using Type = FusedLoopDesc::Type;
   return t == Type::kS8 || t == Type::kU8 || t == Type::kS16 || t == Type::kU16;
 }
@@ -134,7 +134,7 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
     // 8- and 16-bit integers: the 32-bit lane operations but shifts (whose counts are the
     // type's), each result wrapped to the type where it can leave it.
     const bool shift = k == OpKind::kShiftLeft || k == OpKind::kShiftRightLogical || k == OpKind::kShiftRightArithmetic;
-    if (IsNarrowInt(t) && shift) return false;
+    if (IsByteOrWordInt(t) && shift) return false;
     switch (k) {
       case OpKind::kAdd:
       case OpKind::kSubtract:
@@ -1602,7 +1602,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       else if (val_type[v] == Type::kF16 && ph_ready[v]) body.StorePh(output_gpr[j], ph[v], streaming);
       else if (val_type[v] == Type::kF16) body.StoreF16(output_gpr[j], where[v], streaming);
       else if (StorageBytes(val_type[v]) == 1) body.StoreLowBytes(output_gpr[j], where[v]);
-      else if (IsNarrowInt(val_type[v])) body.StoreLowWords(output_gpr[j], where[v], streaming);
+      else if (IsByteOrWordInt(val_type[v])) body.StoreLowWords(output_gpr[j], where[v], streaming);
       else body.Store(output_gpr[j], where[v], streaming);
     }
   };
@@ -1630,7 +1630,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (d.inputs[v].pred) body.LoadPred(where[v], input_gpr[v]);
     else if (val_type[v] == Type::kBF16) body.LoadBf16(where[v], input_gpr[v]);
     else if (val_type[v] == Type::kF16) body.LoadF16(where[v], input_gpr[v]);
-    else if (IsNarrowInt(val_type[v]))
+    else if (IsByteOrWordInt(val_type[v]))
       body.LoadNarrowInt(where[v], input_gpr[v], StorageBytes(val_type[v]),
                          val_type[v] == Type::kS8 || val_type[v] == Type::kS16);
     else body.Load(where[v], input_gpr[v]);
@@ -1787,7 +1787,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
         // 8- and 16-bit values compare as their s32 extensions; sums, differences, products and
         // complements may leave the type and are wrapped back into it.
         body.IntOp(ins.kind, ins.type != Type::kU32, where[out], a, b);
-        if (IsNarrowInt(ins.type) && (ins.kind == OpKind::kAdd || ins.kind == OpKind::kSubtract ||
+        if (IsByteOrWordInt(ins.type) && (ins.kind == OpKind::kAdd || ins.kind == OpKind::kSubtract ||
                                       ins.kind == OpKind::kMultiply || ins.kind == OpKind::kNot))
           body.WrapInt(where[out], where[out], ins.type);
       }
