@@ -1185,3 +1185,205 @@ def test_predicate_outputs_of_fused_loops_at_every_width(driver, tmp_path, n):  
         assert np.array_equal(m, want_m), f"mask at ISA {isa or 'native'}"
         assert np.array_equal(e, x == x), f"NaN test at ISA {isa or 'native'}"
         assert np.array_equal(s, np.where(want_m, x, y), equal_nan=True)
+
+
+def narrow_int_program(inputs: list[tuple[str, str]], body: list[str], results: list[tuple[str, str]]) -> str:
+    """A program of named inputs (name, type) running `body` and returning (value, type) results."""
+    args = ", ".join(f"%{name}: {t}" for name, t in inputs)
+    return f"""
+        {MOD}
+          func.func public @main({args}) -> ({", ".join(t for _, t in results)}) {{
+            {(chr(10) + "            ").join(body)}
+            return {", ".join(v for v, _ in results)} : {", ".join(t for _, t in results)}
+          }}
+        }}"""
+
+
+def test_fused_loop_jit_narrow_integers_widened_wrapped_and_stored(driver, tmp_path):  # noqa: F811
+    """u8/i8/u16/i16 inputs widened by their signedness, converts to f32 and bf16, arithmetic
+    wrapped to 8 and 16 bits, narrow compares and selects, i1 to f32, and narrow stores: native
+    at AVX2 and AVX-512, the interpreter's bits, and numpy's values."""
+    n = 4099 + 4096
+    rng = np.random.default_rng(23)
+    a = rng.integers(0, 256, n).astype(np.uint8)
+    b = rng.integers(-128, 128, n).astype(np.int8)
+    c = rng.integers(0, 65536, n).astype(np.uint16)
+    d = rng.integers(-32768, 32768, n).astype(np.int16)
+    a[:4], b[:4], c[:4], d[:4] = [0, 255, 128, 127], [-128, 127, -1, 0], [0, 65535, 32768, 1], [-32768, 32767, -1, 0]
+    tu8, ti8, tu16, ti16 = (f"tensor<{n}x{s}>" for s in ("ui8", "i8", "ui16", "i16"))
+    tf, tb, tp = f"tensor<{n}xf32>", f"tensor<{n}xbf16>", f"tensor<{n}xi1>"
+    body = [f"%af = stablehlo.convert %a : ({tu8}) -> {tf}", f"%bf = stablehlo.convert %b : ({ti8}) -> {tf}",
+            f"%cf = stablehlo.convert %c : ({tu16}) -> {tf}", f"%df = stablehlo.convert %d : ({ti16}) -> {tf}",
+            f"%k128 = stablehlo.constant dense<128> : {tu8}",
+            f"%p = stablehlo.compare GT, %a, %k128, UNSIGNED : ({tu8}, {tu8}) -> {tp}",
+            f"%pf = stablehlo.convert %p : ({tp}) -> {tf}",
+            f"%s0 = stablehlo.add %af, %bf : {tf}", f"%s1 = stablehlo.add %s0, %cf : {tf}",
+            f"%s2 = stablehlo.add %s1, %df : {tf}", f"%sum = stablehlo.add %s2, %pf : {tf}",
+            f"%ab = stablehlo.convert %a : ({tu8}) -> {tb}",
+            f"%k200 = stablehlo.constant dense<200> : {tu8}", f"%a200 = stablehlo.add %a, %k200 : {tu8}",
+            f"%bb = stablehlo.multiply %b, %b : {ti8}",
+            f"%k1000 = stablehlo.constant dense<1000> : {ti16}", f"%d1000 = stablehlo.subtract %d, %k1000 : {ti16}",
+            f"%na = stablehlo.not %a : {tu8}",
+            f"%km5 = stablehlo.constant dense<-5> : {ti8}", f"%bm = stablehlo.maximum %b, %km5 : {ti8}",
+            f"%k1 = stablehlo.constant dense<1> : {tu16}", f"%c1 = stablehlo.add %c, %k1 : {tu16}",
+            f"%sel = stablehlo.select %p, %c, %c1 : {tp}, {tu16}"]
+    results = [("%sum", tf), ("%ab", tb), ("%a200", tu8), ("%bb", ti8), ("%d1000", ti16), ("%na", tu8),
+               ("%bm", ti8), ("%sel", tu16)]
+    mlir = narrow_int_program([("a", tu8), ("b", ti8), ("c", tu16), ("d", ti16)], body, results)
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, [v for v, _ in results], a, b, c, d,
+                                                       all_native=True)
+    f = np.float32
+    want_sum = a.astype(f) + b.astype(f) + c.astype(f) + d.astype(f) + (a > 128).astype(f)
+    assert np.array_equal(ref[0], want_sum), "expected the narrow integers widened by signedness, and i1 as 1.0"
+    assert np.array_equal(ref[1].view(np.uint16), (a.astype(f).view(np.uint32) >> 16).astype(np.uint16)), \
+        "expected u8 -> bf16 exact"
+    assert np.array_equal(ref[2], (a + np.uint8(200)).astype(np.uint8)), "expected u8 sums wrapped"
+    assert np.array_equal(ref[3], (b.astype(np.int32) * b).astype(np.int8)), "expected i8 products wrapped"
+    assert np.array_equal(ref[4], (d.astype(np.int32) - 1000).astype(np.int16)), "expected i16 differences wrapped"
+    assert np.array_equal(ref[5], ~a), "expected u8 not"
+    assert np.array_equal(ref[6], np.maximum(b, np.int8(-5))), "expected i8 maximum, signed"
+    assert np.array_equal(ref[7], np.where(a > 128, c, c + np.uint16(1))), "expected the u16 select, wrapped at 65535"
+
+
+def convert_value_reference(x: np.ndarray, dtype: type) -> np.ndarray:
+    """scalar_math.h ConvertValue from f32: NaN to 0, saturating, truncating."""
+    info = np.iinfo(dtype)
+    x64 = x.astype(np.float64)
+    clipped = np.clip(np.where(np.isnan(x64), 0.0, x64), float(info.min), float(info.max))
+    return np.trunc(clipped).astype(dtype)
+
+
+def test_fused_loop_jit_float_to_integer_and_32bit_converts(driver, tmp_path):  # noqa: F811
+    """f32 to every integer type (NaN, infinities, ties, the saturation edges of each type),
+    u32 and s32 to f32 (rounded to nearest even), and an s32 wrapped to i8 then sign-extended
+    to u32: native at AVX2 and AVX-512, the interpreter's bits, ConvertValue's values."""
+    n = 4099 + 4096
+    rng = np.random.default_rng(29)
+    edges = [np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-40, -1e-40, 0.5, -0.5, 0.99, -0.99, 127.5, 128.0,
+             -128.5, -129.0, 255.9, 256.0, 32767.5, 32768.0, -32768.9, -32769.0, 65535.9, 65536.0, 2147483520.0,
+             2147483648.0, -2147483648.0, -2147483904.0, 4294967040.0, 4294967296.0, 3e9, -3e9, 1e20, -1e20]
+    x = np.concatenate([(rng.standard_normal(n // 2) * 300).astype(np.float32),
+                        (rng.standard_normal(n - n // 2) * 3e9).astype(np.float32)])
+    x[:len(edges)] = edges
+    u = rng.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32)
+    u[:6] = [0, 1, 2**32 - 1, 2**31, 16777217, 2**32 - 129]
+    s = rng.integers(-(2**31), 2**31, n, dtype=np.int64).astype(np.int32)
+    s[:6] = [-(2**31), 2**31 - 1, -1, 16777217, -16777217, 255]
+    tf, tu, ts = f"tensor<{n}xf32>", f"tensor<{n}xui32>", f"tensor<{n}xi32>"
+    kinds = [("ui8", np.uint8), ("i8", np.int8), ("ui16", np.uint16), ("i16", np.int16), ("i32", np.int32),
+             ("ui32", np.uint32)]
+    body = [f"%uf = stablehlo.convert %u : ({tu}) -> {tf}", f"%sf = stablehlo.convert %s : ({ts}) -> {tf}"]
+    body += [f"%x{k} = stablehlo.convert %x : ({tf}) -> tensor<{n}x{name}>" for k, (name, _) in enumerate(kinds)]
+    body += [f"%s8 = stablehlo.convert %s : ({ts}) -> tensor<{n}xi8>",
+             f"%s8u = stablehlo.convert %s8 : (tensor<{n}xi8>) -> {tu}"]
+    results = [("%uf", tf), ("%sf", tf)] + [(f"%x{k}", f"tensor<{n}x{name}>") for k, (name, _) in enumerate(kinds)]
+    results.append(("%s8u", tu))
+    mlir = narrow_int_program([("x", tf), ("u", tu), ("s", ts)], body, results)
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, [v for v, _ in results], x, u, s,
+                                                       all_native=True)
+    assert np.array_equal(ref[0], u.astype(np.float32)), "expected u32 -> f32 rounded once to nearest even"
+    assert np.array_equal(ref[1], s.astype(np.float32)), "expected s32 -> f32 rounded to nearest even"
+    for k, (name, dt) in enumerate(kinds):
+        want = convert_value_reference(x, dt)
+        bad = np.flatnonzero(ref[2 + k] != want)
+        assert bad.size == 0, f"expected f32 -> {name} saturating, NaN to 0; first bad {x[bad[0]]!r}: {ref[2 + k][bad[0]]}"
+    assert np.array_equal(ref[-1], s.astype(np.int8).astype(np.uint32)), "expected s32 -> i8 wrapped, then sign-extended"
+
+
+@pytest.mark.parametrize("shape", [(5, 37, 41, 3), (2, 9, 1031, 5), (3, 64, 100)])
+def test_fused_loop_periodic_inputs_gathered_once_per_run(driver, tmp_path, shape):  # noqa: F811
+    """A u8 image normalised by per-channel mean and scale (inputs with a short period: 3, 5,
+    or 100, whose multiples with the step exceed a tile): the native loop's tiles are a multiple
+    of every period when that fits, each such input filled once per run; the bits at every
+    width and numpy's f32 values."""
+    rng = np.random.default_rng(31)
+    x = rng.integers(0, 256, shape).astype(np.uint8)
+    ch = shape[-1]
+    mean = rng.uniform(0.3, 0.6, ch).astype(np.float32)
+    std = rng.uniform(0.2, 0.3, ch).astype(np.float32)
+    t = "tensor<" + "x".join(map(str, shape)) + "xf32>"
+    tx, tc = t.replace("f32", "ui8"), f"tensor<{ch}xf32>"
+    r = len(shape)
+    mlir = narrow_int_program(
+        [("x", tx), ("m", tc), ("s", tc)],
+        [f"%xf = stablehlo.convert %x : ({tx}) -> {t}",
+         f"%k = stablehlo.constant dense<2.550000e+02> : {t}",
+         f"%y = stablehlo.divide %xf, %k : {t}",
+         f"%mb = stablehlo.broadcast_in_dim %m, dims = [{r - 1}] : ({tc}) -> {t}",
+         f"%sb = stablehlo.broadcast_in_dim %s, dims = [{r - 1}] : ({tc}) -> {t}",
+         f"%z = stablehlo.subtract %y, %mb : {t}",
+         f"%w = stablehlo.divide %z, %sb : {t}"],
+        [("%w", t)])
+    outs = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, ["%w"], x, mean, std, all_native=True)
+    # (The simplifier divides by a constant or a broadcast as XLA does: times the reciprocal,
+    # rounded to f32.)
+    one = np.float32(1.0)
+    want = (x.astype(np.float32) * (one / np.float32(255.0)) - mean) * (one / std)
+    assert np.array_equal(outs[0], want), "expected (x * f32(1 / 255) - mean) * f32(1 / std) per channel in f32"
+
+
+def test_fused_loop_jit_narrow_integer_scalars_rows_and_iotas(driver, tmp_path):  # noqa: F811
+    """8- and 16-bit integers as a broadcast scalar, as per-row values (bound a row at a time),
+    and as an iota, and converted to f16 (rounded, 65520 and above to infinity): the JIT's
+    32-bit extensions of each, native at AVX2 and AVX-512 (packed f16 where the CPU has
+    AVX512-FP16), with the interpreter's bits and numpy's values."""
+    rows, cols = 37, 1024 + 3
+    rng = np.random.default_rng(41)
+    x = rng.integers(-128, 128, (rows, cols)).astype(np.int8)
+    s = np.array(-3, dtype=np.int8)
+    r = rng.integers(0, 65536, rows).astype(np.uint16)
+    r[:4] = [65535, 65519, 65520, 2049]  # to infinity, down to 65504, to infinity, a tie
+    f = rng.standard_normal((rows, cols)).astype(np.float32)
+    t8, t16, tf, ti, th = (f"tensor<{rows}x{cols}x{e}>" for e in ("i8", "ui16", "f32", "ui8", "f16"))
+    body = [f"%sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<i8>) -> {t8}",
+            f"%xs = stablehlo.multiply %x, %sb : {t8}",
+            f"%rb = stablehlo.broadcast_in_dim %r, dims = [0] : (tensor<{rows}xui16>) -> {t16}",
+            f"%rf = stablehlo.convert %rb : ({t16}) -> {tf}",
+            f"%xf = stablehlo.convert %xs : ({t8}) -> {tf}",
+            f"%y0 = stablehlo.multiply %f, %rf : {tf}",
+            f"%y = stablehlo.add %y0, %xf : {tf}",
+            f"%i = stablehlo.iota dim = 1 : {ti}",
+            f"%if = stablehlo.convert %i : ({ti}) -> {tf}",
+            f"%z = stablehlo.add %f, %if : {tf}",
+            f"%xh = stablehlo.convert %xs : ({t8}) -> {th}",
+            f"%rh = stablehlo.convert %rb : ({t16}) -> {th}"]
+    results = [("%y", tf), ("%xs", t8), ("%z", tf), ("%xh", th), ("%rh", th)]
+    mlir = narrow_int_program([("x", t8), ("s", "tensor<i8>"), ("r", f"tensor<{rows}xui16>"), ("f", tf)], body,
+                              results)
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, [v for v, _ in results], x, s, r, f,
+                                                       all_native=True)
+    xs = (x.astype(np.int32) * -3).astype(np.int8)
+    assert np.array_equal(ref[1], xs), "expected i8 times a broadcast i8 scalar, wrapped"
+    want = f * r.astype(np.float32)[:, None] + xs.astype(np.float32)
+    assert np.array_equal(ref[0], want), "expected per-row u16 values widened and an i8 scalar's products"
+    iota = (np.arange(cols) % 256).astype(np.float32)
+    assert np.array_equal(ref[2], f + iota[None, :]), "expected a u8 iota along the rows, wrapped at 256"
+    assert np.array_equal(ref[3], xs.astype(np.float16)), "expected i8 -> f16 exact"
+    with np.errstate(over="ignore"):
+        rh = np.broadcast_to(r.astype(np.float16)[:, None], (rows, cols))
+    assert np.array_equal(ref[4].view(np.uint16), rh.view(np.uint16)), "expected u16 -> f16 rounded to nearest even"
+
+
+@pytest.mark.parametrize("const", ["0.000000e+00", "-0.000000e+00", "1.500000e+00", "-2.550000e+02", "0x7F800000",
+                                   "0xFF800000", "0x000116C2", "0x800116C2", "0x7FC00000"])
+def test_fused_loop_jit_max_min_against_constants(driver, tmp_path, const):  # noqa: F811
+    """f32 maximum and minimum against a constant in either operand order (relu, clip): the JIT
+    folds a constant that is not a NaN into a shorter sequence; the interpreter's bits (NaN
+    operands kept, +-0 ordered, denormal operands and constants flushed) at every width."""
+    n = 4099 + 4096
+    x = special_f32(n, 43)
+    x[:8] = [0.0, -0.0, 1.5, -255.0, np.inf, -np.inf, 1e-40, -1e-40]
+    t = f"tensor<{n}xf32>"
+    body = [f"%c = stablehlo.constant dense<{const}> : {t}",
+            f"%0 = stablehlo.maximum %x, %c : {t}", f"%1 = stablehlo.maximum %c, %x : {t}",
+            f"%2 = stablehlo.minimum %x, %c : {t}", f"%3 = stablehlo.minimum %c, %x : {t}"]
+    results = [(f"%{k}", t) for k in range(4)]
+    mlir = narrow_int_program([("x", t)], body, results)
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, [v for v, _ in results], x,
+                                                       all_native=True)
+    normal = np.isfinite(x) & ((np.abs(x) >= np.finfo(np.float32).tiny) | (x == 0))
+    c = np.array([int(const, 16)], np.uint32).view(np.float32)[0] if const.startswith("0x") else np.float32(const)
+    if np.isfinite(c) and abs(c) >= np.finfo(np.float32).tiny:  # (numpy orders neither zeros nor denormals)
+        assert np.array_equal(ref[0][normal], np.maximum(x[normal], c)), "expected max against the constant"
+        assert np.array_equal(ref[3][normal], np.minimum(c, x[normal])), "expected min against the constant"
+    assert np.all(np.isnan(ref[0][np.isnan(x)])), "expected NaN operands kept"

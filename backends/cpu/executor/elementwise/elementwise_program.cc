@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <numeric>
 #include <type_traits>
 #include <optional>
 #include <unordered_map>
@@ -55,6 +56,30 @@ float HalfAsFloat(ElementType t, const uint8_t* bits) {
   return t == ElementType::kF16 ? f16::ToFloat(h) : static_cast<float>(bf16::FromBits(h));
 }
 
+// 8- and 16-bit integers, which the fused-loop JIT holds extended to 32 bits.
+bool IsByteOrWordInt(ElementType t) {
+  return t == ElementType::kS8 || t == ElementType::kU8 || t == ElementType::kS16 || t == ElementType::kU16;
+}
+
+// An 8- or 16-bit integer's value extended to 32 bits by its signedness, as the fused-loop JIT
+// holds it.
+uint32_t NarrowIntBits(ElementType t, const uint8_t* bits) {
+  switch (t) {
+    case ElementType::kS8: return static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(bits[0])));
+    case ElementType::kU8: return bits[0];
+    case ElementType::kS16: {
+      int16_t v;
+      std::memcpy(&v, bits, 2);
+      return static_cast<uint32_t>(static_cast<int32_t>(v));
+    }
+    default: {
+      uint16_t v;
+      std::memcpy(&v, bits, 2);
+      return v;
+    }
+  }
+}
+
 // The elements of the longest run of trailing loop dims over which a strided input is one value
 // (every stride 0; `*constant` set) or a contiguous run of its source (row-major strides).
 int64_t RowRun(const std::vector<int64_t>& dims, const std::vector<int64_t>& strides, bool* constant) {
@@ -63,6 +88,19 @@ int64_t RowRun(const std::vector<int64_t>& dims, const std::vector<int64_t>& str
   for (size_t k = dims.size(); k-- > 0 && (dims[k] == 1 || strides[k] == contiguous);) contiguous *= dims[k];
   *constant = same >= contiguous;
   return std::max(same, contiguous);
+}
+
+// The period P of a strided view whose trailing dims are laid out row-major and whose other
+// strides are all zero (a small array broadcast along leading dims, such as a per-channel
+// constant): loop element i reads source element i % P. 0 for other views and for P = 1.
+int64_t BroadcastPeriod(const std::vector<int64_t>& dims, const std::vector<int64_t>& strides) {
+  int64_t period = 1;
+  int lead = static_cast<int>(dims.size()) - 1;
+  for (; lead >= 0 && strides[static_cast<size_t>(lead)] == period; --lead) period *= dims[static_cast<size_t>(lead)];
+  if (period <= 1 || lead < 0) return 0;
+  for (int k = lead; k >= 0; --k)
+    if (strides[static_cast<size_t>(k)] != 0) return 0;
+  return period;
 }
 
 // The source element of a strided input at loop element `at`.
@@ -173,15 +211,11 @@ void GatherStrided(uint8_t* dst, const uint8_t* src, size_t es, const std::vecto
   }
   const int64_t inner = dims[static_cast<size_t>(r - 1)];
   const int64_t inner_stride = strides[static_cast<size_t>(r - 1)];
-  // A small array broadcast along leading dims (a per-channel constant): trailing dims laid out
-  // row-major, every other stride zero, so the source offsets repeat with period P. Runs of the
-  // innermost dim would be a few elements each; instead the tile is one period, then doubled.
-  int64_t period = 1;
-  int lead = r - 1;
-  for (; lead >= 0 && strides[static_cast<size_t>(lead)] == period; --lead) period *= dims[static_cast<size_t>(lead)];
-  bool periodic = period > 1 && period < n && lead >= 0;
-  for (int k = lead; periodic && k >= 0; --k) periodic = strides[static_cast<size_t>(k)] == 0;
-  if (periodic) {
+  // A small array broadcast along leading dims (a per-channel constant): the source offsets
+  // repeat with period P. Runs of the innermost dim would be a few elements each; instead the
+  // tile is one period, then doubled.
+  const int64_t period = BroadcastPeriod(dims, strides);
+  if (period > 0 && period < n) {
     *splat = nullptr;
     const int64_t phase = begin % period;
     const int64_t head = std::min(period - phase, n);
@@ -306,6 +340,10 @@ int8_t IntComparePredicate(const compiler::Module& m, const Op& op, ElementType*
   if (t == ElementType::kPred) *as = ElementType::kPred;
   else if (t == ElementType::kS32) *as = type == "UNSIGNED" ? ElementType::kU32 : ElementType::kS32;
   else if (t == ElementType::kU32) *as = type == "SIGNED" ? ElementType::kS32 : ElementType::kU32;
+  // 8- and 16-bit values, held extended to 32 bits by their own signedness, compare as s32
+  // (compared with the other signedness they are left to the kernels).
+  else if ((t == ElementType::kS8 || t == ElementType::kS16) && type != "UNSIGNED") *as = ElementType::kS32;
+  else if ((t == ElementType::kU8 || t == ElementType::kU16) && type != "SIGNED") *as = ElementType::kS32;
   else return -1;
   static constexpr const char* kDirs[] = {"EQ", "NE", "LT", "LE", "GT", "GE"};
   const std::string dir = op.EnumAttr("comparison_direction");
@@ -424,7 +462,8 @@ void EwProgram::TryNative() {
     if (inputs_[k].mode == EwInput::Mode::kStrided)
       row_scalar_[k] = RowRun(loop_dims_, inputs_[k].strides, &constant) >= row_length_ && constant;
   }
-  // The JIT's types: 32-bit lanes, halves (held as f32) and i1; nullopt for the rest.
+  // The JIT's types: 32-bit lanes, halves (held as f32), 8- and 16-bit integers (held extended)
+  // and i1; nullopt for the rest.
   auto jit_type = [](ElementType t) -> std::optional<FusedLoopDesc::Type> {
     switch (t) {
       case ElementType::kF32: return FusedLoopDesc::Type::kF32;
@@ -433,6 +472,10 @@ void EwProgram::TryNative() {
       case ElementType::kPred: return FusedLoopDesc::Type::kPred;
       case ElementType::kBF16: return FusedLoopDesc::Type::kBF16;
       case ElementType::kF16: return FusedLoopDesc::Type::kF16;
+      case ElementType::kS8: return FusedLoopDesc::Type::kS8;
+      case ElementType::kU8: return FusedLoopDesc::Type::kU8;
+      case ElementType::kS16: return FusedLoopDesc::Type::kS16;
+      case ElementType::kU16: return FusedLoopDesc::Type::kU16;
       default: return std::nullopt;
     }
   };
@@ -464,6 +507,8 @@ void EwProgram::TryNative() {
           const float f = HalfAsFloat(in.type, in.constant.data());
           std::memcpy(&j.constant_bits, &f, 4);
         }
+        if (IsByteOrWordInt(in.type) && in.constant.size() == ElementTypeByteSize(in.type))
+          j.constant_bits = NarrowIntBits(in.type, in.constant.data());
         break;
       case EwInput::Mode::kStrided:
         if (row_length_ > 0) {  // bound or pointed at per row (RunRows)
@@ -500,6 +545,15 @@ void EwProgram::TryNative() {
   }
   d.outputs = output_regs_;
   native_tiled_ = tiled;
+  periods_.assign(inputs_.size(), 0);
+  tile_period_ = 0;
+  for (size_t k = 0; k < inputs_.size() && tiled && row_length_ == 0; ++k) {
+    if (inputs_[k].mode != EwInput::Mode::kStrided) continue;
+    periods_[k] = BroadcastPeriod(loop_dims_, inputs_[k].strides);
+    if (periods_[k] > 0) tile_period_ = tile_period_ == 0 ? periods_[k] : std::lcm(tile_period_, periods_[k]);
+    if (tile_period_ > kTile) break;
+  }
+  if (tile_period_ > kTile) tile_period_ = 0;
   FusedLoopDesc summed = d;
   summed.sum_last_output = true;
   sum_native_.Set(std::move(summed));
@@ -598,6 +652,11 @@ const uint8_t* EwProgram::SourceOf(const void* const* inputs, const EwInput& in)
 
 const void* EwProgram::ScalarAddress(size_t k, const uint8_t* value, float* half_slot) const {
   const ElementType t = inputs_[k].type;
+  if (IsByteOrWordInt(t)) {  // the 32 bits the JIT broadcasts
+    const uint32_t bits = NarrowIntBits(t, value);
+    std::memcpy(half_slot, &bits, 4);
+    return half_slot;
+  }
   if (t != ElementType::kBF16 && t != ElementType::kF16) return value;
   *half_slot = HalfAsFloat(t, value);
   return half_slot;
@@ -674,8 +733,14 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
     }
   }
   // Gathered inputs are filled a tile at a time (tiles keep 64-byte alignment from one to the
-  // next); without them one call covers the whole range.
-  const int64_t span = native_tiled_ ? kTile : end - begin;
+  // next); without them one call covers the whole range. Tiles a multiple of every input's
+  // period (and of the step) long start at one phase: those inputs' tiles are filled once.
+  int64_t span = native_tiled_ ? kTile : end - begin;
+  if (native_tiled_ && tile_period_ > 0) {
+    const int64_t unit = std::lcm(step, tile_period_);
+    if (unit <= kTile) span = kTile / unit * unit;
+  }
+  bool periodic_filled = false;
   for (int64_t start = begin; start < end; start += span) {
     const int64_t n = std::min(span, end - start);
     const int64_t iterations = n / step;
@@ -692,7 +757,8 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
       switch (in.mode) {
         case EwInput::Mode::kContiguous: ptrs[k] = src + start * static_cast<int64_t>(es); break;
         case EwInput::Mode::kStrided:
-          GatherStrided(tile, src, es, loop_dims_, in.strides, start, m, &splat[k]);
+          if (!periodic_filled || periods_[k] == 0 || span % periods_[k] != 0)
+            GatherStrided(tile, src, es, loop_dims_, in.strides, start, m, &splat[k]);
           ptrs[k] = tile;
           break;
         case EwInput::Mode::kIota:
@@ -703,6 +769,7 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
         default: ptrs[k] = src; break;  // constant (unused)
       }
     }
+    periodic_filled = true;
     for (size_t j = 0; j < no; ++j)
       ptrs[ni + j] = static_cast<uint8_t*>(outputs[j]) + start * static_cast<int64_t>(output_elem_size(j));
     jit.Run(ptrs.data(), iterations, stream);

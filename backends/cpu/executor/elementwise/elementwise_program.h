@@ -121,6 +121,12 @@ class EwProgram {
   LazyFusedLoopJit sum_native_;               // the same with its last output summed (SumRows)
   mutable std::atomic<int64_t> runs_{0};      // interpreted runs of a short loop (kRunsBeforeNative)
   bool native_tiled_ = false;                 // some input is gathered per tile first
+  // Gathered inputs that repeat with a period (a small array broadcast along leading dims: a
+  // per-channel constant): each one's period, else 0; and the least common multiple of them all
+  // (0 when none, or above a tile). Native tiles a multiple of it long all start at the same
+  // phase, so those inputs' tiles are gathered once per run (RunNative).
+  std::vector<int64_t> periods_;
+  int64_t tile_period_ = 0;
   // > 0: every gathered input is one value (a per-row value) or a contiguous run of its source (a
   // per-column row) over each run of this many elements, and the native loop runs a row at a
   // time with the former as scalars, the latter streamed (RunRows).
@@ -139,7 +145,7 @@ class EwProgram {
   void RunRows(const FusedLoopJit& jit, const void* const* inputs, void* const* outputs, int64_t begin, int64_t end,
                bool stream_outputs) const;
   // The address the JIT reads scalar input k's `value` from: the value itself, or for a half its
-  // f32 written to `*half_slot`.
+  // f32 (for an 8- or 16-bit integer its 32-bit extension) written to `*half_slot`.
   const void* ScalarAddress(size_t k, const uint8_t* value, float* half_slot) const;
   // Where input `in` starts in its source (a slice's first element); nullptr for constants.
   static const uint8_t* SourceOf(const void* const* inputs, const EwInput& in);

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -112,6 +113,11 @@ constexpr int kSumStep = 64;
 // vectors added into their own partials.
 int Passes(const FusedLoopDesc& d, int lanes, int unroll) { return d.sum_last_output ? kSumStep / (lanes * unroll) : 1; }
 
+bool IsByteOrWordInt(FusedLoopDesc::Type t) {
+  using Type = FusedLoopDesc::Type;
+  return t == Type::kS8 || t == Type::kU8 || t == Type::kS16 || t == Type::kU16;
+}
+
 // Whether an op with a result of type `t` has a native form.
 bool Supported(OpKind k, FusedLoopDesc::Type t) {
   using Type = FusedLoopDesc::Type;
@@ -125,6 +131,10 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
   }
   if (t != Type::kF32) {
     if (k == OpKind::kDivide || k == OpKind::kRemainder) return t == Type::kS32;  // by a constant (Generate checks)
+    // 8- and 16-bit integers: the 32-bit lane operations but shifts (whose counts are the
+    // type's), each result wrapped to the type where it can leave it.
+    const bool shift = k == OpKind::kShiftLeft || k == OpKind::kShiftRightLogical || k == OpKind::kShiftRightArithmetic;
+    if (IsByteOrWordInt(t) && shift) return false;
     switch (k) {
       case OpKind::kAdd:
       case OpKind::kSubtract:
@@ -139,6 +149,7 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
       case OpKind::kMaximum:
       case OpKind::kMinimum:
       case OpKind::kSelect:
+      case OpKind::kConvert:  // from a number or i1 (Generate checks)
         return true;
       default:
         return false;
@@ -161,7 +172,7 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
     case OpKind::kSqrt:
     case OpKind::kRsqrt:
     case OpKind::kSelect:
-    case OpKind::kConvert:  // from a half (Generate checks)
+    case OpKind::kConvert:  // from a half, an integer or i1 (Generate checks)
       return true;
     default:
       return false;
@@ -171,7 +182,26 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
 bool IsHalf(FusedLoopDesc::Type t) { return t == FusedLoopDesc::Type::kBF16 || t == FusedLoopDesc::Type::kF16; }
 bool IsFloat(FusedLoopDesc::Type t) { return t == FusedLoopDesc::Type::kF32 || IsHalf(t); }
 // Bytes an element of type t takes in memory.
-int32_t StorageBytes(FusedLoopDesc::Type t) { return t == FusedLoopDesc::Type::kPred ? 1 : IsHalf(t) ? 2 : 4; }
+int32_t StorageBytes(FusedLoopDesc::Type t) {
+  using Type = FusedLoopDesc::Type;
+  if (t == Type::kPred || t == Type::kS8 || t == Type::kU8) return 1;
+  return IsHalf(t) || t == Type::kS16 || t == Type::kU16 ? 2 : 4;
+}
+
+// Whether a convert from `from` to `to` has a native form: between any of f32, the halves
+// (one of them f32, or both the same) and the integers, and from i1 to numbers.
+bool ConvertSupported(FusedLoopDesc::Type from, FusedLoopDesc::Type to) {
+  using Type = FusedLoopDesc::Type;
+  if (to == Type::kPred) return false;
+  return !(IsFloat(from) && IsFloat(to)) || from == Type::kF32 || to == Type::kF32 || from == to;
+}
+
+// One vector (zmm or ymm) of 8- or 16-bit integers (`bytes`) at m, sign- or zero-extended to dwords.
+template <class Reg>
+void WidenLoad(Encoder& e, Reg r, Mem m, int bytes, bool is_signed) {
+  if (bytes == 1) is_signed ? e.VpmovsxbdRM(r, m) : e.VpmovzxbdRM(r, m);
+  else is_signed ? e.VpmovsxwdRM(r, m) : e.VpmovzxwdRM(r, m);
+}
 
 // One value in `u` vector copies (consecutive vectors of an iteration), by register number
 // (zmm or ymm by the ISA). A loop invariant has the same register in every copy.
@@ -277,7 +307,38 @@ class BodyEmitter {
   // keeps its top payload bits: f16::FromFloat).
   virtual void StoreF16(Gpr base, const Group& g, bool streaming) = 0;
   // A predicate (all-ones or zero lanes) as one byte per lane, 1 or 0 (the i1 storage).
-  virtual void StorePred(Gpr base, const Group& g) = 0;
+  void StorePred(Gpr base, const Group& g) {
+    Group t = Alloc();
+    V(VOp::kAndD, t, g, CBits(1));
+    StoreSmallBytes(base, t);
+    Free(t);
+  }
+
+  // ---- 8- and 16-bit integers, held as their values extended to 32 bits.
+  // g = the next lanes * u integers of `bytes` (1 or 2) at base, sign- or zero-extended.
+  virtual void LoadNarrowInt(const Group& g, Gpr base, int bytes, bool is_signed) = 0;
+  // Lanes below 256 stored as lanes * u bytes at base.
+  virtual void StoreSmallBytes(Gpr base, const Group& g) = 0;
+  // The low byte (8-bit types) or low 16 bits of each lane stored: the wrap of a convert to a
+  // narrower integer. Non-temporal 16-bit stores with `streaming`, as StoreU16's.
+  void StoreLowBytes(Gpr base, const Group& g) {
+    Group t = Alloc();
+    V(VOp::kAndD, t, g, CBits(0xff));
+    StoreSmallBytes(base, t);
+    Free(t);
+  }
+  void StoreLowWords(Gpr base, const Group& g, bool streaming) {
+    Group t = Alloc();
+    V(VOp::kAndD, t, g, CBits(0xffff));
+    StoreU16(base, t, streaming);
+    Free(t);
+  }
+  // out = f32(a) per s32 lane, to nearest even (VCVTDQ2PS under the interpreter's MXCSR).
+  virtual void CvtS32ToF32(const Group& out, const Group& a) = 0;
+  // out = a truncated to s32 per f32 lane; 0x80000000 where a is NaN or out of range.
+  virtual void CvtTruncF32ToS32(const Group& out, const Group& a) = 0;
+  // out = a p c (an f32 constant) as lanes of all ones or zeros.
+  virtual void CompareConst(const Group& out, const Group& a, float c, VCmp p) = 0;
   // g = g rounded to f16 and widened back (both as above).
   virtual void RoundF16(const Group& g) = 0;
   // out = the dword at table + 2 * idx per lane (`table` in a register).
@@ -513,6 +574,95 @@ class BodyEmitter {
   }
 
 
+  // out = a wrapped to integer type t: an 8- or 16-bit type's value extended to 32 bits (the
+  // low bits kept, as ConvertValue's integer casts do); 32-bit types unchanged. out may be a.
+  void WrapInt(const Group& out, const Group& a, FusedLoopDesc::Type t) {
+    using Type = FusedLoopDesc::Type;
+    if (t == Type::kU8 || t == Type::kU16) {
+      V(VOp::kAndD, out, a, CBits(t == Type::kU8 ? 0xffu : 0xffffu));
+    } else if (t == Type::kS8 || t == Type::kS16) {
+      const uint32_t shift = t == Type::kS8 ? 24 : 16;
+      V(VOp::kShlVD, out, a, CBits(shift));
+      V(VOp::kShrAVD, out, out, CBits(shift));
+    } else if (out.r[0] != a.r[0]) {
+      Copy(out, a);
+    }
+  }
+
+  // stablehlo.convert as scalar_math.h ConvertValue computes it, `out` distinct from `a`: i1 to
+  // 1 or 0; integers to integers wrap; integers to f32 rounded to nearest even (u32 as its high
+  // and low 16 bits, both exact, so that their sum is the one rounding); floats to integers
+  // truncated, saturating, NaN to 0. A half is its f32 here (the caller rounds a half result).
+  void Convert(const Group& out, const Group& a, FusedLoopDesc::Type from, FusedLoopDesc::Type to) {
+    using Type = FusedLoopDesc::Type;
+    if (from == Type::kPred) {
+      V(VOp::kAndD, out, a, CBits(IsFloat(to) ? 0x3f800000u : 1u));
+    } else if (IsFloat(from) && IsFloat(to)) {
+      Copy(out, a);  // exact into f32, and from one half to itself
+    } else if (!IsFloat(from) && !IsFloat(to)) {
+      WrapInt(out, a, to);
+    } else if (from == Type::kU32) {
+      Group hi = Alloc();
+      V(VOp::kShrLVD, hi, a, CBits(16));
+      CvtS32ToF32(hi, hi);
+      V(VOp::kMulPs, hi, hi, C(65536.0f));
+      V(VOp::kAndD, out, a, CBits(0xffff));
+      CvtS32ToF32(out, out);
+      V(VOp::kAddPs, out, hi, out);
+      Free(hi);
+    } else if (!IsFloat(from)) {
+      CvtS32ToF32(out, a);  // narrow integers are exact
+    } else {
+      FloatToInt(out, a, to);
+    }
+  }
+
+  // ConvertValue's float to integer: NaN gives 0, values at or below the type's minimum give
+  // it, values at or above 2^bits (2^(bits-1) signed) give the maximum, the rest truncate.
+  void FloatToInt(const Group& out, const Group& x, FusedLoopDesc::Type to) {
+    using Type = FusedLoopDesc::Type;
+    Group t = Alloc();
+    if (to == Type::kS32) {
+      // VCVTTPS2DQ gives 0x80000000 for NaN and out of range: INT_MIN where x <= -2^31, flipped
+      // to INT_MAX where x >= 2^31, cleared where NaN.
+      CvtTruncF32ToS32(out, x);
+      CompareConst(t, x, 2147483648.0f, VCmp::kGeOs);
+      V(VOp::kXorD, out, out, t);
+      Compare(t, x, x, static_cast<int>(VCmp::kUnordQ));
+      V(VOp::kAndNotD, out, t, out);
+    } else if (to == Type::kU32) {
+      // c = max(x, 0) (VMAXPS gives the 0 for a NaN x); c >= 2^31 converts as c - 2^31 (exact)
+      // with the top bit set again; c >= 2^32 saturates.
+      Group c = Alloc(), big = Alloc();
+      V(VOp::kMaxPs, c, x, C(0.0f));
+      CompareConst(big, c, 2147483648.0f, VCmp::kGeOs);
+      V(VOp::kAndD, t, big, CBits(Bits(2147483648.0f)));
+      V(VOp::kSubPs, t, c, t);
+      CvtTruncF32ToS32(out, t);
+      V(VOp::kAndD, big, big, CBits(0x80000000u));
+      V(VOp::kXorD, out, out, big);
+      CompareConst(big, c, 4294967296.0f, VCmp::kGeOs);
+      V(VOp::kOrD, out, out, big);
+      Free(big);
+      Free(c);
+    } else {
+      // 8 and 16 bits: clamped to [min, max] in f32 (exact bounds; VMAXPS gives the minimum for
+      // a NaN x), then truncated; a signed type's NaN lanes cleared to 0 after.
+      const bool is_signed = to == Type::kS8 || to == Type::kS16;
+      const int bits = to == Type::kS8 || to == Type::kU8 ? 8 : 16;
+      const float lo = is_signed ? -std::ldexp(1.0f, bits - 1) : 0.0f;
+      const float hi = is_signed ? std::ldexp(1.0f, bits - 1) - 1 : std::ldexp(1.0f, bits) - 1;
+      V(VOp::kMaxPs, t, x, C(lo));
+      V(VOp::kMinPs, t, t, C(hi));
+      CvtTruncF32ToS32(out, t);
+      if (is_signed) {
+        Compare(t, x, x, static_cast<int>(VCmp::kUnordQ));
+        V(VOp::kAndNotD, out, t, out);
+      }
+    }
+    Free(t);
+  }
+
   // out = a op b for a constant b of these bits, read from the pool by the op's one instruction
   // (OneInstruction(k, t) must exist).
   void OpWithPoolOperand(OpKind k, FusedLoopDesc::Type t, const Group& out, const Group& a, uint32_t bits) {
@@ -539,6 +689,39 @@ class BodyEmitter {
       case OpKind::kRsqrt: Rsqrt(out, a); return true;
       default: return false;
     }
+  }
+
+  // NanMax / NanMin of a and a constant of bits c that is not a NaN (a relu's or a clip's bound),
+  // the same bits as NanMaxMin in fewer steps: with the constant flushed on the host, VMAXPS
+  // (VMINPS) of it and the flushed a (in that order) gives a's NaN where a is one and otherwise
+  // the larger (smaller), and a where they compare equal, which is the constant's bits but for
+  // +-0, where a & c (a | c) orders the zeros. A denormal a, which the compares read as a zero
+  // of its sign (DAZ), is not flushed where it can never come out as it is: against max's
+  // positive constant or min's negative one it loses, and against a zero max takes a & c, c's
+  // sign bit alone.
+  void NanMaxMinConst(const Group& out, const Group& a, uint32_t c, bool max) {
+    if ((c & 0x7f800000u) == 0) c &= 0x80000000u;  // Flush
+    const bool zero = (c & 0x7fffffffu) == 0, negative = (c & 0x80000000u) != 0;
+    const bool flush = max ? negative && !zero : !negative || zero;
+    Group fa = a;
+    if (flush) {
+      fa = Alloc();
+      Flush(fa, a);
+    }
+    const Group fc = Pinned(One());
+    Broadcast(fc.r[0], CBits(c));
+    V(max ? VOp::kMaxPs : VOp::kMinPs, out, fc, fa);
+    FreeOne(fc.r[0]);
+    if (zero) {
+      Group t = Alloc();
+      V(max ? VOp::kAndD : VOp::kOrD, t, fa, CBits(c));
+      Mask m = NewMask();
+      Cmp(m, fa, CBits(c), VCmp::kEqOq);
+      MoveMasked(out, m, t);
+      FreeMask(m);
+      Free(t);
+    }
+    if (flush) Free(fa);
   }
 
  protected:
@@ -741,11 +924,21 @@ class Avx512Body final : public BodyEmitter {
   void LoadF16Quieting(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.Vcvtph2psRM(Z(g.r[c]), Mem{base, 32 * c});
   }
-  void StorePred(Gpr base, const Group& g) override {
-    Group t = Alloc();
-    V(VOp::kAndD, t, g, CBits(1));
-    for (int c = 0; c < u_; ++c) e_.VpmovdbMR(Mem{base, 16 * c}, Z(t.r[c]));
-    Free(t);
+  void StoreSmallBytes(Gpr base, const Group& g) override {
+    for (int c = 0; c < u_; ++c) e_.VpmovdbMR(Mem{base, 16 * c}, Z(g.r[c]));
+  }
+  void LoadNarrowInt(const Group& g, Gpr base, int bytes, bool is_signed) override {
+    for (int c = 0; c < u_; ++c) WidenLoad(e_, Z(g.r[c]), Mem{base, 16 * bytes * c}, bytes, is_signed);
+  }
+  void CvtS32ToF32(const Group& out, const Group& a) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtdq2psRR(Z(out.r[c]), Z(a.r[c]));
+  }
+  void CvtTruncF32ToS32(const Group& out, const Group& a) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvttps2dqRR(Z(out.r[c]), Z(a.r[c]));
+  }
+  void CompareConst(const Group& out, const Group& a, float v, VCmp p) override {
+    Cmp(Mask{}, a, C(v), p);
+    for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(Z(out.r[c]), K(c));
   }
   // Streaming: narrowed in its register, then one non-temporal 32-byte store per copy.
   void StoreU16(Gpr base, const Group& g, bool streaming) override {
@@ -947,18 +1140,26 @@ class Avx2Body final : public BodyEmitter {
   void LoadF16Quieting(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.Vcvtph2psRM(Y(g.r[c]), Mem{base, 16 * c});
   }
-  // 0/1 dwords packed to words (each copy's high 128 bits beside its low ones), then to bytes:
-  // the low 8 bytes hold the lanes in order.
-  void StorePred(Gpr base, const Group& g) override {
-    Group t = Alloc(), hi = Alloc();
-    V(VOp::kAndD, t, g, CBits(1));
-    for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(hi.r[c]), Y(t.r[c]), 1);
-    for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(hi.r[c]), Y(t.r[c]), Y(hi.r[c]));
+  // Dwords below 256 packed to words (each copy's high 128 bits beside its low ones), then to
+  // bytes, unchanged by the saturation: the low 8 bytes hold the lanes in order.
+  void StoreSmallBytes(Gpr base, const Group& g) override {
+    Group hi = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(hi.r[c]), Y(g.r[c]), 1);
+    for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(hi.r[c]), Y(g.r[c]), Y(hi.r[c]));
     for (int c = 0; c < u_; ++c) e_.VpackuswbRRR(Y(hi.r[c]), Y(hi.r[c]), Y(hi.r[c]));
     for (int c = 0; c < u_; ++c) e_.VmovqMR(Mem{base, 8 * c}, Y(hi.r[c]));
     Free(hi);
-    Free(t);
   }
+  void LoadNarrowInt(const Group& g, Gpr base, int bytes, bool is_signed) override {
+    for (int c = 0; c < u_; ++c) WidenLoad(e_, Y(g.r[c]), Mem{base, 8 * bytes * c}, bytes, is_signed);
+  }
+  void CvtS32ToF32(const Group& out, const Group& a) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtdq2psRR(Y(out.r[c]), Y(a.r[c]));
+  }
+  void CvtTruncF32ToS32(const Group& out, const Group& a) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvttps2dqRR(Y(out.r[c]), Y(a.r[c]));
+  }
+  void CompareConst(const Group& out, const Group& a, float v, VCmp p) override { Cmp(Mask{out}, a, C(v), p); }
   // Dwords below 2^16 pack to words unchanged. Copies c and c + 1 pack together (VPACKUSDW
   // interleaves their 128-bit halves: c's low four, c + 1's low four | c's high four, c + 1's
   // high four; VPERMQ puts the quarters back in order) and are stored as one 32-byte vector: two
@@ -1089,13 +1290,14 @@ class Avx2Body final : public BodyEmitter {
     for (int c = 0; c < u_; ++c) e_.VblendvpsRRRR(Y(d.r[c]), Y(a.r[c]), Y(b.r[c]), Y(m.g.r[c]));
   }
   void MoveMasked(const Group& d, const Mask& m, const Group& s) override { Blend(d, m, d, s); }
-  // denormal = (x & 0x7f800000) == 0; d = denormal ? x & sign : x.
+  // denormal = (x & 0x7f800000) == 0; d = x & ~(denormal & 0x7fffffff), which keeps only the
+  // sign of a denormal lane: bitwise ops, cheaper than a blend.
   void Flush(const Group& d, const Group& x) override {
     Mask m = NewMask();
     V(VOp::kAndD, m.g, x, CBits(0x7f800000u));
     V(VOp::kCmpEqD, m.g, m.g, CBits(0));
-    V(VOp::kAndD, d, x, CBits(0x80000000u));
-    Blend(d, m, x, d);
+    V(VOp::kAndD, m.g, m.g, CBits(0x7fffffffu));
+    V(VOp::kAndNotD, d, m.g, x);
     FreeMask(m);
   }
   void RoundNearest(const Group& n) override {
@@ -1176,7 +1378,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     }
     if (!Supported(ins.kind, ins.type)) {
       *why = std::string("no native form of ") + std::string(compiler::OpName(ins.kind));
-      if (ins.type == FusedLoopDesc::Type::kS32 || ins.type == FusedLoopDesc::Type::kU32) *why += " on integers";
+      if (!IsFloat(ins.type) && ins.type != FusedLoopDesc::Type::kPred) *why += " on integers";
       if (ins.type == FusedLoopDesc::Type::kPred) *why += " on predicates";
       return false;
     }
@@ -1238,7 +1440,8 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       const bool want_pred = ins.kind == OpKind::kSelect    ? k == 0 || ins.type == FusedLoopDesc::Type::kPred
                              : ins.kind == OpKind::kCompare ? ins.compare_as == FusedLoopDesc::Type::kPred
                                                             : ins.type == FusedLoopDesc::Type::kPred;
-      if (is_pred[static_cast<size_t>(operand_values[i][static_cast<size_t>(k)])] != want_pred) {
+      // A convert reads any type (checked below).
+      if (ins.kind != OpKind::kConvert && is_pred[static_cast<size_t>(operand_values[i][static_cast<size_t>(k)])] != want_pred) {
         *why = want_pred ? "a predicate that is not an i1 value of the loop" : "a predicate used as a number";
         return false;
       }
@@ -1250,8 +1453,8 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
         return *why = "an integer division by a value that is not a constant", false;
     }
   }
-  // Value types; converts only between f32 and the halves (a half to the other goes through f32
-  // in the interpreter too, but is not needed).
+  // Value types; converts as ConvertSupported allows (a half to the other goes through f32 in the
+  // interpreter too, but is not needed).
   using Type = FusedLoopDesc::Type;
   std::vector<Type> val_type(nv);
   for (size_t k = 0; k < ni; ++k) val_type[k] = d.inputs[k].pred ? Type::kPred : d.inputs[k].type;
@@ -1269,8 +1472,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     }
     if (ins.kind != OpKind::kConvert) continue;
     const Type from = val_type[static_cast<size_t>(operand_values[i][0])];
-    if (!IsFloat(from) || !IsFloat(ins.type) || (from != Type::kF32 && ins.type != Type::kF32 && from != ins.type))
-      return *why = "no native form of this stablehlo.convert", false;
+    if (!ConvertSupported(from, ins.type)) return *why = "no native form of this stablehlo.convert", false;
   }
   // Sum mode: one 64-element step of the row reducer per iteration, a copy per partial.
   const size_t summed = d.sum_last_output ? d.outputs.size() - 1 : d.outputs.size();
@@ -1399,6 +1601,8 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       else if (val_type[v] == Type::kBF16) body.StoreBf16(output_gpr[j], where[v], streaming);
       else if (val_type[v] == Type::kF16 && ph_ready[v]) body.StorePh(output_gpr[j], ph[v], streaming);
       else if (val_type[v] == Type::kF16) body.StoreF16(output_gpr[j], where[v], streaming);
+      else if (StorageBytes(val_type[v]) == 1) body.StoreLowBytes(output_gpr[j], where[v]);
+      else if (IsByteOrWordInt(val_type[v])) body.StoreLowWords(output_gpr[j], where[v], streaming);
       else body.Store(output_gpr[j], where[v], streaming);
     }
   };
@@ -1426,6 +1630,9 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (d.inputs[v].pred) body.LoadPred(where[v], input_gpr[v]);
     else if (val_type[v] == Type::kBF16) body.LoadBf16(where[v], input_gpr[v]);
     else if (val_type[v] == Type::kF16) body.LoadF16(where[v], input_gpr[v]);
+    else if (IsByteOrWordInt(val_type[v]))
+      body.LoadNarrowInt(where[v], input_gpr[v], StorageBytes(val_type[v]),
+                         val_type[v] == Type::kS8 || val_type[v] == Type::kS16);
     else body.Load(where[v], input_gpr[v]);
     ready[v] = true;
     store(v);
@@ -1486,7 +1693,10 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       const size_t out = ni + i;
       auto operand = [&](int k) { return static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]); };
       if (packed_f16 && ins.type == Type::kF16 && ins.kind != OpKind::kSelect) {
-        const bool from_f32 = ins.kind == OpKind::kConvert && val_type[operand(0)] == Type::kF32;
+        // From f32, an integer or i1: its f32 (ConvertValue's route, one rounding to f32 then one
+        // to f16, as the interpreter's) narrowed.
+        const Type from = ins.kind == OpKind::kConvert ? val_type[operand(0)] : Type::kF16;
+        const bool from_f32 = !IsHalf(from);
         for (int k = 0; k < ins.num_in; ++k) {
           if (from_f32) ensure_f32(operand(k));
           else ensure_ph(operand(k));
@@ -1494,15 +1704,24 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
         ph[out] = body.Alloc();
         ph_ready[out] = true;
         const size_t a = operand(0), b = operand(ins.num_in > 1 ? 1 : 0);
-        if (from_f32) body.NarrowF16(ph[out], where[a]);
-        else if (ins.kind == OpKind::kConvert) body.Copy(ph[out], ph[a]);
-        else if (ins.half_table && ins.num_in == 1)
+        if (from_f32 && from != Type::kF32) {
+          Group f = body.Alloc();
+          body.Convert(f, where[a], from, Type::kF32);
+          body.NarrowF16(ph[out], f);
+          body.Free(f);
+        } else if (from_f32) {
+          body.NarrowF16(ph[out], where[a]);
+        } else if (ins.kind == OpKind::kConvert) {
+          body.Copy(ph[out], ph[a]);
+        } else if (ins.half_table && ins.num_in == 1) {
           body.UnaryByTablePh(ph[out], ph[a], reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
-        else body.PhOp(ins.kind == OpKind::kAdd        ? VOp::kAddPs
-                       : ins.kind == OpKind::kSubtract ? VOp::kSubPs
-                       : ins.kind == OpKind::kMultiply ? VOp::kMulPs
-                                                       : VOp::kDivPs,
-                       ph[out], ph[a], ph[b]);
+        } else {
+          body.PhOp(ins.kind == OpKind::kAdd        ? VOp::kAddPs
+                    : ins.kind == OpKind::kSubtract ? VOp::kSubPs
+                    : ins.kind == OpKind::kMultiply ? VOp::kMulPs
+                                                    : VOp::kDivPs,
+                    ph[out], ph[a], ph[b]);
+        }
         if (!finish(i)) return false;
         continue;
       }
@@ -1513,7 +1732,17 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
                                BodyEmitter::OneInstruction(ins.kind, ins.type).has_value();
       // An integer division's constant divisor is folded into its code: never loaded.
       const bool b_folded = !IsFloat(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder);
-      for (int k = 0; k < (b_from_pool || b_folded ? 1 : ins.num_in); ++k) ensure_f32(operand(k));
+      // An f32 max or min against a constant that is not a NaN: the constant is folded in.
+      int const_side = -1;
+      for (int k = 0; k < ins.num_in && ins.type == Type::kF32 && ins.num_in == 2 && const_side < 0; ++k) {
+        const size_t v = operand(k);
+        const bool nan = v < ni && (d.inputs[v].constant_bits & 0x7fffffffu) > 0x7f800000u;
+        if ((ins.kind == OpKind::kMaximum || ins.kind == OpKind::kMinimum) && v < ni &&
+            d.inputs[v].mode == Mode::kConstant && !nan)
+          const_side = k;
+      }
+      for (int k = 0; k < (b_from_pool || b_folded ? 1 : ins.num_in); ++k)
+        if (k != const_side) ensure_f32(operand(k));
       where[out] = body.Alloc();
       ready[out] = true;
       const Group& a = where[static_cast<size_t>(operand_values[i][0])];
@@ -1532,11 +1761,15 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       };
       if (b_from_pool) {
         body.OpWithPoolOperand(ins.kind, ins.type, where[out], a, d.inputs[b_value].constant_bits);
+      } else if (const_side >= 0) {
+        body.NanMaxMinConst(where[out], where[operand(1 - const_side)],
+                            d.inputs[operand(const_side)].constant_bits, ins.kind == OpKind::kMaximum);
       } else if (ins.type == Type::kBF16 && ins.half_table && ins.num_in == 1) {
         body.UnaryByTable(where[out], a, reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
       } else if (ins.kind == OpKind::kConvert) {
-        body.Copy(where[out], a);  // exact into f32, and from one half to itself
-        if (val_type[static_cast<size_t>(operand_values[i][0])] == Type::kF32) round(where[out]);
+        const Type from = val_type[operand(0)];
+        body.Convert(where[out], a, from, ins.type);
+        if (!IsHalf(from) && from != Type::kPred) round(where[out]);  // a half from f32 or an integer
       } else if (ins.kind == OpKind::kCompare) {
         if (ins.compare_as == Type::kF32) body.Compare(where[out], a, b, ins.compare);
         else if (ins.compare_as == Type::kPred) body.PredCompare(where[out], a, b, ins.int_compare);
@@ -1550,7 +1783,14 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
         body.Op(ins.kind, where[out], a, b);
         round(where[out]);  // halves: one f32 operation, rounded (half_vector_kernels.cc)
       }
-      else body.IntOp(ins.kind, ins.type == FusedLoopDesc::Type::kS32, where[out], a, b);
+      else {
+        // 8- and 16-bit values compare as their s32 extensions; sums, differences, products and
+        // complements may leave the type and are wrapped back into it.
+        body.IntOp(ins.kind, ins.type != Type::kU32, where[out], a, b);
+        if (IsByteOrWordInt(ins.type) && (ins.kind == OpKind::kAdd || ins.kind == OpKind::kSubtract ||
+                                      ins.kind == OpKind::kMultiply || ins.kind == OpKind::kNot))
+          body.WrapInt(where[out], where[out], ins.type);
+      }
       if (!finish(i)) return false;
     }
     return true;

@@ -6,7 +6,9 @@
 //
 // Results are bit-identical to the interpreter's kernels at the same ISA: every op is emitted as
 // the same IEEE operations in the same order (vector_math.h's formulas, no FMA contraction) under
-// the same MXCSR. Predicates (compare results, i1 constants, or i1 arrays read a byte per element)
+// the same MXCSR. 8- and 16-bit integers are loaded widened to 32-bit lanes and stored
+// truncated; converts between integers, f32 and the halves follow scalar_math.h ConvertValue
+// (integers wrap; floats to integers truncate, saturate, NaN to 0). Predicates (compare results, i1 constants, or i1 arrays read a byte per element)
 // are lanes of all ones (true) or zeros, combined by and/or/xor/not and compared as i1, and feed
 // selects. Integer lanes: add, subtract, multiply (wrapping), bitwise ops, shifts (counts of 32
 // and above shift everything out), max/min, signed and unsigned compares, and s32 division and
@@ -34,9 +36,12 @@ namespace jaxlib::cpu {
 
 // The register program of an EwProgram, as the JIT sees it. Registers are the interpreter's.
 struct FusedLoopDesc {
-  // A value's element type: f32, 32-bit integers (wrapping; max/min by signedness), i1, or a
-  // half (held as the f32 of its value; each op's f32 result is rounded to the half).
-  enum class Type : uint8_t { kF32, kS32, kU32, kPred, kBF16, kF16 };
+  // A value's element type: f32, 32-bit integers (wrapping; max/min by signedness), i1, a half
+  // (held as the f32 of its value; each op's f32 result is rounded to the half), or an 8- or
+  // 16-bit integer (held as its value in 32 bits, sign- or zero-extended by its type; each op's
+  // result wrapped to the type; 1 or 2 bytes an element in memory, widened as loaded and
+  // truncated as stored).
+  enum class Type : uint8_t { kF32, kS32, kU32, kPred, kBF16, kF16, kS8, kU8, kS16, kU16 };
   struct Input {
     enum class Mode : uint8_t { kStream, kScalar, kConstant };
     Mode mode = Mode::kStream;
@@ -46,7 +51,9 @@ struct FusedLoopDesc {
     // ones or zero (kConstant).
     bool pred = false;
     // The element type (not kPred: see `pred`). kBF16 and kF16 are 2 bytes an element in memory
-    // (kStream); a kScalar's address and a kConstant's bits are those of its f32 (exact).
+    // (kStream); a kScalar's address and a kConstant's bits are those of its f32 (exact). The
+    // 8- and 16-bit integers are 1 or 2 bytes an element (kStream); a kScalar's address and a
+    // kConstant's bits are those of the value extended to 32 bits.
     Type type = Type::kF32;
     // kStream: where non-zero, each iteration also asks for the lines this many bytes past its
     // elements to be brought into L2 (PREFETCHT1, a hint that never faults), so that a later

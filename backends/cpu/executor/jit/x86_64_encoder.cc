@@ -266,6 +266,10 @@ void Encoder::VsqrtpsRR(Zmm dst, Zmm src) { Evex(1, 0, 0x51, Num(dst), -1, Num(s
 void Encoder::Vpmovm2dRK(Zmm dst, Kreg src) { Evex(2, 2, 0x38, Num(dst), -1, Num(src), nullptr, false, 0); }
 void Encoder::VptestmdRR(Kreg dst, Zmm a, Zmm b) { Evex(2, 1, 0x27, Num(dst), Num(a), Num(b), nullptr, false, 0); }
 void Encoder::VpmovzxbdRM(Zmm dst, Mem src) { Evex(2, 1, 0x31, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::VpmovsxbdRM(Zmm dst, Mem src) { Evex(2, 1, 0x21, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::VpmovsxwdRM(Zmm dst, Mem src) { Evex(2, 1, 0x23, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::Vcvtdq2psRR(Zmm dst, Zmm src) { Evex(1, 0, 0x5B, Num(dst), -1, Num(src), nullptr, false, 0); }
+void Encoder::Vcvttps2dqRR(Zmm dst, Zmm src) { Evex(1, 2, 0x5B, Num(dst), -1, Num(src), nullptr, false, 0); }
 void Encoder::VpcmpdRR(Kreg dst, Zmm a, Zmm b, uint8_t pred, bool is_unsigned) {
   Evex(3, 1, is_unsigned ? 0x1E : 0x1F, Num(dst), Num(a), Num(b), nullptr, false, 0);
   Byte(pred);
@@ -409,6 +413,9 @@ void Encoder::VpslldRI(Ymm dst, Ymm src, uint8_t imm) {
   Byte(imm);
 }
 void Encoder::VpmovzxbdRM(Ymm dst, Mem src) { Vex(2, 1, 0x31, Num(dst), -1, 0, &src); }
+void Encoder::VpmovsxbdRM(Ymm dst, Mem src) { Vex(2, 1, 0x21, Num(dst), -1, 0, &src); }
+void Encoder::VpmovsxwdRM(Ymm dst, Mem src) { Vex(2, 1, 0x23, Num(dst), -1, 0, &src); }
+void Encoder::Vcvtdq2psRR(Ymm dst, Ymm src) { Vex(1, 0, 0x5B, Num(dst), -1, Num(src), nullptr); }
 void Encoder::VpmovzxwdRM(Ymm dst, Mem src) { Vex(2, 1, 0x33, Num(dst), -1, 0, &src); }
 void Encoder::Vcvtph2psRM(Ymm dst, Mem src) { Vex(2, 1, 0x13, Num(dst), -1, 0, &src); }
 void Encoder::Vcvtph2psRR(Ymm dst, Ymm src) { Vex(2, 1, 0x13, Num(dst), -1, Num(src), nullptr); }

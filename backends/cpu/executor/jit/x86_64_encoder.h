@@ -142,6 +142,12 @@ class Encoder {
   void Vpmovm2dRK(Zmm dst, Kreg src);               // EVEX.F3.0F38.W0 38 /r  lanes = mask ? ~0 : 0
   void VptestmdRR(Kreg dst, Zmm a, Zmm b);          // EVEX.66.0F38.W0 27 /r  mask = (a & b) != 0
   void VpmovzxbdRM(Zmm dst, Mem src);               // EVEX.66.0F38.WIG 31 /r  16 bytes -> 16 dwords
+  void VpmovsxbdRM(Zmm dst, Mem src);               // EVEX.66.0F38.WIG 21 /r  sign-extending
+  void VpmovsxwdRM(Zmm dst, Mem src);               // EVEX.66.0F38.WIG 23 /r  16 words -> 16 dwords
+  // s32 -> f32 under MXCSR's rounding (EVEX.0F.W0 5B /r); f32 -> s32 truncating, 0x80000000 for
+  // NaN and out of range (EVEX.F3.0F.W0 5B /r).
+  void Vcvtdq2psRR(Zmm dst, Zmm src);
+  void Vcvttps2dqRR(Zmm dst, Zmm src);
   // Integer compares into a mask: imm8 0 EQ, 1 LT, 2 LE, 4 NE, 5 NLT (GE), 6 NLE (GT);
   // VPCMPD (signed, EVEX.66.0F3A.W0 1F /r ib) or VPCMPUD (unsigned, 1E).
   void VpcmpdRR(Kreg dst, Zmm a, Zmm b, uint8_t pred, bool is_unsigned);
@@ -210,6 +216,9 @@ class Encoder {
   void VpsradRI(Ymm dst, Ymm src, uint8_t imm);     // VEX.256.66.0F 72 /4 ib  arithmetic shift right
   void VpslldRI(Ymm dst, Ymm src, uint8_t imm);     // VEX.256.66.0F 72 /6 ib  shift left
   void VpmovzxbdRM(Ymm dst, Mem src);               // VEX.256.66.0F38 31 /r  8 bytes -> 8 dwords
+  void VpmovsxbdRM(Ymm dst, Mem src);               // VEX.256.66.0F38 21 /r  sign-extending
+  void VpmovsxwdRM(Ymm dst, Mem src);               // VEX.256.66.0F38 23 /r  8 words -> 8 dwords
+  void Vcvtdq2psRR(Ymm dst, Ymm src);               // VEX.256.0F 5B /r  s32 -> f32 (MXCSR rounding)
   // As the EVEX forms above, on halves of 128 bits: dst (4 f64) = src's low 4 s32 (VEX.256.F3.0F
   // E6 /r); dst's low 4 s32 = src's 4 f64 truncated, upper half zeroed (VEX.256.66.0F E6 /r).
   void Vcvtdq2pdRR(Ymm dst, Ymm src);
