@@ -446,6 +446,11 @@ template <Monoid M, class T> T MonoidIdentity() {
   }
 }
 
+constexpr int64_t kMaxPrivateCopies = 16;
+constexpr int64_t kPrivateTargetBytes = 32 * 1024;  // a copy stays in L1
+constexpr int64_t kLaneTargetBytes = 8 * 1024;      // kLanes lane copies stay in L2
+constexpr int64_t kLanes = 16;
+
 // The total-order key of f32 bits as a signed integer (negative values' magnitude bits flipped);
 // applied to a key it gives the bits back.
 inline int32_t OrderKey(uint32_t v) {
@@ -454,11 +459,12 @@ inline int32_t OrderKey(uint32_t v) {
 
 // The f32 max/min fold of one chunk on total-order keys (flushed bits; integer max/min of keys is
 // MaxMinBits on values without NaN): keys of a block of updates computed in a vector loop, then one
-// integer max per update. False when the chunk holds a NaN update (its value-domain fold then
-// decides which NaN wins).
+// integer max per update (more copies, one per lane of updates, measured slower here: more
+// address arithmetic, a larger table). False when the chunk holds a NaN update (its
+// value-domain fold then decides which NaN wins).
 template <Monoid M, class I>
-bool FoldChunkKeys(int32_t* keys, const I* ip, const uint32_t* u, int64_t count, int64_t istride, int64_t ustride,
-                   int64_t hi) {
+bool FoldChunkKeys(int32_t* keys, const I* ip, const uint32_t* u, int64_t count, int64_t istride,
+                   int64_t ustride, int64_t hi) {
   constexpr int64_t kBlock = 512;
   int32_t k[kBlock];
   for (int64_t b0 = 0; b0 < count; b0 += kBlock) {
@@ -491,7 +497,8 @@ bool FoldChunkKeys(int32_t* keys, const I* ip, const uint32_t* u, int64_t count,
       for (int64_t j = 0; j < m; ++j) {
         const int64_t s = static_cast<int64_t>(ib[j * stride]);
         if (static_cast<uint64_t>(s) > static_cast<uint64_t>(hi)) continue;
-        keys[s] = M == Monoid::kMax ? std::max(keys[s], k[j]) : std::min(keys[s], k[j]);
+        int32_t& slot = keys[s];
+        slot = M == Monoid::kMax ? std::max(slot, k[j]) : std::min(slot, k[j]);
       }
     };
     if (istride == 1) apply(ip + b0, 1);
@@ -507,15 +514,21 @@ bool FoldChunkKeys(int32_t* keys, const I* ip, const uint32_t* u, int64_t count,
 using PrivateScalarFn = bool (*)(void* x, const void* u, const void* idx, ElementType index_type, int64_t count,
                                  int64_t istride, int64_t ustride, int64_t hi, int64_t xs, bool swapped,
                                  uint8_t* scratch);
-constexpr int64_t kMaxPrivateCopies = 16;
-constexpr int64_t kPrivateTargetBytes = 32 * 1024;  // a copy stays in L1
 
 template <Monoid M, class T>
 bool PrivateScalar(void* xv, const void* uv, const void* idx, ElementType index_type, int64_t count, int64_t istride,
                    int64_t ustride, int64_t hi, int64_t xs, bool swapped, uint8_t* scratch) {
   const int64_t n = hi + 1;
-  const int64_t row = static_cast<int64_t>(compiler::AlignUp(n * static_cast<int64_t>(sizeof(T))));
   if (n <= 0 || n * static_cast<int64_t>(sizeof(T)) > kPrivateTargetBytes) return false;
+  // f32 max/min with s32 indices and unit strides: 16 lane copies per chunk where the ISA has
+  // scatter stores.
+  static const ScatterKeysF32Fn vector_lanes = SelectScatterKeysF32();
+  const ScatterKeysF32Fn lanes_fn = std::is_same_v<T, float> && n * static_cast<int64_t>(sizeof(T)) <= kLaneTargetBytes &&
+                                            index_type == ElementType::kS32 && istride == 1 && ustride == 1
+                                        ? vector_lanes
+                                        : nullptr;
+  const bool lanes = lanes_fn != nullptr;
+  const int64_t row = static_cast<int64_t>(compiler::AlignUp((lanes ? kLanes : 1) * n * static_cast<int64_t>(sizeof(T))));
   // Each chunk at least 16K updates and 8 times the target (the combine reads every copy).
   const int64_t copies = std::min<int64_t>({kMaxPrivateCopies, int64_t{ThreadPool::Global().num_threads()} * 2,
                                             count / std::max<int64_t>(16384, 8 * n)});
@@ -536,8 +549,18 @@ bool PrivateScalar(void* xv, const void* uv, const void* idx, ElementType index_
     T* p = reinterpret_cast<T*>(scratch + c * row);
     if constexpr (std::is_same_v<T, float>) {
       auto* keys = reinterpret_cast<int32_t*>(p);
-      std::fill(keys, keys + n, OrderKey(std::bit_cast<uint32_t>(MonoidIdentity<M, T>())));
-      if (FoldChunkKeys<M, I>(keys, ip, reinterpret_cast<const uint32_t*>(uc), b1 - b0, istride, ustride, hi)) {
+      const auto* ub = reinterpret_cast<const uint32_t*>(uc);
+      bool folded;
+      if constexpr (std::is_same_v<I, int32_t>) {
+        folded = lanes_fn && lanes_fn(keys, ip, ub, b1 - b0, static_cast<int32_t>(n), M == Monoid::kMax);
+      } else {
+        folded = false;
+      }
+      if (!lanes_fn) {
+        std::fill(keys, keys + n, OrderKey(std::bit_cast<uint32_t>(MonoidIdentity<M, T>())));
+        folded = FoldChunkKeys<M, I>(keys, ip, ub, b1 - b0, istride, ustride, hi);
+      }
+      if (folded) {
         for (int64_t s = 0; s < n; ++s) keys[s] = OrderKey(static_cast<uint32_t>(keys[s]));  // back to bits
         return;
       }
@@ -698,7 +721,8 @@ class ScatterKernel final : public Kernel {
     // PrivateScalar's copies of a small target (one element per update; the target bounds them).
     const Type& x = m.type(op.operands[0]);
     if (n == 1 && x.byte_size() <= kPrivateTargetBytes && upd.element_count() == count)
-      total = std::max(total, kMaxPrivateCopies * compiler::AlignUp(x.byte_size()));
+      total = std::max(total, kMaxPrivateCopies * compiler::AlignUp((x.byte_size() <= kLaneTargetBytes ? kLanes : 1) *
+                                                                    x.byte_size()));
     return total;
   }
 
