@@ -459,14 +459,16 @@ inline int32_t OrderKey(uint32_t v) {
 
 // The f32 max/min fold of one chunk on total-order keys (flushed bits; integer max/min of keys is
 // MaxMinBits on values without NaN): keys of a block of updates computed in a vector loop, then one
-// integer max per update (more copies, one per lane of updates, measured slower here: more
-// address arithmetic, a larger table). False when the chunk holds a NaN update (its
-// value-domain fold then decides which NaN wins).
+// integer max per update into keys[0, hi + 1] (hi + 2 slots: the last one takes the updates
+// outside [0, hi]). More copies, one per lane of updates, measured slower here (more address
+// arithmetic, a larger table). False when the chunk holds a NaN update (its value-domain fold
+// then decides which NaN wins).
 template <Monoid M, class I>
 bool FoldChunkKeys(int32_t* keys, const I* ip, const uint32_t* u, int64_t count, int64_t istride,
                    int64_t ustride, int64_t hi) {
   constexpr int64_t kBlock = 512;
   int32_t k[kBlock];
+  uint32_t slot[kBlock];
   for (int64_t b0 = 0; b0 < count; b0 += kBlock) {
     const int64_t m = std::min(kBlock, count - b0);
     uint32_t nan = 0;
@@ -493,16 +495,32 @@ bool FoldChunkKeys(int32_t* keys, const I* ip, const uint32_t* u, int64_t count,
       k[j] = OrderKey(v);
     }
     if (nan) return false;
-    auto apply = [&](const I* ib, int64_t stride) {
-      for (int64_t j = 0; j < m; ++j) {
-        const int64_t s = static_cast<int64_t>(ib[j * stride]);
-        if (static_cast<uint64_t>(s) > static_cast<uint64_t>(hi)) continue;
-        int32_t& slot = keys[s];
-        slot = M == Monoid::kMax ? std::max(slot, k[j]) : std::min(slot, k[j]);
+    // Slots first (an index outside [0, hi] goes to the spare slot hi + 1), so the fold loop
+    // has no branch and no index conversion.
+    int64_t j1 = 0;
+    if constexpr (std::is_same_v<I, int32_t>) {
+      if (istride == 1) {
+        typedef uint32_t U4 __attribute__((vector_size(16)));
+        const U4 spare = {static_cast<uint32_t>(hi + 1), static_cast<uint32_t>(hi + 1), static_cast<uint32_t>(hi + 1),
+                          static_cast<uint32_t>(hi + 1)};
+        for (; j1 + 4 <= m; j1 += 4) {
+          U4 i;
+          std::memcpy(&i, ip + b0 + j1, sizeof(i));
+          const U4 in = (U4)(i < spare);  // unsigned: negatives are out too
+          const U4 at = (in & i) | (~in & spare);
+          std::memcpy(slot + j1, &at, sizeof(at));
+        }
       }
-    };
-    if (istride == 1) apply(ip + b0, 1);
-    else apply(ip + b0 * istride, istride);
+    }
+    for (int64_t j = j1; j < m; ++j) {
+      const int64_t s = static_cast<int64_t>(ip[(b0 + j) * istride]);
+      slot[j] = static_cast<uint32_t>(static_cast<uint64_t>(s) > static_cast<uint64_t>(hi) ? hi + 1 : s);
+    }
+#pragma GCC unroll 4
+    for (int64_t j = 0; j < m; ++j) {
+      int32_t& at = keys[slot[j]];
+      at = M == Monoid::kMax ? std::max(at, k[j]) : std::min(at, k[j]);
+    }
   }
   return true;
 }
@@ -528,7 +546,8 @@ bool PrivateScalar(void* xv, const void* uv, const void* idx, ElementType index_
                                         ? vector_lanes
                                         : nullptr;
   const bool lanes = lanes_fn != nullptr;
-  const int64_t row = static_cast<int64_t>(compiler::AlignUp((lanes ? kLanes : 1) * n * static_cast<int64_t>(sizeof(T))));
+  // (The one-copy key fold's spare slot: one element more.)
+  const int64_t row = static_cast<int64_t>(compiler::AlignUp(lanes ? kLanes * n * 4 : (n + 1) * static_cast<int64_t>(sizeof(T))));
   // Each chunk at least 16K updates and 8 times the target (the combine reads every copy).
   const int64_t copies = std::min<int64_t>({kMaxPrivateCopies, int64_t{ThreadPool::Global().num_threads()} * 2,
                                             count / std::max<int64_t>(16384, 8 * n)});
@@ -557,7 +576,7 @@ bool PrivateScalar(void* xv, const void* uv, const void* idx, ElementType index_
         folded = false;
       }
       if (!lanes_fn) {
-        std::fill(keys, keys + n, OrderKey(std::bit_cast<uint32_t>(MonoidIdentity<M, T>())));
+        std::fill(keys, keys + n + 1, OrderKey(std::bit_cast<uint32_t>(MonoidIdentity<M, T>())));
         folded = FoldChunkKeys<M, I>(keys, ip, ub, b1 - b0, istride, ustride, hi);
       }
       if (folded) {
@@ -722,7 +741,7 @@ class ScatterKernel final : public Kernel {
     const Type& x = m.type(op.operands[0]);
     if (n == 1 && x.byte_size() <= kPrivateTargetBytes && upd.element_count() == count)
       total = std::max(total, kMaxPrivateCopies * compiler::AlignUp((x.byte_size() <= kLaneTargetBytes ? kLanes : 1) *
-                                                                    x.byte_size()));
+                                                                        x.byte_size() + 8));
     return total;
   }
 
