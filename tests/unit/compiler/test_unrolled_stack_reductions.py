@@ -128,3 +128,29 @@ def test_a_reduce_over_a_computed_array_is_not_unrolled(driver, tmp_path):  # no
         take = acc > y[j]
         acc, ai = np.where(take, acc, y[j]), np.where(take, ai, j)
     assert np.array_equal(got, ai.astype(np.int32))
+
+
+@pytest.mark.parametrize("isa", ["", "avx2", "baseline"])
+@pytest.mark.parametrize(("rows", "n"), [(4, 4099), (3, 8)])
+def test_argmax_over_the_leading_dim_of_an_array_matches_numpy(driver, tmp_path, rows, n, isa):  # noqa: F811
+    # Not a stack: the argmax kernel folds columns, four at a time in vector lanes (a tail of
+    # n % 4 columns one by one), with the scalar fold's NaN, tie and signed-zero rules.
+    body = ARGMAX_STACK.split("reducer", 1)[1].split("return %r#1", 1)[0]
+    body = body.replace("TY", "f32").replace("CMP", "FLOAT")
+    mlir = f"""
+    module @m attributes {{mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32}} {{
+      func.func public @main(%x: tensor<{rows}x{n}xf32>) -> tensor<{n}xi32> {{
+        %i = stablehlo.iota dim = 0 : tensor<{rows}x{n}xi32>
+        %init = stablehlo.constant dense<0xFF800000> : tensor<f32>
+        %c0 = stablehlo.constant dense<0> : tensor<i32>
+        %r:2 = stablehlo.reduce(%x init: %init), (%i init: %c0) across dimensions = [0] : (tensor<{rows}x{n}xf32>, tensor<{rows}x{n}xi32>, tensor<f32>, tensor<i32>) -> (tensor<{n}xf32>, tensor<{n}xi32>)
+         reducer{body}
+        return %r#1 : tensor<{n}xi32>
+      }}
+    }}"""
+    vals = np.array([0.0, -0.0, 1.0, 2.0, np.nan, -np.inf, 3.5], np.float32)
+    x = vals[np.random.default_rng(rows + n).integers(0, len(vals), (rows, n))]
+    (got,), plan = run_with_plan(driver, tmp_path, mlir, x, isa=isa)
+    assert "stablehlo.reduce" in plan, "expected the argmax kernel"
+    want = np.argmax(x, axis=0).astype(np.int32)  # NaN counts as the max, first wins
+    assert np.array_equal(got, want), f"indices differ at {np.flatnonzero(got != want)[:8]}"
