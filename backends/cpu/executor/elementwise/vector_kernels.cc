@@ -1601,10 +1601,7 @@ namespace {
 template <bool kMax>
 __attribute__((target("avx512f"))) bool ScatterKeysBlocks(int32_t* keys, const int32_t* idx, const uint32_t* u,
                                                            int64_t count, int32_t n) {
-  auto key_of = [](uint32_t v) {
-    v = (v & 0x7f800000u) == 0 ? (v & 0x80000000u) : v;
-    return static_cast<int32_t>(v ^ (static_cast<uint32_t>(static_cast<int32_t>(v) >> 31) >> 1));
-  };
+  auto key_of = [](uint32_t v) { return OrderKeyBits(FlushDenormalBits(v)); };
   const int32_t identity = key_of(kMax ? 0xff800000u : 0x7f800000u);
   std::fill(keys, keys + 16 * static_cast<int64_t>(n), identity);
   const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);

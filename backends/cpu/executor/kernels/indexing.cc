@@ -451,12 +451,6 @@ constexpr int64_t kPrivateTargetBytes = 32 * 1024;  // a copy stays in L1
 constexpr int64_t kLaneTargetBytes = 8 * 1024;      // kLanes lane copies stay in L2
 constexpr int64_t kLanes = 16;
 
-// The total-order key of f32 bits as a signed integer (negative values' magnitude bits flipped);
-// applied to a key it gives the bits back.
-inline int32_t OrderKey(uint32_t v) {
-  return static_cast<int32_t>(v ^ (static_cast<uint32_t>(static_cast<int32_t>(v) >> 31) >> 1));
-}
-
 // The f32 max/min fold of one chunk on total-order keys (flushed bits; integer max/min of keys is
 // MaxMinBits on values without NaN): keys of a block of updates computed in a vector loop, then one
 // integer max per update into keys[0, hi + 1] (hi + 2 slots: the last one takes the updates
@@ -490,9 +484,9 @@ bool FoldChunkKeys(int32_t* keys, const I* ip, const uint32_t* u, int64_t count,
     }
     for (int64_t j = j0; j < m; ++j) {
       uint32_t v = u[(b0 + j) * ustride];
-      v = (v & 0x7f800000u) == 0 ? (v & 0x80000000u) : v;
+      v = FlushDenormalBits(v);
       nan |= (v & 0x7fffffffu) > 0x7f800000u ? 1u : 0u;
-      k[j] = OrderKey(v);
+      k[j] = OrderKeyBits(v);
     }
     if (nan) return false;
     // Slots first (an index outside [0, hi] goes to the spare slot hi + 1), so the fold loop
@@ -541,13 +535,12 @@ bool PrivateScalar(void* xv, const void* uv, const void* idx, ElementType index_
   // f32 max/min with s32 indices and unit strides: 16 lane copies per chunk where the ISA has
   // scatter stores.
   static const ScatterKeysF32Fn vector_lanes = SelectScatterKeysF32();
-  const ScatterKeysF32Fn lanes_fn = std::is_same_v<T, float> && n * static_cast<int64_t>(sizeof(T)) <= kLaneTargetBytes &&
-                                            index_type == ElementType::kS32 && istride == 1 && ustride == 1
-                                        ? vector_lanes
-                                        : nullptr;
-  const bool lanes = lanes_fn != nullptr;
-  // (The one-copy key fold's spare slot: one element more.)
-  const int64_t row = static_cast<int64_t>(compiler::AlignUp(lanes ? kLanes * n * 4 : (n + 1) * static_cast<int64_t>(sizeof(T))));
+  const bool lanes = std::is_same_v<T, float> && n * static_cast<int64_t>(sizeof(T)) <= kLaneTargetBytes &&
+                     index_type == ElementType::kS32 && istride == 1 && ustride == 1 && vector_lanes;
+  const ScatterKeysF32Fn lanes_fn = lanes ? vector_lanes : nullptr;
+  // Per chunk: kLanes copies, or one with the key fold's spare slot.
+  const int64_t elements = lanes ? kLanes * n : n + 1;
+  const int64_t row = static_cast<int64_t>(compiler::AlignUp(elements * static_cast<int64_t>(sizeof(T))));
   // Each chunk at least 16K updates and 8 times the target (the combine reads every copy).
   const int64_t copies = std::min<int64_t>({kMaxPrivateCopies, int64_t{ThreadPool::Global().num_threads()} * 2,
                                             count / std::max<int64_t>(16384, 8 * n)});
@@ -576,11 +569,11 @@ bool PrivateScalar(void* xv, const void* uv, const void* idx, ElementType index_
         folded = false;
       }
       if (!lanes_fn) {
-        std::fill(keys, keys + n + 1, OrderKey(std::bit_cast<uint32_t>(MonoidIdentity<M, T>())));
+        std::fill(keys, keys + n + 1, OrderKeyBits(std::bit_cast<uint32_t>(MonoidIdentity<M, T>())));
         folded = FoldChunkKeys<M, I>(keys, ip, ub, b1 - b0, istride, ustride, hi);
       }
       if (folded) {
-        for (int64_t s = 0; s < n; ++s) keys[s] = OrderKey(static_cast<uint32_t>(keys[s]));  // back to bits
+        for (int64_t s = 0; s < n; ++s) keys[s] = OrderKeyBits(static_cast<uint32_t>(keys[s]));  // back to bits
         return;
       }
     }
