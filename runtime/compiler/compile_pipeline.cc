@@ -128,6 +128,12 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
   }
   ElementwiseUnitReductions(module.get());
   ReshapeUnitBroadcasts(module.get());
+  if (UnrollStackedReductions(module.get())) {
+    // Rows of constants (the init, a stack's constant pieces) fold, so the first unrolled steps
+    // do not start a loop of their own.
+    FoldConstants(module.get());
+    EliminateCommonSubexpressions(module.get());
+  }
   ComposeDataMovement(module.get());
   ReshapeUnitBroadcasts(module.get());  // composed chains that only add unit dims
   LinearizePointGathers(module.get());

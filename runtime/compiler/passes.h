@@ -61,6 +61,13 @@ void ComposeDataMovement(Module* module);
 // checks of gathers end so). Becoming elementwise, it fuses with its neighbours.
 void ElementwiseUnitReductions(Module* module);
 
+// A reduce over one dim of at most 8 rows whose operands are stacks along it (a concatenate of
+// unit pieces, or an iota along the dim: jnp.argmax over jnp.stack, jnp.select's choice index)
+// and whose body is scalar elementwise ops (not a single monoid op, whose kernels keep their own
+// orders) becomes that body applied elementwise row after row, from the init as XLA folds:
+// the stack is never built and the body fuses with its neighbours. True if it changed anything.
+bool UnrollStackedReductions(Module* module);
+
 // A new op of `kind` with one result of type `result` (the caller inserts it into a region).
 std::unique_ptr<Op> NewOp(Module* m, OpKind kind, std::vector<ValueId> operands, const Type& result, Location loc);
 

@@ -238,3 +238,138 @@ def test_take_along_axis0_with_batching_dims_clamps_every_index(driver, tmp_path
         assert got.dtype == want.dtype and got.shape == want.shape
         bad = np.flatnonzero(got != want)
         assert bad.size == 0, f"ISA {isa or 'native'}: {bad.size} wrong, first at {bad[:5]}"
+
+
+def max_min_reference(x: np.ndarray, idx: np.ndarray, u: np.ndarray, is_max: bool, swapped: bool) -> np.ndarray:
+    """Sequential f32 scatter max/min with XLA's rules, computed per target on order keys.
+
+    Non-NaN values: the max/min of the touched target's flushed values by total-order key (-0 <
+    +0); an untouched target keeps its bits. NaN: op(x, u) keeps the first NaN of [x0, u...],
+    op(u, x) (`swapped`) the last one.
+    """
+    m = len(x)
+    ok = (idx >= 0) & (idx < m)
+    i, v = idx[ok], u[ok]
+
+    def keys(a: np.ndarray) -> np.ndarray:
+        b = a.view(np.uint32).copy()
+        b = np.where((b & 0x7F800000) == 0, b & 0x80000000, b).astype(np.uint32)
+        return (b ^ ((b.view(np.int32) >> 31).view(np.uint32) >> 1)).view(np.int32)
+
+    def bits(k: np.ndarray) -> np.ndarray:
+        k = k.view(np.uint32)
+        return (k ^ ((k.view(np.int32) >> 31).view(np.uint32) >> 1)).view(np.float32)
+
+    good = ~np.isnan(v)
+    acc = keys(x)
+    (np.maximum if is_max else np.minimum).at(acc, i[good], keys(v[good]))
+    touched = np.zeros(m, bool)
+    touched[i] = True
+    out = np.where(touched & ~np.isnan(x), bits(acc), x).astype(np.float32)
+    nan_at = np.flatnonzero(~good)
+    x_nan = np.isnan(x)
+    for k in (nan_at if swapped else nan_at[::-1]):  # the winner is written last
+        t = i[k]
+        if swapped or not x_nan[t]:
+            out[t] = v[k]
+    return out
+
+
+@pytest.mark.parametrize("isa", ["", "avx2", "baseline"])
+@pytest.mark.parametrize(("m", "specials"), [(1024, False), (1024, True), (64, True), (3000, False), (6000, True)])
+@pytest.mark.parametrize(("op", "swapped"), [("maximum", False), ("minimum", False), ("maximum", True)])
+def test_scatter_max_min_many_updates_into_a_small_target(driver, tmp_path, monkeypatch, op, swapped, m, specials, isa):  # noqa: F811
+    # segment_max's shape: far more updates than targets, so each range of updates folds into a
+    # private copy (16 lane copies on AVX-512 up to 2048 targets; one copy of order keys
+    # otherwise; a chunk holding a NaN folds values in order) and the copies combine in order.
+    monkeypatch.setenv("JAXLIB_CPU_ISA", isa)
+    rng = np.random.default_rng(m + 7 * swapped)
+    n = 150001  # not a multiple of a block: the tails run
+    x = np.full(m, -np.inf if op == "maximum" else np.inf, np.float32)
+    x[: m // 2] = rng.standard_normal(m // 2).astype(np.float32)
+    idx = rng.integers(-3, m + 3, size=(n, 1)).astype(np.int32)
+    u = rng.standard_normal(n).astype(np.float32)
+    if specials:  # NaN updates, signed zeros, denormals in the updates and in the target
+        sp = np.array([np.nan, -np.nan, 0.0, -0.0, 1e-40, -1e-40, np.inf, -np.inf], np.float32)
+        u[rng.integers(0, n, size=300)] = sp[rng.integers(0, len(sp), size=300)]
+        x[:5] = [-0.0, 0.0, np.nan, 1e-39, -1e-39]
+    else:  # zeros of both signs, no NaN: the key path decides signed zeros alone
+        u[rng.integers(0, n, size=300)] = np.where(rng.random(300) < 0.5, 0.0, -0.0).astype(np.float32)
+    a, b = ("%b", "%a") if swapped else ("%a", "%b")
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<{m}xf32>, %i: tensor<{n}x1xi32>, %u: tensor<{n}xf32>) -> tensor<{m}xf32> {{
+        %0 = "stablehlo.scatter"(%x, %i, %u) <{{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}}> ({{
+        ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+          %s = stablehlo.{op} {a}, {b} : tensor<f32>
+          stablehlo.return %s : tensor<f32>
+        }}) : (tensor<{m}xf32>, tensor<{n}x1xi32>, tensor<{n}xf32>) -> tensor<{m}xf32>
+        return %0 : tensor<{m}xf32>
+      }}
+    }}"""
+    (got,) = run(driver, tmp_path, mlir, x, idx, u)
+    want = max_min_reference(x, idx[:, 0], u, op == "maximum", swapped)
+    bad = got.view(np.uint32) != want.view(np.uint32)
+    assert not bad.any(), f"bits differ at {np.flatnonzero(bad)[:8]}: {got[bad][:4]} vs {want[bad][:4]}"
+
+
+def test_scatter_max_reference_matches_the_sequential_rule():
+    # The vectorised reference above against XLA's scalar rule applied update by update.
+    rng = np.random.default_rng(5)
+    m, n = 6, 3000
+    sp = np.array([np.nan, 0.0, -0.0, 1e-40, -1e-40, np.inf, -np.inf], np.float32)
+    for swapped in (False, True):
+        for is_max in (True, False):
+            x = rng.standard_normal(m).astype(np.float32)
+            x[:3] = [np.nan, -0.0, 1e-39]
+            idx = rng.integers(-1, m + 1, size=n)
+            u = rng.standard_normal(n).astype(np.float32)
+            u[rng.integers(0, n, size=100)] = sp[rng.integers(0, len(sp), size=100)]
+            u[rng.integers(0, n, size=5)] = np.float32(-np.nan)
+            want = x.copy()
+            for k in range(n):
+                j = idx[k]
+                if 0 <= j < m:
+                    want[j] = xla_max(u[k], want[j], is_max) if swapped else xla_max(want[j], u[k], is_max)
+            got = max_min_reference(x, idx, u, is_max, swapped)
+            assert np.array_equal(got.view(np.uint32), want.view(np.uint32)), (swapped, is_max)
+
+
+@pytest.mark.parametrize("isa", ["", "avx2"])
+@pytest.mark.parametrize(("op", "ty", "np_ty"), [("add", "i32", np.int32), ("maximum", "i32", np.int32),
+                                                 ("minimum", "ui8", np.uint8), ("multiply", "i64", np.int64),
+                                                 ("or", "i1", np.bool_)])
+def test_integer_scatter_many_updates_into_a_small_target(driver, tmp_path, monkeypatch, op, ty, np_ty, isa):  # noqa: F811
+    # Integer and pred monoids fold into private copies from their identity (exact: wrapping
+    # arithmetic is associative), combined in order.
+    monkeypatch.setenv("JAXLIB_CPU_ISA", isa)
+    rng = np.random.default_rng(11)
+    m, n = 500, 120000
+    if np_ty == np.bool_:
+        x = rng.random(m) < 0.1
+        u = rng.random(n) < 0.001
+    else:
+        info = np.iinfo(np_ty)
+        hi = 7 if op == "multiply" else info.max
+        x = rng.integers(max(info.min, -hi), hi, size=m, endpoint=True).astype(np_ty)
+        u = rng.integers(max(info.min, -hi), hi, size=n, endpoint=True).astype(np_ty)
+    idx = rng.integers(-2, m + 2, size=(n, 1)).astype(np.int32)
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<{m}x{ty}>, %i: tensor<{n}x1xi32>, %u: tensor<{n}x{ty}>) -> tensor<{m}x{ty}> {{
+        %0 = "stablehlo.scatter"(%x, %i, %u) <{{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}}> ({{
+        ^bb0(%a: tensor<{ty}>, %b: tensor<{ty}>):
+          %s = stablehlo.{op} %a, %b : tensor<{ty}>
+          stablehlo.return %s : tensor<{ty}>
+        }}) : (tensor<{m}x{ty}>, tensor<{n}x1xi32>, tensor<{n}x{ty}>) -> tensor<{m}x{ty}>
+        return %0 : tensor<{m}x{ty}>
+      }}
+    }}"""
+    (got,) = run(driver, tmp_path, mlir, x, idx, u)
+    ok = (idx[:, 0] >= 0) & (idx[:, 0] < m)
+    want = x.copy()
+    ufunc = {"add": np.add, "maximum": np.maximum, "minimum": np.minimum, "multiply": np.multiply,
+             "or": np.logical_or}[op]
+    with np.errstate(over="ignore"):
+        ufunc.at(want, idx[ok, 0], u[ok])
+    assert np.array_equal(got.astype(np_ty), want), f"{op} {ty}: {np.flatnonzero(got != want)[:8]}"

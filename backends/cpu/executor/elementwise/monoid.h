@@ -108,6 +108,14 @@ template <Monoid M> inline uint32_t MaxMinBits(uint32_t ua, uint32_t ub) {
   return (ua & 0x7fffffffu) > 0x7f800000u ? ua : r;
 }
 
+// f32 bits as a signed integer in the values' total order (negative values' magnitude bits
+// flipped), and back (the map is its own inverse). On bits with denormals flushed to signed zero
+// and no NaN, integer max/min of keys is MaxMinBits: the scatter folds of segment_max run on keys.
+inline int32_t OrderKeyBits(uint32_t v) {
+  return static_cast<int32_t>(v ^ (static_cast<uint32_t>(static_cast<int32_t>(v) >> 31) >> 1));
+}
+inline uint32_t FlushDenormalBits(uint32_t v) { return (v & 0x7f800000u) == 0 ? (v & 0x80000000u) : v; }
+
 // Whether monoid M is defined on storage type T (bitwise ops on integers and pred only;
 // complex only for add and mul).
 template <Monoid M, class T> inline constexpr bool kMonoidSupports =

@@ -5,10 +5,11 @@
 // baseline body is the only one, and the x86 names below alias it.
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <iterator>
 #include <cstring>
+#include <iterator>
 #include <string_view>
 #include <type_traits>
 
@@ -1677,6 +1678,58 @@ void ScatterMaxMinF32Avx2(uint32_t* x, const int32_t* idx, const uint32_t* u, in
 }
 #endif
 }  // namespace
+
+namespace {
+#if defined(JAXLIB_X86_64)
+template <bool kMax>
+__attribute__((target("avx512f"))) bool ScatterKeysBlocks(int32_t* keys, const int32_t* idx, const uint32_t* u,
+                                                           int64_t count, int32_t n) {
+  auto key_of = [](uint32_t v) { return OrderKeyBits(FlushDenormalBits(v)); };
+  const int32_t identity = key_of(kMax ? 0xff800000u : 0x7f800000u);
+  std::fill(keys, keys + 16 * static_cast<int64_t>(n), identity);
+  const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const __m512i top = _mm512_set1_epi32(n), zero = _mm512_setzero_si512();
+  const __m512i exp = _mm512_set1_epi32(0x7f800000), sign = _mm512_set1_epi32(static_cast<int32_t>(0x80000000u)),
+                abs = _mm512_set1_epi32(0x7fffffff);
+  __mmask16 nan = 0;
+  int64_t b = 0;
+  for (; b + 16 <= count; b += 16) {
+    const __m512i i = _mm512_loadu_si512(idx + b);
+    const __mmask16 valid = _mm512_cmplt_epu32_mask(i, top);
+    const __m512i at = _mm512_or_si512(_mm512_slli_epi32(i, 4), lane);
+    __m512i v = _mm512_loadu_si512(u + b);
+    v = _mm512_mask_and_epi32(v, _mm512_testn_epi32_mask(v, exp), v, sign);
+    nan |= _mm512_mask_cmpgt_epi32_mask(valid, _mm512_and_si512(v, abs), exp);
+    const __m512i k = _mm512_xor_si512(v, _mm512_srli_epi32(_mm512_srai_epi32(v, 31), 1));
+    const __m512i old = _mm512_mask_i32gather_epi32(zero, valid, at, keys, 4);
+    _mm512_mask_i32scatter_epi32(keys, valid, at, kMax ? _mm512_max_epi32(old, k) : _mm512_min_epi32(old, k), 4);
+  }
+  for (; b < count; ++b) {  // the tail in lane 0
+    if (static_cast<uint32_t>(idx[b]) >= static_cast<uint32_t>(n)) continue;
+    if ((u[b] & 0x7fffffffu) > 0x7f800000u) return false;
+    int32_t& slot = keys[16 * static_cast<int64_t>(idx[b])];
+    slot = kMax ? std::max(slot, key_of(u[b])) : std::min(slot, key_of(u[b]));
+  }
+  if (nan) return false;
+  // Fold the lanes: block s is read before keys[s] (s <= 16 s) is written.
+  for (int64_t s = 0; s < n; ++s) {
+    const __m512i row = _mm512_loadu_si512(keys + 16 * s);
+    keys[s] = kMax ? _mm512_reduce_max_epi32(row) : _mm512_reduce_min_epi32(row);
+  }
+  return true;
+}
+bool ScatterKeysF32Avx512(int32_t* keys, const int32_t* idx, const uint32_t* u, int64_t count, int32_t n, bool is_max) {
+  return is_max ? ScatterKeysBlocks<true>(keys, idx, u, count, n) : ScatterKeysBlocks<false>(keys, idx, u, count, n);
+}
+#endif
+}  // namespace
+
+ScatterKeysF32Fn SelectScatterKeysF32() {
+#if defined(JAXLIB_X86_64)
+  if (DetectedVectorIsa() == VectorIsa::kAvx512) return &ScatterKeysF32Avx512;
+#endif
+  return nullptr;
+}
 
 ScatterMaxMinF32Fn SelectScatterMaxMinF32() {
 #if defined(JAXLIB_X86_64)

@@ -107,6 +107,19 @@ using ScatterMaxMinF32Fn = void (*)(uint32_t* x, const int32_t* idx, const uint3
                                    bool is_max, bool swapped);
 ScatterMaxMinF32Fn SelectScatterMaxMinF32();
 
+// The f32 max (is_max) or min of one-element updates into n < 2^27 targets on total-order keys
+// (the bits with negative values' magnitude flipped, after flushing denormals to signed zero:
+// integer max/min of keys is MaxMinBits on values without NaN), s32 indices, unit strides,
+// indices outside [0, n) skipped. `keys` holds 16 lane-private copies ([n][16], 16 * n ints):
+// lane j of each block of 16 updates folds into its own copy, so no two lanes of a gather and
+// scatter meet. On return keys[0, n) hold the fold over the lanes from the identity (the key of
+// -inf or +inf); false, with keys undefined, when an in-range update is a NaN (whose payload
+// rule needs the ordered fold). AVX-512 only (AVX2's gathers of slots that scalar stores just
+// wrote stall); nullptr elsewhere.
+using ScatterKeysF32Fn = bool (*)(int32_t* keys, const int32_t* idx, const uint32_t* u, int64_t count, int32_t n,
+                                  bool is_max);
+ScatterKeysF32Fn SelectScatterKeysF32();
+
 // Orders earlier non-temporal stores before later stores (sfence); a no-op elsewhere.
 void StreamFence();
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <climits>
+#include <limits>
 #include <cstring>
 #include <type_traits>
 
@@ -419,6 +420,187 @@ bool FusedScalar(void* xv, const void* uv, const void* idx, ElementType index_ty
   }
 }
 
+// Many one-element updates into a small target (segment_max, a histogram-like .at[i].max):
+// the updates are split into ordered chunks, each chunk combines its updates into a private
+// copy of the target that starts at the monoid's identity, and the copies are then combined
+// into the target in chunk order. Exact where the monoid is associative with an exact identity:
+// integer and pred monoids (wrapping add and multiply included), and f32 max/min (MaxMinBits is
+// associative, a NaN's "first one wins" rule included, in either operand order). Float add and
+// multiply are not privatised: their rounding depends on the order of the updates.
+template <Monoid M, class T> inline constexpr bool kPrivatisable =
+    std::is_same_v<T, bool> || (std::is_integral_v<T> && M != Monoid::kNone) ||
+    (std::is_same_v<T, float> && (M == Monoid::kMax || M == Monoid::kMin));
+
+template <Monoid M, class T> T MonoidIdentity() {
+  if constexpr (std::is_same_v<T, float>) {
+    return M == Monoid::kMax ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity();
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return M == Monoid::kMul || M == Monoid::kMin || M == Monoid::kAnd;
+  } else {
+    switch (M) {
+      case Monoid::kMul: return T{1};
+      case Monoid::kMax: return std::numeric_limits<T>::lowest();
+      case Monoid::kMin: return std::numeric_limits<T>::max();
+      case Monoid::kAnd: return static_cast<T>(~T{0});
+      default: return T{0};
+    }
+  }
+}
+
+constexpr int64_t kMaxPrivateCopies = 16;
+constexpr int64_t kPrivateTargetBytes = 32 * 1024;  // a copy stays in L1
+constexpr int64_t kLaneTargetBytes = 8 * 1024;      // kLanes lane copies stay in L2
+constexpr int64_t kLanes = 16;
+
+// The f32 max/min fold of one chunk on total-order keys (flushed bits; integer max/min of keys is
+// MaxMinBits on values without NaN): keys of a block of updates computed in a vector loop, then one
+// integer max per update into keys[0, hi + 1] (hi + 2 slots: the last one takes the updates
+// outside [0, hi]). More copies, one per lane of updates, measured slower here (more address
+// arithmetic, a larger table). False when the chunk holds a NaN update (its value-domain fold
+// then decides which NaN wins).
+template <Monoid M, class I>
+bool FoldChunkKeys(int32_t* keys, const I* ip, const uint32_t* u, int64_t count, int64_t istride,
+                   int64_t ustride, int64_t hi) {
+  constexpr int64_t kBlock = 512;
+  int32_t k[kBlock];
+  uint32_t slot[kBlock];
+  for (int64_t b0 = 0; b0 < count; b0 += kBlock) {
+    const int64_t m = std::min(kBlock, count - b0);
+    uint32_t nan = 0;
+    int64_t j0 = 0;
+    if (ustride == 1) {  // four lanes at a time (16-byte vectors: native on every target)
+      typedef uint32_t U4 __attribute__((vector_size(16)));
+      typedef int32_t S4 __attribute__((vector_size(16)));
+      U4 any = {0, 0, 0, 0};
+      for (; j0 + 4 <= m; j0 += 4) {
+        U4 v;
+        std::memcpy(&v, u + b0 + j0, sizeof(v));
+        const U4 denormal = (U4)((v & 0x7f800000u) == 0);
+        v = (denormal & (v & 0x80000000u)) | (~denormal & v);
+        any |= (U4)((v & 0x7fffffffu) > 0x7f800000u);
+        const U4 key = v ^ ((U4)((S4)v >> 31) >> 1);
+        std::memcpy(k + j0, &key, sizeof(key));
+      }
+      nan = any[0] | any[1] | any[2] | any[3];
+    }
+    for (int64_t j = j0; j < m; ++j) {
+      uint32_t v = u[(b0 + j) * ustride];
+      v = FlushDenormalBits(v);
+      nan |= (v & 0x7fffffffu) > 0x7f800000u ? 1u : 0u;
+      k[j] = OrderKeyBits(v);
+    }
+    if (nan) return false;
+    // Slots first (an index outside [0, hi] goes to the spare slot hi + 1), so the fold loop
+    // has no branch and no index conversion.
+    int64_t j1 = 0;
+    if constexpr (std::is_same_v<I, int32_t>) {
+      if (istride == 1) {
+        typedef uint32_t U4 __attribute__((vector_size(16)));
+        const U4 spare = {static_cast<uint32_t>(hi + 1), static_cast<uint32_t>(hi + 1), static_cast<uint32_t>(hi + 1),
+                          static_cast<uint32_t>(hi + 1)};
+        for (; j1 + 4 <= m; j1 += 4) {
+          U4 i;
+          std::memcpy(&i, ip + b0 + j1, sizeof(i));
+          const U4 in = (U4)(i < spare);  // unsigned: negatives are out too
+          const U4 at = (in & i) | (~in & spare);
+          std::memcpy(slot + j1, &at, sizeof(at));
+        }
+      }
+    }
+    for (int64_t j = j1; j < m; ++j) {
+      const int64_t s = static_cast<int64_t>(ip[(b0 + j) * istride]);
+      slot[j] = static_cast<uint32_t>(static_cast<uint64_t>(s) > static_cast<uint64_t>(hi) ? hi + 1 : s);
+    }
+#pragma GCC unroll 4
+    for (int64_t j = 0; j < m; ++j) {
+      int32_t& at = keys[slot[j]];
+      at = M == Monoid::kMax ? std::max(at, k[j]) : std::min(at, k[j]);
+    }
+  }
+  return true;
+}
+
+// x[s * xs] for s in [0, hi]: the privatised form of FusedScalar (same arguments, plus scratch for
+// the private copies). False when it does not apply: too few updates for the copies to pay, an
+// index type it does not read, or (f32) a denormal in the target, which op(x, identity) would
+// flush where no update touches it.
+using PrivateScalarFn = bool (*)(void* x, const void* u, const void* idx, ElementType index_type, int64_t count,
+                                 int64_t istride, int64_t ustride, int64_t hi, int64_t xs, bool swapped,
+                                 uint8_t* scratch);
+
+template <Monoid M, class T>
+bool PrivateScalar(void* xv, const void* uv, const void* idx, ElementType index_type, int64_t count, int64_t istride,
+                   int64_t ustride, int64_t hi, int64_t xs, bool swapped, uint8_t* scratch) {
+  const int64_t n = hi + 1;
+  if (n <= 0 || n * static_cast<int64_t>(sizeof(T)) > kPrivateTargetBytes) return false;
+  // f32 max/min with s32 indices and unit strides: 16 lane copies per chunk where the ISA has
+  // scatter stores.
+  static const ScatterKeysF32Fn vector_lanes = SelectScatterKeysF32();
+  const bool lanes = std::is_same_v<T, float> && n * static_cast<int64_t>(sizeof(T)) <= kLaneTargetBytes &&
+                     index_type == ElementType::kS32 && istride == 1 && ustride == 1 && vector_lanes;
+  const ScatterKeysF32Fn lanes_fn = lanes ? vector_lanes : nullptr;
+  // Per chunk: kLanes copies, or one with the key fold's spare slot.
+  const int64_t elements = lanes ? kLanes * n : n + 1;
+  const int64_t row = static_cast<int64_t>(compiler::AlignUp(elements * static_cast<int64_t>(sizeof(T))));
+  // Each chunk at least 16K updates and 8 times the target (the combine reads every copy).
+  const int64_t copies = std::min<int64_t>({kMaxPrivateCopies, int64_t{ThreadPool::Global().num_threads()} * 2,
+                                            count / std::max<int64_t>(16384, 8 * n)});
+  if (copies < 2) return false;
+  if (index_type != ElementType::kS32 && index_type != ElementType::kS64 && index_type != ElementType::kU32)
+    return false;
+  T* x = static_cast<T*>(xv);
+  const T* u = static_cast<const T*>(uv);
+  if constexpr (std::is_same_v<T, float>) {
+    for (int64_t s = 0; s < n; ++s)
+      if ((std::bit_cast<uint32_t>(x[s * xs]) & 0x7f800000u) == 0 && (std::bit_cast<uint32_t>(x[s * xs]) << 1) != 0)
+        return false;
+  }
+  auto fold = [&]<class I>(int64_t c) {
+    const int64_t b0 = count * c / copies, b1 = count * (c + 1) / copies;
+    const I* ip = static_cast<const I*>(idx) + b0 * istride;
+    const T* uc = u + b0 * ustride;
+    T* p = reinterpret_cast<T*>(scratch + c * row);
+    if constexpr (std::is_same_v<T, float>) {
+      auto* keys = reinterpret_cast<int32_t*>(p);
+      const auto* ub = reinterpret_cast<const uint32_t*>(uc);
+      bool folded;
+      if constexpr (std::is_same_v<I, int32_t>) {
+        folded = lanes_fn && lanes_fn(keys, ip, ub, b1 - b0, static_cast<int32_t>(n), M == Monoid::kMax);
+      } else {
+        folded = false;
+      }
+      if (!lanes_fn) {
+        std::fill(keys, keys + n + 1, OrderKeyBits(std::bit_cast<uint32_t>(MonoidIdentity<M, T>())));
+        folded = FoldChunkKeys<M, I>(keys, ip, ub, b1 - b0, istride, ustride, hi);
+      }
+      if (folded) {
+        for (int64_t s = 0; s < n; ++s) keys[s] = OrderKeyBits(static_cast<uint32_t>(keys[s]));  // back to bits
+        return;
+      }
+    }
+    std::fill(p, p + n, MonoidIdentity<M, T>());
+    for (int64_t b = 0; b < b1 - b0; ++b) {
+      const int64_t s = static_cast<int64_t>(ip[b * istride]);
+      if (static_cast<uint64_t>(s) > static_cast<uint64_t>(hi)) continue;
+      CombineInto<M, T>(p + s, uc + b * ustride, swapped);
+    }
+  };
+  ParallelFor(copies, 1, [&](int64_t c0, int64_t c1) {
+    for (int64_t c = c0; c < c1; ++c) {
+      switch (index_type) {
+        case ElementType::kS32: fold.template operator()<int32_t>(c); break;
+        case ElementType::kS64: fold.template operator()<int64_t>(c); break;
+        default: fold.template operator()<uint32_t>(c); break;
+      }
+    }
+  });
+  for (int64_t c = 0; c < copies; ++c) {
+    const T* p = reinterpret_cast<const T*>(scratch + c * row);
+    for (int64_t s = 0; s < n; ++s) CombineInto<M, T>(x + s * xs, p + s, swapped);
+  }
+  return true;
+}
+
 // Overwrite: the last update of an element wins, as in sequential order.
 template <size_t kBytes>
 void OverwriteAll(void* xv, const void* uv, const int64_t* xoff, const int64_t* uoff, int64_t count,
@@ -529,6 +711,11 @@ class ScatterKernel final : public Kernel {
         fused_scalar_ = VisitMonoid<FusedScalarFn>(MatchMonoid(body), x.element, nullptr,
                                                    []<Monoid M, class T>() -> FusedScalarFn { return &FusedScalar<M, T>; });
         swapped_ = body.ops[0]->operands[0] == body.args[1] && body.args[0] != body.args[1];
+        private_scalar_ = VisitMonoid<PrivateScalarFn>(MatchMonoid(body), x.element, nullptr,
+                                                       []<Monoid M, class T>() -> PrivateScalarFn {
+                                                         if constexpr (kPrivatisable<M, T>) return &PrivateScalar<M, T>;
+                                                         else return nullptr;
+                                                       });
       }
     }
   }
@@ -543,7 +730,13 @@ class ScatterKernel final : public Kernel {
     int64_t total = 0;
     for (size_t k = 0; k < n; ++k) total += 3 * compiler::AlignUp(window * static_cast<int64_t>(ElementTypeByteSize(m.type(op.operands[k]).element)));
     // The typed path's resolved offsets (operand and updates) per update window.
-    return std::max(total, 2 * compiler::AlignUp(count * 8));
+    total = std::max(total, 2 * compiler::AlignUp(count * 8));
+    // PrivateScalar's copies of a small target (one element per update; the target bounds them).
+    const Type& x = m.type(op.operands[0]);
+    if (n == 1 && x.byte_size() <= kPrivateTargetBytes && upd.element_count() == count)
+      total = std::max(total, kMaxPrivateCopies * compiler::AlignUp((x.byte_size() <= kLaneTargetBytes ? kLanes : 1) *
+                                                                        x.byte_size() + 8));
+    return total;
   }
 
   Status Run(Frame& f, uint8_t* scratch) const override {
@@ -601,7 +794,7 @@ class ScatterKernel final : public Kernel {
     auto* uoffs = reinterpret_cast<int64_t*>(scratch + compiler::AlignUp(w.count * 8));
     const auto* idx = static_cast<const uint8_t*>(f.Get(indices_));
     const size_t nvec = sd2od_.size();
-    if (nvec == 1 && w.batch_dims.size() <= 1 && batching_.empty() && ResolveOneComponent(f, idx)) return Status::Ok();
+    if (nvec == 1 && w.batch_dims.size() <= 1 && batching_.empty() && ResolveOneComponent(f, idx, scratch)) return Status::Ok();
     std::vector<int64_t> pos(w.batch_dims.size(), 0);
     for (int64_t b = 0; b < w.count; ++b) {
       int64_t ioff = 0, uoff = 0;
@@ -633,7 +826,7 @@ class ScatterKernel final : public Kernel {
   // offsets in one typed pass over the indices. False for index types it does not read.
   // Resolved and applied a block at a time, so the offsets stay in L1 (not two arrays as
   // long as the updates written to memory and read back).
-  bool ResolveOneComponent(Frame& f, const uint8_t* idx) const {
+  bool ResolveOneComponent(Frame& f, const uint8_t* idx, uint8_t* scratch) const {
     const IndexWalk& w = *walk_;
     const int64_t bstride = w.batch_strides.empty() ? 0 : w.batch_strides[0];
     const int64_t ustride = upd_batch_strides_.empty() ? 0 : upd_batch_strides_[0];
@@ -647,6 +840,9 @@ class ScatterKernel final : public Kernel {
       if (unique_) ParallelFor(w.count, kParallelUpdates, fn, kResolveBlock);
       else fn(int64_t{0}, w.count);
     };
+    if (private_scalar_ && loop_.dims.empty() &&
+        private_scalar_(x, u, idx, index_type_, w.count, bstride, ustride, hi, xs, swapped_, scratch))
+      return true;
     // (An empty call says whether fused_scalar_ reads this index type.)
     if (fused_scalar_ && loop_.dims.empty() && fused_scalar_(x, u, idx, index_type_, 0, bstride, ustride, hi, xs, swapped_)) {
       over_updates([&](int64_t b0, int64_t b1) {
@@ -724,6 +920,7 @@ class ScatterKernel final : public Kernel {
   WindowLoop loop_;
   ApplyAllFn apply_all_ = nullptr;  // the typed path, when the body is recognised
   FusedScalarFn fused_scalar_ = nullptr;  // its one-pass form for one-element updates
+  PrivateScalarFn private_scalar_ = nullptr;  // its chunked form over private copies of a small target
   bool swapped_ = false;             // the body's op takes (update, current)
 };
 
