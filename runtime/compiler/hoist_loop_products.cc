@@ -17,13 +17,8 @@ namespace {
 constexpr int64_t kMaxHoistedBytes = int64_t{64} << 20;
 
 bool IsZeroConstant(const Module& m, ValueId v) {
-  const Op* def = m.values[static_cast<size_t>(v)].def;
-  if (!def || def->kind != OpKind::kConstant) return false;
-  const Attribute* a = def->attr("value");
-  if (!a || !a->dense || !a->dense->splat) return false;
-  for (uint8_t b : a->dense->bytes)
-    if (b != 0) return false;
-  return true;
+  const DenseData* c = ConstantOf(m, v);
+  return c && c->splat && std::all_of(c->bytes.begin(), c->bytes.end(), [](uint8_t b) { return b == 0; });
 }
 
 // A step slice of carry `arg`: dynamic_slice(arg, t, 0, ..., 0) with sizes [1, full...], seen
@@ -93,7 +88,7 @@ class Hoister {
         const int sliced = InvariantCarry(body, s->slice->operands[0]);
         const int other = InvariantCarry(body, dot->operands[static_cast<size_t>(1 - side)]);
         if (sliced < 0 || other < 0) continue;
-        if (Hoist(r, i + inserted, loop, body, cond, dot, side, *s, sliced, other)) {
+        if (Hoist(r, i + inserted, loop, body, cond, j, side, *s, sliced, other)) {
           ++inserted;
           break;
         }
@@ -102,8 +97,10 @@ class Hoister {
     return inserted;
   }
 
-  bool Hoist(Region* r, size_t at, Op* loop, Region& body, Region& cond, Op* dot, int side, const StepSlice& s,
+  // Hoists body.ops[at_dot] (a dot reading step slice `s` on `side`); false when its dims do not fit.
+  bool Hoist(Region* r, size_t at, Op* loop, Region& body, Region& cond, size_t at_dot, int side, const StepSlice& s,
              int sliced, int other) {
+    Op* dot = body.ops[at_dot].get();
     const Type xs = m_->type(loop->operands[static_cast<size_t>(sliced)]);
     const Type w = m_->type(loop->operands[static_cast<size_t>(other)]);
     const Type rt = m_->type(dot->results[0]);
@@ -181,8 +178,7 @@ class Hoister {
       auto take = NewOp(m_, OpKind::kDynamicSlice, operands, Type::Tensor(rt.element, step_dims), dot->loc);
       take->attrs.push_back({"slice_sizes", MakeIntListAttr(step_dims)});
       const ValueId rows = take->results[0];
-      auto it = std::find_if(body.ops.begin(), body.ops.end(), [&](const auto& o) { return o.get() == dot; });
-      body.ops.insert(it, std::move(take));
+      body.ops.insert(body.ops.begin() + static_cast<std::ptrdiff_t>(at_dot), std::move(take));
       dot->kind = OpKind::kReshape;
       dot->operands = {rows};
       dot->attrs.clear();

@@ -68,6 +68,9 @@ void ElementwiseUnitReductions(Module* module);
 // the stack is never built and the body fuses with its neighbours. True if it changed anything.
 bool UnrollStackedReductions(Module* module);
 
+// The dense data of the constant op defining `v`, or nullptr when `v` is not a constant's result.
+const DenseData* ConstantOf(const Module& m, ValueId v);
+
 // A new op of `kind` with one result of type `result` (the caller inserts it into a region).
 std::unique_ptr<Op> NewOp(Module* m, OpKind kind, std::vector<ValueId> operands, const Type& result, Location loc);
 

@@ -237,13 +237,6 @@ class Cse {
   std::unordered_map<ValueId, ValueId> remap_;
 };
 
-const DenseData* ConstantOf(const Module& m, ValueId v) {
-  const Op* def = m.values[static_cast<size_t>(v)].def;
-  if (!def || def->kind != OpKind::kConstant) return nullptr;
-  const Attribute* a = def->attr("value");
-  return a && a->kind == Attribute::Kind::kDense ? a->dense.get() : nullptr;
-}
-
 void ReplaceWithConstant(Module* m, Op* op, std::shared_ptr<DenseData> data) {
   op->kind = OpKind::kConstant;
   op->operands.clear();
@@ -764,6 +757,13 @@ std::shared_ptr<DenseData> SplatOne(const Type& t) {
 }
 
 }  // namespace
+
+const DenseData* ConstantOf(const Module& m, ValueId v) {
+  const Op* def = m.values[static_cast<size_t>(v)].def;
+  if (!def || def->kind != OpKind::kConstant) return nullptr;
+  const Attribute* a = def->attr("value");
+  return a && a->kind == Attribute::Kind::kDense ? a->dense.get() : nullptr;
+}
 
 std::unique_ptr<Op> NewOp(Module* m, OpKind kind, std::vector<ValueId> operands, const Type& result, Location loc) {
   auto op = std::make_unique<Op>();

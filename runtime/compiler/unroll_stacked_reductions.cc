@@ -138,9 +138,8 @@ class Unroller {
     if (!out) return piece;
     // A splat piece (a folded broadcast of a constant) as a splat of the kept shape: constant
     // folding and the fused loops see through it, not through a reshape.
-    if (const Attribute* a = pdef && pdef->kind == OpKind::kConstant ? pdef->attr("value") : nullptr;
-        a && a->kind == Attribute::Kind::kDense && a->dense->splat) {
-      auto data = std::make_shared<DenseData>(*a->dense);
+    if (const DenseData* splat = ConstantOf(*m_, piece); splat && splat->splat) {
+      auto data = std::make_shared<DenseData>(*splat);
       data->type = Type::Tensor(xt.element, kept);
       auto c = NewOp(m_, OpKind::kConstant, {}, data->type, loc);
       c->attrs.push_back({"value", MakeDenseAttr(std::move(data))});
