@@ -221,8 +221,11 @@ JAXLIB_TARGET_AVX2 void RepeatElements(uint8_t* d, const uint8_t* s, int64_t n, 
 void ShortRowsOf(size_t es, uint8_t* d, int64_t dso, int64_t dsi, const uint8_t* s, int64_t sso, int64_t ssi,
                  int64_t no, int64_t ni) {
 #if defined(JAXLIB_X86_64)
+  // The shuffle controls are built per call: worth it over a few 16-byte loads at least (a walk
+  // of many short runs, x[:, :3] repeated, keeps the scalar loop).
   static const bool avx2 = DetectedVectorIsa() != VectorIsa::kBaseline;
-  if (avx2 && dsi == 1 && ssi == 0 && dso == ni && sso == 1 && es <= 8) return RepeatElements(d, s, no, ni, es);
+  if (avx2 && dsi == 1 && ssi == 0 && dso == ni && sso == 1 && es <= 8 && no * static_cast<int64_t>(es) >= 64)
+    return RepeatElements(d, s, no, ni, es);
 #endif
   switch (es) {
     case 1: return ShortRows<1>(d, dso, dsi, s, sso, ssi, no, ni);
