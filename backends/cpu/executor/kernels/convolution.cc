@@ -2,8 +2,10 @@
 // accumulation type; each group of output positions becomes an im2col block multiplied by the
 // kernel through Gemm. Handles strides, padding, both dilations, reversal and both group counts.
 // f32 convolutions (ungrouped, or with feature groups of 8 or more output features) go to the
-// direct kernel of direct_convolution.h instead when it takes them (AVX-512 or AVX2 + FMA CPUs);
-// the im2col path stays the one for everything else.
+// direct kernel of direct_convolution.h instead when it takes them (AVX-512 or AVX2 + FMA CPUs),
+// and the 3x3 stride-1 ones among them to the Winograd kernel of winograd_convolution.h, with
+// the direct kernel recomputing any whose outputs come out inf or NaN; the im2col path stays
+// the one for everything else.
 #include <algorithm>
 #include <atomic>
 #include <cstring>
@@ -13,6 +15,7 @@
 #include "backends/cpu/executor/linalg/direct_convolution.h"
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
 #include "backends/cpu/executor/linalg/gemm.h"
+#include "backends/cpu/executor/linalg/winograd_convolution.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
 #include "runtime/compiler/verify.h"
@@ -108,10 +111,18 @@ int64_t ColumnBlocks() { return ThreadPool::Global().num_threads(); }
 // narrow groups are the small-group loop's.
 constexpr int64_t kMinDirectGroupOutputs = 8;
 
-// The direct kernel's plan when it takes this convolution: f32 throughout (no conversions), one
-// batch group, feature groups of at least kMinDirectGroupOutputs output features. Decided
-// identically for the scratch size and the kernel.
-std::optional<DirectConvF32> PlanDirect(const ConvGeometry& g, const Type& x, const Type& w, const Type& r) {
+// The direct kernel's plans when it takes this convolution: f32 throughout (no conversions), one
+// batch group, feature groups of at least kMinDirectGroupOutputs output features; and the
+// Winograd plan when that takes it too. Decided identically for the scratch size and the kernel.
+struct DirectPlans {
+  std::optional<DirectConvF32> direct;
+  std::optional<WinogradConvF32> winograd;
+  int64_t ScratchBytes() const {
+    return std::max(direct->ScratchBytes(), winograd ? winograd->ScratchBytes() : int64_t{0});
+  }
+};
+
+std::optional<DirectPlans> PlanDirect(const ConvGeometry& g, const Type& x, const Type& w, const Type& r) {
   if (x.element != ElementType::kF32 || w.element != ElementType::kF32 || r.element != ElementType::kF32 ||
       g.BG != 1 || (g.FG > 1 && g.Cout / g.FG < kMinDirectGroupOutputs))
     return std::nullopt;
@@ -128,13 +139,17 @@ std::optional<DirectConvF32> PlanDirect(const ConvGeometry& g, const Type& x, co
   s.rhs_dilation = g.rdil;
   for (const auto& pad : g.pad) s.pad_low.push_back(pad.first);
   s.reversed = g.reverse;
-  return DirectConvF32::Plan(s);
+  DirectPlans plans;
+  plans.direct = DirectConvF32::Plan(s);
+  if (!plans.direct) return std::nullopt;
+  plans.winograd = WinogradConvF32::Plan(s);
+  return plans;
 }
 
 class ConvolutionKernel final : public Kernel {
  public:
   ConvolutionKernel(const Op& op, const compiler::Module& m, ConvGeometry g, ElementType acc, EwFn lhs_cvt, EwFn rhs_cvt,
-                    EwFn out_cvt, const BlasGemm* blas, std::optional<DirectConvF32> direct)
+                    EwFn out_cvt, const BlasGemm* blas, std::optional<DirectPlans> direct)
       : lhs_(op.operands[0]), rhs_(op.operands[1]), out_(op.results[0]), g_(std::move(g)), acc_(acc),
         lhs_cvt_(lhs_cvt), rhs_cvt_(rhs_cvt), out_cvt_(out_cvt), blas_(blas), direct_(std::move(direct)) {
     x_ = m.type(op.operands[0]);
@@ -155,7 +170,7 @@ class ConvolutionKernel final : public Kernel {
     int64_t bytes = compiler::AlignUp(x.byte_size()) + compiler::AlignUp(x.element_count() * aes) +
                     compiler::AlignUp(w.byte_size()) + compiler::AlignUp(w.element_count() * aes) +
                     compiler::AlignUp(r.element_count() * aes) + compiler::AlignUp(r.byte_size());
-    if (std::optional<DirectConvF32> direct = PlanDirect(g, x, w, r))
+    if (std::optional<DirectPlans> direct = PlanDirect(g, x, w, r))
       return bytes + compiler::AlignUp(direct->ScratchBytes());
     return bytes + ColumnBlocks() * compiler::AlignUp(kRowsPerBlock * patch * aes);
   }
@@ -193,8 +208,12 @@ class ConvolutionKernel final : public Kernel {
     uint8_t* out_final = take(r_.byte_size());
     if (out_identity_) out = static_cast<uint8_t*>(f.Get(out_));
     if (direct_) {
-      direct_->Run(reinterpret_cast<const float*>(lhs), reinterpret_cast<const float*>(rhs),
-                   reinterpret_cast<float*>(out), take(direct_->ScratchBytes()));
+      const float* xf = reinterpret_cast<const float*>(lhs);
+      const float* wf = reinterpret_cast<const float*>(rhs);
+      float* yf = reinterpret_cast<float*>(out);
+      uint8_t* kernel_scratch = take(direct_->ScratchBytes());
+      if (!direct_->winograd || !direct_->winograd->Run(xf, wf, yf, kernel_scratch))
+        direct_->direct->Run(xf, wf, yf, kernel_scratch);
       return FinishOutput(f, out, out_final);
     }
     const int64_t patch = g_.kernel_positions * g_.Cin_g;
@@ -388,7 +407,7 @@ class ConvolutionKernel final : public Kernel {
   const BlasGemm* blas_;
   Type x_, w_, r_;
   bool lhs_identity_ = false, rhs_identity_ = false, out_identity_ = false;
-  std::optional<DirectConvF32> direct_;  // set when the direct kernel takes this convolution
+  std::optional<DirectPlans> direct_;  // set when the direct (or Winograd) kernel takes this convolution
 };
 
 }  // namespace
@@ -409,7 +428,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeConvolutionKernel(KernelBuilder& b, const 
   if (op.IntAttr("feature_group_count", 1) > 1 && op.IntAttr("batch_group_count", 1) > 1)
     return Unimplemented("convolution with both feature and batch groups");
   ConvGeometry g = Analyse(op, x, w, r);
-  std::optional<DirectConvF32> direct = PlanDirect(g, x, w, r);
+  std::optional<DirectPlans> direct = PlanDirect(g, x, w, r);
   // Only the im2col path multiplies through BLAS: a direct convolution does not load the library.
   const BlasGemm* blas = direct ? nullptr : ResolveBlasGemm(b.config().lapack_library);
   return std::unique_ptr<Kernel>(

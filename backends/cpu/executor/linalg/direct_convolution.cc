@@ -19,20 +19,17 @@
 #include <string_view>
 #include <utility>
 
+#include "backends/cpu/executor/linalg/conv_micro_kernels.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
-#include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "runtime/support/env_flag.h"
-
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
-
-// The tile body passes vectors between always-inlined helpers, never across a call that stays
-// out of line (the flattened entry points inline all of it), so the ABI note does not apply.
-#pragma GCC diagnostic ignored "-Wpsabi"
 
 namespace jaxlib::cpu {
 namespace {
+
+using conv_micro::KernelsForCpu;
+using conv_micro::MicroKernels;
+using conv_micro::TileArgs;
+using conv_micro::TileFn;
 
 // Tiles of output pixels that share one pass over the filter (their outputs and the inputs
 // they read stay in L2 meanwhile; input pointers are made for one slab's taps at a time).
@@ -42,209 +39,6 @@ constexpr int64_t kMergeMaxFeatures = 32;
 // Filter bytes per slab: one slab of rows x (lanes * NV) features stays in L1 (48 KiB on
 // current cores) while a panel's tiles stream through it.
 constexpr int64_t kSlabBytes = 32 * 1024;
-
-// One micro-kernel call: a tile of at most P output pixels (`rows` of them real) x lanes * NV
-// output features, over taps [tap0, tap1) and input features [c0, c0 + cn):
-//   y[p, :] (+)= sum over t, c of in[(t - tap0) * P + p][group_c0 + c] * w[(t * cin + c) * ldw + :]
-// adding to y when `accumulate` (the sums over earlier slabs of the filter), else overwriting.
-// `last_lanes` of the last vector exist (the feature tail). Every output is one chain of
-// fused multiply-adds in (tap, input feature) order from zero, whatever the ISA, tile or slab
-// split, so both micro-kernels give the same bits.
-struct TileArgs {
-  const float* const* in;
-  int64_t tap0, tap1, c0, cn, cin;
-  int64_t group_c0;  // the feature group's first input feature in each pixel's row
-  const float* w;
-  int64_t ldw;
-  int last_lanes;
-  float* const* y_rows;  // each pixel's outputs; the block's start at y_col in them
-  int64_t y_col, rows;
-  bool accumulate;
-};
-using TileFn = void (*)(const TileArgs& args);
-
-// The micro-kernels of one ISA: vector width, the widest block of output features, the pixels
-// per tile for a block of `vectors` vectors, and the tile function (nullptr when not built).
-struct MicroKernels {
-  int lanes = 0;
-  int max_vectors = 0;
-  int (*pixels_per_tile)(int vectors) = nullptr;
-  TileFn (*tile_for)(int pixels, int vectors, bool masked) = nullptr;
-};
-
-#if defined(__x86_64__)
-// The vector vocabulary of each micro-kernel. Plain `inline` with the ISA's target: the
-// always-inlined tile body has no target of its own, and the flattened per-ISA entry points
-// below inline these into it (GCC refuses always_inline across targets).
-struct Avx512Vectors {
-  using V = __m512;
-  using Mask = __mmask16;
-  static constexpr int kLanes = 16;
-  __attribute__((target("avx512f"))) static inline Mask TailMask(int lanes) {
-    return static_cast<Mask>((uint32_t{1} << lanes) - 1);
-  }
-  __attribute__((target("avx512f"))) static inline V Zero() { return _mm512_setzero_ps(); }
-  __attribute__((target("avx512f"))) static inline V Load(const float* p) { return _mm512_loadu_ps(p); }
-  __attribute__((target("avx512f"))) static inline V LoadTail(const float* p, Mask m) {
-    return _mm512_maskz_loadu_ps(m, p);
-  }
-  __attribute__((target("avx512f"))) static inline void Store(float* p, V v) { _mm512_storeu_ps(p, v); }
-  __attribute__((target("avx512f"))) static inline void StoreTail(float* p, Mask m, V v) {
-    _mm512_mask_storeu_ps(p, m, v);
-  }
-  __attribute__((target("avx512f"))) static inline V Broadcast(const float* p) { return _mm512_set1_ps(*p); }
-  __attribute__((target("avx512f"))) static inline V MulAdd(V a, V b, V c) { return _mm512_fmadd_ps(a, b, c); }
-};
-
-struct Avx2Vectors {
-  using V = __m256;
-  using Mask = __m256i;
-  static constexpr int kLanes = 8;
-  __attribute__((target("avx2,fma"))) static inline Mask TailMask(int lanes) {
-    return _mm256_cmpgt_epi32(_mm256_set1_epi32(lanes), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-  }
-  __attribute__((target("avx2,fma"))) static inline V Zero() { return _mm256_setzero_ps(); }
-  __attribute__((target("avx2,fma"))) static inline V Load(const float* p) { return _mm256_loadu_ps(p); }
-  __attribute__((target("avx2,fma"))) static inline V LoadTail(const float* p, Mask m) {
-    return _mm256_maskload_ps(p, m);
-  }
-  __attribute__((target("avx2,fma"))) static inline void Store(float* p, V v) { _mm256_storeu_ps(p, v); }
-  __attribute__((target("avx2,fma"))) static inline void StoreTail(float* p, Mask m, V v) {
-    _mm256_maskstore_ps(p, m, v);
-  }
-  __attribute__((target("avx2,fma"))) static inline V Broadcast(const float* p) { return _mm256_broadcast_ss(p); }
-  __attribute__((target("avx2,fma"))) static inline V MulAdd(V a, V b, V c) { return _mm256_fmadd_ps(a, b, c); }
-};
-
-// The micro-kernel: a P x (lanes * NV) block of outputs in registers, one broadcast input
-// value against NV vectors of the filter row. Register budget: P * NV accumulators + NV filter
-// vectors + one broadcast within the ISA's vector registers (32 zmm, 16 ymm), P input pointers
-// within the general registers; FMA latency x ports needs >= 8 accumulators. Only a `Masked`
-// tile reads and writes its last vector through the tail mask (AVX2's masked loads cost more).
-// The input-feature loop is unrolled four times: with 6 x 2 ymm accumulators a step is only 12
-// FMAs, and its counter, pointer and branch uops cost the AVX2 kernel about 6 % of the FMA peak
-// (unrolling changes no sum: each accumulator still adds its products in feature order).
-template <class Vec, int P, int NV, bool Masked>
-__attribute__((always_inline)) inline void TileBody(const TileArgs& args) {
-  using V = typename Vec::V;
-  constexpr int L = Vec::kLanes;
-  const typename Vec::Mask mask = Vec::TailMask(args.last_lanes);
-  const int64_t ldw = args.ldw, cn = args.cn, rows = args.rows, y_col = args.y_col;
-  V acc[P][NV];
-  if (args.accumulate) {
-#pragma GCC unroll 16
-    for (int p = 0; p < P; ++p) {
-      // Rows past `rows` are not there to read; their sums are never stored.
-      const float* yp = args.y_rows[p < rows ? p : 0] + y_col;
-#pragma GCC unroll 4
-      for (int v = 0; v < NV; ++v)
-        acc[p][v] = Masked && v == NV - 1 ? Vec::LoadTail(yp + L * v, mask) : Vec::Load(yp + L * v);
-    }
-  } else {
-#pragma GCC unroll 16
-    for (int p = 0; p < P; ++p)
-#pragma GCC unroll 4
-      for (int v = 0; v < NV; ++v) acc[p][v] = Vec::Zero();
-  }
-  for (int64_t t = args.tap0; t < args.tap1; ++t) {
-    const float* a[P];
-#pragma GCC unroll 16
-    for (int p = 0; p < P; ++p) a[p] = args.in[(t - args.tap0) * P + p] + args.group_c0 + args.c0;
-    const float* wr = args.w + (t * args.cin + args.c0) * ldw;
-#pragma GCC unroll 4
-    for (int64_t c = 0; c < cn; ++c, wr += ldw) {
-      V wv[NV];
-#pragma GCC unroll 4
-      for (int v = 0; v < NV; ++v)
-        wv[v] = Masked && v == NV - 1 ? Vec::LoadTail(wr + L * v, mask) : Vec::Load(wr + L * v);
-#pragma GCC unroll 16
-      for (int p = 0; p < P; ++p) {
-        const V b = Vec::Broadcast(a[p] + c);
-#pragma GCC unroll 4
-        for (int v = 0; v < NV; ++v) acc[p][v] = Vec::MulAdd(b, wv[v], acc[p][v]);
-      }
-    }
-  }
-#pragma GCC unroll 16
-  for (int p = 0; p < P; ++p) {
-    if (p >= rows) break;
-    float* yp = args.y_rows[p] + y_col;
-#pragma GCC unroll 4
-    for (int v = 0; v < NV; ++v) {
-      if (Masked && v == NV - 1)
-        Vec::StoreTail(yp + L * v, mask, acc[p][v]);
-      else
-        Vec::Store(yp + L * v, acc[p][v]);
-    }
-  }
-}
-
-// The per-ISA entry points: the ISA's target, everything inlined into them.
-template <int P, int NV, bool Masked>
-struct Avx512Tile {
-  __attribute__((target("avx512f"), flatten)) static void Run(const TileArgs& args) {
-    TileBody<Avx512Vectors, P, NV, Masked>(args);
-  }
-};
-
-template <int P, int NV, bool Masked>
-struct Avx2Tile {
-  __attribute__((target("avx2,fma"), flatten)) static void Run(const TileArgs& args) {
-    TileBody<Avx2Vectors, P, NV, Masked>(args);
-  }
-};
-
-// The tile function of one ISA's entry point `Tile` for `masked`.
-template <template <int, int, bool> class Tile, int P, int NV>
-TileFn Pick(bool masked) {
-  return masked ? &Tile<P, NV, true>::Run : &Tile<P, NV, false>::Run;
-}
-
-// AVX-512: blocks of 1..4 vectors (16..64 features), 12 down to 6 pixels per tile.
-int PixelsPerTileAvx512(int vectors) { return vectors >= 4 ? 6 : vectors == 3 ? 8 : 12; }
-
-TileFn TileForAvx512(int pixels, int vectors, bool masked) {
-  switch (pixels * 8 + vectors) {
-    case 6 * 8 + 1: return Pick<Avx512Tile, 6, 1>(masked);
-    case 6 * 8 + 2: return Pick<Avx512Tile, 6, 2>(masked);
-    case 6 * 8 + 3: return Pick<Avx512Tile, 6, 3>(masked);
-    case 6 * 8 + 4: return Pick<Avx512Tile, 6, 4>(masked);
-    case 8 * 8 + 1: return Pick<Avx512Tile, 8, 1>(masked);
-    case 8 * 8 + 2: return Pick<Avx512Tile, 8, 2>(masked);
-    case 8 * 8 + 3: return Pick<Avx512Tile, 8, 3>(masked);
-    case 12 * 8 + 1: return Pick<Avx512Tile, 12, 1>(masked);
-    case 12 * 8 + 2: return Pick<Avx512Tile, 12, 2>(masked);
-    default: return nullptr;
-  }
-}
-
-// AVX2 (16 ymm): blocks of 1..2 vectors (8..16 features); 6 x 2 and 12 x 1 leave room for the
-// filter vectors and the broadcast.
-int PixelsPerTileAvx2(int vectors) { return vectors >= 2 ? 6 : 12; }
-
-TileFn TileForAvx2(int pixels, int vectors, bool masked) {
-  switch (pixels * 8 + vectors) {
-    case 6 * 8 + 1: return Pick<Avx2Tile, 6, 1>(masked);
-    case 6 * 8 + 2: return Pick<Avx2Tile, 6, 2>(masked);
-    case 12 * 8 + 1: return Pick<Avx2Tile, 12, 1>(masked);
-    default: return nullptr;
-  }
-}
-
-// The micro-kernels this CPU (as capped by $JAXLIB_CPU_ISA) runs; none below AVX2 + FMA.
-MicroKernels KernelsForCpu() {
-  switch (DetectedVectorIsa()) {
-    case VectorIsa::kAvx512: return {16, 4, &PixelsPerTileAvx512, &TileForAvx512};
-    case VectorIsa::kAvx2:
-      __builtin_cpu_init();
-      if (!__builtin_cpu_supports("fma")) return {};
-      return {8, 2, &PixelsPerTileAvx2, &TileForAvx2};
-    default: return {};
-  }
-}
-#else
-MicroKernels KernelsForCpu() { return {}; }
-#endif
 
 // $JAXLIB_CPU_DISABLE_DIRECT_CONV=1 keeps every convolution on im2col + GEMM (for comparing the
 // two and as an escape hatch). Read once.
