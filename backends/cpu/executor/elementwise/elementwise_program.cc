@@ -234,6 +234,51 @@ void GatherStrided(uint8_t* dst, const uint8_t* src, size_t es, const std::vecto
     }
     return;
   }
+  // A contiguous run of the source (the trailing dims, row-major) repeated along a broadcast dim
+  // (a point's 3 coordinates against every other point, all points against each point): each
+  // block of repeats is filled with one run, then doubled, instead of a copy per innermost row.
+  int rep = r - 1;
+  int64_t run_len = 1;
+  while (rep >= 0 && (strides[static_cast<size_t>(rep)] == run_len || dims[static_cast<size_t>(rep)] == 1))
+    run_len *= dims[static_cast<size_t>(rep--)];
+  if (rep >= 0 && rep < r - 1 && strides[static_cast<size_t>(rep)] == 0 && dims[static_cast<size_t>(rep)] > 1) {
+    *splat = nullptr;
+    const int64_t block = run_len * dims[static_cast<size_t>(rep)];
+    for (int64_t done = 0; done < n;) {
+      const int64_t at = begin + done, phase = at % block;
+      const uint8_t* run = src + static_cast<size_t>(StridedOffset(dims, strides, at - phase)) * es;
+      const int64_t m = std::min(n - done, block - phase);
+      uint8_t* d = dst + static_cast<size_t>(done) * es;
+      // The block's first elements up to a run boundary, then whole runs from there on.
+      const int64_t head = std::min(m, (run_len - phase % run_len) % run_len);
+      std::memcpy(d, run + static_cast<size_t>(phase % run_len) * es, static_cast<size_t>(head) * es);
+      uint8_t* runs = d + static_cast<size_t>(head) * es;
+      const int64_t rest = m - head;
+      int64_t filled = std::min(rest, run_len);
+      std::memcpy(runs, run, static_cast<size_t>(filled) * es);
+      for (; filled < rest; filled *= 2)
+        std::memcpy(runs + static_cast<size_t>(filled) * es, runs, static_cast<size_t>(std::min(filled, rest - filled)) * es);
+      done += m;
+    }
+    return;
+  }
+  // Each element of a contiguous run repeated along a short trailing broadcast dim (a per-pixel
+  // factor against its 3 coordinates, jnp.repeat): loop element i reads source element i / k.
+  bool outer_contiguous = r >= 2 && inner_stride == 0 && inner < 16;
+  for (int k = r - 2, step = 1; outer_contiguous && k >= 0; step *= static_cast<int>(dims[static_cast<size_t>(k--)]))
+    outer_contiguous = strides[static_cast<size_t>(k)] == step || dims[static_cast<size_t>(k)] == 1;
+  if (outer_contiguous) {
+    *splat = nullptr;
+    int64_t q = begin / inner, lead = std::min(n, (inner - begin % inner) % inner);
+    const uint8_t* s0 = src + static_cast<size_t>(off) * es;
+    FillElements(dst, s0, es, lead);
+    if (lead > 0) ++q;
+    const int64_t whole = (n - lead) / inner;
+    RepeatEach(dst + static_cast<size_t>(lead) * es, src + static_cast<size_t>(q) * es, whole, inner, es);
+    const int64_t tail = n - lead - whole * inner;
+    FillElements(dst + static_cast<size_t>(n - tail) * es, src + static_cast<size_t>(q + whole) * es, es, tail);
+    return;
+  }
   if (inner_stride == 0 && idx[r - 1] + n <= inner) {
     const uint8_t* value = src + static_cast<size_t>(off) * es;
     if (*splat != value) FillElements(dst, value, es, n);

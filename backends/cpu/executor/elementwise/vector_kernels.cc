@@ -495,12 +495,68 @@ __attribute__((target("avx2"))) bool FastRowMaxMinAvx2(const float* x, int64_t n
 }
 #endif
 
+// Rows shorter than the 16 logical lanes, kLanesOf<V> rows at a time: column j of the rows is one
+// vector, and the lane operations the per-row loops below run on one row (partials started,
+// the row's values and spare lanes applied to partial 0, the partials folded into it, its lanes
+// folded as a tree (sums) or in lane order (max/min)) run on the columns, lane for lane: each
+// row gets the same values through the same operations, so the same bits, without a horizontal
+// fold per row. A sum's lanes past the row hold +0 throughout and every other lane is 0 + x
+// summed, never -0: adding +0 to such a value returns it bit for bit (NaN included), so those
+// adds are skipped. kR > 0 fixes the row length at compile time (R otherwise). Returns the rows
+// done (whole groups); the caller does the rest.
+template <class F, class V, int kR>
+JAXLIB_VM_INLINE int64_t ShortRowsOf(const float* x, float* out, float init, int64_t outer, int64_t R) {
+  constexpr int N = kLanesOf<V>;
+  constexpr bool kSum = std::is_same_v<F, AddV>;
+  if constexpr (kR > 0) R = kR;
+  const V start = kSum ? V{} : Splat<V>(init);  // every partial's start, and the spare lanes
+  const V folded_rest = F::Apply(start, start);  // partials 2 and 3 folded (still at the start)
+  int64_t o = 0;
+  for (; o + N <= outer; o += N) {
+    alignas(64) float col[kLanes][N];
+    const float* rows = x + o * R;
+    for (int i = 0; i < N; ++i)
+      for (int64_t j = 0; j < R; ++j) col[j][i] = rows[i * R + j];
+    V l[kLanes];
+    V r;
+    if constexpr (kSum) {
+      for (int64_t j = 0; j < R; ++j) l[j] = V{} + Load<V>(col[j], N);
+      int64_t live = R;
+      for (int w = kLanes / 2; w >= 1; w /= 2) {
+        for (int64_t k = 0; k + w < live; ++k) l[k] = l[k] + l[k + w];
+        live = std::min<int64_t>(live, w);
+      }
+      r = Splat<V>(init) + l[0];
+    } else {
+      for (int j = 0; j < kLanes; ++j) {
+        const V v = j < R ? Load<V>(col[j], N) : start;
+        // Max/min fold the partials first (MaxMinReduceBody's order), then take the row.
+        l[j] = F::Apply(F::Apply(F::Apply(start, start), folded_rest), v);
+      }
+      r = l[0];
+      for (int k = 1; k < kLanes; ++k) r = F::Apply(r, l[k]);
+    }
+    Store(out + o, r, N);
+  }
+  return o;
+}
+
+template <class F, class V>
+JAXLIB_VM_INLINE int64_t ShortRowsBody(const float* x, float* out, float init, int64_t outer, int64_t R) {
+  switch (R) {  // the common short rows (coordinates, small heads) unrolled
+    case 2: return ShortRowsOf<F, V, 2>(x, out, init, outer, R);
+    case 3: return ShortRowsOf<F, V, 3>(x, out, init, outer, R);
+    case 4: return ShortRowsOf<F, V, 4>(x, out, init, outer, R);
+    default: return ShortRowsOf<F, V, 0>(x, out, init, outer, R);
+  }
+}
+
 template <bool kMax, class V>
 JAXLIB_VM_INLINE void MaxMinReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R,
                                        int64_t inner, FastRowFn fast_row) {
   using F = std::conditional_t<kMax, MaxV, MinV>;
   if (inner == 1) {
-    for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t o = R < kLanes ? ShortRowsBody<F, V>(x, out, init, outer, R) : 0; o < outer; ++o) {
       const float* row = x + o * R;
       if (fast_row && fast_row(row, R, init, &out[o])) continue;
       // Four independent partials: one chain of NaN-aware max/min is latency-bound.
@@ -521,7 +577,7 @@ JAXLIB_VM_INLINE void MaxMinReduceBody(const float* x, float* out, float init, i
 template <class V>
 JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {
   if (inner == 1) {
-    for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t o = R < kLanes ? ShortRowsBody<AddV, V>(x, out, init, outer, R) : 0; o < outer; ++o) {
       const float* row = x + o * R;
       Partials<AddV, V> acc(V{});
       int64_t r = 0;

@@ -378,4 +378,15 @@ void CopyBytesParallel(void* dst, const void* src, size_t bytes) {
   });
 }
 
+void RepeatEach(void* dst, const void* src, int64_t n, int64_t r, size_t es) {
+  auto* d = static_cast<uint8_t*>(dst);
+  const auto* s = static_cast<const uint8_t*>(src);
+#if defined(JAXLIB_X86_64)
+  static const bool avx2 = DetectedVectorIsa() != VectorIsa::kBaseline;
+  if (avx2 && r < kShortInner && es <= 8) return RepeatElements(d, s, n, r, es);
+#endif
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t k = 0; k < r; ++k) std::memcpy(d + (i * r + k) * static_cast<int64_t>(es), s + i * static_cast<int64_t>(es), es);
+}
+
 }  // namespace jaxlib::cpu
