@@ -1,5 +1,6 @@
 """Short rows and short broadcast runs (issue 12): a reduction over a last axis of 2 to 15
-elements (coordinates, a few features) folds a group of rows at once, one vector per column, and
+elements (coordinates, a few features) folds a group of rows at once, one vector per column,
+rows under 64 elements load whole vectors and fold their lanes with vector shuffles, and
 a fused loop reading an input broadcast over short trailing runs (a point's coordinates against
 every other point, a per-point factor against its coordinates) fills its tiles by doubling runs
 and repeating elements. Sums keep the documented per-row order (lanes 0 + x_j folded as a tree,
@@ -16,9 +17,12 @@ from test_cpu_isa_paths import ISAS, MOD, run_isa
 
 
 def tree_sum(x: np.ndarray, init: np.float32) -> np.ndarray:
-    """The row reducer's order for rows shorter than 16, in float32."""
+    """The row reducer's order for rows shorter than 64, in float32: lane j sums x[16c + j] over
+    c in order from 0, then the lanes fold as a tree and init is added."""
     lanes = np.zeros((x.shape[0], 16), np.float32)
-    lanes[:, : x.shape[1]] = np.float32(0) + x
+    for c in range(0, x.shape[1], 16):
+        chunk = x[:, c:c + 16]
+        lanes[:, : chunk.shape[1]] = lanes[:, : chunk.shape[1]] + chunk
     w = 8
     while w >= 1:
         lanes[:, :w] = lanes[:, :w] + lanes[:, w:2 * w]
@@ -26,7 +30,7 @@ def tree_sum(x: np.ndarray, init: np.float32) -> np.ndarray:
     return init + lanes[:, 0]
 
 
-@pytest.mark.parametrize("row", [2, 3, 4, 5, 7, 8, 11, 15])
+@pytest.mark.parametrize("row", [2, 3, 4, 5, 7, 8, 11, 15, 17, 32, 48, 63])
 def test_short_row_reductions_keep_the_row_order_bits_at_every_isa(driver, tmp_path, row):  # noqa: F811
     # Whole groups of rows at both vector widths, then single rows; over 4096 elements (smaller
     # float sums fold sequentially in XLA's order, reduction_order.h).
@@ -94,3 +98,29 @@ def test_short_broadcast_runs_are_copied_exactly(driver, tmp_path):  # noqa: F81
         scaled, sq = run_isa(driver, tmp_path, prog, isa, a, b, m)
         assert scaled.tobytes() == want_scaled.tobytes(), f"at {isa or 'native'}: expected numpy's d * m"
         assert sq.tobytes() == want_sq.tobytes(), f"at {isa or 'native'}: expected the squared distances"
+
+
+def test_max_pool_over_32_features_matches_numpy(driver, tmp_path):  # noqa: F811
+    """A 2x2 stride-2 max pool over 32 features (whole vectors at AVX2, half of one at AVX-512)
+    and over 20 (a partial vector): numpy's values at every ISA."""
+    rng = np.random.default_rng(13)
+    for c in (32, 20):
+        x = rng.standard_normal((3, 10, 12, c)).astype(np.float32)
+        x[0, 1, 2, 3] = np.nan
+        t_in, t_out = f"tensor<3x10x12x{c}xf32>", f"tensor<3x5x6x{c}xf32>"
+        prog = f"""
+            {MOD}
+              func.func public @main(%x: {t_in}) -> {t_out} {{
+                %c = stablehlo.constant dense<0xFF800000> : tensor<f32>
+                %0 = "stablehlo.reduce_window"(%x, %c) <{{window_dimensions = array<i64: 1, 2, 2, 1>, window_strides = array<i64: 1, 2, 2, 1>}}> ({{
+                ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+                  %m = stablehlo.maximum %a, %b : tensor<f32>
+                  stablehlo.return %m : tensor<f32>
+                }}) : ({t_in}, tensor<f32>) -> {t_out}
+                return %0 : {t_out}
+              }}
+            }}"""
+        want = x.reshape(3, 5, 2, 6, 2, c).max(axis=(2, 4))
+        for isa in ISAS:
+            got = run_isa(driver, tmp_path, prog, isa, x)[0]
+            assert np.array_equal(got, want, equal_nan=True), f"{c} features at {isa or 'native'}: expected numpy's max pool"

@@ -318,7 +318,10 @@ struct Partials {
     for (int p = 0; p < Q; ++p) {
       const int64_t m = n - p * L;
       V v = spare;
-      if (m > 0) std::memcpy(&v, x + p * L, static_cast<size_t>(m < L ? m : L) * sizeof(float));
+      if (m >= L)  // a whole vector: a fixed-size load (a variable-length copy costs far more)
+        v = Load<V>(x + p * L, L);
+      else if (m > 0)
+        std::memcpy(&v, x + p * L, static_cast<size_t>(m) * sizeof(float));
       a[p] = F::Apply(a[p], v);
     }
   }
@@ -328,14 +331,24 @@ struct Partials {
   }
   // Partial 0's lanes folded to one value: sums pairwise as a tree (lane k takes lane k + w for
   // w = 8, 4, 2, 1), max/min in lane order from lane 0.
+  // The sum's tree runs on whole vectors: a step w >= L adds sub-vector p + w / L to p, a step
+  // w < L adds the vector shifted down by w lanes (lane k takes lane k + w; lanes past the
+  // step's width carry values never read), the same additions as lane by lane.
   JAXLIB_VM_INLINE float FoldFirstLanes() const {
-    float l[kLanes];
-    for (int p = 0; p < Q; ++p) Store(l + p * L, a[p], L);
     if constexpr (std::is_same_v<F, AddV>) {
-      for (int w = kLanes / 2; w >= 1; w /= 2)
-        for (int k = 0; k < w; ++k) l[k] = l[k] + l[k + w];
-      return l[0];
+      V v[Q];
+      for (int p = 0; p < Q; ++p) v[p] = a[p];
+      for (int w = kLanes / 2; w >= L; w /= 2)
+        for (int p = 0; p < w / L; ++p) v[p] = v[p] + v[p + w / L];
+      for (int w = L / 2; w >= 1; w /= 2) {
+        IOf<V> down;
+        for (int k = 0; k < L; ++k) down[k] = (k + w) % L;
+        v[0] = v[0] + __builtin_shuffle(v[0], down);
+      }
+      return v[0][0];
     } else {
+      float l[kLanes];
+      for (int p = 0; p < Q; ++p) Store(l + p * L, a[p], L);
       V v = Splat<V>(l[0]);
       for (int k = 1; k < kLanes; ++k) v = F::Apply(v, Splat<V>(l[k]));
       return v[0];
@@ -860,7 +873,9 @@ JAXLIB_VM_INLINE V FoldStep(V acc, V v) {
   return kSwapped ? F::Apply(v, acc) : F::Apply(acc, v);
 }
 
-template <class F, class V, int kB, bool kSwapped>
+// kB vectors of outputs; a kTail block (kB == 1) has m < L lanes, read and written through
+// partial loads and stores (a runtime-length copy: whole vectors never take it).
+template <class F, class V, int kB, bool kSwapped, bool kTail = false>
 JAXLIB_VM_INLINE void TapsBlock(float* o, const float* const* taps, int64_t ntaps, int64_t off, float init,
                                 int64_t m) {
   constexpr int64_t L = kLanesOf<V>;
@@ -870,10 +885,10 @@ JAXLIB_VM_INLINE void TapsBlock(float* o, const float* const* taps, int64_t ntap
   for (int64_t t = 0; t < ntaps; ++t) {
     const float* x = taps[t] + off;
 #pragma GCC unroll 8
-    for (int k = 0; k < kB; ++k) acc[k] = FoldStep<F, kSwapped>(acc[k], Load<V>(x + k * L, kB == 1 ? m : L));
+    for (int k = 0; k < kB; ++k) acc[k] = FoldStep<F, kSwapped>(acc[k], Load<V>(x + k * L, kTail ? m : L));
   }
 #pragma GCC unroll 8
-  for (int k = 0; k < kB; ++k) Store(o + k * L, acc[k], kB == 1 ? m : L);
+  for (int k = 0; k < kB; ++k) Store(o + k * L, acc[k], kTail ? m : L);
 }
 template <class F, class V, bool kSwapped>
 JAXLIB_VM_INLINE void CombineTapsRows(float* out, const float* const* taps, int64_t ntaps, float init, int64_t n,
@@ -885,7 +900,8 @@ JAXLIB_VM_INLINE void CombineTapsRows(float* out, const float* const* taps, int6
     int64_t i = 0;
     for (; i + 8 * L <= n; i += 8 * L) TapsBlock<F, V, 8, kSwapped>(o + i, taps, ntaps, base + i, init, L);
     for (; i + 4 * L <= n; i += 4 * L) TapsBlock<F, V, 4, kSwapped>(o + i, taps, ntaps, base + i, init, L);
-    for (; i < n; i += L) TapsBlock<F, V, 1, kSwapped>(o + i, taps, ntaps, base + i, init, std::min(L, n - i));
+    for (; i + L <= n; i += L) TapsBlock<F, V, 1, kSwapped>(o + i, taps, ntaps, base + i, init, L);
+    if (i < n) TapsBlock<F, V, 1, kSwapped, true>(o + i, taps, ntaps, base + i, init, n - i);
   }
 }
 template <class F, class V>
