@@ -79,6 +79,8 @@ enum class Lowering : uint8_t {
   kIntToFloat, kUint32ToFloat, kF32ToF64, kF64ToF32,
   kSelect,
   kCall,  // the interpreter's one-element kernel (Step::call), registers saved around it
+  kLoadElem,   // out <- element in[1] (clamped) of the array at in[0]
+  kStoreElem,  // element in[2] (clamped) of the array at in[0] <- in[1]; no result
 };
 
 // Ops whose pattern reads every operand before writing the result, so the result may take the
@@ -108,6 +110,9 @@ struct Step {
   uint8_t num_in = 0;
   const EwInstr* call = nullptr;  // kCall
   const void* scalar = nullptr;   // kCall of a unary float function: its float(float) form
+  int64_t length = 0;             // kLoadElem, kStoreElem: the array's elements
+  bool index_signed = false;      // kLoadElem, kStoreElem: the index's type (wide: 64 bits)
+  int elem_bytes = 0;             // kLoadElem, kStoreElem
 };
 
 // A slot of the loop, plus the synthetic sign-mask constants negation needs.
@@ -228,7 +233,7 @@ class LoopCompiler {
     }
     for (const auto* region : {&d_.cond, &d_.body})
       for (const ScalarLoopInstr& i : *region)
-        if (!set(i.out, Value::Kind::kTemp)) return false;
+        if (i.access != ScalarLoopInstr::Access::kStore && !set(i.out, Value::Kind::kTemp)) return false;
     if (d_.result_slots.size() != d_.carry_slots.size()) return Fail("internal error: results != carries");
     for (size_t k = 0; k < d_.result_slots.size(); ++k) {
       uint16_t r = d_.result_slots[k];
@@ -270,6 +275,7 @@ class LoopCompiler {
 
   // An inline pattern, else a call of the interpreter's kernel.
   bool LowerOp(const ScalarLoopInstr& ins, Step* s) {
+    if (ins.access != ScalarLoopInstr::Access::kNone) return LowerElementAccess(ins, s);
     if (LowerInline(ins, s)) return true;
     if (s->num_in == 0 || !LowerCall(ins, s)) return false;  // num_in 0: the op itself is malformed
     reason_.clear();
@@ -355,6 +361,32 @@ class LoopCompiler {
     }
   }
 
+  // An array element read or written through the array's address (a pinned carry) and an
+  // index of 32 or 64 bits; the element in a register of its type's class.
+  bool LowerElementAccess(const ScalarLoopInstr& ins, Step* s) {
+    const bool store = ins.access == ScalarLoopInstr::Access::kStore;
+    if (ins.num_in != (store ? 3 : 2)) return Fail("internal error: element access operands");
+    for (int k = 0; k < ins.num_in; ++k)
+      if (ins.in[k] >= values_.size() || values_[ins.in[k]].kind == Value::Kind::kNone)
+        return Fail("internal error: operand slot");
+    const ElementType it = ins.index_type;
+    if (it != ElementType::kS32 && it != ElementType::kU32 && it != ElementType::kS64 && it != ElementType::kU64)
+      return Fail("an element index of type " + std::string(ElementTypeMlirName(it)));
+    if (ins.length < 1 || ins.length - 1 > INT32_MAX) return Fail("an array of more than 2^31 elements");
+    const Value& elem = values_[store ? ins.in[1] : ins.out];
+    if (values_[ins.in[0]].repr.cls != RegClass::kGpr || values_[ins.in[0]].repr.bytes != 8)
+      return Fail("internal error: array address slot");
+    s->how = store ? Lowering::kStoreElem : Lowering::kLoadElem;
+    s->out = ins.out;
+    s->num_in = ins.num_in;
+    for (int k = 0; k < 3; ++k) s->in[k] = ins.in[k];
+    s->length = ins.length;
+    s->index_signed = it == ElementType::kS32 || it == ElementType::kS64;
+    s->wide = it == ElementType::kS64 || it == ElementType::kU64;
+    s->elem_bytes = elem.repr.bytes;
+    return true;
+  }
+
   // Any other op the interpreter runs (transcendentals, integer division, ...): a call of its
   // own kernel on one element, so the bits are the interpreter's.
   bool LowerCall(const ScalarLoopInstr& ins, Step* s) {
@@ -433,7 +465,7 @@ class LoopCompiler {
 
   // ---------------------------------------------------------------- liveness and registers
 
-  // Drops steps whose results nothing reads (no op here has side effects), then records each
+  // Drops steps whose results nothing reads (only element stores have side effects), then records each
   // temporary's last reader.
   void Prune(std::vector<Step>* steps, const std::vector<uint16_t>& live_out) {
     std::vector<bool> live(values_.size(), false);
@@ -441,7 +473,7 @@ class LoopCompiler {
     std::vector<Step> kept;
     for (size_t i = steps->size(); i-- > 0;) {
       const Step& s = (*steps)[i];
-      if (!live[s.out]) continue;
+      if (!live[s.out] && s.how != Lowering::kStoreElem) continue;  // stores have an effect
       for (int k = 0; k < s.num_in; ++k) live[s.in[k]] = true;
       kept.push_back(s);
     }
@@ -536,7 +568,9 @@ class LoopCompiler {
       Value& out = values_[s.out];
       const Value& in0 = values_[s.in[0]];
       auto home = home_of_result.find(s.out);
-      if (home != home_of_result.end() && pool_.TakeSpecific(out.repr.cls, home->second)) {
+      if (s.how == Lowering::kStoreElem) {
+        // No result (`out` is the array's pinned address): only operands dying here are freed.
+      } else if (home != home_of_result.end() && pool_.TakeSpecific(out.repr.cls, home->second)) {
         out.reg = home->second;
       } else if (ResultMayReuseIn0(s.how) && in0.repr.cls == out.repr.cls && dies_at(in0, s.in[0], at)) {
         out.reg = in0.reg;
@@ -544,7 +578,8 @@ class LoopCompiler {
         out.reg = pool_.Take(out.repr.cls, awaited_homes[cls_index(out.repr.cls)]);
         if (out.reg < 0) return Fail("more live values than registers");
       }
-      if (home != home_of_result.end()) awaited_homes[cls_index(out.repr.cls)] &= ~(1u << home->second);
+      if (home != home_of_result.end() && s.how != Lowering::kStoreElem)
+        awaited_homes[cls_index(out.repr.cls)] &= ~(1u << home->second);
       for (int k = 0; k < s.num_in; ++k) {
         const Value& v = values_[s.in[k]];
         bool first_mention = true;
@@ -688,6 +723,34 @@ class LoopCompiler {
     (e_.*op)(G(s.out), s.wide);
   }
 
+  // The address of the element of array s.in[0] at index slot `index`, clamped to
+  // [0, length - 1] (negative signed indices to 0, anything past the end to the last), in the
+  // scratch register: branches, in range falls through.
+  Mem ElementAddress(const Step& s, uint16_t index) {
+    const Gpr r = kScratchGpr;
+    if (!s.wide && s.index_signed) e_.MovsxdRR(r, G(index));
+    else e_.MovRR(r, G(index), s.wide);  // 32 bits zero-extend
+    const int low = e_.NewLabel(), high = e_.NewLabel(), done = e_.NewLabel();
+    const auto last = static_cast<int32_t>(s.length - 1);
+    if (s.index_signed) {
+      e_.TestRR(r, r, true);
+      e_.Jcc(Cond::kL, low);
+    }
+    e_.SubRI(r, last);
+    e_.Jcc(Cond::kA, high);  // past the last element (unsigned: r was not negative here)
+    e_.AddRI(r, last);
+    e_.Jmp(done);
+    e_.Bind(low);
+    e_.XorRR(r, r, false);
+    e_.Jmp(done);
+    e_.Bind(high);
+    e_.MovRI(r, static_cast<uint64_t>(last));
+    e_.Bind(done);
+    for (int b = s.elem_bytes; b > 1; b /= 2) e_.AddRR(r, r, true);
+    e_.AddRR(r, G(s.in[0]), true);
+    return Mem{r, 0};
+  }
+
   void EmitStep(const Step& s) {
     const Value& out = values_[s.out];
     switch (s.how) {
@@ -747,6 +810,31 @@ class LoopCompiler {
         return;
       case Lowering::kSelect: EmitSelect(s); return;
       case Lowering::kCall: EmitCall(s); return;
+      case Lowering::kLoadElem: {
+        const Mem at = ElementAddress(s, s.in[1]);
+        if (out.repr.cls == RegClass::kXmm) {
+          if (s.elem_bytes == 8) e_.MovsdRM(X(s.out), at);
+          else e_.MovssRM(X(s.out), at);
+        } else if (s.elem_bytes == 1) {
+          e_.MovzxRM8(G(s.out), at);
+        } else {
+          e_.MovRM(G(s.out), at, s.elem_bytes == 8);
+        }
+        return;
+      }
+      case Lowering::kStoreElem: {
+        const Mem at = ElementAddress(s, s.in[2]);
+        const Value& v = values_[s.in[1]];
+        if (v.repr.cls == RegClass::kXmm) {
+          if (s.elem_bytes == 8) e_.MovsdMR(at, X(s.in[1]));
+          else e_.MovssMR(at, X(s.in[1]));
+        } else if (s.elem_bytes == 1) {
+          e_.MovMR8(at, G(s.in[1]));
+        } else {
+          e_.MovMR(at, G(s.in[1]), s.elem_bytes == 8);
+        }
+        return;
+      }
     }
   }
 

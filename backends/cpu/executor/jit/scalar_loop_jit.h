@@ -24,6 +24,14 @@ struct ScalarLoopInstr {
   uint16_t out = 0;
   uint16_t in[3] = {0, 0, 0};
   uint8_t num_in = 0;
+  // An element of an array carry (whose slot holds the array's address) instead of `op`'s
+  // arithmetic: kLoad reads element in[1] of array in[0] into `out`; kStore writes in[1] to
+  // element in[2] of array in[0] (`out` is the array's slot). The index is clamped to
+  // [0, length - 1] as a one-element dynamic slice clamps it.
+  enum class Access : uint8_t { kNone, kLoad, kStore };
+  Access access = Access::kNone;
+  int64_t length = 0;
+  ElementType index_type = ElementType::kS32;
 };
 
 // The loop as the interpreter's slot program: every slot holds one value; only the carry

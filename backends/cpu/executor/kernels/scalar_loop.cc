@@ -3,10 +3,14 @@
 // body, or a fusion's region, are flattened once into one list of slot-to-slot instructions
 // over a small register file on the stack (ScalarCode): common integer/float arithmetic and
 // compares run inline, everything else through the same elementwise kernels the fused loops
-// use, so results are identical. Loops with any non-scalar value, captured array or
-// non-elementwise op keep the general WhileKernel; fusions with any non-scalar value keep the
-// elementwise program. When scalar_loop_jit.cc can compile a flattened loop, that native code
-// runs it instead.
+// use, so results are identical. A loop may also carry arrays that its body only reads and
+// writes one element at a time (a scan over a sequence of scalars: x[i] read by dynamic_slice,
+// y[i] written by dynamic_update_slice): such an array lives in the while's result buffer (a
+// carry the body never changes, where its operand lives) and its slot holds a pointer to it;
+// element loads and stores clamp their index as the slices do. Loops with any other non-scalar
+// value, captured array or non-elementwise op keep the general WhileKernel; fusions with any
+// non-scalar value keep the elementwise program. When scalar_loop_jit.cc can compile a
+// flattened loop, that native code runs it instead.
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -40,6 +44,8 @@ enum class Code : uint8_t {
   kSelect,  // `bytes` of in[1] where the pred in[0] holds, else of in[2]
   kAndI8, kOrI8, kXorI8, kAndI32, kOrI32, kXorI32,
   kMaxI32, kMinI32, kMaxI64, kMinI64,
+  kLoadElem,   // out <- array in[0] at the clamped index in[1] (`bytes` per element)
+  kStoreElem,  // array in[0] at the clamped index in[2] <- in[1]
 };
 
 struct ScalarInstr {
@@ -47,10 +53,43 @@ struct ScalarInstr {
   uint16_t out = 0;
   uint16_t in[3] = {0, 0, 0};
   uint8_t num_in = 0;
-  uint8_t bytes = 0;  // kCopy, kSelect
+  uint8_t bytes = 0;  // kCopy, kSelect, kLoadElem, kStoreElem
   EwInstr ew;         // kCall
   const Op* op = nullptr;  // the source op (for the JIT)
+  int64_t length = 0;                          // kLoadElem, kStoreElem: the array's elements
+  ElementType index_type = ElementType::kS32;  // kLoadElem, kStoreElem
 };
+
+// An element index as dynamic_slice and dynamic_update_slice of one element take it: clamped
+// to [0, length - 1], unsigned types never negative.
+int64_t ClampedIndex(const uint8_t* cell, ElementType t, int64_t length) {
+  int64_t v = 0;
+  switch (t) {
+    case ElementType::kS8: v = *reinterpret_cast<const int8_t*>(cell); break;
+    case ElementType::kS16: v = *reinterpret_cast<const int16_t*>(cell); break;
+    case ElementType::kS32: v = *reinterpret_cast<const int32_t*>(cell); break;
+    case ElementType::kS64: v = *reinterpret_cast<const int64_t*>(cell); break;
+    case ElementType::kU8: v = *cell; break;
+    case ElementType::kU16: v = *reinterpret_cast<const uint16_t*>(cell); break;
+    case ElementType::kU32: v = *reinterpret_cast<const uint32_t*>(cell); break;
+    case ElementType::kU64: {
+      const uint64_t u = *reinterpret_cast<const uint64_t*>(cell);
+      return u > static_cast<uint64_t>(length - 1) ? length - 1 : static_cast<int64_t>(u);
+    }
+    default: return 0;
+  }
+  return v < 0 ? 0 : v > length - 1 ? length - 1 : v;
+}
+
+bool IsIndexType(ElementType t) {
+  switch (t) {
+    case ElementType::kS8: case ElementType::kS16: case ElementType::kS32: case ElementType::kS64:
+    case ElementType::kU8: case ElementType::kU16: case ElementType::kU32: case ElementType::kU64:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // Picks the inline code of a few hot ops; kCall otherwise.
 Code FastCode(const compiler::Module& m, const Op& op) {
@@ -132,10 +171,11 @@ class ScalarCode {
     slot_types_[static_cast<size_t>(next_slot_)] = module_->type(v).element;
     return next_slot_++;
   }
-  // The slot of an operand; values defined outside the code are loaded once per run.
+  // The slot of an operand; values defined outside the code are loaded once per run. An array
+  // carry's pointer slot is no operand of a scalar op.
   int Operand(const compiler::Module& m, ValueId v) {
     int s = Slot(v);
-    if (s >= 0) return s;
+    if (s >= 0) return ArrayOf(s) ? -1 : s;
     if (!IsScalar(m, v)) return -1;
     s = NewSlot(v);
     if (s >= 0) loads_.push_back({v, s, ElementTypeByteSize(m.type(v).element)});
@@ -143,6 +183,27 @@ class ScalarCode {
   }
 
   bool Flatten(const compiler::Module& m, const Region& r, std::vector<ScalarInstr>* out);
+  bool FlattenElementAccess(const compiler::Module& m, const Op& op, std::vector<ScalarInstr>* out);
+
+  // An array carried through the loop and only read and written an element at a time. Its
+  // slot holds a pointer to its elements; `current` is the value its slot stands for now (the
+  // region argument, then each dynamic_update_slice's result in turn).
+  struct ArrayCarry {
+    size_t carry = 0;
+    int slot = -1;
+    int64_t length = 0;      // elements
+    int dim = 0;             // the one dim longer than 1 (0 if none)
+    size_t bytes = 0;        // per element
+    ValueId current = -1;
+    bool written = false;    // some dynamic_update_slice writes it
+  };
+  ArrayCarry* ArrayOf(int slot) {
+    for (ArrayCarry& a : arrays_)
+      if (a.slot == slot) return &a;
+    return nullptr;
+  }
+  std::vector<ArrayCarry> arrays_;
+  bool in_cond_ = false;  // flattening the condition: arrays are read only
 
   struct Load {
     ValueId v;
@@ -162,10 +223,13 @@ class ScalarCode {
 class ScalarWhileKernel final : public Kernel, ScalarCode {
  public:
   Status Run(Frame& f, uint8_t*) const override {
-    if (jit_) return RunNative(f);
+    uint8_t* arrays[kMaxArrays];
+    BindArrays(f, arrays);
+    if (jit_) return RunNative(f, arrays);
     alignas(16) uint8_t file[kMaxSlots * kSlotBytes];
     std::memcpy(file, init_.data(), init_.size());
     for (const auto& [v, slot, bytes] : loads_) std::memcpy(file + slot * kSlotBytes, f.Get(v), bytes);
+    for (size_t a = 0; a < arrays_.size(); ++a) At<uint8_t*>(file, static_cast<uint16_t>(arrays_[a].slot)) = arrays[a];
     alignas(16) uint8_t next[kMaxSlots * kSlotBytes];
     for (;;) {
       Exec(cond_, file);
@@ -184,6 +248,7 @@ class ScalarWhileKernel final : public Kernel, ScalarCode {
     }
     for (size_t k = 0; k < carry_slots_.size(); ++k)
       std::memcpy(f.Get(results_[k]), file + carry_slots_[k] * kSlotBytes, result_bytes_[k]);
+    FinishArrays(f);
     return Status::Ok();
   }
 
@@ -196,12 +261,40 @@ class ScalarWhileKernel final : public Kernel, ScalarCode {
   }
 
  private:
-  // The same loop on native code: io cells are loads_ in order (the carries first).
-  Status RunNative(Frame& f) const {
+  static constexpr size_t kMaxArrays = 16;
+
+  // Where each array carry's elements live for this run: an array the body writes is copied
+  // into its result buffer (disjoint from the operands) and updated there; one it only reads
+  // is read where its operand lives.
+  void BindArrays(Frame& f, uint8_t** arrays) const {
+    for (size_t a = 0; a < arrays_.size(); ++a) {
+      const ArrayCarry& arr = arrays_[a];
+      auto* operand = static_cast<uint8_t*>(f.Get(operands_[arr.carry]));
+      auto* result = static_cast<uint8_t*>(f.Get(results_[arr.carry]));
+      if (arr.written && result != operand)
+        std::memcpy(result, operand, static_cast<size_t>(arr.length) * arr.bytes);
+      arrays[a] = arr.written ? result : operand;
+    }
+  }
+  // A read-only array's result is its operand.
+  void FinishArrays(Frame& f) const {
+    for (const ArrayCarry& arr : arrays_) {
+      auto* operand = static_cast<uint8_t*>(f.Get(operands_[arr.carry]));
+      auto* result = static_cast<uint8_t*>(f.Get(results_[arr.carry]));
+      if (!arr.written && result != operand)
+        std::memcpy(result, operand, static_cast<size_t>(arr.length) * arr.bytes);
+    }
+  }
+
+  // The same loop on native code: io cells are loads_ in order (the carries first; an array
+  // carry's cell holds its pointer).
+  Status RunNative(Frame& f, uint8_t* const* arrays) const {
     uint64_t io[kScalarLoopMaxCells];
     for (size_t i = 0; i < loads_.size(); ++i) std::memcpy(&io[i], f.Get(loads_[i].v), loads_[i].bytes);
+    for (size_t a = 0; a < arrays_.size(); ++a) io[arrays_[a].carry] = reinterpret_cast<uintptr_t>(arrays[a]);
     jit_->Run(io);
     for (size_t k = 0; k < carry_slots_.size(); ++k) std::memcpy(f.Get(results_[k]), &io[k], result_bytes_[k]);
+    FinishArrays(f);
     return Status::Ok();
   }
 
@@ -227,6 +320,11 @@ class ScalarWhileKernel final : public Kernel, ScalarCode {
         j.op = i.op;
         j.ew = &i.ew;
         j.out = i.out;
+        j.access = i.code == Code::kLoadElem    ? ScalarLoopInstr::Access::kLoad
+                   : i.code == Code::kStoreElem ? ScalarLoopInstr::Access::kStore
+                                                : ScalarLoopInstr::Access::kNone;
+        j.length = i.length;
+        j.index_type = i.index_type;
         std::copy(std::begin(i.in), std::end(i.in), std::begin(j.in));
         j.num_in = i.num_in;
         out.push_back(j);
@@ -240,31 +338,64 @@ class ScalarWhileKernel final : public Kernel, ScalarCode {
   bool Init(const compiler::Module& m, const Op& op) {
     if (op.regions.size() != 2) return false;
     module_ = &m;
-    for (ValueId v : op.operands)
-      if (!IsScalar(m, v)) return false;
     init_.assign(kMaxSlots * kSlotBytes, 0);
     const Region& cond = *op.regions[0];
     const Region& body = *op.regions[1];
     if (cond.args.size() != op.operands.size() || body.args.size() != op.operands.size() ||
         body.results.size() != op.operands.size() || cond.results.size() != 1)
       return false;
+    operands_ = op.operands;
     for (size_t k = 0; k < op.operands.size(); ++k) {
       int s = NewSlot(cond.args[k]);
       if (s < 0) return false;
       slot_of_[body.args[k]] = s;
       carry_slots_.push_back(static_cast<uint16_t>(s));
-      loads_.push_back({op.operands[k], s, ElementTypeByteSize(m.type(op.operands[k]).element)});
       results_.push_back(op.results[k]);
-      result_bytes_.push_back(ElementTypeByteSize(m.type(op.results[k]).element));
+      if (IsScalar(m, op.operands[k])) {
+        loads_.push_back({op.operands[k], s, ElementTypeByteSize(m.type(op.operands[k]).element)});
+        result_bytes_.push_back(ElementTypeByteSize(m.type(op.results[k]).element));
+        continue;
+      }
+      // An array: at most one dim longer than 1, elements of at most 8 bytes.
+      const compiler::Type& t = m.type(op.operands[k]);
+      if (!t.is_tensor() || t.rank() == 0 || arrays_.size() == kMaxArrays) return false;
+      ArrayCarry a;
+      a.carry = k;
+      a.slot = s;
+      a.length = t.element_count();
+      a.bytes = ElementTypeByteSize(t.element);
+      if (a.length < 1 || a.bytes == 0 || a.bytes > 8) return false;
+      int long_dims = 0;
+      for (size_t d = 0; d < t.dims.size(); ++d)
+        if (t.dims[d] > 1) {
+          a.dim = static_cast<int>(d);
+          ++long_dims;
+        }
+      if (long_dims > 1) return false;
+      slot_types_[static_cast<size_t>(s)] = ElementType::kU64;  // the slot holds a pointer
+      arrays_.push_back(a);
+      loads_.push_back({op.operands[k], s, 0});  // the pointer is bound per run
+      result_bytes_.push_back(0);
     }
-    if (!Flatten(m, cond, &cond_)) return false;
+    for (ArrayCarry& a : arrays_) a.current = cond.args[a.carry];
+    in_cond_ = true;
+    const bool cond_ok = Flatten(m, cond, &cond_);
+    in_cond_ = false;
+    if (!cond_ok) return false;
+    for (ArrayCarry& a : arrays_) a.current = body.args[a.carry];
     int c = Operand(m, cond.results[0]);
     if (c < 0 || m.type(cond.results[0]).element != ElementType::kPred) return false;
     cond_slot_ = static_cast<uint16_t>(c);
     if (!Flatten(m, body, &body_)) return false;
-    for (ValueId v : body.results) {
-      int s = Operand(m, v);
-      if (s < 0) return false;
+    for (size_t k = 0; k < body.results.size(); ++k) {
+      const ValueId v = body.results[k];
+      int s = Slot(v);
+      if (ArrayCarry* a = s >= 0 ? ArrayOf(s) : nullptr) {
+        // An array carry's result is its own latest value (no other array's, no copy).
+        if (a->carry != k || a->current != v) return false;
+      } else if (ArrayOf(carry_slots_[k]) != nullptr || (s = Operand(m, v)) < 0) {
+        return false;
+      }
       result_slots_.push_back(static_cast<uint16_t>(s));
     }
     direct_update_ = true;
@@ -280,8 +411,8 @@ class ScalarWhileKernel final : public Kernel, ScalarCode {
   std::vector<uint16_t> carry_slots_, result_slots_;
   std::vector<std::pair<uint16_t, uint16_t>> updates_;  // (carry, result) slots that differ
   bool direct_update_ = false;
-  std::vector<ValueId> results_;
-  std::vector<size_t> result_bytes_;
+  std::vector<ValueId> operands_, results_;
+  std::vector<size_t> result_bytes_;  // 0 for array carries (updated in place)
   uint16_t cond_slot_ = 0;
   std::unique_ptr<ScalarLoopJit> jit_;  // null: interpret
 };
@@ -400,6 +531,18 @@ void ScalarCode::Exec(const std::vector<ScalarInstr>& code, uint8_t* file) {
                     i.bytes);
         break;
       case Code::kCvtI32F32: At<float>(file, i.out) = static_cast<float>(At<int32_t>(file, i.in[0])); break;
+      case Code::kLoadElem: {
+        const uint8_t* base = At<uint8_t*>(file, i.in[0]);
+        const int64_t k = ClampedIndex(file + i.in[1] * kSlotBytes, i.index_type, i.length);
+        std::memcpy(file + i.out * kSlotBytes, base + k * i.bytes, i.bytes);
+        break;
+      }
+      case Code::kStoreElem: {
+        uint8_t* base = At<uint8_t*>(file, i.in[0]);
+        const int64_t k = ClampedIndex(file + i.in[2] * kSlotBytes, i.index_type, i.length);
+        std::memcpy(base + k * i.bytes, file + i.in[1] * kSlotBytes, i.bytes);
+        break;
+      }
       case Code::kCopy: std::memcpy(file + i.out * kSlotBytes, file + i.in[0] * kSlotBytes, i.bytes); break;
       case Code::kCall: {
         const void* in[3] = {file + i.in[0] * kSlotBytes, file + i.in[1] * kSlotBytes, file + i.in[2] * kSlotBytes};
@@ -413,6 +556,11 @@ void ScalarCode::Exec(const std::vector<ScalarInstr>& code, uint8_t* file) {
 bool ScalarCode::Flatten(const compiler::Module& m, const Region& r, std::vector<ScalarInstr>* out) {
   for (const auto& opp : r.ops) {
     const Op& op = *opp;
+    if ((op.kind == OpKind::kDynamicSlice || op.kind == OpKind::kDynamicUpdateSlice) && !op.operands.empty() &&
+        Slot(op.operands[0]) >= 0 && ArrayOf(Slot(op.operands[0]))) {
+      if (!FlattenElementAccess(m, op, out)) return false;
+      continue;
+    }
     for (ValueId v : op.results)
       if (!IsScalar(m, v)) return false;
     if (op.kind == OpKind::kConstant) {
@@ -473,6 +621,52 @@ bool ScalarCode::Flatten(const compiler::Module& m, const Region& r, std::vector
     ins.out = static_cast<uint16_t>(o);
     out->push_back(ins);
   }
+  return true;
+}
+
+// One element of an array carry read (a dynamic_slice of one element) or written (a
+// dynamic_update_slice of one element, whose result the array's slot then stands for: the
+// update happens in place, so the array's earlier value must be dead: every access goes
+// through its latest value, and the condition only reads).
+bool ScalarCode::FlattenElementAccess(const compiler::Module& m, const Op& op, std::vector<ScalarInstr>* out) {
+  const int slot = Slot(op.operands[0]);
+  ArrayCarry& a = *ArrayOf(slot);
+  const bool store = op.kind == OpKind::kDynamicUpdateSlice;
+  if (op.operands[0] != a.current || op.results.size() != 1 || (store && in_cond_)) return false;
+  const size_t first_index = store ? 2 : 1;
+  const size_t rank = m.type(op.operands[0]).dims.size();
+  if (op.operands.size() != first_index + rank) return false;
+  ScalarInstr ins;
+  ins.op = &op;
+  ins.code = store ? Code::kStoreElem : Code::kLoadElem;
+  ins.bytes = static_cast<uint8_t>(a.bytes);
+  ins.length = a.length;
+  const ValueId index = op.operands[first_index + static_cast<size_t>(a.dim)];
+  ins.index_type = m.type(index).element;
+  const int index_slot = Operand(m, index);
+  if (index_slot < 0 || !IsIndexType(ins.index_type)) return false;
+  ins.in[0] = static_cast<uint16_t>(slot);
+  if (store) {
+    const ValueId update = op.operands[1];
+    const int value = Operand(m, update);
+    if (value < 0 || m.type(update).element_count() != 1 || m.type(update).element != m.type(op.operands[0]).element)
+      return false;
+    ins.in[1] = static_cast<uint16_t>(value);
+    ins.in[2] = static_cast<uint16_t>(index_slot);
+    ins.num_in = 3;
+    ins.out = static_cast<uint16_t>(slot);
+    slot_of_[op.results[0]] = slot;
+    a.current = op.results[0];
+    a.written = true;
+  } else {
+    if (m.type(op.results[0]).element_count() != 1) return false;
+    ins.in[1] = static_cast<uint16_t>(index_slot);
+    ins.num_in = 2;
+    const int o = NewSlot(op.results[0]);
+    if (o < 0) return false;
+    ins.out = static_cast<uint16_t>(o);
+  }
+  out->push_back(ins);
   return true;
 }
 
