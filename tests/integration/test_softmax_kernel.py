@@ -94,8 +94,9 @@ def _numpy_softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
 
 
 # (2053, 1031): over 8 MiB, so y is staged per block and written with streaming stores, and
-# rows of 1031 leave a tail after the native exp's 64-element steps.
-SHAPES = [(64, 1024), (3, 5, 1000), (4096, 1), (1, 4097), (300, 17), (2053, 1031)]
+# rows of 1031 leave a tail after the native exp's 64-element steps. Rows under 64 (17, 10, 33)
+# go a block at a time through whole-block kernels.
+SHAPES = [(64, 1024), (3, 5, 1000), (4096, 1), (1, 4097), (300, 17), (2053, 1031), (26000, 10), (700, 33)]
 
 
 @pytest.mark.parametrize("shape", SHAPES, ids=["x".join(map(str, s)) for s in SHAPES])

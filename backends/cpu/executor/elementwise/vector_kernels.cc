@@ -524,6 +524,14 @@ JAXLIB_VM_INLINE int64_t ShortRowsOf(const float* x, float* out, float init, int
   if constexpr (kR > 0) R = kR;
   const V start = kSum ? V{} : Splat<V>(init);  // every partial's start, and the spare lanes
   const V folded_rest = F::Apply(start, start);  // partials 2 and 3 folded (still at the start)
+  // Max/min: partial 0 with the others folded in, before the row; a lane past the row then
+  // holds spare_lane, and folding it in changes nothing when it is -inf for a max (+inf for a
+  // min): max(r, -inf) is r, NaN included.
+  const V folded_first = F::Apply(F::Apply(start, start), folded_rest);
+  const V spare_lane = F::Apply(folded_first, start);
+  const float identity = std::is_same_v<F, MaxV> ? -__builtin_inff() : __builtin_inff();
+  bool spare_is_identity = !kSum;
+  for (int i = 0; i < N; ++i) spare_is_identity = spare_is_identity && spare_lane[i] == identity;
   int64_t o = 0;
   for (; o + N <= outer; o += N) {
     alignas(64) float col[kLanes][N];
@@ -541,13 +549,12 @@ JAXLIB_VM_INLINE int64_t ShortRowsOf(const float* x, float* out, float init, int
       }
       r = Splat<V>(init) + l[0];
     } else {
-      for (int j = 0; j < kLanes; ++j) {
-        const V v = j < R ? Load<V>(col[j], N) : start;
-        // Max/min fold the partials first (MaxMinReduceBody's order), then take the row.
-        l[j] = F::Apply(F::Apply(F::Apply(start, start), folded_rest), v);
-      }
+      // Max/min fold the partials first (MaxMinReduceBody's order), then take the row.
+      for (int64_t j = 0; j < R; ++j) l[j] = F::Apply(folded_first, Load<V>(col[j], N));
       r = l[0];
-      for (int k = 1; k < kLanes; ++k) r = F::Apply(r, l[k]);
+      for (int64_t k = 1; k < R; ++k) r = F::Apply(r, l[k]);
+      if (!spare_is_identity)
+        for (int64_t k = R; k < kLanes; ++k) r = F::Apply(r, spare_lane);
     }
     Store(out + o, r, N);
   }

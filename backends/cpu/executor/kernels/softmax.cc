@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "backends/cpu/executor/jit/fused_loop_jit.h"
+#include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
@@ -58,6 +59,41 @@ int64_t NativePrefix(const LazyFusedLoopJit& lazy, const float* in, const float*
   return iterations * jit->elements_per_iteration();
 }
 
+// Rows shorter than this (a softmax over 10 classes) go a block at a time through the program's
+// own subtract, exp and multiply vector kernels over the whole block, their per-row values
+// repeated along the row (jnp.repeat's byte shuffles): the same operations on the same values as
+// the row functions, without a call and a partial vector per row.
+constexpr int64_t kShortRow = 64;
+
+// The f32 subtract, exp and multiply kernels the unrewritten program's elementwise ops select
+// (on arrays of `like`'s type).
+struct BlockFns {
+  EwFn sub = nullptr, exp = nullptr, mul = nullptr;
+  static BlockFns For(const compiler::Module& m, compiler::ValueId like) {
+    auto pick = [&](compiler::OpKind kind, size_t arity) {
+      compiler::Op op;
+      op.kind = kind;
+      op.operands.assign(arity, like);
+      op.results = {like};
+      return SelectVectorKernel(m, op);
+    };
+    return {pick(compiler::OpKind::kSubtract, 2), pick(compiler::OpKind::kExp, 1),
+            pick(compiler::OpKind::kMultiply, 2)};
+  }
+  bool ok() const { return sub && exp && mul; }
+};
+
+// e = exp(x - m[row]) over n short rows of len: `t` (n * len floats) holds m repeated, then the
+// difference.
+void ExpShiftedBlock(const BlockFns& fns, const float* x, const float* m, float* t, float* e, int64_t n, int64_t len) {
+  const EwInstr ins;
+  RepeatEach(t, m, n, len, sizeof(float));
+  const void* sub_in[2] = {x, t};
+  fns.sub(t, sub_in, n * len, ins);
+  const void* exp_in[1] = {t};
+  fns.exp(e, exp_in, n * len, ins);
+}
+
 // y = exp(x - m) over one row of `len`: the JIT's prefix, then the compiled row function.
 void ExpShiftedRow(const LazyFusedLoopJit& jit, const SoftmaxRowFns& row, const float* x, float m, float* y, int64_t len) {
   const int64_t done = NativePrefix(jit, x, &m, y, len, /*stream=*/false);
@@ -66,9 +102,9 @@ void ExpShiftedRow(const LazyFusedLoopJit& jit, const SoftmaxRowFns& row, const 
 
 class SoftmaxKernel final : public Kernel {
  public:
-  SoftmaxKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len)
+  SoftmaxKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len, BlockFns block)
       : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
-        sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()) {
+        sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()), block_(block) {
     // exp(x - m) and e * r as native code where the fused-loop JIT runs (ExpShiftedLoop), the
     // latter with one 64-byte streaming store per vector. Same operations, same bits.
     if (len_ >= 64) {
@@ -85,16 +121,28 @@ class SoftmaxKernel final : public Kernel {
     // Arrays far larger than the caches: exp goes to a per-thread block that stays in L1/L2, and
     // y is written once, with streaming stores (no read of y's old contents, no cache pollution).
     const bool stream = rows_ * len_ * static_cast<int64_t>(sizeof(float)) > kStreamBytes;
+    const bool short_rows = len_ < kShortRow && block_.ok();
     ParallelFor(rows_, std::max<int64_t>(1, kParallelElements / len_), [&](int64_t r0, int64_t r1) {
-      thread_local std::vector<float> stat, staged;
+      thread_local std::vector<float> stat, staged, repeated;
       if (stat.size() < static_cast<size_t>(block)) stat.resize(static_cast<size_t>(block));
       if (stream && staged.size() < static_cast<size_t>(block * len_)) staged.resize(static_cast<size_t>(block * len_));
+      if (short_rows && repeated.size() < static_cast<size_t>(block * len_))
+        repeated.resize(static_cast<size_t>(block * len_));
       for (int64_t b = r0; b < r1; b += block) {
         const int64_t n = std::min(r1, b + block) - b;
         const float* xb = x + b * len_;
         float* yb = y + b * len_;
         float* eb = stream ? staged.data() : yb;
         max_(xb, stat.data(), -__builtin_inff(), n, len_, 1);
+        if (short_rows) {
+          ExpShiftedBlock(block_, xb, stat.data(), repeated.data(), eb, n, len_);
+          sum_(eb, stat.data(), 0.0f, n, len_, 1);
+          for (int64_t i = 0; i < n; ++i) stat[static_cast<size_t>(i)] = 1.0f / stat[static_cast<size_t>(i)];
+          RepeatEach(repeated.data(), stat.data(), n, len_, sizeof(float));
+          const void* mul_in[2] = {eb, repeated.data()};
+          block_.mul(yb, mul_in, n * len_, EwInstr{});
+          continue;
+        }
         for (int64_t i = 0; i < n; ++i) ExpShifted(xb + i * len_, stat[static_cast<size_t>(i)], eb + i * len_);
         sum_(eb, stat.data(), 0.0f, n, len_, 1);
         // y = e * (1 / s), the reciprocal rounded once per row, as the rewritten program does.
@@ -118,6 +166,7 @@ class SoftmaxKernel final : public Kernel {
   int64_t rows_, len_;
   F32ReduceFn max_, sum_;
   SoftmaxRowFns row_;
+  BlockFns block_;
   LazyFusedLoopJit exp_jit_, scale_jit_;
 };
 
@@ -129,10 +178,11 @@ class SoftmaxKernel final : public Kernel {
 // the reducer folds them.
 class LogSumExpKernel final : public Kernel {
  public:
-  LogSumExpKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len, EwFn log, EwFn add)
+  LogSumExpKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len, EwFn log, EwFn add,
+                  BlockFns block)
       : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
         sum_(SelectF32Reduce(F32ReduceKind::kSum)), sum_rows_(SelectF32RowState(F32ReduceKind::kSum)),
-        row_(SelectSoftmaxRowFns()), log_(log), add_(add) {
+        row_(SelectSoftmaxRowFns()), log_(log), add_(add), block_(block) {
     const int64_t block_bytes = BlockRows(len_) * len_ * static_cast<int64_t>(sizeof(float));
     if (len_ >= 64) exp_jit_.Set(ExpShiftedLoop(block_bytes));
     if (len_ >= kRowStateFloats && len_ % kRowStateFloats == 0) {
@@ -148,10 +198,12 @@ class LogSumExpKernel final : public Kernel {
     float* y = static_cast<float*>(f.Get(y_));
     const int64_t block = BlockRows(len_);
     ParallelFor(rows_, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(len_, 1)), [&](int64_t r0, int64_t r1) {
-      thread_local std::vector<float> c, s, e;
+      thread_local std::vector<float> c, s, e, t;
+      const bool short_rows = len_ < kShortRow && block_.ok();
       if (c.size() < static_cast<size_t>(block)) c.resize(static_cast<size_t>(block));
       if (s.size() < static_cast<size_t>(block)) s.resize(static_cast<size_t>(block));
       if (e.size() < static_cast<size_t>(block * len_)) e.resize(static_cast<size_t>(block * len_));
+      if (short_rows && t.size() < static_cast<size_t>(block * len_)) t.resize(static_cast<size_t>(block * len_));
       EwInstr ins;
       for (int64_t b = r0; b < r1; b += block) {
         const int64_t n = std::min(r1, b + block) - b;
@@ -161,7 +213,10 @@ class LogSumExpKernel final : public Kernel {
           float& ci = c[static_cast<size_t>(i)];
           if (!std::isfinite(ci)) ci = 0.0f;  // select(is_finite(m), m, 0)
         }
-        if (!SumExpShifted(xb, c.data(), e.data(), s.data(), n)) {
+        if (short_rows) {
+          ExpShiftedBlock(block_, xb, c.data(), t.data(), e.data(), n, len_);
+          sum_(e.data(), s.data(), 0.0f, n, len_, 1);
+        } else if (!SumExpShifted(xb, c.data(), e.data(), s.data(), n)) {
           for (int64_t i = 0; i < n; ++i)
             ExpShiftedRow(exp_jit_, row_, xb + i * len_, c[static_cast<size_t>(i)], e.data() + i * len_, len_);
           sum_(e.data(), s.data(), 0.0f, n, len_, 1);
@@ -197,6 +252,7 @@ class LogSumExpKernel final : public Kernel {
   F32RowStateFns sum_rows_;
   SoftmaxRowFns row_;
   EwFn log_, add_;
+  BlockFns block_;
   LazyFusedLoopJit exp_jit_, exp_sum_jit_;
 };
 
@@ -213,7 +269,8 @@ StatusOr<std::unique_ptr<Kernel>> MakeSoftmaxKernel(KernelBuilder& b, const comp
   }
   const int64_t len = x.dims.back();
   const int64_t rows = len == 0 ? 0 : x.element_count() / len;
-  return std::unique_ptr<Kernel>(new SoftmaxKernel(op.operands[0], op.results[0], rows, len));
+  return std::unique_ptr<Kernel>(
+      new SoftmaxKernel(op.operands[0], op.results[0], rows, len, BlockFns::For(b.module(), op.operands[0])));
 }
 
 StatusOr<std::unique_ptr<Kernel>> MakeLogSumExpKernel(KernelBuilder& b, const compiler::Op& op) {
@@ -238,7 +295,8 @@ StatusOr<std::unique_ptr<Kernel>> MakeLogSumExpKernel(KernelBuilder& b, const co
   const EwFn log_fn = SelectVectorKernel(b.module(), log), add_fn = SelectVectorKernel(b.module(), add);
   if (!log_fn || !add_fn) return Internal("no f32 log or add vector kernel");
   const int64_t len = x.dims.back();
-  return std::unique_ptr<Kernel>(new LogSumExpKernel(op.operands[0], op.results[0], y.element_count(), len, log_fn, add_fn));
+  return std::unique_ptr<Kernel>(new LogSumExpKernel(op.operands[0], op.results[0], y.element_count(), len, log_fn,
+                                                     add_fn, BlockFns::For(b.module(), op.operands[0])));
 }
 
 

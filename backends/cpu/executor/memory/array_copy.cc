@@ -194,18 +194,29 @@ void ShortRows(uint8_t* d, int64_t dso, int64_t dsi, const uint8_t* s, int64_t s
 // broadcast): one 16-byte load of source elements gives r 16-byte stores, each a byte shuffle
 // whose control picks byte (16k + b) / es / r of the loaded elements for output byte b of store
 // k. Pure data movement: the same bits as the scalar loop.
+// The shuffle controls of every (element size, repeat) pair RepeatElements takes, built once:
+// controls[log2(es)][r][k] picks the bytes of store k.
+struct RepeatControls {
+  alignas(16) uint8_t bytes[4][kShortInner][kShortInner][16];
+  RepeatControls() {
+    for (int e = 0; e < 4; ++e)
+      for (int64_t r = 1; r < kShortInner; ++r)
+        for (int64_t k = 0; k < r; ++k)
+          for (int64_t b = 0; b < 16; ++b) {
+            const int64_t es = int64_t{1} << e, out_elem = (16 * k + b) / es;
+            bytes[e][r][k][b] = static_cast<uint8_t>((out_elem / r) * es + (16 * k + b) % es);
+          }
+  }
+};
+
 JAXLIB_TARGET_AVX2 void RepeatElements(uint8_t* d, const uint8_t* s, int64_t n, int64_t r, size_t es) {
+  static const RepeatControls controls;
   const auto ies = static_cast<int64_t>(es);
   const int64_t per_load = 16 / ies;  // source elements per 16-byte load
+  const int e = es == 1 ? 0 : es == 2 ? 1 : es == 4 ? 2 : 3;
   __m128i control[kShortInner];
-  for (int64_t k = 0; k < r; ++k) {
-    alignas(16) uint8_t c[16];
-    for (int64_t b = 0; b < 16; ++b) {
-      const int64_t out_elem = (16 * k + b) / ies;
-      c[b] = static_cast<uint8_t>((out_elem / r) * ies + (16 * k + b) % ies);
-    }
-    control[k] = _mm_load_si128(reinterpret_cast<const __m128i*>(c));
-  }
+  for (int64_t k = 0; k < r; ++k)
+    control[k] = _mm_load_si128(reinterpret_cast<const __m128i*>(controls.bytes[e][r][k]));
   int64_t i = 0;
   for (; i + per_load <= n; i += per_load) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i * ies));
@@ -221,8 +232,8 @@ JAXLIB_TARGET_AVX2 void RepeatElements(uint8_t* d, const uint8_t* s, int64_t n, 
 void ShortRowsOf(size_t es, uint8_t* d, int64_t dso, int64_t dsi, const uint8_t* s, int64_t sso, int64_t ssi,
                  int64_t no, int64_t ni) {
 #if defined(JAXLIB_X86_64)
-  // The shuffle controls are built per call: worth it over a few 16-byte loads at least (a walk
-  // of many short runs, x[:, :3] repeated, keeps the scalar loop).
+  // Worth it over a few 16-byte loads at least (a walk of many short runs, x[:, :3] repeated,
+  // keeps the scalar loop).
   static const bool avx2 = DetectedVectorIsa() != VectorIsa::kBaseline;
   if (avx2 && dsi == 1 && ssi == 0 && dso == ni && sso == 1 && es <= 8 && no * static_cast<int64_t>(es) >= 64)
     return RepeatElements(d, s, no, ni, es);
