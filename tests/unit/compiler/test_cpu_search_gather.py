@@ -373,3 +373,26 @@ def test_integer_scatter_many_updates_into_a_small_target(driver, tmp_path, monk
     with np.errstate(over="ignore"):
         ufunc.at(want, idx[ok, 0], u[ok])
     assert np.array_equal(got.astype(np_ty), want), f"{op} {ty}: {np.flatnonzero(got != want)[:8]}"
+
+
+@pytest.mark.parametrize(("channels", "dtype"), [(3, "f32"), (4, "f32"), (5, "i16"), (2, "f64"), (40, "f32")])
+def test_pixel_gather_copies_each_window_as_one_run(driver, tmp_path, channels, dtype):  # noqa: F811
+    """img[i, j] for a million-pixel image: each window is the pixel's channels, one run of bytes
+    in the image and in the result (copied whole, prefetched a group ahead); indices past either
+    edge clamp. Exactly numpy's pixels."""
+    np_dtype = {"f32": np.float32, "i16": np.int16, "f64": np.float64}[dtype]
+    h, w, n = 1000, 1031, 70001
+    rng = np.random.default_rng(channels)
+    img = (rng.standard_normal((h, w, channels)) * 100).astype(np_dtype)
+    ij = np.stack([rng.integers(-5, h + 5, n), rng.integers(-5, w + 5, n)], axis=1).astype(np.int32)
+    xt, rt = f"tensor<{h}x{w}x{channels}x{dtype}>", f"tensor<{n}x{channels}x{dtype}>"
+    prog = f"""
+        {MOD}
+          func.func public @main(%img: {xt}, %ij: tensor<{n}x2xi32>) -> {rt} {{
+            %0 = "stablehlo.gather"(%img, %ij) <{{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, {channels}>}}> : ({xt}, tensor<{n}x2xi32>) -> {rt}
+            return %0 : {rt}
+          }}
+        }}"""
+    got = run_isa(driver, tmp_path, prog, "", img, ij)[0]
+    want = img[np.clip(ij[:, 0], 0, h - 1), np.clip(ij[:, 1], 0, w - 1)]
+    assert got.tobytes() == want.tobytes(), f"{channels} x {dtype}: expected numpy's clamped pixels"

@@ -96,6 +96,15 @@ class GatherKernel final : public Kernel {
     empty_ = r.element_count() == 0;
     int64_t window = 1;
     for (int64_t d : wdims) window *= d;
+    // A window that is one run of bytes in the operand and in the result (a row of a few
+    // features, a pixel's channels) is one memcpy instead of the strided copier's walk.
+    bool run = true;
+    for (size_t k = wdims.size(), inner = 1; k-- > 0;) {
+      if (wdims[k] == 1) continue;
+      run = run && wsrc[k] == static_cast<int64_t>(inner) && wdst[k] == static_cast<int64_t>(inner);
+      inner *= static_cast<size_t>(wdims[k]);
+    }
+    run_bytes_ = run ? window * static_cast<int64_t>(es_) : 0;
     single_ = window == 1;
     window_bytes_ = window * static_cast<int64_t>(es_);
     // One start-index component and one-element windows without batching dims: output element b
@@ -140,24 +149,46 @@ class GatherKernel final : public Kernel {
         pos[k] = rem % w.batch_dims[k];
         rem /= w.batch_dims[k];
       }
-      for (int64_t b = b0; b < b1; ++b) {
-        int64_t ioff = 0, ooff = 0;
-        for (size_t k = 0; k < pos.size(); ++k) {
-          ioff += pos[k] * w.batch_strides[k];
-          ooff += pos[k] * out_batch_strides_[k];
+      // Groups of windows, software-pipelined: the source addresses of the next group are made
+      // (and prefetched) before this group's copies, so random windows of a large operand miss
+      // the caches in parallel and their lines arrive while other windows are copied.
+      constexpr int64_t kGroup = 32;
+      uint8_t* dsts[2][kGroup];
+      const uint8_t* srcs[2][kGroup];
+      auto address_group = [&](int64_t g0, int slot) {
+        const int64_t gn = std::min(kGroup, b1 - g0);
+        for (int64_t j = 0; j < gn; ++j) {
+          int64_t ioff = 0, ooff = 0;
+          for (size_t k = 0; k < pos.size(); ++k) {
+            ioff += pos[k] * w.batch_strides[k];
+            ooff += pos[k] * out_batch_strides_[k];
+          }
+          int64_t xoff = 0;
+          for (size_t k = 0; k < start_map_.size(); ++k) {
+            size_t d = static_cast<size_t>(start_map_[k]);
+            int64_t s = ReadIndex(idx + static_cast<size_t>(ioff + static_cast<int64_t>(k) * w.vec_stride) * index_es_, index_type_);
+            s = std::clamp<int64_t>(s, 0, xdims_[d] - slice_sizes_[d]);
+            xoff += s * xstrides_[d];
+          }
+          for (const auto& [odim, bpos] : batching_) xoff += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
+          dsts[slot][j] = out + static_cast<size_t>(ooff) * es_;
+          srcs[slot][j] = x + static_cast<size_t>(xoff) * es_;
+          __builtin_prefetch(srcs[slot][j]);
+          for (int k = static_cast<int>(pos.size()) - 1; k >= 0; --k) {
+            if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
+            pos[static_cast<size_t>(k)] = 0;
+          }
         }
-        int64_t xoff = 0;
-        for (size_t k = 0; k < start_map_.size(); ++k) {
-          size_t d = static_cast<size_t>(start_map_[k]);
-          int64_t s = ReadIndex(idx + static_cast<size_t>(ioff + static_cast<int64_t>(k) * w.vec_stride) * index_es_, index_type_);
-          s = std::clamp<int64_t>(s, 0, xdims_[d] - slice_sizes_[d]);
-          xoff += s * xstrides_[d];
-        }
-        for (const auto& [odim, bpos] : batching_) xoff += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
-        copier_.Run(out + static_cast<size_t>(ooff) * es_, x + static_cast<size_t>(xoff) * es_);
-        for (int k = static_cast<int>(pos.size()) - 1; k >= 0; --k) {
-          if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
-          pos[static_cast<size_t>(k)] = 0;
+      };
+      if (b0 < b1) address_group(b0, 0);
+      for (int64_t g0 = b0, slot = 0; g0 < b1; g0 += kGroup, slot ^= 1) {
+        if (g0 + kGroup < b1) address_group(g0 + kGroup, static_cast<int>(slot ^ 1));
+        const int64_t gn = std::min(kGroup, b1 - g0);
+        for (int64_t j = 0; j < gn; ++j) {
+          if (run_bytes_ > 0)
+            CopyRun(dsts[slot][j], srcs[slot][j], run_bytes_);
+          else
+            copier_.Run(dsts[slot][j], srcs[slot][j]);
         }
       }
     });
@@ -165,6 +196,21 @@ class GatherKernel final : public Kernel {
   }
 
  private:
+  // A window's bytes: the common small sizes as fixed-size copies (a call per window costs
+  // more than the copy), others by memcpy.
+  static void CopyRun(uint8_t* dst, const uint8_t* src, int64_t bytes) {
+    switch (bytes) {
+      case 4: std::memcpy(dst, src, 4); return;
+      case 8: std::memcpy(dst, src, 8); return;
+      case 12: std::memcpy(dst, src, 12); return;
+      case 16: std::memcpy(dst, src, 16); return;
+      case 24: std::memcpy(dst, src, 24); return;
+      case 32: std::memcpy(dst, src, 32); return;
+      case 64: std::memcpy(dst, src, 64); return;
+      default: std::memcpy(dst, src, static_cast<size_t>(bytes)); return;
+    }
+  }
+
   // One element per index vector (take_along_axis, x[i, j]): the same walk with typed index
   // reads and element copies instead of a call per element. False for types it does not read.
   static constexpr size_t kMaxComponents = 8;
@@ -301,6 +347,7 @@ class GatherKernel final : public Kernel {
   bool empty_ = false;
   bool single_ = false;  // the window is one element
   int64_t window_bytes_ = 0;
+  int64_t run_bytes_ = 0;  // the window as one run of bytes (both sides), else 0
   // The flat form (see the constructor): clamp bound and operand stride of its one component.
   static constexpr int64_t kFlatChunk = 16384;
   static constexpr int64_t kFlatAlign = 512;

@@ -1,11 +1,19 @@
 // The block cache of host_memory_pool.h: free lists per size class under one mutex, bounded in
-// total so an idle process does not keep more than kMaxCachedBytes.
+// total so an idle process does not keep more than kMaxCachedBytes. Blocks of several MiB are
+// 2 MiB aligned and asked to be backed by transparent huge pages (Linux, where THP is on or on
+// request): one TLB entry and one fault per 2 MiB instead of per 4 KiB, which is what random
+// reads of a large array (a gather from an image or an embedding table) wait on.
 #include "backends/cpu/executor/memory/host_memory_pool.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace jaxlib::cpu {
 namespace {
@@ -16,6 +24,8 @@ constexpr size_t kGranule = size_t{64} << 10;
 constexpr size_t kMaxCachedBytes = size_t{1} << 30;
 constexpr size_t kMaxLargeBlocksPerSize = 8;
 constexpr size_t kMaxSmallBlocksPerSize = 64;  // small results of a dispatch loop: no memalign per call
+constexpr size_t kHugePage = size_t{2} << 20;
+constexpr size_t kMinHugeBytes = size_t{4} << 20;  // from here on: 2 MiB aligned, huge pages asked for
 
 struct Pool {
   std::mutex mu;
@@ -51,7 +61,14 @@ void* AllocateHostMemory(size_t bytes) {
       return p;
     }
   }
-  return std::aligned_alloc(kAlignment, size);
+  if (size < kMinHugeBytes) return std::aligned_alloc(kAlignment, size);
+  void* p = nullptr;
+  if (posix_memalign(&p, kHugePage, size) != 0) return nullptr;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  // Advice only: without THP the block keeps 4 KiB pages.
+  madvise(p, size / kHugePage * kHugePage, MADV_HUGEPAGE);
+#endif
+  return p;
 }
 
 void FreeHostMemory(void* p, size_t bytes) {
