@@ -396,3 +396,48 @@ def test_pixel_gather_copies_each_window_as_one_run(driver, tmp_path, channels, 
     got = run_isa(driver, tmp_path, prog, "", img, ij)[0]
     want = img[np.clip(ij[:, 0], 0, h - 1), np.clip(ij[:, 1], 0, w - 1)]
     assert got.tobytes() == want.tobytes(), f"{channels} x {dtype}: expected numpy's clamped pixels"
+
+
+# (lhs, rhs, batching dims, contracting dims): a matrix-vector product per batch (vmap(m @ v)),
+# a rotation per point, 4x4 transforms, a transposed left operand, two batch dims.
+TINY_PRODUCTS = [
+    ((3000, 8, 8), (3000, 8), ([0], [0]), ([2], [1])),
+    ((5000, 3, 3), (5000, 3), ([0], [0]), ([2], [1])),
+    ((2000, 4, 4), (2000, 4, 4), ([0], [0]), ([2], [1])),
+    ((2000, 5, 3), (2000, 5, 2), ([0], [0]), ([1], [1])),
+    ((40, 30, 2, 6), (40, 30, 6, 3), ([0, 1], [0, 1]), ([3], [2])),
+]
+
+
+@pytest.mark.parametrize("case", range(len(TINY_PRODUCTS)))
+def test_many_tiny_products_match_float64(driver, tmp_path, case):  # noqa: F811
+    """Batched products of a few multiply-adds each run on the built-in GEMM a range of batches
+    per call: within rounding of a float64 einsum, the same bits at every ISA."""
+    ls, rs, (lb, rb), (lc, rc) = TINY_PRODUCTS[case]
+    rng = np.random.default_rng(40 + case)
+    a = rng.standard_normal(ls).astype(np.float32)
+    b = rng.standard_normal(rs).astype(np.float32)
+    letters = "abcdefgh"
+    lsub, rsub = list(letters[:len(ls)]), list(letters[len(ls):len(ls) + len(rs)])
+    for x, y in zip(lb, rb, strict=True):
+        rsub[y] = lsub[x]
+    for x, y in zip(lc, rc, strict=True):
+        rsub[y] = lsub[x]
+    batch = [lsub[d] for d in lb]
+    out = batch + [lsub[d] for d in range(len(ls)) if d not in lb and d not in lc] + \
+        [rsub[d] for d in range(len(rs)) if d not in rb and d not in rc]
+    want = np.einsum(f"{''.join(lsub)},{''.join(rsub)}->{''.join(out)}", a.astype(np.float64), b.astype(np.float64))
+
+    def t(shape):
+        return "tensor<" + "x".join(map(str, shape)) + "xf32>"
+
+    prog = f"""
+        {MOD}
+          func.func public @main(%a: {t(ls)}, %b: {t(rs)}) -> {t(want.shape)} {{
+            %0 = stablehlo.dot_general %a, %b, batching_dims = {lb} x {rb}, contracting_dims = {lc} x {rc} : ({t(ls)}, {t(rs)}) -> {t(want.shape)}
+            return %0 : {t(want.shape)}
+          }}
+        }}"""
+    outs = [run_isa(driver, tmp_path, prog, isa, a, b)[0] for isa in ISAS]
+    np.testing.assert_allclose(outs[-1], want, rtol=1e-5, atol=1e-5)
+    assert all(o.tobytes() == outs[-1].tobytes() for o in outs), "expected the same bits at every ISA"

@@ -149,6 +149,12 @@ Packing MakePacking(const Type& t, const std::vector<int64_t>& order, ElementTyp
   return p;
 }
 
+// Many products of at most this many multiply-adds each (rotations of points, 4x4 transforms,
+// small matrix-vector products vmapped over a batch) run on the built-in GEMM inline: a BLAS
+// call per batch costs several times the product.
+constexpr int64_t kMaxBuiltinMacs = 128;
+constexpr int64_t kMinBuiltinBatches = 256;  // fewer: the calls cost little in all
+
 class DotKernel final : public Kernel {
  public:
   // `amx`: bf16 operands stay bf16 (`pl`, `pr` pack to bf16) and AmxBf16Gemm multiplies them.
@@ -184,14 +190,26 @@ class DotKernel final : public Kernel {
     }
     size_t aes = ElementTypeByteSize(acc_);
     std::atomic<bool> ok{true};
+    const bool tiny = M_ * N_ * K_ <= kMaxBuiltinMacs && B_ >= kMinBuiltinBatches &&
+                      (acc_ == ElementType::kF32 || acc_ == ElementType::kF64);
     auto batch = [&](int64_t bi) {
       auto* cb = static_cast<uint8_t*>(c) + static_cast<size_t>(bi * M_ * N_) * aes;
-      if (!Gemm(blas_, acc_, M_, N_, K_, Lhs(a, bi), Rhs(b, bi), cb, N_, false)) ok.store(false);
+      if (tiny)
+        GemmBuiltinInline(acc_, M_, N_, K_, Lhs(a, bi), Rhs(b, bi), cb, N_);
+      else if (!Gemm(blas_, acc_, M_, N_, K_, Lhs(a, bi), Rhs(b, bi), cb, N_, false))
+        ok.store(false);
     };
     // Several products: whole batch slices per thread (each Gemm then runs inline, unsplit, which
     // keeps every product at full single-core efficiency); a lone product splits itself.
     const int64_t threads = ThreadPool::Global().num_threads();
-    if (B_ > 1 && (B_ >= 2 * threads || M_ * N_ * K_ < (int64_t{1} << 21)) && B_ * M_ * N_ * K_ >= (int64_t{1} << 18)) {
+    if (tiny && LinearBatches(pl_) && LinearBatches(pr_)) {
+      // Every batch a fixed step after the last: whole ranges of batches per call.
+      const int64_t a_step = BatchStep(pl_, M_ * K_), b_step = BatchStep(pr_, K_ * N_);
+      ParallelFor(B_, 1024, [&](int64_t b0, int64_t b1) {
+        GemmBuiltinBatched(acc_, b1 - b0, M_, N_, K_, Lhs(a, b0), a_step, Rhs(b, b0), b_step,
+                           static_cast<uint8_t*>(c) + static_cast<size_t>(b0 * M_ * N_) * aes, M_ * N_);
+      });
+    } else if (B_ > 1 && (B_ >= 2 * threads || M_ * N_ * K_ < (int64_t{1} << 21)) && B_ * M_ * N_ * K_ >= (int64_t{1} << 18)) {
       ParallelFor(B_, 1, [&](int64_t b0, int64_t b1) {
         for (int64_t bi = b0; bi < b1; ++bi) batch(bi);
       });
@@ -216,6 +234,13 @@ class DotKernel final : public Kernel {
             pr_.strided ? pr_.ld : pr_.transposed ? K_ : N_, pr_.transposed};
   }
   ElementType OperandType() const { return amx_ ? ElementType::kBF16 : acc_; }
+  // Whether batch bi + 1 of an operand starts a fixed step after batch bi (packed, or strided
+  // over at most one batch dim), and that step in elements (`packed`: a packed batch's).
+  static bool LinearBatches(const Packing& p) { return !p.strided || p.batch_dims.size() <= 1; }
+  static int64_t BatchStep(const Packing& p, int64_t packed) {
+    if (!p.strided) return packed;
+    return p.batch_strides.empty() ? 0 : p.batch_strides[0];
+  }
 
   // Rounds a final run of the f32 sums to the result type.
   struct Rounding {

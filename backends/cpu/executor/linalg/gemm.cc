@@ -168,6 +168,76 @@ bool RunTyped(FortranGemm<T> blas, int64_t M, int64_t N, int64_t K, GemmOperand 
 
 }  // namespace
 
+namespace {
+
+// GemmBlocked's sums for a product small enough to skip its blocking: with B untransposed,
+// C[i, j] = 0 + (four products of a group of k, added left to right) + ... + the tail's products
+// one at a time; with B transposed, 0 + the sequential sum over k. One row of A at a time in
+// registers; the same expression per element as GemmBlocked, so the same bits.
+template <class T>
+void GemmTiny(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, T* C, int64_t ldc) {
+  const T* a = static_cast<const T*>(A.data);
+  const T* b = static_cast<const T*>(B.data);
+  const int64_t a_row = A.transposed ? 1 : A.ld, a_col = A.transposed ? A.ld : 1;
+  for (int64_t i = 0; i < M; ++i) {
+    const T* ai = a + i * a_row;
+    T* c = C + i * ldc;
+    if (B.transposed) {
+      for (int64_t j = 0; j < N; ++j) {
+        const T* bj = b + j * B.ld;
+        T s = T(0);
+        for (int64_t k = 0; k < K; ++k) s += ai[k * a_col] * bj[k];
+        c[j] = T(0) + s;
+      }
+      continue;
+    }
+    for (int64_t j = 0; j < N; ++j) {
+      const T* bj = b + j;
+      T s = T(0);
+      int64_t k = 0;
+      for (; k + 4 <= K; k += 4)
+        s += ai[k * a_col] * bj[k * B.ld] + ai[(k + 1) * a_col] * bj[(k + 1) * B.ld] +
+             ai[(k + 2) * a_col] * bj[(k + 2) * B.ld] + ai[(k + 3) * a_col] * bj[(k + 3) * B.ld];
+      for (; k < K; ++k) s += ai[k * a_col] * bj[k * B.ld];
+      c[j] = s;
+    }
+  }
+}
+
+template <class T>
+void GemmTinyBatched(int64_t batches, int64_t M, int64_t N, int64_t K, GemmOperand A, int64_t a_stride,
+                     GemmOperand B, int64_t b_stride, T* C, int64_t c_stride) {
+  for (int64_t bi = 0; bi < batches; ++bi) {
+    GemmTiny<T>(M, N, K, A, B, C + bi * c_stride, N);
+    A.data = static_cast<const T*>(A.data) + a_stride;
+    B.data = static_cast<const T*>(B.data) + b_stride;
+  }
+}
+
+}  // namespace
+
+bool GemmBuiltinBatched(ElementType t, int64_t batches, int64_t M, int64_t N, int64_t K, GemmOperand A,
+                        int64_t a_stride, GemmOperand B, int64_t b_stride, void* C, int64_t c_stride) {
+  switch (t) {
+    case ElementType::kF32:
+      GemmTinyBatched<float>(batches, M, N, K, A, a_stride, B, b_stride, static_cast<float*>(C), c_stride);
+      return true;
+    case ElementType::kF64:
+      GemmTinyBatched<double>(batches, M, N, K, A, a_stride, B, b_stride, static_cast<double*>(C), c_stride);
+      return true;
+    default: return false;
+  }
+}
+
+bool GemmBuiltinInline(ElementType t, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, void* C,
+                       int64_t ldc) {
+  switch (t) {
+    case ElementType::kF32: GemmTiny<float>(M, N, K, A, B, static_cast<float*>(C), ldc); return true;
+    case ElementType::kF64: GemmTiny<double>(M, N, K, A, B, static_cast<double*>(C), ldc); return true;
+    default: return false;
+  }
+}
+
 bool Gemm(const BlasGemm* blas, ElementType t, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, void* C,
           int64_t ldc, bool accumulate) {
   switch (t) {
