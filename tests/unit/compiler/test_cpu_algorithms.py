@@ -850,7 +850,9 @@ def argminmax_program(shape: tuple[int, ...], axis: int, is_max: bool) -> str:
     }}"""
 
 
-@pytest.mark.parametrize("shape,axis", [((37, 300), 1), ((5, 300, 7), 1), ((300, 9), 0), ((3, 4, 600), 2)])
+# (4003, 10), (1001, 32): short rows, four at a time (the last rows of a task one by one).
+@pytest.mark.parametrize("shape,axis", [((37, 300), 1), ((5, 300, 7), 1), ((300, 9), 0), ((3, 4, 600), 2),
+                                        ((4003, 10), 1), ((1001, 32), 1)])
 @pytest.mark.parametrize("is_max", [True, False])
 def test_argmax_argmin_fold_nan_ties_and_axes(driver, tmp_path, shape, axis, is_max):  # noqa: F811
     rng = np.random.default_rng(11)

@@ -899,12 +899,13 @@ JAXLIB_ARG_INLINE void ArgStep(float& va, int32_t& ia, float vb, int32_t ib) {
   ia = q ? ia : ib;
 }
 
-// ArgStep on four adjacent columns at once, folded over R rows `inner` apart (index r where
-// `xi` is null): the same compares and selects per element, as lane masks instead of branches
-// (the scalar form's branches mispredict on random data).
+// ArgStep on four folds at once, each over R elements `step` apart, fold k starting `lane`
+// elements after fold k - 1 (four adjacent columns: lane 1, step `inner`; four short rows: lane
+// R, step 1), index r where `xi` is null: the same compares and selects per element, as lane
+// masks instead of branches (the scalar form's branches mispredict on random data).
 template <bool kMax>
-void ArgColumns4(const float* xv, const int32_t* xi, int64_t R, int64_t inner, float v0, int32_t i0, float* out_v,
-                 int32_t* out_i) {
+void ArgLanes4(const float* xv, const int32_t* xi, int64_t R, int64_t step, int64_t lane, float v0, int32_t i0,
+               float* out_v, int32_t* out_i) {
   typedef float F4 __attribute__((vector_size(16)));
   typedef int32_t I4 __attribute__((vector_size(16)));
   F4 va = {v0, v0, v0, v0};
@@ -912,9 +913,15 @@ void ArgColumns4(const float* xv, const int32_t* xi, int64_t R, int64_t inner, f
   for (int64_t r = 0; r < R; ++r) {
     F4 vb;
     I4 ib;
-    std::memcpy(&vb, xv + r * inner, sizeof(vb));
-    if (xi) {
-      std::memcpy(&ib, xi + r * inner, sizeof(ib));
+    const int64_t at = r * step;
+    if (lane == 1)
+      std::memcpy(&vb, xv + at, sizeof(vb));
+    else
+      vb = F4{xv[at], xv[at + lane], xv[at + 2 * lane], xv[at + 3 * lane]};
+    if (xi && lane == 1) {
+      std::memcpy(&ib, xi + at, sizeof(ib));
+    } else if (xi) {
+      ib = I4{xi[at], xi[at + lane], xi[at + 2 * lane], xi[at + 3 * lane]};
     } else {
       const int32_t j = static_cast<int32_t>(r);
       ib = I4{j, j, j, j};
@@ -1006,6 +1013,7 @@ class ArgMinMaxReduceKernel final : public Kernel {
     const int64_t R = R_, inner = inner_;
     // Independent (outer, column block) pieces over the pool; each folds its columns over R in order.
     constexpr int64_t kCols = 256;
+    constexpr int64_t kShortArgRow = 32;  // rows up to this long: four at a time, one per lane
     const int64_t blocks = (inner + kCols - 1) / kCols;
     ParallelFor(outer_ * blocks, std::max<int64_t>(1, 4096 / std::max<int64_t>(1, R * std::min(inner, kCols))),
                 [&](int64_t t0, int64_t t1) {
@@ -1013,6 +1021,12 @@ class ArgMinMaxReduceKernel final : public Kernel {
         const int64_t o = t / blocks, c0 = (t % blocks) * kCols, c1 = std::min(inner, c0 + kCols);
         const float* bv = xv + o * R * inner;
         const int32_t* bi = xi ? xi + o * R * inner : nullptr;
+        if (inner == 1 && R <= kShortArgRow && t + 4 <= t1) {
+          // Four short rows at once, each folded in order (blocks == 1: t is the row).
+          ArgLanes4<kMax>(bv, bi, R, 1, R, v0, i0, &ov[o], &oi[o]);
+          t += 3;
+          continue;
+        }
         if (inner == 1) {
           if (!bi && v0 == v0) {
             ArgRowIota<kMax>(bv, R, v0, i0, &ov[o], &oi[o]);
@@ -1026,7 +1040,8 @@ class ArgMinMaxReduceKernel final : public Kernel {
           continue;
         }
         int64_t c = c0;
-        for (; c + 4 <= c1; c += 4) ArgColumns4<kMax>(bv + c, bi ? bi + c : nullptr, R, inner, v0, i0, ov + o * inner + c, oi + o * inner + c);
+        for (; c + 4 <= c1; c += 4)
+          ArgLanes4<kMax>(bv + c, bi ? bi + c : nullptr, R, inner, 1, v0, i0, ov + o * inner + c, oi + o * inner + c);
         for (; c < c1; ++c) {
           float va = v0;
           int32_t ia = i0;
