@@ -22,6 +22,25 @@ bool IsFusibleMember(const Module& m, const Op& op) {
 
 constexpr int64_t kMinInPlaceSliceElements = 1024;
 
+// The non-unit dims of a shape, in order.
+std::vector<int64_t> NonUnitDims(const std::vector<int64_t>& dims) {
+  std::vector<int64_t> out;
+  for (int64_t d : dims)
+    if (d != 1) out.push_back(d);
+  return out;
+}
+
+// The slice a reshape reads when the reshape only drops or adds unit dims of a slice large
+// enough to be read in place (the fused loop reads the pair as one strided view), else nullptr.
+const Op* SliceBehindReshape(const Module& m, const Op& reshape) {
+  if (reshape.kind != OpKind::kReshape || reshape.operands.size() != 1 || reshape.results.size() != 1) return nullptr;
+  const Op* slice = m.values[static_cast<size_t>(reshape.operands[0])].def;
+  if (!slice || slice->kind != OpKind::kSlice || slice->results.size() != 1) return nullptr;
+  const Type& st = m.type(slice->results[0]);
+  if (st.element_count() < kMinInPlaceSliceElements) return nullptr;
+  return NonUnitDims(st.dims) == NonUnitDims(m.type(reshape.results[0]).dims) ? slice : nullptr;
+}
+
 // Ops that are cheap to recompute inside any fusion that consumes them.
 bool IsClonable(const Module& m, const Op& op, const std::vector<int64_t>& loop_dims) {
   if (op.results.size() != 1 || m.type(op.results[0]).dims != loop_dims) return false;
@@ -31,6 +50,8 @@ bool IsClonable(const Module& m, const Op& op, const std::vector<int64_t>& loop_
   // Only in loops long enough for the copy to cost: the scalar paths (scalar fusions, scalar
   // while bodies) flatten elementwise ops only.
   if (op.kind == OpKind::kSlice) return m.type(op.results[0]).element_count() >= kMinInPlaceSliceElements;
+  // So is a slice with unit dims dropped or added by a reshape (x[:, 0] of an [N, 3] array).
+  if (op.kind == OpKind::kReshape) return SliceBehindReshape(m, op) != nullptr;
   if (op.kind == OpKind::kConstant) {
     const Attribute* a = op.attr("value");
     return a && a->dense && (a->dense->splat || a->dense->type.element_count() == 1);
@@ -86,7 +107,8 @@ class RegionFuser {
     for (ValueId v : op.operands) {
       int64_t p = ProducerIndex(v);
       if (p >= 0 && CloneInto(*orig_[static_cast<size_t>(p)], dims)) {
-        for (ValueId w : orig_[static_cast<size_t>(p)]->operands) out.push_back(w);
+        const Op* slice = SliceBehindReshape(*m_, *orig_[static_cast<size_t>(p)]);
+        for (ValueId w : (slice ? slice : orig_[static_cast<size_t>(p)])->operands) out.push_back(w);
       } else {
         out.push_back(v);
       }
@@ -289,15 +311,8 @@ class RegionFuser {
             continue;
           }
           if (p >= 0 && CloneInto(*orig_[static_cast<size_t>(p)], dims)) {
-            const Op& src = *orig_[static_cast<size_t>(p)];
-            auto c = std::make_unique<Op>();
-            c->kind = src.kind;
-            c->attrs = src.attrs;
-            c->loc = src.loc;
-            for (ValueId w : src.operands) c->operands.push_back(input(w));
-            ValueId res = m_->NewValue(m_->type(src.results[0]), c.get(), nullptr, 0);
-            c->results.push_back(res);
-            region->ops.push_back(std::move(c));
+            const ValueId res = CloneView(*orig_[static_cast<size_t>(p)], orig_[static_cast<size_t>(p)]->operands,
+                                          region.get(), input);
             inside[v] = res;
             v = res;
             continue;
@@ -436,6 +451,25 @@ class RegionFuser {
     return true;
   }
 
+  // A copy of clonable op `src` (operands `operands`) at the end of `region`, its operands the
+  // fusion inputs `input` makes; a reshape of a slice (SliceBehindReshape) brings the slice along.
+  template <class InputFn>
+  ValueId CloneView(const Op& src, const std::vector<ValueId>& operands, Region* region, InputFn& input) {
+    auto c = std::make_unique<Op>();
+    c->kind = src.kind;
+    c->attrs = src.attrs;
+    c->loc = src.loc;
+    if (const Op* slice = SliceBehindReshape(*m_, src)) {
+      c->operands.push_back(CloneView(*slice, slice->operands, region, input));
+    } else {
+      for (ValueId w : operands) c->operands.push_back(input(w));
+    }
+    const ValueId res = m_->NewValue(m_->type(src.results[0]), c.get(), nullptr, 0);
+    c->results.push_back(res);
+    region->ops.push_back(std::move(c));
+    return res;
+  }
+
   // Clones the chain computing outer value v into `region` (see PlanRecomputation).
   template <class InputFn>
   ValueId CloneChain(ValueId v, const std::vector<int64_t>& dims, Region* region,
@@ -455,15 +489,7 @@ class RegionFuser {
       } else if (auto in = inside->find(w); in != inside->end()) {
         c->operands.push_back(in->second);
       } else if (q >= 0 && CloneInto(*orig_[static_cast<size_t>(q)], dims)) {
-        const Op& b = *orig_[static_cast<size_t>(q)];
-        auto bc = std::make_unique<Op>();
-        bc->kind = b.kind;
-        bc->attrs = b.attrs;
-        bc->loc = b.loc;
-        for (ValueId u : orig_operands_[static_cast<size_t>(q)]) bc->operands.push_back(input(u));
-        ValueId r = m_->NewValue(m_->type(b.results[0]), bc.get(), nullptr, 0);
-        bc->results.push_back(r);
-        region->ops.push_back(std::move(bc));
+        const ValueId r = CloneView(*orig_[static_cast<size_t>(q)], orig_operands_[static_cast<size_t>(q)], region, input);
         (*inside)[w] = r;
         c->operands.push_back(r);
       } else {

@@ -20,10 +20,33 @@ namespace {
 // per loop dimension the source stride times the slice's step. A slice that is one run of its
 // source (every dimension after the first non-unit one taken whole, step 1) is read like a
 // same-shape array from its start.
+// The slice `op` read in place as an input of a loop over `loop_dims`: its result's dims, or
+// (read through a reshape that drops or adds unit dims) the same non-unit dims in order.
 StatusOr<FusedLoopInput> SliceInput(const Module& m, const Op& op, const std::vector<int64_t>& loop_dims) {
   const Type& st = m.type(op.operands[0]);
   const Type& rt = m.type(op.results[0]);
-  if (rt.dims != loop_dims || st.dims.size() != loop_dims.size()) return Internal("slice shape does not match the loop");
+  if (rt.dims != loop_dims) {
+    auto non_unit = [](const std::vector<int64_t>& dims) {
+      std::vector<int64_t> out;
+      for (size_t k = 0; k < dims.size(); ++k)
+        if (dims[k] != 1) out.push_back(static_cast<int64_t>(k));
+      return out;
+    };
+    const std::vector<int64_t> from = non_unit(rt.dims), to = non_unit(loop_dims);
+    if (from.size() != to.size()) return Internal("slice shape does not match the loop");
+    for (size_t k = 0; k < from.size(); ++k)
+      if (rt.dims[static_cast<size_t>(from[k])] != loop_dims[static_cast<size_t>(to[k])])
+        return Internal("slice shape does not match the loop");
+    JAXLIB_ASSIGN_OR_RETURN(FusedLoopInput in, SliceInput(m, op, rt.dims));
+    if (in.mode == FusedLoopInput::Mode::kStrided) {
+      std::vector<int64_t> strides(loop_dims.size(), 0);
+      for (size_t k = 0; k < from.size(); ++k)
+        strides[static_cast<size_t>(to[k])] = in.strides[static_cast<size_t>(from[k])];
+      in.strides = std::move(strides);
+    }
+    return in;
+  }
+  if (st.dims.size() != loop_dims.size()) return Internal("slice shape does not match the loop");
   const std::vector<int64_t> start = op.IntListAttr("start_indices");
   std::vector<int64_t> step = op.IntListAttr("strides");
   const size_t rank = st.dims.size();
@@ -130,14 +153,22 @@ StatusOr<std::shared_ptr<const FusedLoopProgram>> BuildFusedLoopProgram(const Mo
       free_regs.push_back(r->second);  // an op may read the same value twice: free once
   };
 
+  std::unordered_map<ValueId, const Op*> pending_slices;  // slices read through a reshape
   for (size_t i = 0; i < region.ops.size(); ++i) {
     const Op& op = *region.ops[i];
     if (results_override && op.kind == OpKind::kReduce) continue;
     if (op.results.size() != 1) return Unimplemented("multi-result op in elementwise region");
     ValueId res = op.results[0];
     const Type& rt = m.type(res);
-    if (op.kind == OpKind::kSlice) {
-      JAXLIB_ASSIGN_OR_RETURN(FusedLoopInput in, SliceInput(m, op, loop_dims));
+    if (op.kind == OpKind::kSlice && rt.dims != loop_dims) {
+      pending_slices[res] = &op;  // read through the reshape that follows
+      continue;
+    }
+    if (op.kind == OpKind::kSlice || (op.kind == OpKind::kReshape && pending_slices.count(op.operands[0]))) {
+      const Op& slice = op.kind == OpKind::kSlice ? op : *pending_slices[op.operands[0]];
+      if (rt.dims != loop_dims) return Internal("reshaped slice shape does not match the loop");
+      JAXLIB_ASSIGN_OR_RETURN(FusedLoopInput in, SliceInput(m, slice, loop_dims));
+      const Op& op = slice;
       if (source_of.find(op.operands[0]) == source_of.end() && reg_of.count(op.operands[0]))
         return Internal("slice of a computed value inside a fused loop");
       in.source = source_index(op.operands[0]);

@@ -79,3 +79,37 @@ def test_strided_slice_with_steps_reads_in_place(driver, tmp_path: Path):  # noq
         assert got.shape == want.shape, f"shape {got.shape}, expected {want.shape}"
         bad = np.flatnonzero(got != want)
         assert bad.size == 0, f"at ISA {isa or 'native'}: {bad.size} wrong, first at {bad[:5]}"
+
+
+def test_columns_dropped_to_vectors_read_in_place(driver, tmp_path: Path):  # noqa: F811
+    """jnp.cross's x[..., k] (a slice of one column, its unit dim dropped by a reshape) on
+    [N, 3] and [B, T, 3] arrays: the reshaped slices are read as strided views of their sources
+    inside the fusion (no slice step in the plan), with numpy's exact values at every ISA."""
+    n, b, t = 4099, 31, 67
+    prog = f"""module @cols {{
+  func.func public @main(%a: tensor<{n}x3xf32>, %c: tensor<{b}x{t}x3xf32>) -> (tensor<{n}xf32>, tensor<{b}x{t}xf32>) {{
+    %0 = stablehlo.slice %a [0:{n}, 1:2] : (tensor<{n}x3xf32>) -> tensor<{n}x1xf32>
+    %1 = stablehlo.reshape %0 : (tensor<{n}x1xf32>) -> tensor<{n}xf32>
+    %2 = stablehlo.slice %a [0:{n}, 2:3] : (tensor<{n}x3xf32>) -> tensor<{n}x1xf32>
+    %3 = stablehlo.reshape %2 : (tensor<{n}x1xf32>) -> tensor<{n}xf32>
+    %4 = stablehlo.multiply %1, %3 : tensor<{n}xf32>
+    %5 = stablehlo.slice %c [0:{b}, 0:{t}, 0:1] : (tensor<{b}x{t}x3xf32>) -> tensor<{b}x{t}x1xf32>
+    %6 = stablehlo.reshape %5 : (tensor<{b}x{t}x1xf32>) -> tensor<{b}x{t}xf32>
+    %7 = stablehlo.slice %c [0:{b}, 0:{t}, 2:3] : (tensor<{b}x{t}x3xf32>) -> tensor<{b}x{t}x1xf32>
+    %8 = stablehlo.reshape %7 : (tensor<{b}x{t}x1xf32>) -> tensor<{b}x{t}xf32>
+    %9 = stablehlo.subtract %6, %8 : tensor<{b}x{t}xf32>
+    return %4, %9 : tensor<{n}xf32>, tensor<{b}x{t}xf32>
+  }}
+}}
+"""
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((n, 3)).astype(np.float32)
+    c = rng.standard_normal((b, t, 3)).astype(np.float32)
+    for isa in ISAS:
+        err: list[str] = []
+        p, d = run_isa(driver, tmp_path, prog, isa, a, c, extra_env={"JAXLIB_DUMP_PLAN": "1"}, stderr=err)
+        assert p.tobytes() == (a[:, 1] * a[:, 2]).tobytes(), f"at {isa or 'native'}: expected a[:, 1] * a[:, 2]"
+        assert d.tobytes() == (c[..., 0] - c[..., 2]).tobytes(), f"at {isa or 'native'}: expected c[..., 0] - c[..., 2]"
+        plan = err[0].split("compile ")[0]
+        steps = [line for line in plan.splitlines() if line.startswith("%") and "stablehlo.slice" in line]
+        assert not steps, f"expected no slice step outside the fusion, plan:\n{plan}"
