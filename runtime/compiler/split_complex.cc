@@ -1,6 +1,7 @@
 // SplitComplexArithmetic: complex elementwise arithmetic whose values are built from real parts
 // (stablehlo.complex, splat constants) is rewritten as the same arithmetic on (real, imaginary)
-// pairs of f32/f64 values, so the fusion pass and the vectorised loops see only real ops. The
+// pairs of f32/f64 values, so the fusion pass and the vectorised loops see only real ops (the
+// magnitude of any large complex array too, from its real and imaginary parts). The
 // pair ops compute exactly what the complex kernels compute (scalar_math.h: XLA's naive multiply
 // and overflow-safe magnitude), bit for bit. Complex values the program still needs keep their
 // original ops; dead-code elimination drops whichever form nothing reads.
@@ -17,6 +18,10 @@ namespace {
 struct Parts {
   ValueId re = -1, im = -1;
 };
+
+// |z| of a complex array computed elsewhere is split from this many elements on (smaller ones
+// keep the scalar kernel: reading the parts out costs more than it saves).
+constexpr int64_t kMinSplitAbsElements = 1024;
 
 class ComplexSplitter {
  public:
@@ -72,7 +77,7 @@ class ComplexSplitter {
 
   // Records parts for a complex result, or sets *replacement for a real one read from parts.
   void Rewrite(const Op& o, ValueId* replacement) {
-    const Type& rt = T(o.results[0]);
+    const Type rt = T(o.results[0]);  // a copy: emitting ops grows the value table
     const ValueId res = o.results[0];
     switch (o.kind) {
       case OpKind::kComplex:
@@ -86,7 +91,15 @@ class ComplexSplitter {
         if (const Parts* p = PartsOf(o.operands[0])) *replacement = o.kind == OpKind::kReal ? p->re : p->im;
         return;
       case OpKind::kAbs:
-        if (const Parts* p = PartsOf(o.operands[0])) *replacement = Magnitude(p->re, p->im);
+        if (const Parts* p = PartsOf(o.operands[0])) {
+          *replacement = Magnitude(p->re, p->im);
+        } else if (IsComplex(T(o.operands[0]).element) && T(o.operands[0]).element_count() >= kMinSplitAbsElements) {
+          // Any other complex array (an FFT's output): its parts read out, then the same
+          // magnitude on real lanes instead of one scalar magnitude per element.
+          const ValueId z = o.operands[0];
+          const ValueId re = Emit(OpKind::kReal, {z}, rt), im = Emit(OpKind::kImag, {z}, rt);
+          *replacement = Magnitude(re, im);
+        }
         return;
       case OpKind::kNegate:
         if (const Parts* p = PartsOf(o.operands[0])) {
@@ -141,7 +154,7 @@ class ComplexSplitter {
   // (which covers mx == 0), else mx * sqrt(1 + (mn/mx)^2). NaN parts fail the equality and
   // propagate through max/min and the division.
   ValueId Magnitude(ValueId re, ValueId im) {
-    const Type& t = T(re);
+    const Type t = T(re);  // a copy: emitting ops grows the value table
     const bool f32 = t.element == ElementType::kF32;
     ValueId a = Emit(OpKind::kAbs, {re}, t), b = Emit(OpKind::kAbs, {im}, t);
     ValueId mx = Bin(OpKind::kMaximum, a, b), mn = Bin(OpKind::kMinimum, a, b);

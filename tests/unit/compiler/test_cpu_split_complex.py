@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from test_compiler_driver import driver  # noqa: F401  (a fixture)
 from test_cpu_isa_paths import ISAS, run_isa
 
@@ -125,3 +126,25 @@ def test_complex_result_only_program_has_no_complex_values(driver, tmp_path: Pat
     # a*b and b*a (and |re|, |im|) read the same inputs: siblings in one loop, not several.
     steps = [ln for ln in err[0].splitlines() if ln.startswith("%")]
     assert len(steps) == 1 and "jaxlib.fusion" in steps[0], f"expected one fused loop, plan:\n{err[0]}"
+
+
+@pytest.mark.parametrize("n", [4099, 300])  # 300: under the split's threshold (the scalar kernel)
+def test_magnitude_of_a_complex_array_from_elsewhere_keeps_xla_bits(driver, tmp_path: Path, n: int):  # noqa: F811
+    """|z| of a complex parameter (as of an FFT's output: not built from parts) reads z's real and
+    imaginary parts out and runs the magnitude on real lanes: XLA's magnitude bit for bit at every
+    ISA, over the same specials."""
+    a, b = inputs(n)
+    z = np.empty(n, np.complex64)
+    z.real, z.imag = a, b
+    prog = f"""module @mag {{
+  func.func public @main(%z: tensor<{n}xcomplex<f32>>) -> tensor<{n}xf32> {{
+    %0 = stablehlo.abs %z : (tensor<{n}xcomplex<f32>>) -> tensor<{n}xf32>
+    return %0 : tensor<{n}xf32>
+  }}
+}}
+"""
+    with np.errstate(all="ignore"):
+        want = xla_abs(a, b)
+    for isa in ISAS:
+        got = run_isa(driver, tmp_path, prog, isa, z)[0]
+        assert same_bits(got, want), f"n={n} at {isa or 'native'}: expected XLA's magnitude bits"
