@@ -1,7 +1,8 @@
-// Point gathers (x[i, j]: one element per index vector) whose index vectors are a concatenation
-// of per-dimension index arrays become one-component gathers from the flattened operand, with
-// the element offset computed elementwise. Never materialises the [N, k] index array; must not
-// change which element any position reads.
+// Point gathers (x[i, j]: one element per index vector, or x[i, j] of an image: one run of the
+// trailing dims per index vector) whose index vectors are a concatenation of per-dimension index
+// arrays become one-component gathers from the operand flattened to rows of the window, with the
+// row offset computed elementwise. Never materialises the [N, k] index array; must not change
+// which element any position reads.
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -54,12 +55,25 @@ const Op* PointGatherConcat(const Module& m, const Op& op) {
   if (!x.is_tensor() || !idx.is_tensor() || x.rank() == 0 || x.element_count() == 0 || !IsIndexInteger(idx.element)) return nullptr;
   const int64_t ivd = op.IntAttr("index_vector_dim", idx.rank());
   if (ivd != idx.rank() - 1) return nullptr;
-  if (!op.IntListAttr("offset_dims").empty() || !op.IntListAttr("operand_batching_dims").empty()) return nullptr;
+  if (!op.IntListAttr("operand_batching_dims").empty()) return nullptr;
   const std::vector<int64_t> sizes = op.IntListAttr("slice_sizes"), collapsed = op.IntListAttr("collapsed_slice_dims"),
-                             map = op.IntListAttr("start_index_map");
-  if (static_cast<int64_t>(sizes.size()) != x.rank() || static_cast<int64_t>(collapsed.size()) != x.rank()) return nullptr;
-  if (std::any_of(sizes.begin(), sizes.end(), [](int64_t s) { return s != 1; })) return nullptr;
+                             map = op.IntListAttr("start_index_map"), offset_dims = op.IntListAttr("offset_dims");
+  if (static_cast<int64_t>(sizes.size()) != x.rank()) return nullptr;
   if (map.size() < 2 || static_cast<int64_t>(map.size()) != idx.dims.back()) return nullptr;
+  // The indexed dims are the collapsed ones, the leading dims 0..k-1 in some order; the rest are
+  // whole and form the window, the result's trailing dims.
+  const int64_t k = static_cast<int64_t>(map.size());
+  std::vector<int64_t> sorted_map = map;
+  std::sort(sorted_map.begin(), sorted_map.end());
+  for (int64_t d = 0; d < k; ++d)
+    if (sorted_map[static_cast<size_t>(d)] != d) return nullptr;
+  if (collapsed != sorted_map) return nullptr;
+  for (int64_t d = 0; d < x.rank(); ++d)
+    if (sizes[static_cast<size_t>(d)] != (d < k ? 1 : x.dims[static_cast<size_t>(d)])) return nullptr;
+  const int64_t batch_rank = idx.rank() - 1, window_rank = x.rank() - k;
+  if (static_cast<int64_t>(offset_dims.size()) != window_rank) return nullptr;
+  for (int64_t j = 0; j < window_rank; ++j)
+    if (offset_dims[static_cast<size_t>(j)] != batch_rank + j) return nullptr;
   // Every element offset must fit the index type.
   if (static_cast<uint64_t>(x.element_count()) - 1 > MaxOf(idx.element)) return nullptr;
   const Op* def = m.values[static_cast<size_t>(op.operands[1])].def;
@@ -73,6 +87,7 @@ const Op* PointGatherConcat(const Module& m, const Op& op) {
 
 void LinearizeIn(Module* m, Region* r) {
   std::vector<std::unique_ptr<Op>> ops;
+  std::vector<std::pair<ValueId, ValueId>> replaced;  // a windowed gather's result -> its reshape
   ops.reserve(r->ops.size());
   for (auto& op : r->ops) {
     for (auto& sub : op->regions) LinearizeIn(m, sub.get());
@@ -100,8 +115,12 @@ void LinearizeIn(Module* m, Region* r) {
       part = index_part;
     }
     const std::vector<int64_t> map = op->IntListAttr("start_index_map");
-    std::vector<int64_t> strides(x.dims.size(), 1);
-    for (size_t d = x.dims.size() - 1; d-- > 0;) strides[d] = strides[d + 1] * x.dims[d + 1];
+    // Rows of the window (the trailing, whole dims): W elements each; strides count rows.
+    const size_t k = map.size();
+    int64_t window = 1;
+    for (size_t d = k; d < x.dims.size(); ++d) window *= x.dims[d];
+    std::vector<int64_t> strides(k, 1);
+    for (size_t d = k - 1; d-- > 0;) strides[d] = strides[d + 1] * x.dims[d + 1];
     const bool is_signed = IsSignedInteger(part.element);
     // offset = sum_k clamp(i_k, 0, dim_k - 1) * stride_k, each term below the element count.
     ValueId offset = -1;
@@ -139,15 +158,39 @@ void LinearizeIn(Module* m, Region* r) {
       offset = back->results[0];
       ops.push_back(std::move(back));
     }
-    auto flat = NewOp(m, OpKind::kReshape, {op->operands[0]}, Type::Tensor(x.element, {x.element_count()}), op->loc);
-    op->operands = {flat->results[0], offset};
-    op->SetAttr("collapsed_slice_dims", MakeIntListAttr({0}));
-    op->SetAttr("start_index_map", MakeIntListAttr({0}));
-    op->SetAttr("slice_sizes", MakeIntListAttr({1}));
-    ops.push_back(std::move(flat));
-    ops.push_back(std::move(op));
+    if (window == 1) {
+      auto flat = NewOp(m, OpKind::kReshape, {op->operands[0]}, Type::Tensor(x.element, {x.element_count()}), op->loc);
+      op->operands = {flat->results[0], offset};
+      op->SetAttr("collapsed_slice_dims", MakeIntListAttr({0}));
+      op->SetAttr("start_index_map", MakeIntListAttr({0}));
+      op->SetAttr("slice_sizes", MakeIntListAttr({1}));
+      ops.push_back(std::move(flat));
+      ops.push_back(std::move(op));
+      continue;
+    }
+    // A window of trailing dims: the operand as rows [count / W, W], the gather's result
+    // [batch..., W], reshaped to the original result.
+    const Type result = m->type(op->results[0]);
+    auto rows = NewOp(m, OpKind::kReshape, {op->operands[0]},
+                      Type::Tensor(x.element, {x.element_count() / window, window}), op->loc);
+    std::vector<int64_t> gathered_dims(result.dims.begin(),
+                                       result.dims.end() - static_cast<std::ptrdiff_t>(x.dims.size() - k));
+    gathered_dims.push_back(window);
+    const int64_t batch_rank = static_cast<int64_t>(gathered_dims.size()) - 1;
+    auto gather = NewOp(m, OpKind::kGather, {rows->results[0], offset}, Type::Tensor(x.element, gathered_dims), op->loc);
+    gather->attrs = op->attrs;
+    gather->SetAttr("collapsed_slice_dims", MakeIntListAttr({0}));
+    gather->SetAttr("start_index_map", MakeIntListAttr({0}));
+    gather->SetAttr("slice_sizes", MakeIntListAttr({1, window}));
+    gather->SetAttr("offset_dims", MakeIntListAttr({batch_rank}));
+    auto back = NewOp(m, OpKind::kReshape, {gather->results[0]}, result, op->loc);
+    replaced.emplace_back(op->results[0], back->results[0]);
+    ops.push_back(std::move(rows));
+    ops.push_back(std::move(gather));
+    ops.push_back(std::move(back));
   }
   r->ops = std::move(ops);
+  for (const auto& [from, to] : replaced) ReplaceUses(r, from, to);
 }
 
 }  // namespace
