@@ -344,17 +344,23 @@ struct Partials {
 };
 
 // Columns of a row-major block (row stride `stride`): out[i] folds x[r * stride + i] over r in
-// order from init with F::Apply (a binary op functor above), for i < width. Columns go a block of
-// up to 64 vectors at a time whose accumulators stay in L1 while the rows stream through
-// contiguously (a column at a time would walk memory at the row stride, a page per load).
-template <class F, class V>
+// order from init with F::Apply (a binary op functor above), for i < width; with kResume the
+// fold goes on from out[i] instead (init unused), so rows may come in several calls with the
+// bits of one. Columns go a block of up to 64 vectors at a time whose accumulators stay in L1
+// while the rows stream through contiguously (a column at a time would walk memory at the row
+// stride, a page per load).
+template <class F, class V, bool kResume = false>
 JAXLIB_VM_INLINE void ColumnsBody(const float* x, float* out, float init, int64_t R, int64_t width, int64_t stride) {
   constexpr int64_t L = kLanesOf<V>;
   constexpr int64_t kBlock = 64 * kLanes;
   alignas(64) float acc[kBlock];
   for (int64_t i0 = 0; i0 < width; i0 += kBlock) {
     const int64_t w = width - i0 < kBlock ? width - i0 : kBlock;
-    for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
+    if constexpr (kResume) {
+      std::memcpy(acc, out + i0, static_cast<size_t>(w) * sizeof(float));
+    } else {
+      for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
+    }
     // Four rows per pass over the accumulators (still folded one row after another): a quarter
     // of the accumulator loads and stores, and four streams for the prefetcher.
     int64_t r = 0;
@@ -1080,6 +1086,10 @@ __attribute__((target("avx512f"))) void IntToF32Avx512(void* out, const void* co
                                                int64_t stride) {                                                    \
     ColumnsBody<F, V>(x, out, init, R, width, stride);                                                              \
   }                                                                                                                 \
+  template <class F> Attr void ColumnsResume##Suffix(const float* x, float* out, float init, int64_t R,            \
+                                                     int64_t width, int64_t stride) {                               \
+    ColumnsBody<F, V, true>(x, out, init, R, width, stride);                                                        \
+  }                                                                                                                 \
   template <class F> Attr void RowStart##Suffix(float* states, float init, int64_t rows) {                          \
     RowStateStartBody<F, V>(states, init, rows);                                                                       \
   }                                                                                                                 \
@@ -1119,6 +1129,7 @@ __attribute__((target("avx512f"))) void IntToF32Avx512(void* out, const void* co
   constexpr auto& NegateF64##Suffix = NegateF64Base;                                                \
   template <class F> constexpr auto& CombineTaps##Suffix = CombineTapsBase<F>;                      \
   template <class F> constexpr auto& Columns##Suffix = ColumnsBase<F>;                              \
+  template <class F> constexpr auto& ColumnsResume##Suffix = ColumnsResumeBase<F>;                  \
   template <class F> constexpr auto& RowStart##Suffix = RowStartBase<F>;                            \
   template <class F> constexpr auto& RowFeed##Suffix = RowFeedBase<F>;                              \
   template <class F> constexpr auto& RowFinish##Suffix = RowFinishBase<F>;                          \
@@ -1474,11 +1485,11 @@ F32ReduceFn SelectF32Reduce(F32ReduceKind kind) {
 }
 
 namespace {
-template <class F> F32ColumnsFn ColumnsFor(VectorIsa isa) {
+template <class F> F32ColumnsFn ColumnsFor(VectorIsa isa, bool resume) {
   switch (isa) {
-    case VectorIsa::kAvx512: return &ColumnsAvx512<F>;
-    case VectorIsa::kAvx2: return &ColumnsAvx2<F>;
-    default: return &ColumnsBase<F>;
+    case VectorIsa::kAvx512: return resume ? &ColumnsResumeAvx512<F> : &ColumnsAvx512<F>;
+    case VectorIsa::kAvx2: return resume ? &ColumnsResumeAvx2<F> : &ColumnsAvx2<F>;
+    default: return resume ? &ColumnsResumeBase<F> : &ColumnsBase<F>;
   }
 }
 template <class F> F32RowStateFns RowStateFor(VectorIsa isa) {
@@ -1490,12 +1501,12 @@ template <class F> F32RowStateFns RowStateFor(VectorIsa isa) {
 }
 }  // namespace
 
-F32ColumnsFn SelectF32Columns(F32ReduceKind kind) {
+F32ColumnsFn SelectF32Columns(F32ReduceKind kind, bool resume) {
   const VectorIsa isa = DetectedVectorIsa();
   switch (kind) {
-    case F32ReduceKind::kMax: return ColumnsFor<MaxV>(isa);
-    case F32ReduceKind::kMin: return ColumnsFor<MinV>(isa);
-    default: return ColumnsFor<AddV>(isa);
+    case F32ReduceKind::kMax: return ColumnsFor<MaxV>(isa, resume);
+    case F32ReduceKind::kMin: return ColumnsFor<MinV>(isa, resume);
+    default: return ColumnsFor<AddV>(isa, resume);
   }
 }
 

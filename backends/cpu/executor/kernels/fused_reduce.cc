@@ -201,6 +201,67 @@ class FusedSegmentReduceKernel final : public Kernel {
   F32RowStateFns rows_;
 };
 
+// Reduced dims before some kept dim (ReduceColumns, [outer, R, inner]: jnp.sum(f(x), axis=0),
+// batch-norm statistics over N, H, W of NHWC): blocks of rows of the reduce input are computed
+// into a per-thread buffer and added, whole rows at a time, into a block of per-column
+// accumulators (the contiguous columns are the vector lanes) that stays in L1 across all R rows.
+// Each column folds its rows in order from init, as the unfused column reduce does: the same
+// bits, on every ISA and thread count. Threads take (outer, column block) items; columns are
+// split only as far as the threads need, and a block narrower than a row computes its row
+// pieces one program run each.
+class FusedColumnReduceKernel final : public Kernel {
+ public:
+  FusedColumnReduceKernel(FusedReduceParts parts, ReduceColumns c, F32ColumnsFn resume)
+      : p_(std::move(parts)), c_(c), resume_(resume) {}
+
+  Status Run(Frame& f, uint8_t*) const override {
+    FusedReducePointers ptr;
+    JAXLIB_RETURN_IF_ERROR(ptr.Bind(f, p_));
+    const int64_t threads = ThreadPool::Global().num_threads();
+    int64_t width = c_.inner;
+    while (width > kMinSplitWidth && c_.outer * ((c_.inner + width - 1) / width) < threads)
+      width = (width / 2 + 15) / 16 * 16;
+    const int64_t blocks = (c_.inner + width - 1) / width;
+    ParallelFor(c_.outer * blocks, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(c_.R * width, 1)),
+                [&](int64_t t0, int64_t t1) {
+                  const int64_t block_rows = std::clamp<int64_t>(kBlockElements / width, 1, c_.R);
+                  thread_local std::vector<float> buffer;
+                  const size_t need = static_cast<size_t>(block_rows * width + width);
+                  if (buffer.size() < need) buffer.resize(need);
+                  float* acc = buffer.data() + block_rows * width;
+                  void* out[64];
+                  std::copy(ptr.out, ptr.out + ptr.nout, out);
+                  for (int64_t t = t0; t < t1; ++t) {
+                    const int64_t o = t / blocks, c0 = (t % blocks) * width, w = std::min(width, c_.inner - c0);
+                    const int64_t base = o * c_.R * c_.inner + c0;
+                    std::fill(acc, acc + w, ptr.f32_init());
+                    for (int64_t r = 0; r < c_.R; r += block_rows) {
+                      const int64_t n = std::min(block_rows, c_.R - r);
+                      if (w == c_.inner) {  // whole rows: one contiguous run of the program
+                        ptr.RunInto(*p_.program, out, buffer.data(), base + r * w, base + (r + n) * w);
+                      } else {
+                        for (int64_t k = 0; k < n; ++k) {
+                          const int64_t b = base + (r + k) * c_.inner;
+                          ptr.RunInto(*p_.program, out, buffer.data() + k * w, b, b + w);
+                        }
+                      }
+                      resume_(buffer.data(), acc, 0.0f, n, w, w);
+                    }
+                    std::copy(acc, acc + w, ptr.f32_result() + o * c_.inner + c0);
+                  }
+                });
+    return Status::Ok();
+  }
+
+ private:
+  // Columns are split across threads down to this many: narrower row pieces cost more in
+  // program runs than the parallelism gains.
+  static constexpr int64_t kMinSplitWidth = 256;
+  FusedReduceParts p_;
+  ReduceColumns c_;
+  F32ColumnsFn resume_;
+};
+
 // Element types other than f32, reduced dims trailing: whole rows (or, for one long row whose
 // monoid splits, the unfused reduce's chunks; RowChunks) are computed into a per-thread buffer
 // and folded by the unfused reduce's own typed loop (monoid_reduce.h): the same bits.
@@ -307,7 +368,10 @@ StatusOr<std::unique_ptr<Kernel>> MakeFusedReduceKernel(KernelBuilder& b, const 
   }
   if (!trailing) {
     std::optional<ReduceSegments> s = PlanReduceSegments(x.dims, dims);
-    if (!s) return Internal("fused reduction whose reduced dims do not end with the last dim");
+    if (std::optional<ReduceColumns> c = s ? std::nullopt : PlanReduceColumns(x.dims, dims))
+      return std::unique_ptr<Kernel>(
+          new FusedColumnReduceKernel(std::move(parts), *c, SelectF32Columns(kind, /*resume=*/true)));
+    if (!s) return Internal("fused reduction whose reduced dims neither end with the last dim nor form one block");
     return std::unique_ptr<Kernel>(
         new FusedSegmentReduceKernel(std::move(parts), std::move(*s), SelectF32Reduce(kind), SelectF32RowState(kind)));
   }
