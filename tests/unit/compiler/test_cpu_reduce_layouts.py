@@ -343,3 +343,88 @@ def test_reduce_over_unit_dims_is_the_body_applied_once(driver, tmp_path, op, in
     np.testing.assert_array_equal(got, want, err_msg=f"expected {op}(init, x) over the unit dims")
     assert np.signbit(got[0, 1]) == np.signbit(want[0, 1]), f"expected {op}(init, -0) to keep numpy's sign"
     np.testing.assert_array_equal(got_and.astype(bool), x.reshape(5, 7) > 0, err_msg="expected and(true, x > 0)")
+
+
+# Reduced dims that are one block before a kept dim (columns): the producer is computed inside
+# the column reduce (whole rows into per-column accumulators; with more threads than items,
+# column blocks narrower than a row, each row piece one program run).
+COLUMN_CASES = [((600, 300), (0,)), ((40, 30, 6, 64), (0, 1, 2)), ((8, 500, 40), (1,)),
+                ((3, 1, 200, 1, 130), (2,)), ((5, 40, 30, 70), (1, 2)), ((70, 2000), (0,))]
+
+
+def top_level_reduces(plan: str) -> list[str]:
+    return [line for line in plan.splitlines() if line.startswith("%") and "stablehlo.reduce(" in line]
+
+
+@pytest.mark.parametrize("shape,dims", COLUMN_CASES)
+@pytest.mark.parametrize("op", ["add", "maximum", "minimum"])
+@pytest.mark.parametrize("threads", ["1", "4"])
+def test_column_reduction_fuses_its_producer_with_unfused_bits(driver, tmp_path, shape, dims, op, threads):  # noqa: F811
+    """square(x - mean) reduced over a block of leading or middle dims: fused (no top-level reduce
+    of the squares in the plan), every column folded in order from init as the unfused column
+    reduce does, at AVX-512 and AVX2 and at any thread count; NaNs reach only their columns."""
+    rng = np.random.default_rng(sum(shape))
+    x = rng.standard_normal(shape).astype(np.float32)
+    if op != "add":
+        x.flat[rng.integers(0, x.size, 3)] = np.nan
+    kept = [k for k in range(len(shape)) if k not in dims]
+    k_shape = tuple(shape[k] for k in kept)
+    n = int(np.prod([shape[k] for k in dims]))
+    text = VAR.format(mod=MOD, t=tensor(shape), k=tensor(k_shape), dims=", ".join(map(str, dims)),
+                      kept=", ".join(map(str, kept)), n=f"{float(n):e}", op=op)
+    env = {"JAXLIB_CPU_THREADS": threads}
+    err: list[str] = []
+    fused, fused_q = run_isa(driver, tmp_path, text, "", x, extra_env={**env, "JAXLIB_DUMP_PLAN": "1"}, stderr=err)
+    assert len(top_level_reduces(err[0])) == 1, f"expected the {op} of squares over {dims} of {shape} fused: {err[0]}"
+    avx2, avx2_q = run_isa(driver, tmp_path, text, "avx2", x, extra_env=env)
+    unfused, unfused_q = run_isa(driver, tmp_path, text, "", x,
+                                 extra_env={**env, "JAXLIB_CPU_DISABLE_FUSED_REDUCE": "1"})
+    for got, what in ((fused, "fused"), (avx2, "fused at AVX2")):
+        assert got.tobytes() == unfused.tobytes(), (
+            f"expected the {what} {op} over {dims} of {shape} to have the unfused column reduce's bits")
+    assert fused_q.tobytes() == unfused_q.tobytes() == avx2_q.tobytes(), "expected the squares written unchanged"
+    x64 = x.astype(np.float64)
+    d = (x64 - x64.mean(axis=dims, keepdims=True)) ** 2
+    if op == "add":
+        # Sequential from init along the reduced elements of each column: float32 cumsum's order.
+        rows = np.transpose(unfused_q, kept + list(dims)).reshape(fused.size, -1)
+        want32 = np.cumsum(rows, axis=1, dtype=np.float32)[:, -1].reshape(k_shape)
+        assert fused.tobytes() == want32.tobytes(), f"expected sequential column sums over {dims} of {shape}"
+        np.testing.assert_allclose(fused, d.sum(axis=dims), rtol=1e-4, atol=1e-4, err_msg=f"sum over {dims}")
+    else:
+        # The init (zero) takes part: a min of squares from it is 0 wherever no NaN is.
+        want = d.max(axis=dims) if op == "maximum" else np.minimum(d.min(axis=dims), 0.0)
+        np.testing.assert_allclose(fused, want, rtol=1e-5, atol=1e-6, err_msg=f"{op} over {dims} of {shape}")
+
+
+SOFTMAX0 = """
+{mod}
+  func.func public @main(%x: {t}) -> {t} {{
+    %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [0] : ({t}, tensor<f32>) -> {k}
+    %mb = stablehlo.broadcast_in_dim %m, dims = [1, 2] : ({k}) -> {t}
+    %d = stablehlo.subtract %x, %mb : {t}
+    %e = stablehlo.exponential %d : {t}
+    %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [0] : ({t}, tensor<f32>) -> {k}
+    %sb = stablehlo.broadcast_in_dim %s, dims = [1, 2] : ({k}) -> {t}
+    %y = stablehlo.divide %e, %sb : {t}
+    return %y : {t}
+  }}
+}}"""
+
+
+@pytest.mark.parametrize("isa", ["avx2", ""])
+def test_softmax_over_a_leading_axis_fuses_exp_into_the_column_sum(driver, tmp_path, isa):  # noqa: F811
+    """jax.nn.softmax(x, axis=0): exp(x - max) is computed inside the column sum and again by the
+    divide (never written), with the unfused program's bits and numpy's values."""
+    shape = (700, 12, 16)
+    x = np.random.default_rng(3).standard_normal(shape).astype(np.float32) * 4
+    text = SOFTMAX0.format(mod=MOD, t=tensor(shape), k=tensor(shape[1:]))
+    err: list[str] = []
+    (fused,) = run_isa(driver, tmp_path, text, isa, x, extra_env={"JAXLIB_DUMP_PLAN": "1"}, stderr=err)
+    (unfused,) = run_isa(driver, tmp_path, text, isa, x, extra_env={"JAXLIB_CPU_DISABLE_FUSED_REDUCE": "1"})
+    assert len(top_level_reduces(err[0])) == 1, f"expected only the max of x unfused: {err[0]}"
+    assert fused.tobytes() == unfused.tobytes(), "expected the fused softmax over axis 0 to have the unfused bits"
+    e = np.exp(x.astype(np.float64) - x.max(axis=0))
+    np.testing.assert_allclose(fused, e / e.sum(axis=0), rtol=1e-5, atol=1e-7, err_msg="softmax over axis 0")
