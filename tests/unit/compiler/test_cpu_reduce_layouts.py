@@ -428,3 +428,37 @@ def test_softmax_over_a_leading_axis_fuses_exp_into_the_column_sum(driver, tmp_p
     assert fused.tobytes() == unfused.tobytes(), "expected the fused softmax over axis 0 to have the unfused bits"
     e = np.exp(x.astype(np.float64) - x.max(axis=0))
     np.testing.assert_allclose(fused, e / e.sum(axis=0), rtol=1e-5, atol=1e-7, err_msg="softmax over axis 0")
+
+
+BROADCAST_BACK = """
+{mod}
+  func.func public @main(%x: {t}, %a: {at}, %b: {bt}) -> {t} {{
+    %ab = stablehlo.broadcast_in_dim %a, dims = [{adims}] : ({at}) -> {t}
+    %bb = stablehlo.broadcast_in_dim %b, dims = [{bdims}] : ({bt}) -> {t}
+    %s = stablehlo.subtract %x, %ab : {t}
+    %y = stablehlo.multiply %s, %bb : {t}
+    return %y : {t}
+  }}
+}}"""
+
+
+@pytest.mark.parametrize("shape,a_shape,b_shape", [
+    ((64, 100, 64), (64, 1, 64), (64, 1, 64)),      # log_softmax over axis 1: blocks of whole tiles
+    ((5, 37, 24), (5, 1, 24), (1, 37, 24)),          # blocks that end inside tiles
+    ((3, 4, 50, 16), (1, 4, 1, 16), (3, 1, 50, 1)),  # a zero-stride dim outside the block too
+    ((7, 300, 6, 10), (7, 1, 6, 10), (7, 300, 1, 1)),
+])
+@pytest.mark.parametrize("isa", ["avx2", ""])
+def test_values_broadcast_back_along_a_middle_dim_are_gathered_exactly(driver, tmp_path, shape, a_shape, b_shape, isa):  # noqa: F811
+    """(x - a) * b with a and b broadcast back along reduced middle dims (block-periodic tiles,
+    filled once per block and reused while a call's tiles stay in it): numpy's bits."""
+    rng = np.random.default_rng(len(shape) + shape[-1])
+    x = rng.standard_normal(shape).astype(np.float32)
+    a = rng.standard_normal(a_shape).astype(np.float32)
+    b = rng.standard_normal(b_shape).astype(np.float32)
+    # broadcast_in_dim keeps every dim (unit ones broadcast): dims are 0..rank-1.
+    dims = ", ".join(map(str, range(len(shape))))
+    text = BROADCAST_BACK.format(mod=MOD, t=tensor(shape), at=tensor(a_shape), bt=tensor(b_shape), adims=dims, bdims=dims)
+    (got,) = run_isa(driver, tmp_path, text, isa, x, a, b)
+    want = (x - a) * b
+    assert got.tobytes() == want.tobytes(), f"expected (x - a) * b over {shape} with numpy's bits at {isa or 'native'}"
