@@ -349,7 +349,7 @@ def test_reduce_over_unit_dims_is_the_body_applied_once(driver, tmp_path, op, in
 # the column reduce (whole rows into per-column accumulators; with more threads than items,
 # column blocks narrower than a row, each row piece one program run).
 COLUMN_CASES = [((600, 300), (0,)), ((40, 30, 6, 64), (0, 1, 2)), ((8, 500, 40), (1,)),
-                ((3, 1, 200, 1, 130), (2,)), ((5, 40, 30, 70), (1, 2)), ((70, 2000), (0,))]
+                ((3, 1, 200, 1, 130), (2,)), ((5, 40, 30, 70), (1, 2)), ((70, 2000), (0,)), ((20, 9000), (0,))]
 
 
 def top_level_reduces(plan: str) -> list[str]:

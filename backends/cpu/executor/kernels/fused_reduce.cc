@@ -218,7 +218,7 @@ class FusedColumnReduceKernel final : public Kernel {
     FusedReducePointers ptr;
     JAXLIB_RETURN_IF_ERROR(ptr.Bind(f, p_));
     const int64_t threads = ThreadPool::Global().num_threads();
-    int64_t width = c_.inner;
+    int64_t width = std::min(c_.inner, kMaxWidth);
     while (width > kMinSplitWidth && c_.outer * ((c_.inner + width - 1) / width) < threads)
       width = (width / 2 + 15) / 16 * 16;
     const int64_t blocks = (c_.inner + width - 1) / width;
@@ -257,6 +257,9 @@ class FusedColumnReduceKernel final : public Kernel {
   // Columns are split across threads down to this many: narrower row pieces cost more in
   // program runs than the parallelism gains.
   static constexpr int64_t kMinSplitWidth = 256;
+  // Wider rows go in blocks of this many columns: the buffer and accumulators stay in L1/L2 and
+  // there are items for every thread.
+  static constexpr int64_t kMaxWidth = 4096;
   FusedReduceParts p_;
   ReduceColumns c_;
   F32ColumnsFn resume_;
