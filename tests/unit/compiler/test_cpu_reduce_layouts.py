@@ -462,3 +462,42 @@ def test_values_broadcast_back_along_a_middle_dim_are_gathered_exactly(driver, t
     (got,) = run_isa(driver, tmp_path, text, isa, x, a, b)
     want = (x - a) * b
     assert got.tobytes() == want.tobytes(), f"expected (x - a) * b over {shape} with numpy's bits at {isa or 'native'}"
+
+
+@pytest.mark.parametrize("winners", ["special", "normal"])
+@pytest.mark.parametrize("op", ["maximum", "minimum"])
+@pytest.mark.parametrize("isa", ["avx2", ""])
+def test_column_max_min_of_special_values_match_the_row_bits(driver, tmp_path, op, isa, winners):  # noqa: F811
+    """Column max/min take plain compares when no NaN is read and every result has a nonzero
+    exponent, and the NaN-aware fold otherwise: signed zeros, denormals, infinities and NaNs in
+    some columns give the bits of the row reduce of the transpose, whether they win (zeros and
+    NaNs as results: the exact fold) or lose to normal numbers (the plain compares)."""
+    shape = (37, 5, 48)
+    rng = np.random.default_rng(17)
+    x = rng.standard_normal(shape).astype(np.float32)
+    if winners == "normal":
+        # Specials that lose everywhere (the columns' winners are normal, or an infinity).
+        lose = -1.0 if op == "maximum" else 1.0
+        x[3, :, 1], x[7, :, 1], x[5, :, 3] = -0.0, 0.0, np.float32(1e-40)
+        x[2, :, 4], x[6, :, 5] = lose * np.inf, -lose * np.inf
+        outs = run_isa(driver, tmp_path, layouts_program(shape, op)[0], isa, x)
+        for i, dims in enumerate(layouts_program(shape, op)[1]):
+            assert outs[2 * i].ravel().tobytes() == outs[2 * i + 1].tobytes(), (
+                f"expected the {op} over {dims} with losing specials to have the row reduce's bits")
+        return
+    sign = 1.0 if op == "minimum" else -1.0  # columns whose winners are the special values
+    x[:, :, 0:6] = sign * np.abs(x[:, :, 0:6])
+    x[3, :, 1], x[7, :, 1] = -0.0, 0.0
+    x[:, :, 2] = 0.0
+    x[4, 2, 2] = -0.0
+    x[5, :, 3] = sign * np.float32(1e-40)  # a denormal (zero under DAZ)
+    x[2, :, 4] = -sign * np.inf
+    x[:, :, 5] = sign * np.inf
+    x[9, 1, 6] = np.nan
+    x[0, 0, 40] = np.float32(1e-41)
+    text, subsets = layouts_program(shape, op)
+    outs = run_isa(driver, tmp_path, text, isa, x)
+    for i, dims in enumerate(subsets):
+        got, ref = outs[2 * i], outs[2 * i + 1]
+        assert got.ravel().tobytes() == ref.tobytes(), (
+            f"expected the {op} over {dims} of special values to have the row reduce's bits")

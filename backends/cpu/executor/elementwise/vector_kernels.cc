@@ -343,6 +343,62 @@ struct Partials {
   }
 };
 
+// A block of columns' max (min) by plain compares (Max/Min: a compare and a blend a vector
+// instead of NanMax's dozen instructions), into acc[0, w) from init, with ColumnsBody's loop
+// shape. Exact by FastRowMaxMin's argument below when no NaN was read and every result has a
+// nonzero exponent field (one bit pattern per value: the order cannot matter, and zeros,
+// signed or flushed, never win); false otherwise, and the caller folds the block exactly.
+template <class F, class V>
+JAXLIB_VM_INLINE V PlainPick(V a, V b) {
+  if constexpr (std::is_same_v<F, MaxV>) return Max(a, b);
+  else return Min(a, b);
+}
+template <class F, class V>
+JAXLIB_VM_INLINE bool PlainColumnsBlock(const float* x, float* acc, float init, int64_t R, int64_t w, int64_t stride) {
+  constexpr int64_t L = kLanesOf<V>;
+  IOf<V> nan{};
+  for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
+  const int64_t full = w / L * L;
+  int64_t r = 0;
+  for (; r + 4 <= R; r += 4) {
+    const float* row = x + r * stride;
+    for (int64_t i = 0; i < full; i += L) {
+      V a = Load<V>(acc + i, L);
+      for (int64_t k = 0; k < 4; ++k) {
+        const V v = Load<V>(row + k * stride + i, L);
+        nan |= IsNan(v);
+        a = PlainPick<F>(a, v);
+      }
+      Store(acc + i, a, L);
+    }
+    if (full < w) {
+      V a = Load<V>(acc + full, w - full);
+      for (int64_t k = 0; k < 4; ++k) {
+        const V v = Load<V>(row + k * stride + full, w - full);
+        nan |= IsNan(v);
+        a = PlainPick<F>(a, v);
+      }
+      Store(acc + full, a, w - full);
+    }
+  }
+  for (; r < R; ++r) {
+    for (int64_t i = 0; i < w; i += L) {
+      const int64_t n = w - i < L ? w - i : L;
+      const V v = Load<V>(x + r * stride + i, n);
+      nan |= IsNan(v);
+      Store(acc + i, PlainPick<F>(Load<V>(acc + i, n), v), n);
+    }
+  }
+  for (int64_t l = 0; l < L; ++l)
+    if (nan[l] != 0) return false;
+  for (int64_t i = 0; i < w; ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, acc + i, sizeof(bits));
+    if ((bits & 0x7f800000u) == 0) return false;
+  }
+  return true;
+}
+
 // Columns of a row-major block (row stride `stride`): out[i] folds x[r * stride + i] over r in
 // order from init with F::Apply (a binary op functor above), for i < width; with kResume the
 // fold goes on from out[i] instead (init unused), so rows may come in several calls with the
@@ -358,6 +414,12 @@ JAXLIB_VM_INLINE void ColumnsBody(const float* x, float* out, float init, int64_
     const int64_t w = width - i0 < kBlock ? width - i0 : kBlock;
     if constexpr (kResume) {
       std::memcpy(acc, out + i0, static_cast<size_t>(w) * sizeof(float));
+    } else if constexpr (std::is_same_v<F, MaxV> || std::is_same_v<F, MinV>) {
+      if (PlainColumnsBlock<F, V>(x + i0, acc, init, R, w, stride)) {
+        std::memcpy(out + i0, acc, static_cast<size_t>(w) * sizeof(float));
+        continue;
+      }
+      for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
     } else {
       for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
     }
