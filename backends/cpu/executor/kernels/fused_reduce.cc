@@ -240,8 +240,11 @@ class FusedColumnReduceKernel final : public Kernel {
                       if (w == c_.inner) {  // whole rows: one contiguous run of the program
                         ptr.RunInto(*p_.program, out, buffer.data(), base + r * w, base + (r + n) * w);
                       } else {
+                        // Pieces of rows: the same pieces a block of rows ahead are fetched
+                        // while these compute.
                         for (int64_t k = 0; k < n; ++k) {
                           const int64_t b = base + (r + k) * c_.inner;
+                          if (r + k + block_rows < c_.R) p_.program->Prefetch(ptr.in, b + block_rows * c_.inner, w);
                           ptr.RunInto(*p_.program, out, buffer.data() + k * w, b, b + w);
                         }
                       }
