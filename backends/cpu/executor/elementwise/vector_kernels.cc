@@ -343,21 +343,27 @@ struct Partials {
   }
 };
 
-// A block of columns' max (min) by plain compares (Max/Min: a compare and a blend a vector
-// instead of NanMax's dozen instructions), into acc[0, w) from init, with ColumnsBody's loop
-// shape. Exact by FastRowMaxMin's argument below when no NaN was read and every result has a
-// nonzero exponent field (one bit pattern per value: the order cannot matter, and zeros,
-// signed or flushed, never win); false otherwise, and the caller folds the block exactly.
+// Whether every one of n results has a nonzero exponent field.
+bool NonzeroExponents(const float* results, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, results + i, sizeof(bits));
+    if ((bits & 0x7f800000u) == 0) return false;
+  }
+  return true;
+}
+
 template <class F, class V>
 JAXLIB_VM_INLINE V PlainPick(V a, V b) {
   if constexpr (std::is_same_v<F, MaxV>) return Max(a, b);
   else return Min(a, b);
 }
+// Folds R rows into acc[0, w) by plain compares, with ColumnsBody's loop shape; false when a
+// NaN was read (the result is then not the NaN-aware fold's).
 template <class F, class V>
-JAXLIB_VM_INLINE bool PlainColumnsBlock(const float* x, float* acc, float init, int64_t R, int64_t w, int64_t stride) {
+JAXLIB_VM_INLINE bool PlainColumnsResumeBody(const float* x, float* acc, int64_t R, int64_t w, int64_t stride) {
   constexpr int64_t L = kLanesOf<V>;
   IOf<V> nan{};
-  for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
   const int64_t full = w / L * L;
   int64_t r = 0;
   for (; r + 4 <= R; r += 4) {
@@ -391,12 +397,19 @@ JAXLIB_VM_INLINE bool PlainColumnsBlock(const float* x, float* acc, float init, 
   }
   for (int64_t l = 0; l < L; ++l)
     if (nan[l] != 0) return false;
-  for (int64_t i = 0; i < w; ++i) {
-    uint32_t bits;
-    std::memcpy(&bits, acc + i, sizeof(bits));
-    if ((bits & 0x7f800000u) == 0) return false;
-  }
   return true;
+}
+
+// A block of columns' max (min) by plain compares (Max/Min: a compare and a blend a vector
+// instead of NanMax's dozen instructions), into acc[0, w) from init, with ColumnsBody's loop
+// shape. Exact by FastRowMaxMin's argument below when no NaN was read and every result has a
+// nonzero exponent field (one bit pattern per value: the order cannot matter, and zeros,
+// signed or flushed, never win); false otherwise, and the caller folds the block exactly.
+template <class F, class V>
+JAXLIB_VM_INLINE bool PlainColumnsBlock(const float* x, float* acc, float init, int64_t R, int64_t w, int64_t stride) {
+  constexpr int64_t L = kLanesOf<V>;
+  for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
+  return PlainColumnsResumeBody<F, V>(x, acc, R, w, stride) && NonzeroExponents(acc, w);
 }
 
 // Columns of a row-major block (row stride `stride`): out[i] folds x[r * stride + i] over r in
@@ -1148,6 +1161,10 @@ __attribute__((target("avx512f"))) void IntToF32Avx512(void* out, const void* co
                                                int64_t stride) {                                                    \
     ColumnsBody<F, V>(x, out, init, R, width, stride);                                                              \
   }                                                                                                                 \
+  template <class F> Attr bool PlainColumns##Suffix(const float* x, float* acc, int64_t R, int64_t width,        \
+                                                    int64_t stride) {                                               \
+    return PlainColumnsResumeBody<F, V>(x, acc, R, width, stride);                                                  \
+  }                                                                                                                 \
   template <class F> Attr void ColumnsResume##Suffix(const float* x, float* out, float init, int64_t R,            \
                                                      int64_t width, int64_t stride) {                               \
     ColumnsBody<F, V, true>(x, out, init, R, width, stride);                                                        \
@@ -1192,6 +1209,7 @@ __attribute__((target("avx512f"))) void IntToF32Avx512(void* out, const void* co
   template <class F> constexpr auto& CombineTaps##Suffix = CombineTapsBase<F>;                      \
   template <class F> constexpr auto& Columns##Suffix = ColumnsBase<F>;                              \
   template <class F> constexpr auto& ColumnsResume##Suffix = ColumnsResumeBase<F>;                  \
+  template <class F> constexpr auto& PlainColumns##Suffix = PlainColumnsBase<F>;                    \
   template <class F> constexpr auto& RowStart##Suffix = RowStartBase<F>;                            \
   template <class F> constexpr auto& RowFeed##Suffix = RowFeedBase<F>;                              \
   template <class F> constexpr auto& RowFinish##Suffix = RowFinishBase<F>;                          \
@@ -1562,6 +1580,19 @@ template <class F> F32RowStateFns RowStateFor(VectorIsa isa) {
   }
 }
 }  // namespace
+
+bool PlainMaxMinExact(const float* results, int64_t n) { return NonzeroExponents(results, n); }
+
+F32PlainColumnsFn SelectF32PlainColumns(F32ReduceKind kind) {
+  const VectorIsa isa = DetectedVectorIsa();
+  switch (kind) {
+    case F32ReduceKind::kMax:
+      return isa == VectorIsa::kAvx512 ? &PlainColumnsAvx512<MaxV> : isa == VectorIsa::kAvx2 ? &PlainColumnsAvx2<MaxV> : &PlainColumnsBase<MaxV>;
+    case F32ReduceKind::kMin:
+      return isa == VectorIsa::kAvx512 ? &PlainColumnsAvx512<MinV> : isa == VectorIsa::kAvx2 ? &PlainColumnsAvx2<MinV> : &PlainColumnsBase<MinV>;
+    default: return nullptr;
+  }
+}
 
 F32ColumnsFn SelectF32Columns(F32ReduceKind kind, bool resume) {
   const VectorIsa isa = DetectedVectorIsa();

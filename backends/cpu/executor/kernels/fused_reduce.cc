@@ -211,8 +211,9 @@ class FusedSegmentReduceKernel final : public Kernel {
 // pieces one program run each.
 class FusedColumnReduceKernel final : public Kernel {
  public:
-  FusedColumnReduceKernel(FusedReduceParts parts, ReduceColumns c, F32ColumnsFn resume)
-      : p_(std::move(parts)), c_(c), resume_(resume) {}
+  // `plain`: max/min by plain compares (SelectF32PlainColumns), nullptr for sums.
+  FusedColumnReduceKernel(FusedReduceParts parts, ReduceColumns c, F32ColumnsFn resume, F32PlainColumnsFn plain)
+      : p_(std::move(parts)), c_(c), resume_(resume), plain_(plain) {}
 
   Status Run(Frame& f, uint8_t*) const override {
     FusedReducePointers ptr;
@@ -234,22 +235,32 @@ class FusedColumnReduceKernel final : public Kernel {
                   for (int64_t t = t0; t < t1; ++t) {
                     const int64_t o = t / blocks, c0 = (t % blocks) * width, w = std::min(width, c_.inner - c0);
                     const int64_t base = o * c_.R * c_.inner + c0;
-                    std::fill(acc, acc + w, ptr.f32_init());
-                    for (int64_t r = 0; r < c_.R; r += block_rows) {
-                      const int64_t n = std::min(block_rows, c_.R - r);
-                      if (w == c_.inner) {  // whole rows: one contiguous run of the program
-                        ptr.RunInto(*p_.program, out, buffer.data(), base + r * w, base + (r + n) * w);
-                      } else {
-                        // Pieces of rows: the same pieces a block of rows ahead are fetched
-                        // while these compute.
-                        for (int64_t k = 0; k < n; ++k) {
-                          const int64_t b = base + (r + k) * c_.inner;
-                          if (r + k + block_rows < c_.R) p_.program->Prefetch(ptr.in, b + block_rows * c_.inner, w);
-                          ptr.RunInto(*p_.program, out, buffer.data() + k * w, b, b + w);
+                    // Folds the item's rows into acc from init: NaN-aware (resume_), or by
+                    // plain compares, false where those are not exact (a NaN read, a result
+                    // without an exponent: PlainMaxMinExact).
+                    auto fold = [&](bool plain) {
+                      std::fill(acc, acc + w, ptr.f32_init());
+                      for (int64_t r = 0; r < c_.R; r += block_rows) {
+                        const int64_t n = std::min(block_rows, c_.R - r);
+                        if (w == c_.inner) {  // whole rows: one contiguous run of the program
+                          ptr.RunInto(*p_.program, out, buffer.data(), base + r * w, base + (r + n) * w);
+                        } else {
+                          // Pieces of rows: the same pieces a block of rows ahead are fetched
+                          // while these compute.
+                          for (int64_t k = 0; k < n; ++k) {
+                            const int64_t b = base + (r + k) * c_.inner;
+                            if (r + k + block_rows < c_.R) p_.program->Prefetch(ptr.in, b + block_rows * c_.inner, w);
+                            ptr.RunInto(*p_.program, out, buffer.data() + k * w, b, b + w);
+                          }
                         }
+                        if (!plain) resume_(buffer.data(), acc, 0.0f, n, w, w);
+                        else if (!plain_(buffer.data(), acc, n, w, w)) return false;
                       }
-                      resume_(buffer.data(), acc, 0.0f, n, w, w);
-                    }
+                      return !plain || PlainMaxMinExact(acc, w);
+                    };
+                    // Max and min by plain compares first; the item computed again and folded
+                    // NaN-aware where they are not exact.
+                    if (!plain_ || !fold(true)) fold(false);
                     std::copy(acc, acc + w, ptr.f32_result() + o * c_.inner + c0);
                   }
                 });
@@ -266,6 +277,7 @@ class FusedColumnReduceKernel final : public Kernel {
   FusedReduceParts p_;
   ReduceColumns c_;
   F32ColumnsFn resume_;
+  F32PlainColumnsFn plain_;
 };
 
 // Element types other than f32, reduced dims trailing: whole rows (or, for one long row whose
@@ -376,7 +388,8 @@ StatusOr<std::unique_ptr<Kernel>> MakeFusedReduceKernel(KernelBuilder& b, const 
     std::optional<ReduceSegments> s = PlanReduceSegments(x.dims, dims);
     if (std::optional<ReduceColumns> c = s ? std::nullopt : PlanReduceColumns(x.dims, dims))
       return std::unique_ptr<Kernel>(
-          new FusedColumnReduceKernel(std::move(parts), *c, SelectF32Columns(kind, /*resume=*/true)));
+          new FusedColumnReduceKernel(std::move(parts), *c, SelectF32Columns(kind, /*resume=*/true),
+                                      SelectF32PlainColumns(kind)));
     if (!s) return Internal("fused reduction whose reduced dims neither end with the last dim nor form one block");
     return std::unique_ptr<Kernel>(
         new FusedSegmentReduceKernel(std::move(parts), std::move(*s), SelectF32Reduce(kind), SelectF32RowState(kind)));
