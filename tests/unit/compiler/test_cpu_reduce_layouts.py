@@ -501,3 +501,27 @@ def test_column_max_min_of_special_values_match_the_row_bits(driver, tmp_path, o
         got, ref = outs[2 * i], outs[2 * i + 1]
         assert got.ravel().tobytes() == ref.tobytes(), (
             f"expected the {op} over {dims} of special values to have the row reduce's bits")
+
+
+NAN_INIT = """
+{mod}
+  func.func public @main(%x: {t}) -> ({k}, {k}) {{
+    %nan = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %a = stablehlo.abs %x : {t}
+    %m = stablehlo.reduce(%x init: %nan) applies stablehlo.{op} across dimensions = [0] : ({t}, tensor<f32>) -> {k}
+    %f = stablehlo.reduce(%a init: %nan) applies stablehlo.{op} across dimensions = [0] : ({t}, tensor<f32>) -> {k}
+    return %m, %f : {k}, {k}
+  }}
+}}"""
+
+
+@pytest.mark.parametrize("op", ["maximum", "minimum"])
+@pytest.mark.parametrize("isa", ["avx2", ""])
+def test_column_max_min_from_a_nan_init_is_nan(driver, tmp_path, op, isa):  # noqa: F811
+    """A NaN init wins every column of a max/min over axis 0, unfused and fused with abs (the
+    plain compares, which would lose it, are not used)."""
+    shape = (300, 400)
+    x = np.random.default_rng(23).standard_normal(shape).astype(np.float32)
+    text = NAN_INIT.format(mod=MOD, t=tensor(shape), k=tensor(shape[1:]), op=op)
+    plain, fused = run_isa(driver, tmp_path, text, isa, x)
+    assert np.isnan(plain).all() and np.isnan(fused).all(), f"expected a NaN init to win every column's {op}"

@@ -415,6 +415,7 @@ JAXLIB_VM_INLINE bool PlainColumnsResumeBody(const float* x, float* acc, int64_t
 template <class F, class V>
 JAXLIB_VM_INLINE bool PlainColumnsBlock(const float* x, float* acc, float init, int64_t R, int64_t w, int64_t stride) {
   constexpr int64_t L = kLanesOf<V>;
+  if (init != init) return false;  // a NaN init wins every column, which plain compares lose
   for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
   return PlainColumnsResumeBody<F, V>(x, acc, R, w, stride) && NonzeroExponents(acc, w);
 }

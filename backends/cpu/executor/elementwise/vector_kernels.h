@@ -78,10 +78,10 @@ using F32ColumnsFn = void (*)(const float* x, float* out, float init, int64_t R,
 F32ColumnsFn SelectF32Columns(F32ReduceKind kind, bool resume = false);
 
 // Max (min) columns by plain compares: acc[i] = max(acc[i], x[r * stride + i]) over r < R in
-// order, for i < width; false when a NaN was read. A fold from init whose inputs had no NaN
-// gives the NaN-aware fold's bits wherever PlainMaxMinExact(results) holds (every result has a
-// nonzero exponent field: one bit pattern per value, so the order of compares cannot matter,
-// and zeros, signed or flushed, never won). nullptr for sums.
+// order, for i < width; false when a NaN was read. A fold from an init that is not a NaN, whose
+// inputs had no NaN, gives the NaN-aware fold's bits wherever PlainMaxMinExact(results) holds
+// (every result has a nonzero exponent field: one bit pattern per value, so the order of
+// compares cannot matter, and zeros, signed or flushed, never won). nullptr for sums.
 using F32PlainColumnsFn = bool (*)(const float* x, float* acc, int64_t R, int64_t width, int64_t stride);
 F32PlainColumnsFn SelectF32PlainColumns(F32ReduceKind kind);
 bool PlainMaxMinExact(const float* results, int64_t n);

@@ -260,7 +260,8 @@ class FusedColumnReduceKernel final : public Kernel {
                     };
                     // Max and min by plain compares first; the item computed again and folded
                     // NaN-aware where they are not exact.
-                    if (!plain_ || !fold(true)) fold(false);
+                    // A NaN init wins every column, which plain compares lose.
+                    if (!plain_ || ptr.f32_init() != ptr.f32_init() || !fold(true)) fold(false);
                     std::copy(acc, acc + w, ptr.f32_result() + o * c_.inner + c0);
                   }
                 });
