@@ -525,3 +525,37 @@ def test_column_max_min_from_a_nan_init_is_nan(driver, tmp_path, op, isa):  # no
     text = NAN_INIT.format(mod=MOD, t=tensor(shape), k=tensor(shape[1:]), op=op)
     plain, fused = run_isa(driver, tmp_path, text, isa, x)
     assert np.isnan(plain).all() and np.isnan(fused).all(), f"expected a NaN init to win every column's {op}"
+
+
+ABS_MAXMIN = """
+{mod}
+  func.func public @main(%x: {t}) -> {k} {{
+    %init = stablehlo.constant dense<{init}> : tensor<f32>
+    %a = stablehlo.abs %x : {t}
+    %m = stablehlo.reduce(%a init: %init) applies stablehlo.{op} across dimensions = [0] : ({t}, tensor<f32>) -> {k}
+    return %m : {k}
+  }}
+}}"""
+
+
+@pytest.mark.parametrize("shape", [(600, 300), (5000, 64), (130, 4096)])
+@pytest.mark.parametrize("op", ["maximum", "minimum"])
+@pytest.mark.parametrize("threads", ["1", "4"])
+@pytest.mark.parametrize("special", ["", "nan", "zero"])
+def test_fused_column_max_min_split_by_rows_matches_the_ordered_fold(driver, tmp_path, shape, op, threads, special):  # noqa: F811
+    """max/min of abs(x) over axis 0: with threads to spare, chunks of whole rows fold by plain
+    compares and then together, kept only where that is exact; a NaN or a zero result (a column
+    of zeros) falls back to the ordered NaN-aware fold. Unfused bits, numpy's values."""
+    x = np.random.default_rng(shape[1]).standard_normal(shape).astype(np.float32)
+    if special == "nan":
+        x[shape[0] // 2, 7] = np.nan
+    elif special == "zero":
+        x[:, 5] = 0.0
+        x[3, 5] = -0.0
+    text = ABS_MAXMIN.format(mod=MOD, t=tensor(shape), k=tensor(shape[1:]), op=op, init=INIT[op])
+    env = {"JAXLIB_CPU_THREADS": threads}
+    (fused,) = run_isa(driver, tmp_path, text, "", x, extra_env=env)
+    (unfused,) = run_isa(driver, tmp_path, text, "", x, extra_env={**env, "JAXLIB_CPU_DISABLE_FUSED_REDUCE": "1"})
+    assert fused.tobytes() == unfused.tobytes(), f"expected the fused {op} of abs over axis 0 of {shape} to match unfused bits"
+    want = NUMPY[op](np.abs(x), axis=0)
+    np.testing.assert_array_equal(fused, want, err_msg=f"{op} of abs over axis 0 of {shape} ({special or 'plain'})")
