@@ -504,8 +504,8 @@ class RegionFuser {
   }
 
   // Large add/max/min reductions (FusesReductionOf) over trailing dims (or an f32
-  // SegmentedReduction; add only over every dim) become the last member of the group that produces their input (see
-  // PipelineOptions::fuse_reductions).
+  // SegmentedReduction or ColumnReduction; add only over every dim) become the last member of
+  // the group that produces their input (see PipelineOptions::fuse_reductions).
   // Cycle-free: every member of the group precedes the reduce, and its init is produced before
   // the group starts.
   static constexpr int64_t kMinFusedReduceElements = 65536;  // smaller ones gain nothing
@@ -526,7 +526,9 @@ class RegionFuser {
       bool trailing = !dims.empty();
       for (size_t k = 0; trailing && k < dims.size(); ++k)
         trailing = dims[k] == static_cast<int64_t>(x.dims.size() - dims.size() + k);
-      if (!trailing && (x.element != ElementType::kF32 || !SegmentedReduction(x.dims, dims))) continue;
+      if (!trailing && (x.element != ElementType::kF32 ||
+                        (!SegmentedReduction(x.dims, dims) && !ColumnReduction(x.dims, dims))))
+        continue;
       int64_t p = ProducerIndex(op.operands[0]);
       auto gi = p >= 0 ? group_of_.find(p) : group_of_.end();
       if (gi == group_of_.end()) continue;
@@ -568,6 +570,26 @@ class RegionFuser {
     bool kept = false;
     for (size_t j = 0; j < k; ++j) kept = kept || (!red[j] && x[j] > 1);
     return kept && run >= kMinFusedReduceRun;
+  }
+
+  // Reduced dims that form one block of adjacent dims (unit dims aside) with a kept dim of at
+  // least kMinFusedColumnWidth elements after it (jnp.sum(f(x), axis=0), batch-norm statistics
+  // over N, H, W): the kernel adds whole rows of the block's trailing kept elements into
+  // per-column accumulators, so narrower rows would fold a few lanes per vector.
+  static constexpr int64_t kMinFusedColumnWidth = 16;
+  static bool ColumnReduction(const std::vector<int64_t>& x, const std::vector<int64_t>& dims) {
+    std::vector<bool> red(x.size(), false);
+    for (int64_t d : dims)
+      if (d >= 0 && d < static_cast<int64_t>(x.size())) red[static_cast<size_t>(d)] = true;
+    int phase = 0;  // 0: before the reduced block, 1: in it, 2: after it
+    int64_t inner = 1;
+    for (size_t k = 0; k < x.size(); ++k) {
+      if (x[k] == 1) continue;
+      if (red[k] && phase == 2) return false;
+      if (red[k]) phase = 1;
+      else if (phase >= 1) phase = 2, inner *= x[k];
+    }
+    return phase == 2 && inner >= kMinFusedColumnWidth;
   }
 
   // A reduce body applying add, maximum or minimum to its two arguments.

@@ -343,3 +343,219 @@ def test_reduce_over_unit_dims_is_the_body_applied_once(driver, tmp_path, op, in
     np.testing.assert_array_equal(got, want, err_msg=f"expected {op}(init, x) over the unit dims")
     assert np.signbit(got[0, 1]) == np.signbit(want[0, 1]), f"expected {op}(init, -0) to keep numpy's sign"
     np.testing.assert_array_equal(got_and.astype(bool), x.reshape(5, 7) > 0, err_msg="expected and(true, x > 0)")
+
+
+# Reduced dims that are one block before a kept dim (columns): the producer is computed inside
+# the column reduce (whole rows into per-column accumulators; with more threads than items,
+# column blocks narrower than a row, each row piece one program run).
+COLUMN_CASES = [((600, 300), (0,)), ((40, 30, 6, 64), (0, 1, 2)), ((8, 500, 40), (1,)),
+                ((3, 1, 200, 1, 130), (2,)), ((5, 40, 30, 70), (1, 2)), ((70, 2000), (0,)), ((20, 9000), (0,))]
+
+
+def top_level_reduces(plan: str) -> list[str]:
+    return [line for line in plan.splitlines() if line.startswith("%") and "stablehlo.reduce(" in line]
+
+
+@pytest.mark.parametrize("shape,dims", COLUMN_CASES)
+@pytest.mark.parametrize("op", ["add", "maximum", "minimum"])
+@pytest.mark.parametrize("threads", ["1", "4"])
+def test_column_reduction_fuses_its_producer_with_unfused_bits(driver, tmp_path, shape, dims, op, threads):  # noqa: F811
+    """square(x - mean) reduced over a block of leading or middle dims: fused (no top-level reduce
+    of the squares in the plan), every column folded in order from init as the unfused column
+    reduce does, at AVX-512 and AVX2 and at any thread count; NaNs reach only their columns."""
+    rng = np.random.default_rng(sum(shape))
+    x = rng.standard_normal(shape).astype(np.float32)
+    if op != "add":
+        x.flat[rng.integers(0, x.size, 3)] = np.nan
+    kept = [k for k in range(len(shape)) if k not in dims]
+    k_shape = tuple(shape[k] for k in kept)
+    n = int(np.prod([shape[k] for k in dims]))
+    text = VAR.format(mod=MOD, t=tensor(shape), k=tensor(k_shape), dims=", ".join(map(str, dims)),
+                      kept=", ".join(map(str, kept)), n=f"{float(n):e}", op=op)
+    env = {"JAXLIB_CPU_THREADS": threads}
+    err: list[str] = []
+    fused, fused_q = run_isa(driver, tmp_path, text, "", x, extra_env={**env, "JAXLIB_DUMP_PLAN": "1"}, stderr=err)
+    assert len(top_level_reduces(err[0])) == 1, f"expected the {op} of squares over {dims} of {shape} fused: {err[0]}"
+    avx2, avx2_q = run_isa(driver, tmp_path, text, "avx2", x, extra_env=env)
+    unfused, unfused_q = run_isa(driver, tmp_path, text, "", x,
+                                 extra_env={**env, "JAXLIB_CPU_DISABLE_FUSED_REDUCE": "1"})
+    for got, what in ((fused, "fused"), (avx2, "fused at AVX2")):
+        assert got.tobytes() == unfused.tobytes(), (
+            f"expected the {what} {op} over {dims} of {shape} to have the unfused column reduce's bits")
+    assert fused_q.tobytes() == unfused_q.tobytes() == avx2_q.tobytes(), "expected the squares written unchanged"
+    x64 = x.astype(np.float64)
+    d = (x64 - x64.mean(axis=dims, keepdims=True)) ** 2
+    if op == "add":
+        # Sequential from init along the reduced elements of each column: float32 cumsum's order.
+        rows = np.transpose(unfused_q, kept + list(dims)).reshape(fused.size, -1)
+        want32 = np.cumsum(rows, axis=1, dtype=np.float32)[:, -1].reshape(k_shape)
+        assert fused.tobytes() == want32.tobytes(), f"expected sequential column sums over {dims} of {shape}"
+        np.testing.assert_allclose(fused, d.sum(axis=dims), rtol=1e-4, atol=1e-4, err_msg=f"sum over {dims}")
+    else:
+        # The init (zero) takes part: a min of squares from it is 0 wherever no NaN is.
+        want = d.max(axis=dims) if op == "maximum" else np.minimum(d.min(axis=dims), 0.0)
+        np.testing.assert_allclose(fused, want, rtol=1e-5, atol=1e-6, err_msg=f"{op} over {dims} of {shape}")
+
+
+SOFTMAX0 = """
+{mod}
+  func.func public @main(%x: {t}) -> {t} {{
+    %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [0] : ({t}, tensor<f32>) -> {k}
+    %mb = stablehlo.broadcast_in_dim %m, dims = [1, 2] : ({k}) -> {t}
+    %d = stablehlo.subtract %x, %mb : {t}
+    %e = stablehlo.exponential %d : {t}
+    %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [0] : ({t}, tensor<f32>) -> {k}
+    %sb = stablehlo.broadcast_in_dim %s, dims = [1, 2] : ({k}) -> {t}
+    %y = stablehlo.divide %e, %sb : {t}
+    return %y : {t}
+  }}
+}}"""
+
+
+@pytest.mark.parametrize("isa", ["avx2", ""])
+def test_softmax_over_a_leading_axis_fuses_exp_into_the_column_sum(driver, tmp_path, isa):  # noqa: F811
+    """jax.nn.softmax(x, axis=0): exp(x - max) is computed inside the column sum and again by the
+    divide (never written), with the unfused program's bits and numpy's values."""
+    shape = (700, 12, 16)
+    x = np.random.default_rng(3).standard_normal(shape).astype(np.float32) * 4
+    text = SOFTMAX0.format(mod=MOD, t=tensor(shape), k=tensor(shape[1:]))
+    err: list[str] = []
+    (fused,) = run_isa(driver, tmp_path, text, isa, x, extra_env={"JAXLIB_DUMP_PLAN": "1"}, stderr=err)
+    (unfused,) = run_isa(driver, tmp_path, text, isa, x, extra_env={"JAXLIB_CPU_DISABLE_FUSED_REDUCE": "1"})
+    assert len(top_level_reduces(err[0])) == 1, f"expected only the max of x unfused: {err[0]}"
+    assert fused.tobytes() == unfused.tobytes(), "expected the fused softmax over axis 0 to have the unfused bits"
+    e = np.exp(x.astype(np.float64) - x.max(axis=0))
+    np.testing.assert_allclose(fused, e / e.sum(axis=0), rtol=1e-5, atol=1e-7, err_msg="softmax over axis 0")
+
+
+BROADCAST_BACK = """
+{mod}
+  func.func public @main(%x: {t}, %a: {at}, %b: {bt}) -> {t} {{
+    %ab = stablehlo.broadcast_in_dim %a, dims = [{adims}] : ({at}) -> {t}
+    %bb = stablehlo.broadcast_in_dim %b, dims = [{bdims}] : ({bt}) -> {t}
+    %s = stablehlo.subtract %x, %ab : {t}
+    %y = stablehlo.multiply %s, %bb : {t}
+    return %y : {t}
+  }}
+}}"""
+
+
+@pytest.mark.parametrize("shape,a_shape,b_shape", [
+    ((64, 100, 64), (64, 1, 64), (64, 1, 64)),      # log_softmax over axis 1: blocks of whole tiles
+    ((5, 37, 24), (5, 1, 24), (1, 37, 24)),          # blocks that end inside tiles
+    ((3, 4, 50, 16), (1, 4, 1, 16), (3, 1, 50, 1)),  # a zero-stride dim outside the block too
+    ((7, 300, 6, 10), (7, 1, 6, 10), (7, 300, 1, 1)),
+])
+@pytest.mark.parametrize("isa", ["avx2", ""])
+def test_values_broadcast_back_along_a_middle_dim_are_gathered_exactly(driver, tmp_path, shape, a_shape, b_shape, isa):  # noqa: F811
+    """(x - a) * b with a and b broadcast back along reduced middle dims (block-periodic tiles,
+    filled once per block and reused while a call's tiles stay in it): numpy's bits."""
+    rng = np.random.default_rng(len(shape) + shape[-1])
+    x = rng.standard_normal(shape).astype(np.float32)
+    a = rng.standard_normal(a_shape).astype(np.float32)
+    b = rng.standard_normal(b_shape).astype(np.float32)
+    # broadcast_in_dim keeps every dim (unit ones broadcast): dims are 0..rank-1.
+    dims = ", ".join(map(str, range(len(shape))))
+    text = BROADCAST_BACK.format(mod=MOD, t=tensor(shape), at=tensor(a_shape), bt=tensor(b_shape), adims=dims, bdims=dims)
+    (got,) = run_isa(driver, tmp_path, text, isa, x, a, b)
+    want = (x - a) * b
+    assert got.tobytes() == want.tobytes(), f"expected (x - a) * b over {shape} with numpy's bits at {isa or 'native'}"
+
+
+@pytest.mark.parametrize("winners", ["special", "normal"])
+@pytest.mark.parametrize("op", ["maximum", "minimum"])
+@pytest.mark.parametrize("isa", ["avx2", ""])
+def test_column_max_min_of_special_values_match_the_row_bits(driver, tmp_path, op, isa, winners):  # noqa: F811
+    """Column max/min take plain compares when no NaN is read and every result has a nonzero
+    exponent, and the NaN-aware fold otherwise: signed zeros, denormals, infinities and NaNs in
+    some columns give the bits of the row reduce of the transpose, whether they win (zeros and
+    NaNs as results: the exact fold) or lose to normal numbers (the plain compares)."""
+    shape = (37, 5, 48)
+    rng = np.random.default_rng(17)
+    x = rng.standard_normal(shape).astype(np.float32)
+    if winners == "normal":
+        # Specials that lose everywhere (the columns' winners are normal, or an infinity).
+        lose = -1.0 if op == "maximum" else 1.0
+        x[3, :, 1], x[7, :, 1], x[5, :, 3] = -0.0, 0.0, np.float32(1e-40)
+        x[2, :, 4], x[6, :, 5] = lose * np.inf, -lose * np.inf
+        outs = run_isa(driver, tmp_path, layouts_program(shape, op)[0], isa, x)
+        for i, dims in enumerate(layouts_program(shape, op)[1]):
+            assert outs[2 * i].ravel().tobytes() == outs[2 * i + 1].tobytes(), (
+                f"expected the {op} over {dims} with losing specials to have the row reduce's bits")
+        return
+    sign = 1.0 if op == "minimum" else -1.0  # columns whose winners are the special values
+    x[:, :, 0:6] = sign * np.abs(x[:, :, 0:6])
+    x[3, :, 1], x[7, :, 1] = -0.0, 0.0
+    x[:, :, 2] = 0.0
+    x[4, 2, 2] = -0.0
+    x[5, :, 3] = sign * np.float32(1e-40)  # a denormal (zero under DAZ)
+    x[2, :, 4] = -sign * np.inf
+    x[:, :, 5] = sign * np.inf
+    x[9, 1, 6] = np.nan
+    x[0, 0, 40] = np.float32(1e-41)
+    text, subsets = layouts_program(shape, op)
+    outs = run_isa(driver, tmp_path, text, isa, x)
+    for i, dims in enumerate(subsets):
+        got, ref = outs[2 * i], outs[2 * i + 1]
+        assert got.ravel().tobytes() == ref.tobytes(), (
+            f"expected the {op} over {dims} of special values to have the row reduce's bits")
+
+
+NAN_INIT = """
+{mod}
+  func.func public @main(%x: {t}) -> ({k}, {k}) {{
+    %nan = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %a = stablehlo.abs %x : {t}
+    %m = stablehlo.reduce(%x init: %nan) applies stablehlo.{op} across dimensions = [0] : ({t}, tensor<f32>) -> {k}
+    %f = stablehlo.reduce(%a init: %nan) applies stablehlo.{op} across dimensions = [0] : ({t}, tensor<f32>) -> {k}
+    return %m, %f : {k}, {k}
+  }}
+}}"""
+
+
+@pytest.mark.parametrize("op", ["maximum", "minimum"])
+@pytest.mark.parametrize("isa", ["avx2", ""])
+def test_column_max_min_from_a_nan_init_is_nan(driver, tmp_path, op, isa):  # noqa: F811
+    """A NaN init wins every column of a max/min over axis 0, unfused and fused with abs (the
+    plain compares, which would lose it, are not used)."""
+    shape = (300, 400)
+    x = np.random.default_rng(23).standard_normal(shape).astype(np.float32)
+    text = NAN_INIT.format(mod=MOD, t=tensor(shape), k=tensor(shape[1:]), op=op)
+    plain, fused = run_isa(driver, tmp_path, text, isa, x)
+    assert np.isnan(plain).all() and np.isnan(fused).all(), f"expected a NaN init to win every column's {op}"
+
+
+ABS_MAXMIN = """
+{mod}
+  func.func public @main(%x: {t}) -> {k} {{
+    %init = stablehlo.constant dense<{init}> : tensor<f32>
+    %a = stablehlo.abs %x : {t}
+    %m = stablehlo.reduce(%a init: %init) applies stablehlo.{op} across dimensions = [0] : ({t}, tensor<f32>) -> {k}
+    return %m : {k}
+  }}
+}}"""
+
+
+@pytest.mark.parametrize("shape", [(600, 300), (5000, 64), (130, 4096)])
+@pytest.mark.parametrize("op", ["maximum", "minimum"])
+@pytest.mark.parametrize("threads", ["1", "4"])
+@pytest.mark.parametrize("special", ["", "nan", "zero"])
+def test_fused_column_max_min_split_by_rows_matches_the_ordered_fold(driver, tmp_path, shape, op, threads, special):  # noqa: F811
+    """max/min of abs(x) over axis 0: with threads to spare, chunks of whole rows fold by plain
+    compares and then together, kept only where that is exact; a NaN or a zero result (a column
+    of zeros) falls back to the ordered NaN-aware fold. Unfused bits, numpy's values."""
+    x = np.random.default_rng(shape[1]).standard_normal(shape).astype(np.float32)
+    if special == "nan":
+        x[shape[0] // 2, 7] = np.nan
+    elif special == "zero":
+        x[:, 5] = 0.0
+        x[3, 5] = -0.0
+    text = ABS_MAXMIN.format(mod=MOD, t=tensor(shape), k=tensor(shape[1:]), op=op, init=INIT[op])
+    env = {"JAXLIB_CPU_THREADS": threads}
+    (fused,) = run_isa(driver, tmp_path, text, "", x, extra_env=env)
+    (unfused,) = run_isa(driver, tmp_path, text, "", x, extra_env={**env, "JAXLIB_CPU_DISABLE_FUSED_REDUCE": "1"})
+    assert fused.tobytes() == unfused.tobytes(), f"expected the fused {op} of abs over axis 0 of {shape} to match unfused bits"
+    want = NUMPY[op](np.abs(x), axis=0)
+    np.testing.assert_array_equal(fused, want, err_msg=f"{op} of abs over axis 0 of {shape} ({special or 'plain'})")

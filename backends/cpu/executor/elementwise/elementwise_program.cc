@@ -103,6 +103,43 @@ int64_t BroadcastPeriod(const std::vector<int64_t>& dims, const std::vector<int6
   return period;
 }
 
+// The period P of a view whose trailing dims are laid out row-major (unit innermost stride),
+// with dims of stride zero above them (the dims a reduced value is broadcast back along, such
+// as log_softmax's axis 1 of [B, N, C]) and any strides further out: within each aligned block
+// of *block = P * (the zero-stride dims' extent) loop elements, element i reads the block's P
+// source elements at i % P. 0 where there is no such block, or the view is BroadcastPeriod's.
+int64_t BlockBroadcastPeriod(const std::vector<int64_t>& dims, const std::vector<int64_t>& strides,
+                             int64_t* block) {
+  int64_t period = 1;
+  int lead = static_cast<int>(dims.size()) - 1;
+  for (; lead >= 0 && strides[static_cast<size_t>(lead)] == period; --lead) period *= dims[static_cast<size_t>(lead)];
+  if (period <= 1 || lead < 0) return 0;
+  int64_t repeats = 1;
+  for (; lead >= 0 && strides[static_cast<size_t>(lead)] == 0; --lead) repeats *= dims[static_cast<size_t>(lead)];
+  if (repeats <= 1 || lead < 0) return 0;
+  *block = period * repeats;
+  return period;
+}
+
+// Fills dst[0, n) with src[(phase + i) % period]: the head of one period, then whole periods
+// copied from the tile's own start, doubling (a few long copies instead of one per period).
+void FillPeriodic(uint8_t* dst, const uint8_t* src, size_t es, int64_t period, int64_t phase, int64_t n) {
+  const int64_t head = std::min(period - phase, n);
+  std::memcpy(dst, src + static_cast<size_t>(phase) * es, static_cast<size_t>(head) * es);
+  int64_t done = head;
+  if (done < n) {
+    const int64_t tail = std::min(phase, n - done);
+    std::memcpy(dst + static_cast<size_t>(done) * es, src, static_cast<size_t>(tail) * es);
+    done += tail;
+  }
+  // dst[i] = dst[i - period] from here on.
+  while (done < n) {
+    const int64_t run = std::min(done, n - done);
+    std::memcpy(dst + static_cast<size_t>(done) * es, dst, static_cast<size_t>(run) * es);
+    done += run;
+  }
+}
+
 // The source element of a strided input at loop element `at`.
 int64_t StridedOffset(const std::vector<int64_t>& dims, const std::vector<int64_t>& strides, int64_t at) {
   int64_t off = 0;
@@ -239,21 +276,17 @@ void GatherStrided(uint8_t* dst, const uint8_t* src, size_t es, const std::vecto
   const int64_t period = BroadcastPeriod(dims, strides);
   if (period > 0 && period < n) {
     *splat = nullptr;
-    const int64_t phase = begin % period;
-    const int64_t head = std::min(period - phase, n);
-    std::memcpy(dst, src + static_cast<size_t>(phase) * es, static_cast<size_t>(head) * es);
-    int64_t done = head;
-    if (done < n) {
-      const int64_t tail = std::min(phase, n - done);
-      std::memcpy(dst + static_cast<size_t>(done) * es, src, static_cast<size_t>(tail) * es);
-      done += tail;
-    }
-    // dst[i] = dst[i - period] from here on, so whole periods copy from the tile's own start.
-    while (done < n) {
-      const int64_t run = std::min(done, n - done);
-      std::memcpy(dst + static_cast<size_t>(done) * es, dst, static_cast<size_t>(run) * es);
-      done += run;
-    }
+    FillPeriodic(dst, src, es, period, begin % period, n);
+    return;
+  }
+  // A tile inside one block of a block-periodic view: periodic from the block's source row. The
+  // memo holds the source of the tile's first element: the next tile of a call (as long or the
+  // call's last, shorter one) at the same phase in the same block already holds its elements.
+  int64_t block = 0;
+  if (const int64_t p = BlockBroadcastPeriod(dims, strides, &block); p > 0 && begin / block == (begin + n - 1) / block) {
+    const uint8_t* first = src + static_cast<size_t>(off) * es;
+    if (*splat != first) FillPeriodic(dst, first - static_cast<size_t>(begin % p) * es, es, p, begin % p, n);
+    *splat = first;
     return;
   }
   // A contiguous run of the source (the trailing dims, row-major) repeated along a broadcast dim

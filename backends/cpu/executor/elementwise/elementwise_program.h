@@ -97,6 +97,10 @@ class EwProgram {
   // (no JIT, row_len not a multiple of 64, inputs gathered per tile).
   bool SumRows(const void* const* inputs, void* const* outputs, int64_t row_begin, int64_t row_end, int64_t row_len,
                float* states) const;
+  // Asks for the cache lines of the contiguous inputs' elements [start, start + n) ahead of a
+  // Run over them (a caller that runs rows piece by piece, where the hardware prefetcher
+  // restarts at every piece).
+  void Prefetch(const void* const* inputs, int64_t start, int64_t n) const { PrefetchSlice(inputs, start, n, 0, 1); }
   // Bytes of all outputs over the whole loop.
   int64_t output_bytes() const;
 

@@ -356,18 +356,107 @@ struct Partials {
   }
 };
 
-// Columns of a row-major block (row stride `stride`): out[i] folds x[r * stride + i] over r in
-// order from init with F::Apply (a binary op functor above), for i < width. Columns go a block of
-// up to 64 vectors at a time whose accumulators stay in L1 while the rows stream through
-// contiguously (a column at a time would walk memory at the row stride, a page per load).
+// Whether every one of n results has a nonzero exponent field.
+bool NonzeroExponents(const float* results, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, results + i, sizeof(bits));
+    if ((bits & 0x7f800000u) == 0) return false;
+  }
+  return true;
+}
+
+// The larger of `seen` and v's magnitudes as integers (above 0x7f800000 only for a NaN): an
+// integer max, where GCC compiles a compare into a mask vector a lane at a time.
+template <class V>
+JAXLIB_VM_INLINE IOf<V> PlainMagnitudes(IOf<V> seen, V v) {
+  return Max(seen, IOf<V>(AsU(v) & 0x7fffffffu));
+}
+
 template <class F, class V>
+JAXLIB_VM_INLINE V PlainPick(V a, V b) {
+  if constexpr (std::is_same_v<F, MaxV>) return Max(a, b);
+  else return Min(a, b);
+}
+// Folds R rows into acc[0, w) by plain compares, with ColumnsBody's loop shape; false when a
+// NaN was read (the result is then not the NaN-aware fold's).
+template <class F, class V>
+JAXLIB_VM_INLINE bool PlainColumnsResumeBody(const float* x, float* acc, int64_t R, int64_t w, int64_t stride) {
+  constexpr int64_t L = kLanesOf<V>;
+  IOf<V> nan{};
+  const int64_t full = w / L * L;
+  int64_t r = 0;
+  for (; r + 4 <= R; r += 4) {
+    const float* row = x + r * stride;
+    for (int64_t i = 0; i < full; i += L) {
+      V a = Load<V>(acc + i, L);
+      for (int64_t k = 0; k < 4; ++k) {
+        const V v = Load<V>(row + k * stride + i, L);
+        nan = PlainMagnitudes(nan, v);
+        a = PlainPick<F>(a, v);
+      }
+      Store(acc + i, a, L);
+    }
+    if (full < w) {
+      V a = Load<V>(acc + full, w - full);
+      for (int64_t k = 0; k < 4; ++k) {
+        const V v = Load<V>(row + k * stride + full, w - full);
+        nan = PlainMagnitudes(nan, v);
+        a = PlainPick<F>(a, v);
+      }
+      Store(acc + full, a, w - full);
+    }
+  }
+  for (; r < R; ++r) {
+    for (int64_t i = 0; i < w; i += L) {
+      const int64_t n = w - i < L ? w - i : L;
+      const V v = Load<V>(x + r * stride + i, n);
+      nan = PlainMagnitudes(nan, v);
+      Store(acc + i, PlainPick<F>(Load<V>(acc + i, n), v), n);
+    }
+  }
+  for (int64_t l = 0; l < L; ++l)
+    if (nan[l] > 0x7f800000) return false;
+  return true;
+}
+
+// A block of columns' max (min) by plain compares (Max/Min: a compare and a blend a vector
+// instead of NanMax's dozen instructions), into acc[0, w) from init, with ColumnsBody's loop
+// shape. Exact by FastRowMaxMin's argument below when no NaN was read and every result has a
+// nonzero exponent field (one bit pattern per value: the order cannot matter, and zeros,
+// signed or flushed, never win); false otherwise, and the caller folds the block exactly.
+template <class F, class V>
+JAXLIB_VM_INLINE bool PlainColumnsBlock(const float* x, float* acc, float init, int64_t R, int64_t w, int64_t stride) {
+  constexpr int64_t L = kLanesOf<V>;
+  if (init != init) return false;  // a NaN init wins every column, which plain compares lose
+  for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
+  return PlainColumnsResumeBody<F, V>(x, acc, R, w, stride) && NonzeroExponents(acc, w);
+}
+
+// Columns of a row-major block (row stride `stride`): out[i] folds x[r * stride + i] over r in
+// order from init with F::Apply (a binary op functor above), for i < width; with kResume the
+// fold goes on from out[i] instead (init unused), so rows may come in several calls with the
+// bits of one. Columns go a block of up to 64 vectors at a time whose accumulators stay in L1
+// while the rows stream through contiguously (a column at a time would walk memory at the row
+// stride, a page per load).
+template <class F, class V, bool kResume = false>
 JAXLIB_VM_INLINE void ColumnsBody(const float* x, float* out, float init, int64_t R, int64_t width, int64_t stride) {
   constexpr int64_t L = kLanesOf<V>;
   constexpr int64_t kBlock = 64 * kLanes;
   alignas(64) float acc[kBlock];
   for (int64_t i0 = 0; i0 < width; i0 += kBlock) {
     const int64_t w = width - i0 < kBlock ? width - i0 : kBlock;
-    for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
+    if constexpr (kResume) {
+      std::memcpy(acc, out + i0, static_cast<size_t>(w) * sizeof(float));
+    } else if constexpr (std::is_same_v<F, MaxV> || std::is_same_v<F, MinV>) {
+      if (PlainColumnsBlock<F, V>(x + i0, acc, init, R, w, stride)) {
+        std::memcpy(out + i0, acc, static_cast<size_t>(w) * sizeof(float));
+        continue;
+      }
+      for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
+    } else {
+      for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
+    }
     // Four rows per pass over the accumulators (still folded one row after another): a quarter
     // of the accumulator loads and stores, and four streams for the prefetcher.
     int64_t r = 0;
@@ -1159,6 +1248,14 @@ __attribute__((target("avx512f"))) void IntToF32Avx512(void* out, const void* co
                                                int64_t stride) {                                                    \
     ColumnsBody<F, V>(x, out, init, R, width, stride);                                                              \
   }                                                                                                                 \
+  template <class F> Attr bool PlainColumns##Suffix(const float* x, float* acc, int64_t R, int64_t width,        \
+                                                    int64_t stride) {                                               \
+    return PlainColumnsResumeBody<F, V>(x, acc, R, width, stride);                                                  \
+  }                                                                                                                 \
+  template <class F> Attr void ColumnsResume##Suffix(const float* x, float* out, float init, int64_t R,            \
+                                                     int64_t width, int64_t stride) {                               \
+    ColumnsBody<F, V, true>(x, out, init, R, width, stride);                                                        \
+  }                                                                                                                 \
   template <class F> Attr void RowStart##Suffix(float* states, float init, int64_t rows) {                          \
     RowStateStartBody<F, V>(states, init, rows);                                                                       \
   }                                                                                                                 \
@@ -1198,6 +1295,8 @@ __attribute__((target("avx512f"))) void IntToF32Avx512(void* out, const void* co
   constexpr auto& NegateF64##Suffix = NegateF64Base;                                                \
   template <class F> constexpr auto& CombineTaps##Suffix = CombineTapsBase<F>;                      \
   template <class F> constexpr auto& Columns##Suffix = ColumnsBase<F>;                              \
+  template <class F> constexpr auto& ColumnsResume##Suffix = ColumnsResumeBase<F>;                  \
+  template <class F> constexpr auto& PlainColumns##Suffix = PlainColumnsBase<F>;                    \
   template <class F> constexpr auto& RowStart##Suffix = RowStartBase<F>;                            \
   template <class F> constexpr auto& RowFeed##Suffix = RowFeedBase<F>;                              \
   template <class F> constexpr auto& RowFinish##Suffix = RowFinishBase<F>;                          \
@@ -1553,11 +1652,11 @@ F32ReduceFn SelectF32Reduce(F32ReduceKind kind) {
 }
 
 namespace {
-template <class F> F32ColumnsFn ColumnsFor(VectorIsa isa) {
+template <class F> F32ColumnsFn ColumnsFor(VectorIsa isa, bool resume) {
   switch (isa) {
-    case VectorIsa::kAvx512: return &ColumnsAvx512<F>;
-    case VectorIsa::kAvx2: return &ColumnsAvx2<F>;
-    default: return &ColumnsBase<F>;
+    case VectorIsa::kAvx512: return resume ? &ColumnsResumeAvx512<F> : &ColumnsAvx512<F>;
+    case VectorIsa::kAvx2: return resume ? &ColumnsResumeAvx2<F> : &ColumnsAvx2<F>;
+    default: return resume ? &ColumnsResumeBase<F> : &ColumnsBase<F>;
   }
 }
 template <class F> F32RowStateFns RowStateFor(VectorIsa isa) {
@@ -1569,12 +1668,25 @@ template <class F> F32RowStateFns RowStateFor(VectorIsa isa) {
 }
 }  // namespace
 
-F32ColumnsFn SelectF32Columns(F32ReduceKind kind) {
+bool PlainMaxMinExact(const float* results, int64_t n) { return NonzeroExponents(results, n); }
+
+F32PlainColumnsFn SelectF32PlainColumns(F32ReduceKind kind) {
   const VectorIsa isa = DetectedVectorIsa();
   switch (kind) {
-    case F32ReduceKind::kMax: return ColumnsFor<MaxV>(isa);
-    case F32ReduceKind::kMin: return ColumnsFor<MinV>(isa);
-    default: return ColumnsFor<AddV>(isa);
+    case F32ReduceKind::kMax:
+      return isa == VectorIsa::kAvx512 ? &PlainColumnsAvx512<MaxV> : isa == VectorIsa::kAvx2 ? &PlainColumnsAvx2<MaxV> : &PlainColumnsBase<MaxV>;
+    case F32ReduceKind::kMin:
+      return isa == VectorIsa::kAvx512 ? &PlainColumnsAvx512<MinV> : isa == VectorIsa::kAvx2 ? &PlainColumnsAvx2<MinV> : &PlainColumnsBase<MinV>;
+    default: return nullptr;
+  }
+}
+
+F32ColumnsFn SelectF32Columns(F32ReduceKind kind, bool resume) {
+  const VectorIsa isa = DetectedVectorIsa();
+  switch (kind) {
+    case F32ReduceKind::kMax: return ColumnsFor<MaxV>(isa, resume);
+    case F32ReduceKind::kMin: return ColumnsFor<MinV>(isa, resume);
+    default: return ColumnsFor<AddV>(isa, resume);
   }
 }
 

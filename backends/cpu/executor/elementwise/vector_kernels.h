@@ -71,9 +71,20 @@ enum class F32ReduceKind { kSum, kMax, kMin };
 F32ReduceFn SelectF32Reduce(F32ReduceKind kind);
 
 // The column half of F32ReduceFn at any row stride, so callers can split columns across
-// threads: out[i] folds x[r * stride + i] over r < R in order from init, for i < width.
+// threads: out[i] folds x[r * stride + i] over r < R in order from init, for i < width. With
+// `resume` the fold goes on from out[i] (init unused): rows fed in several calls get the bits of
+// one call over them all.
 using F32ColumnsFn = void (*)(const float* x, float* out, float init, int64_t R, int64_t width, int64_t stride);
-F32ColumnsFn SelectF32Columns(F32ReduceKind kind);
+F32ColumnsFn SelectF32Columns(F32ReduceKind kind, bool resume = false);
+
+// Max (min) columns by plain compares: acc[i] = max(acc[i], x[r * stride + i]) over r < R in
+// order, for i < width; false when a NaN was read. A fold from an init that is not a NaN, whose
+// inputs had no NaN, gives the NaN-aware fold's bits wherever PlainMaxMinExact(results) holds
+// (every result has a nonzero exponent field: one bit pattern per value, so the order of
+// compares cannot matter, and zeros, signed or flushed, never won). nullptr for sums.
+using F32PlainColumnsFn = bool (*)(const float* x, float* acc, int64_t R, int64_t width, int64_t stride);
+F32PlainColumnsFn SelectF32PlainColumns(F32ReduceKind kind);
+bool PlainMaxMinExact(const float* results, int64_t n);
 
 // The row half of F32ReduceFn fed in pieces, for rows that are not contiguous in memory: a
 // row's state is 64 floats (kRowStateFloats). start() prepares `rows` states; feed() adds the

@@ -6,6 +6,7 @@
 // fusion results are written as usual. Rows are folded by the same vector reducers as the unfused reduce, in
 // the same order, so results do not depend on fusion or on the number of threads.
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -201,6 +202,128 @@ class FusedSegmentReduceKernel final : public Kernel {
   F32RowStateFns rows_;
 };
 
+// Reduced dims before some kept dim (ReduceColumns, [outer, R, inner]: jnp.sum(f(x), axis=0),
+// batch-norm statistics over N, H, W of NHWC): blocks of rows of the reduce input are computed
+// into a per-thread buffer and added, whole rows at a time, into a block of per-column
+// accumulators (the contiguous columns are the vector lanes) that stays in L1 across all R rows.
+// Each column folds its rows in order from init, as the unfused column reduce does: the same
+// bits, on every ISA and thread count. Threads take (outer, column block) items; columns are
+// split only as far as the threads need, and a block narrower than a row computes its row
+// pieces one program run each.
+class FusedColumnReduceKernel final : public Kernel {
+ public:
+  // `plain`: max/min by plain compares (SelectF32PlainColumns), nullptr for sums.
+  FusedColumnReduceKernel(FusedReduceParts parts, ReduceColumns c, F32ColumnsFn resume, F32PlainColumnsFn plain)
+      : p_(std::move(parts)), c_(c), resume_(resume), plain_(plain) {}
+
+  Status Run(Frame& f, uint8_t*) const override {
+    FusedReducePointers ptr;
+    JAXLIB_RETURN_IF_ERROR(ptr.Bind(f, p_));
+    const int64_t threads = ThreadPool::Global().num_threads();
+    if (plain_ && ptr.f32_init() == ptr.f32_init() && c_.outer == 1 && c_.inner <= kMaxWidth && threads > 1 &&
+        c_.R >= 2 * kMinRowsPerChunk && RunRowChunks(ptr, threads))
+      return Status::Ok();
+    int64_t width = std::min(c_.inner, kMaxWidth);
+    while (width > kMinSplitWidth && c_.outer * ((c_.inner + width - 1) / width) < threads)
+      width = (width / 2 + 15) / 16 * 16;
+    const int64_t blocks = (c_.inner + width - 1) / width;
+    ParallelFor(c_.outer * blocks, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(c_.R * width, 1)),
+                [&](int64_t t0, int64_t t1) {
+                  const int64_t block_rows = std::clamp<int64_t>(kBlockElements / width, 1, c_.R);
+                  thread_local std::vector<float> buffer;
+                  const size_t need = static_cast<size_t>(block_rows * width + width);
+                  if (buffer.size() < need) buffer.resize(need);
+                  float* acc = buffer.data() + block_rows * width;
+                  void* out[64];
+                  std::copy(ptr.out, ptr.out + ptr.nout, out);
+                  for (int64_t t = t0; t < t1; ++t) {
+                    const int64_t o = t / blocks, c0 = (t % blocks) * width, w = std::min(width, c_.inner - c0);
+                    const int64_t base = o * c_.R * c_.inner + c0;
+                    // Folds the item's rows into acc from init: NaN-aware (resume_), or by
+                    // plain compares, false where those are not exact (a NaN read, a result
+                    // without an exponent: PlainMaxMinExact).
+                    auto fold = [&](bool plain) {
+                      std::fill(acc, acc + w, ptr.f32_init());
+                      for (int64_t r = 0; r < c_.R; r += block_rows) {
+                        const int64_t n = std::min(block_rows, c_.R - r);
+                        if (w == c_.inner) {  // whole rows: one contiguous run of the program
+                          ptr.RunInto(*p_.program, out, buffer.data(), base + r * w, base + (r + n) * w);
+                        } else {
+                          // Pieces of rows: the same pieces a block of rows ahead are fetched
+                          // while these compute.
+                          for (int64_t k = 0; k < n; ++k) {
+                            const int64_t b = base + (r + k) * c_.inner;
+                            if (r + k + block_rows < c_.R) p_.program->Prefetch(ptr.in, b + block_rows * c_.inner, w);
+                            ptr.RunInto(*p_.program, out, buffer.data() + k * w, b, b + w);
+                          }
+                        }
+                        if (!plain) resume_(buffer.data(), acc, 0.0f, n, w, w);
+                        else if (!plain_(buffer.data(), acc, n, w, w)) return false;
+                      }
+                      return !plain || PlainMaxMinExact(acc, w);
+                    };
+                    // Max and min by plain compares first; the item computed again and folded
+                    // NaN-aware where they are not exact.
+                    // A NaN init wins every column, which plain compares lose.
+                    if (!plain_ || ptr.f32_init() != ptr.f32_init() || !fold(true)) fold(false);
+                    std::copy(acc, acc + w, ptr.f32_result() + o * c_.inner + c0);
+                  }
+                });
+    return Status::Ok();
+  }
+
+ private:
+  // Max/min of whole rows split across threads by chunks of rows (plain compares need no order):
+  // each chunk folds its rows from init, then the chunks' results fold together. True where
+  // that is exact (PlainMaxMinExact; no NaN read), else nothing is written and the caller folds
+  // the columns NaN-aware, in order.
+  bool RunRowChunks(const FusedReducePointers& ptr, int64_t threads) const {
+    const int64_t chunks = std::min(threads * 4, c_.R / kMinRowsPerChunk), w = c_.inner;
+    thread_local std::vector<float> partial;  // this thread's; the workers write through `parts`
+    partial.resize(static_cast<size_t>(chunks * w));
+    float* parts = partial.data();
+    std::atomic<bool> exact{true};
+    ParallelFor(chunks, 1, [&](int64_t k0, int64_t k1) {
+      const int64_t block_rows = std::clamp<int64_t>(kBlockElements / w, 1, c_.R);
+      thread_local std::vector<float> buffer;
+      if (buffer.size() < static_cast<size_t>(block_rows * w)) buffer.resize(static_cast<size_t>(block_rows * w));
+      void* out[64];
+      std::copy(ptr.out, ptr.out + ptr.nout, out);
+      for (int64_t k = k0; k < k1 && exact.load(std::memory_order_relaxed); ++k) {
+        float* acc = parts + k * w;
+        std::fill(acc, acc + w, ptr.f32_init());
+        for (int64_t r = c_.R * k / chunks, e = c_.R * (k + 1) / chunks; r < e; r += block_rows) {
+          const int64_t n = std::min(block_rows, e - r);
+          ptr.RunInto(*p_.program, out, buffer.data(), r * w, (r + n) * w);
+          if (!plain_(buffer.data(), acc, n, w, w)) {
+            exact.store(false, std::memory_order_relaxed);
+            break;
+          }
+        }
+      }
+    });
+    if (!exact.load()) return false;
+    float* result = parts;
+    if (chunks > 1) plain_(parts + w, result, chunks - 1, w, w);
+    if (!PlainMaxMinExact(result, w)) return false;
+    std::copy(result, result + w, ptr.f32_result());
+    return true;
+  }
+
+  // Rows per chunk of RunRowChunks at least.
+  static constexpr int64_t kMinRowsPerChunk = 64;
+  // Columns are split across threads down to this many: narrower row pieces cost more in
+  // program runs than the parallelism gains.
+  static constexpr int64_t kMinSplitWidth = 256;
+  // Wider rows go in blocks of this many columns: the buffer and accumulators stay in L1/L2 and
+  // there are items for every thread.
+  static constexpr int64_t kMaxWidth = 4096;
+  FusedReduceParts p_;
+  ReduceColumns c_;
+  F32ColumnsFn resume_;
+  F32PlainColumnsFn plain_;
+};
+
 // Element types other than f32, reduced dims trailing: whole rows (or, for one long row whose
 // monoid splits, the unfused reduce's chunks; RowChunks) are computed into a per-thread buffer
 // and folded by the unfused reduce's own typed loop (monoid_reduce.h): the same bits.
@@ -307,7 +430,11 @@ StatusOr<std::unique_ptr<Kernel>> MakeFusedReduceKernel(KernelBuilder& b, const 
   }
   if (!trailing) {
     std::optional<ReduceSegments> s = PlanReduceSegments(x.dims, dims);
-    if (!s) return Internal("fused reduction whose reduced dims do not end with the last dim");
+    if (std::optional<ReduceColumns> c = s ? std::nullopt : PlanReduceColumns(x.dims, dims))
+      return std::unique_ptr<Kernel>(
+          new FusedColumnReduceKernel(std::move(parts), *c, SelectF32Columns(kind, /*resume=*/true),
+                                      SelectF32PlainColumns(kind)));
+    if (!s) return Internal("fused reduction whose reduced dims neither end with the last dim nor form one block");
     return std::unique_ptr<Kernel>(
         new FusedSegmentReduceKernel(std::move(parts), std::move(*s), SelectF32Reduce(kind), SelectF32RowState(kind)));
   }

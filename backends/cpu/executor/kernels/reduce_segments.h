@@ -94,4 +94,36 @@ inline std::optional<ReduceSegments> PlanReduceSegments(const std::vector<int64_
   return s;
 }
 
+// A reduction whose reduced dims are one block of adjacent dims (unit dims aside) followed by
+// some kept dim of more than one element, viewed as [outer, R, inner]: each kept element folds
+// the R elements `inner` apart, and a row of R's dim is `inner` contiguous columns.
+struct ReduceColumns {
+  int64_t outer = 1, R = 1, inner = 1;
+};
+
+// The column layout of reducing `reduce_dims` of a row-major array of `dims`, or nullopt when
+// the reduced dims are not one block, end with the last non-unit dim, or reduce nothing.
+inline std::optional<ReduceColumns> PlanReduceColumns(const std::vector<int64_t>& dims,
+                                                      const std::vector<int64_t>& reduce_dims) {
+  std::vector<bool> red(dims.size(), false);
+  for (int64_t d : reduce_dims)
+    if (d >= 0 && d < static_cast<int64_t>(dims.size())) red[static_cast<size_t>(d)] = true;
+  ReduceColumns c;
+  int phase = 0;  // 0: kept dims before the block, 1: in the block, 2: kept dims after it
+  for (size_t k = 0; k < dims.size(); ++k) {
+    if (dims[k] == 0) return std::nullopt;
+    if (dims[k] == 1) continue;
+    if (red[k]) {
+      if (phase == 2) return std::nullopt;
+      phase = 1;
+      c.R *= dims[k];
+    } else {
+      if (phase == 1) phase = 2;
+      (phase == 0 ? c.outer : c.inner) *= dims[k];
+    }
+  }
+  if (phase != 2) return std::nullopt;
+  return c;
+}
+
 }  // namespace jaxlib::cpu
