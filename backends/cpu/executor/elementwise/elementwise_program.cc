@@ -315,10 +315,12 @@ void WriteIotaTile(ElementType t, void* dst, int64_t* idx, const std::vector<int
   }
 }
 
-// The AVX-512 compare predicate that computes `op` as the f32 vector kernels do (GCC's vector
-// ==, !=, <, <=, >, >=: ordered and quiet for ==, unordered for !=), or -1.
+// The AVX-512 compare predicate that computes `op` as the f32 vector kernels and the f64 compare
+// kernels do (C++ ==, !=, <, <=, >, >=: ordered and quiet for ==, unordered for !=), or -1.
 int8_t VcmpPredicate(const compiler::Module& m, const Op& op) {
-  if (op.operands.size() != 2 || m.type(op.operands[0]).element != ElementType::kF32) return -1;
+  if (op.operands.size() != 2) return -1;
+  const ElementType t = m.type(op.operands[0]).element;
+  if (t != ElementType::kF32 && t != ElementType::kF64) return -1;
   if (op.EnumAttr("compare_type") == "TOTALORDER") return -1;
   const std::string dir = op.EnumAttr("comparison_direction");
   if (dir == "EQ") return 0x00;  // EQ_OQ
@@ -423,6 +425,7 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Lower(const compiler::Module& m,
     if (op.kind == OpKind::kCompare) {
       ins.vcmp = VcmpPredicate(m, op);
       ins.int_compare = IntComparePredicate(m, op, &ins.compare_as);
+      if (ins.vcmp >= 0 && m.type(op.operands[0]).element == ElementType::kF64) ins.compare_as = ElementType::kF64;
     }
     if (!op.results.empty()) ins.out_type = m.type(op.results[0]).element;
     if (in.num_in == 1) ins.half_table = HalfUnaryTableGetter(ins.fn);
@@ -462,8 +465,8 @@ void EwProgram::TryNative() {
     if (inputs_[k].mode == EwInput::Mode::kStrided)
       row_scalar_[k] = RowRun(loop_dims_, inputs_[k].strides, &constant) >= row_length_ && constant;
   }
-  // The JIT's types: 32-bit lanes, halves (held as f32), 8- and 16-bit integers (held extended)
-  // and i1; nullopt for the rest.
+  // The JIT's types: 32-bit lanes, halves (held as f32), 8- and 16-bit integers (held extended),
+  // i1 and f64 (a loop of f64 and i1 values only); nullopt for the rest.
   auto jit_type = [](ElementType t) -> std::optional<FusedLoopDesc::Type> {
     switch (t) {
       case ElementType::kF32: return FusedLoopDesc::Type::kF32;
@@ -476,6 +479,7 @@ void EwProgram::TryNative() {
       case ElementType::kU8: return FusedLoopDesc::Type::kU8;
       case ElementType::kS16: return FusedLoopDesc::Type::kS16;
       case ElementType::kU16: return FusedLoopDesc::Type::kU16;
+      case ElementType::kF64: return FusedLoopDesc::Type::kF64;
       default: return std::nullopt;
     }
   };
@@ -502,6 +506,7 @@ void EwProgram::TryNative() {
       case EwInput::Mode::kConstant:
         j.mode = FusedLoopDesc::Input::Mode::kConstant;
         if (in.constant.size() == 4) std::memcpy(&j.constant_bits, in.constant.data(), 4);
+        if (in.type == ElementType::kF64 && in.constant.size() == 8) std::memcpy(&j.constant_bits64, in.constant.data(), 8);
         if (j.pred && in.constant.size() == 1) j.constant_bits = in.constant[0] ? 0xffffffffu : 0u;
         if (half && in.constant.size() == 2) {  // the half's f32, exact
           const float f = HalfAsFloat(in.type, in.constant.data());
@@ -538,12 +543,18 @@ void EwProgram::TryNative() {
       case ElementType::kS32: j.compare_as = FusedLoopDesc::Type::kS32; break;
       case ElementType::kU32: j.compare_as = FusedLoopDesc::Type::kU32; break;
       case ElementType::kPred: j.compare_as = FusedLoopDesc::Type::kPred; break;
+      case ElementType::kF64: j.compare_as = FusedLoopDesc::Type::kF64; break;
       default: break;
     }
     for (int k = 0; k < 3; ++k) j.in[k] = ins.in[k];
     d.instrs.push_back(j);
   }
   d.outputs = output_regs_;
+  // Gathered tiles hold 4-byte elements (RunNative).
+  if (tiled) {
+    for (const EwInput& in : inputs_)
+      if (in.type == ElementType::kF64) d.ineligible = "a gathered f64 input";
+  }
   native_tiled_ = tiled;
   periods_.assign(inputs_.size(), 0);
   tile_period_ = 0;

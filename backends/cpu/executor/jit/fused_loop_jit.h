@@ -41,12 +41,15 @@ struct FusedLoopDesc {
   // 16-bit integer (held as its value in 32 bits, sign- or zero-extended by its type; each op's
   // result wrapped to the type; 1 or 2 bytes an element in memory, widened as loaded and
   // truncated as stored).
-  enum class Type : uint8_t { kF32, kS32, kU32, kPred, kBF16, kF16, kS8, kU8, kS16, kU16 };
+  // kF64: a loop holding an f64 value holds only f64 and i1 values (f64 loop), each in a 64-bit
+  // lane: 8 per zmm, 4 per ymm (i1 as lanes of 64 ones or zeros).
+  enum class Type : uint8_t { kF32, kS32, kU32, kPred, kBF16, kF16, kS8, kU8, kS16, kU16, kF64 };
   struct Input {
     enum class Mode : uint8_t { kStream, kScalar, kConstant };
     Mode mode = Mode::kStream;
     int reg = -1;
     uint32_t constant_bits = 0;  // kConstant: the value's bits
+    uint64_t constant_bits64 = 0;  // kConstant of type kF64: the value's bits
     // i1: a byte per element (kStream), the byte at a kScalar's address, or constant_bits of all
     // ones or zero (kConstant).
     bool pred = false;
@@ -65,7 +68,9 @@ struct FusedLoopDesc {
     int out = -1;
     int in[3] = {-1, -1, -1};
     int num_in = 0;
-    int compare = -1;  // kCompare: the VCMPPS predicate of its direction (f32, not TOTALORDER)
+    // kCompare: the VCMPPS (VCMPPD where compare_as is kF64) predicate of its direction (f32 or
+    // f64, not TOTALORDER).
+    int compare = -1;
     // kCompare of s32 (signed), u32 (unsigned) or i1 (false < true) operands: its direction,
     // 0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE; `compare_as` the operands' type as compared.
     int int_compare = -1;
