@@ -707,12 +707,14 @@ class BodyEmitter {
   // An f64 op (`out` distinct from the operands): vector_kernels.cc's f64 kernels (add,
   // subtract, multiply, divide, negate, exp) and scalar_math.h's (NanPropMax/Min, fabs, sqrt),
   // each the same IEEE operations under the same MXCSR. `table_gpr` is scratch for exp's tables.
+  // The compiled kernels compute a + b and a * b as VADDPD/VMULPD with b the first source, which
+  // decides the NaN that comes out when both are NaNs: so do these.
   bool OpF64(OpKind k, const Group& out, const Group& a, const Group& b, Gpr table_gpr) {
     constexpr uint64_t kSign = 0x8000000000000000ull;
     switch (k) {
-      case OpKind::kAdd: V(VOp::kAddPd, out, a, b); return true;
+      case OpKind::kAdd: V(VOp::kAddPd, out, b, a); return true;
       case OpKind::kSubtract: V(VOp::kSubPd, out, a, b); return true;
-      case OpKind::kMultiply: V(VOp::kMulPd, out, a, b); return true;
+      case OpKind::kMultiply: V(VOp::kMulPd, out, b, a); return true;
       case OpKind::kDivide: V(VOp::kDivPd, out, a, b); return true;
       case OpKind::kNegate: V(VOp::kXorQ, out, a, CBits64(kSign)); return true;
       case OpKind::kAbs: V(VOp::kAndQ, out, a, CBits64(~kSign)); return true;
@@ -1948,8 +1950,11 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       // A constant second operand that is not kept in a register is read from the pool by the
       // instruction itself (one-instruction ops): no broadcast, and one register fewer.
       const size_t b_value = operand(ins.num_in > 1 ? 1 : 0);
+      // (Not an f64 add or multiply by a NaN, whose NaN must be the first source: see OpF64.)
+      const bool nan64 = ins.type == Type::kF64 && b_value < ni &&
+                         (d.inputs[b_value].constant_bits64 & ~(uint64_t{1} << 63)) > 0x7ff0000000000000ull;
       const bool b_from_pool = ins.num_in == 2 && remat[b_value] && !ready[b_value] && b_value != operand(0) &&
-                               BodyEmitter::OneInstruction(ins.kind, ins.type).has_value();
+                               BodyEmitter::OneInstruction(ins.kind, ins.type).has_value() && !nan64;
       // An integer division's constant divisor is folded into its code: never loaded.
       const bool b_folded = IsIntLane(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder);
       // An f32 max or min against a constant that is not a NaN: the constant is folded in.
