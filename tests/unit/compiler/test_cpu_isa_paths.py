@@ -1387,3 +1387,75 @@ def test_fused_loop_jit_max_min_against_constants(driver, tmp_path, const):  # n
         assert np.array_equal(ref[0][normal], np.maximum(x[normal], c)), "expected max against the constant"
         assert np.array_equal(ref[3][normal], np.minimum(c, x[normal])), "expected min against the constant"
     assert np.all(np.isnan(ref[0][np.isnan(x)])), "expected NaN operands kept"
+
+
+def special_f64(n: int, seed: int) -> np.ndarray:
+    """Normal values over many magnitudes mixed with NaN, +-inf, +-0, denormals and values at and
+    past f64 exp's clamp and scaling edges."""
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(n) * 10.0 ** rng.integers(-3, 3, n)
+    specials = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 5e-324, -5e-324, 1e-310, -1e-310, 2.2e-308,
+                         708.9, 709.0, 709.5, 710.0, 800.0, -708.0, -708.5, -745.0, -746.0, -800.0, 1e300,
+                         -1e300, 1.0, -1.0, 0.5])
+    x[rng.choice(n, n // 10, replace=False)] = rng.choice(specials, n // 10)
+    return x
+
+
+def test_fused_loop_jit_f64_lanes_same_bits_as_interpreter_at_every_width(driver, tmp_path):  # noqa: F811
+    """A fused loop of f64 and i1 values runs native (8 doubles a zmm, 4 a ymm) with the
+    interpreter's bits: arithmetic, negate, abs, max/min (NaN first, -0 < +0, denormals flushed),
+    compares and selects, sqrt, exp (the table method; the scaling path is picked per loop trip
+    here and per register there: runs of eight around -708 and 709 mix both), an i1 converted to
+    f64, an f64 scalar broadcast and constants. One NaN payload, and no op with NaNs of two
+    payloads as operands (which survives then depends on the C++ compiler's operand order)."""
+    n = 8192 + 4096 + 13  # native, plus a tail the interpreter runs
+    t, s, p = f"tensor<{n}xf64>", "tensor<f64>", f"tensor<{n}xi1>"
+    a, b = special_f64(n, 21), special_f64(n, 22)
+    edge = np.repeat(np.array([-707.0, -720.0, 708.0, 712.0, -745.5, 1.0]), 8)
+    a[4096:4096 + edge.size] = np.random.default_rng(5).permutation(edge)
+    b[100:300] = a[100:300]  # equal pairs, so max/min order the zeros
+    b[300:400] = -a[300:400]
+    a[400:408], b[400:408] = [0.0, -0.0, 0.0, -0.0, 1e-310, -1e-310, -0.0, 5e-324], [-0.0, 0.0, 0.0, -0.0, -0.0, 0.0, 1e-310, -0.0]
+    results = ["%e0", "%mx", "%mn", "%r", "%q", "%g", "%x", "%e1"]
+    mlir = f"""
+        {MOD}
+          func.func public @main(%a: {t}, %b: {t}, %c: {s}) -> ({", ".join([t] * len(results))}) {{
+            %cb = stablehlo.broadcast_in_dim %c, dims = [] : ({s}) -> {t}
+            %k = stablehlo.constant dense<-2.500000e+00> : {t}
+            %sq = stablehlo.multiply %a, %a : {t}
+            %ng = stablehlo.negate %sq : {t}
+            %e0 = stablehlo.exponential %ng : {t}
+            %e1 = stablehlo.exponential %a : {t}
+            %mx = stablehlo.maximum %a, %b : {t}
+            %mn = stablehlo.minimum %b, %a : {t}
+            %ab = stablehlo.abs %b : {t}
+            %rt = stablehlo.sqrt %ab : {t}
+            %gt = stablehlo.compare GT, %a, %b, FLOAT : ({t}, {t}) -> {p}
+            %sel = stablehlo.select %gt, %rt, %e1 : {p}, {t}
+            %d = stablehlo.divide %sel, %k : {t}
+            %r = stablehlo.subtract %d, %cb : {t}
+            %ne = stablehlo.compare NE, %a, %b, FLOAT : ({t}, {t}) -> {p}
+            %le = stablehlo.compare LE, %b, %cb, FLOAT : ({t}, {t}) -> {p}
+            %both = stablehlo.and %ne, %le : {p}
+            %one = stablehlo.convert %both : ({p}) -> {t}
+            %q = stablehlo.multiply %one, %mx : {t}
+            %g = stablehlo.sqrt %a : {t}
+            %x = stablehlo.maximum %a, %k : {t}
+            return {", ".join(results)} : {", ".join([t] * len(results))}
+          }}
+        }}"""
+    c = np.array(0.75)
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, results, a, b, c, all_native=True)
+    with np.errstate(all="ignore"):
+        want_mx = np.where(np.isnan(a) | np.isnan(b), np.nan, np.maximum(a, b))
+    flushed = (np.abs(a) < 2.3e-308) | (np.abs(b) < 2.3e-308)
+    assert np.array_equal(ref[1][~flushed], want_mx[~flushed], equal_nan=True), "expected NaN-propagating f64 max"
+    mixed_zeros = (a == 0) & (b == 0) & (np.signbit(a) != np.signbit(b))
+    assert mixed_zeros.any() and not np.signbit(ref[1][mixed_zeros]).any() and np.signbit(ref[2][mixed_zeros]).all(), \
+        "expected max(-0, +0) = +0 and min(-0, +0) = -0"
+    assert np.isnan(ref[5][a < -2.3e-308]).all(), "expected sqrt of a negative (normal) f64 to be NaN"
+    with np.errstate(all="ignore"):
+        want_exp = np.exp(a)
+    ok = np.isfinite(want_exp) & (want_exp > 1e-300)
+    ulps = np.abs(ref[7][ok].view(np.int64) - want_exp[ok].view(np.int64))
+    assert ulps.max() <= 1, f"expected f64 exp within 1 ulp of numpy's, worst {ulps.max()}"
