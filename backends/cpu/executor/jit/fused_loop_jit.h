@@ -1,4 +1,4 @@
-// Native AVX-512 or AVX2 code for fused f32, 32-bit integer, i1 and half elementwise loops (the
+// Native AVX-512 or AVX2 code for fused f32, f64, 32-bit integer, i1 and half elementwise loops (the
 // vector counterpart of scalar_loop_jit.h). An EwProgram runs one typed kernel per op over 512-element tiles, so each
 // op reads and writes its tile through L1; this translates the same register program into one
 // loop whose body keeps every value in a vector register (zmm, 16 elements; or ymm, 8 elements),
@@ -20,8 +20,12 @@
 // by gathers. f16 arithmetic is native only on AVX-512 CPUs with AVX512-FP16, where f16 values are
 // held as packed halves and add/subtract/multiply/divide are single f16 instructions (the same
 // bits as an f32 operation rounded to f16) and unary ops read the tables; elsewhere it stays
-// interpreted (rounding through F16C per op is slower native). x86-64 Linux with AVX2 or AVX-512
-// only.
+// interpreted (rounding through F16C per op is slower native). A loop of f64 and i1 values only
+// runs in 64-bit lanes (8 per zmm, 4 per ymm): f64 add, subtract, multiply, divide, negate, abs,
+// max/min, compares, selects, sqrt, exp (vector_kernels.cc's table method, its tables gathered)
+// and i1 to f64; other f64 ops (log, tanh, sin, ... whose interpreter kernels call libm) and
+// converts between f64 and other types keep the loop interpreted. x86-64 Linux with AVX2 or
+// AVX-512 only.
 #pragma once
 
 #include <cstdint>
