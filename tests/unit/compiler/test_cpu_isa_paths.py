@@ -1459,3 +1459,50 @@ def test_fused_loop_jit_f64_lanes_same_bits_as_interpreter_at_every_width(driver
     ok = np.isfinite(want_exp) & (want_exp > 1e-300)
     ulps = np.abs(ref[7][ok].view(np.int64) - want_exp[ok].view(np.int64))
     assert ulps.max() <= 1, f"expected f64 exp within 1 ulp of numpy's, worst {ulps.max()}"
+
+
+def test_fused_loop_jit_f64_loop_edges_convert_f32_and_s32_same_bits(driver, tmp_path):  # noqa: F811
+    """f32 and s32 arrays and scalars widened into an f64 loop (exactly, as loaded), and f64
+    results rounded to f32 (stored narrowed, or widened again): native at AVX2 and AVX-512 with
+    the interpreter's bits, over f32 NaNs (a signalling one), infinities, denormals (DAZ reads
+    them as zeros in both), f64 values past f32's range and below its smallest normal (FTZ), and
+    s32's extremes."""
+    rng = np.random.default_rng(31)
+    n = 8192 + 11
+    a = (rng.standard_normal(n) * rng.choice([1, 10, 100], n)).astype(np.float32)
+    sp = np.array([np.nan, np.inf, -np.inf, 0, -0.0, 1e-40, -1e-40, 1e-45, 3e38, -3e38, 1.0], np.float32)
+    a[rng.choice(n, 800, replace=False)] = rng.choice(sp, 800)
+    a.view(np.uint32)[5] = 0x7F800001  # a signalling NaN
+    b = rng.standard_normal(n) * rng.choice([1, 1e-300, 1e300, 1e-30], n)
+    b[rng.choice(n, 500, replace=False)] = rng.choice([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-310, 3.5e38, -3.5e38,
+                                                       1e-46, 1.1754942e-38], 500)
+    i = rng.integers(-2**31, 2**31, n, dtype=np.int64).astype(np.int32)
+    i[:4] = [-2**31, 2**31 - 1, 0, -1]
+    tf, td, ti = f"tensor<{n}xf32>", f"tensor<{n}xf64>", f"tensor<{n}xi32>"
+    results = ["%n", "%u", "%dn"]
+    mlir = f"""
+        {MOD}
+          func.func public @main(%a: {tf}, %b: {td}, %i: {ti}, %s: tensor<f32>) -> ({tf}, {td}, {tf}) {{
+            %sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> {tf}
+            %sw = stablehlo.convert %sb : ({tf}) -> {td}
+            %aw = stablehlo.convert %a : ({tf}) -> {td}
+            %iw = stablehlo.convert %i : ({ti}) -> {td}
+            %m = stablehlo.multiply %aw, %b : {td}
+            %e = stablehlo.exponential %m : {td}
+            %n = stablehlo.convert %e : ({td}) -> {tf}
+            %nw = stablehlo.convert %n : ({tf}) -> {td}
+            %t = stablehlo.add %nw, %iw : {td}
+            %u = stablehlo.subtract %t, %sw : {td}
+            %d = stablehlo.divide %b, %aw : {td}
+            %dn = stablehlo.convert %d : ({td}) -> {tf}
+            return %n, %u, %dn : {tf}, {td}, {tf}
+          }}
+        }}"""
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, results, a, b, i,
+                                                       np.array(1.5, np.float32), all_native=True)
+    normal = (np.abs(a) > 1.2e-38) & np.isfinite(a) & (np.abs(b) > 1e-300) & np.isfinite(b)
+    with np.errstate(all="ignore"):
+        want = (b / a.astype(np.float64)).astype(np.float32)
+    ok = normal & (np.abs(want) > 1.2e-38)
+    assert np.array_equal(ref[2][ok], want[ok], equal_nan=True), "expected f64 / f32 rounded once to f32"
+    assert ref[2].view(np.uint32)[5] == 0x7FC00001, "expected the signalling NaN's quiet f32 back"

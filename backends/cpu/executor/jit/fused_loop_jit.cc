@@ -206,7 +206,10 @@ int32_t StorageBytes(FusedLoopDesc::Type t) {
 bool ConvertSupported(FusedLoopDesc::Type from, FusedLoopDesc::Type to) {
   using Type = FusedLoopDesc::Type;
   if (to == Type::kPred) return false;
-  if (from == Type::kF64 || to == Type::kF64) return from == Type::kPred || from == to;
+  // f64 loops: i1, f32 and s32 to f64 (exact), f64 to f32 (Generate checks where they are).
+  if (from == Type::kF64 || to == Type::kF64)
+    return from == Type::kPred || from == to || (to == Type::kF64 && (from == Type::kF32 || from == Type::kS32)) ||
+           (from == Type::kF64 && to == Type::kF32);
   return !(IsFloat(from) && IsFloat(to)) || from == Type::kF32 || to == Type::kF32 || from == to;
 }
 
@@ -313,6 +316,29 @@ class BodyEmitter {
   virtual void Broadcast(int z, Mem m) = 0;
   // Register z = the f64 at m in every lane.
   virtual void Broadcast64(int z, Mem m) = 0;
+
+  // ---- f32 and s32 values of an f64 loop, held as the f64 of their value (exact).
+  // g = the next elements() * u f32 (s32) at base, widened (VCVTPS2PD, VCVTDQ2PD).
+  virtual void LoadF32AsF64(const Group& g, Gpr base) = 0;
+  virtual void LoadS32AsF64(const Group& g, Gpr base) = 0;
+  // Register z's low f32 (s32) lanes widened in place (a broadcast scalar's).
+  virtual void WidenInPlace(int z, bool from_s32) = 0;
+  // out's low half = a's f64 rounded to f32 (VCVTPD2PS under the interpreter's MXCSR, as its
+  // static_cast<float> of a double); out = a's low half's f32 widened (exact).
+  virtual void NarrowToF32(const Group& out, const Group& a) = 0;
+  virtual void WidenF32(const Group& out, const Group& a) = 0;
+  // The low half of each copy (its elements() f32) stored at base; `streaming` as Store's.
+  virtual void StoreLowHalf(Gpr base, const Group& g, bool streaming) = 0;
+  void RoundF64ToF32(const Group& out, const Group& a) {
+    NarrowToF32(out, a);
+    WidenF32(out, out);
+  }
+  void StoreF32OfF64(Gpr base, const Group& g, bool streaming) {
+    Group t = Alloc();
+    NarrowToF32(t, g);
+    StoreLowHalf(base, t, streaming);
+    Free(t);
+  }
   virtual void Load(const Group& g, Gpr base) = 0;
   virtual void Store(Gpr base, const Group& g, bool streaming) = 0;
   // An i1 array's next lanes * u bytes as lanes zero (false) or not (true).
@@ -1037,6 +1063,20 @@ class Avx512Body final : public BodyEmitter {
 
   void Broadcast(int z, Mem m) override { e_.VbroadcastssRM(Z(z), m); }
   void Broadcast64(int z, Mem m) override { e_.VbroadcastsdRM(Z(z), m); }
+  void LoadF32AsF64(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2pdRM(Z(g.r[c]), Mem{base, 32 * c});
+  }
+  void LoadS32AsF64(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtdq2pdRM(Z(g.r[c]), Mem{base, 32 * c});
+  }
+  void WidenInPlace(int z, bool from_s32) override { from_s32 ? e_.Vcvtdq2pdRR(Z(z), Z(z)) : e_.Vcvtps2pdRR(Z(z), Z(z)); }
+  void NarrowToF32(const Group& out, const Group& a) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtpd2psRR(Z(out.r[c]), Z(a.r[c]));
+  }
+  void WidenF32(const Group& out, const Group& a) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2pdRR(Z(out.r[c]), Z(a.r[c]));
+  }
+  void StoreLowHalf(Gpr base, const Group& g, bool streaming) override { Move(g, base, 32, true, streaming); }
   void Load(const Group& g, Gpr base) override { Move(g, base, 64); }
   void Store(Gpr base, const Group& g, bool streaming) override { Move(g, base, 64, true, streaming); }
   // Bytes widened, then made all ones where non-zero (predicates are all-ones lanes).
@@ -1267,6 +1307,20 @@ class Avx2Body final : public BodyEmitter {
 
   void Broadcast(int z, Mem m) override { e_.VbroadcastssRM(Y(z), m); }
   void Broadcast64(int z, Mem m) override { e_.VbroadcastsdRM(Y(z), m); }
+  void LoadF32AsF64(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2pdRM(Y(g.r[c]), Mem{base, 16 * c});
+  }
+  void LoadS32AsF64(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtdq2pdRM(Y(g.r[c]), Mem{base, 16 * c});
+  }
+  void WidenInPlace(int z, bool from_s32) override { from_s32 ? e_.Vcvtdq2pdRR(Y(z), Y(z)) : e_.Vcvtps2pdRR(Y(z), Y(z)); }
+  void NarrowToF32(const Group& out, const Group& a) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtpd2psRR(Y(out.r[c]), Y(a.r[c]));
+  }
+  void WidenF32(const Group& out, const Group& a) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2pdRR(Y(out.r[c]), Y(a.r[c]));
+  }
+  void StoreLowHalf(Gpr base, const Group& g, bool streaming) override { Store128(base, g, streaming); }
   void Load(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.VmovupsRM(Y(g.r[c]), Mem{base, 32 * c});
   }
@@ -1678,19 +1732,6 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     const Type from = val_type[static_cast<size_t>(operand_values[i][0])];
     if (!ConvertSupported(from, ins.type)) return *why = "no native form of this stablehlo.convert", false;
   }
-  // An f64 loop holds f64 and i1 values only, i1 in 64-bit lanes: never read or stored as bytes.
-  const bool f64_loop = std::find(val_type.begin(), val_type.end(), Type::kF64) != val_type.end();
-  if (f64_loop) {
-    for (size_t v = 0; v < nv; ++v) {
-      if (val_type[v] != Type::kF64 && val_type[v] != Type::kPred)
-        return *why = "an f64 loop with a value of another type", false;
-      if (v < ni && d.inputs[v].pred && d.inputs[v].mode == Mode::kStream)
-        return *why = "an i1 array read by an f64 loop", false;
-    }
-    for (int r : d.outputs)
-      if (is_pred[static_cast<size_t>(reg_value[static_cast<size_t>(r)])])
-        return *why = "an i1 output of an f64 loop", false;
-  }
   // Sum mode: one 64-element step of the row reducer per iteration, a copy per partial.
   const size_t summed = d.sum_last_output ? d.outputs.size() - 1 : d.outputs.size();
   if (d.sum_last_output) {
@@ -1722,6 +1763,35 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     stores_of[static_cast<size_t>(v)].push_back(j);
   }
 
+  // An f64 loop holds f64 and i1 values, i1 in 64-bit lanes (never read or stored as bytes),
+  // and at its edges f32 and s32 values held as the f64 of their value: f32 and s32 arrays and
+  // scalars read only by converts to f64 (loaded widened), and converts of f64 to f32 (rounded
+  // at once) read only by converts to f64 or stored (narrowed as stored).
+  const bool f64_loop = std::find(val_type.begin(), val_type.end(), Type::kF64) != val_type.end();
+  if (f64_loop) {
+    auto only_widened = [&](size_t v) {
+      for (size_t i = 0; i < d.instrs.size(); ++i)
+        for (int k = 0; k < d.instrs[i].num_in; ++k)
+          if (static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]) == v &&
+              !(d.instrs[i].kind == OpKind::kConvert && d.instrs[i].type == Type::kF64))
+            return false;
+      return true;
+    };
+    for (size_t v = 0; v < nv; ++v) {
+      const Type t = val_type[v];
+      if (v < ni && d.inputs[v].pred && d.inputs[v].mode == Mode::kStream)
+        return *why = "an i1 array read by an f64 loop", false;
+      if (t == Type::kF64 || t == Type::kPred) continue;
+      const bool edge = v < ni ? (t == Type::kF32 || t == Type::kS32) && d.inputs[v].mode != Mode::kConstant &&
+                                     stores_of[v].empty()
+                               : t == Type::kF32 && d.instrs[v - ni].kind == OpKind::kConvert &&
+                                     val_type[static_cast<size_t>(operand_values[v - ni][0])] == Type::kF64;
+      if (!edge || !only_widened(v)) return *why = "an f64 loop with a value of another type", false;
+    }
+    for (int r : d.outputs)
+      if (is_pred[static_cast<size_t>(reg_value[static_cast<size_t>(r)])])
+        return *why = "an i1 output of an f64 loop", false;
+  }
   Encoder e;
   std::unique_ptr<BodyEmitter> body_ptr = MakeBody(isa, &e, pool, unroll);
   BodyEmitter& body = *body_ptr;
@@ -1764,6 +1834,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       e.MovRM(Gpr::kRax, Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
       if (val_type[k] == Type::kF64) body.Broadcast64(z, Mem{Gpr::kRax, 0});
       else body.Broadcast(z, Mem{Gpr::kRax, 0});
+      if (f64_loop && (val_type[k] == Type::kF32 || val_type[k] == Type::kS32)) body.WidenInPlace(z, val_type[k] == Type::kS32);
     } else if (val_type[k] == Type::kF64) {
       body.Broadcast64(z, body.CBits64(in.constant_bits64));
     } else {
@@ -1822,6 +1893,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       else if (val_type[v] == Type::kBF16) body.StoreBf16(output_gpr[j], where[v], streaming);
       else if (val_type[v] == Type::kF16 && ph_ready[v]) body.StorePh(output_gpr[j], ph[v], streaming);
       else if (val_type[v] == Type::kF16) body.StoreF16(output_gpr[j], where[v], streaming);
+      else if (f64_loop && val_type[v] == Type::kF32) body.StoreF32OfF64(output_gpr[j], where[v], streaming);
       else if (StorageBytes(val_type[v]) == 1) body.StoreLowBytes(output_gpr[j], where[v]);
       else if (IsByteOrWordInt(val_type[v])) body.StoreLowWords(output_gpr[j], where[v], streaming);
       else body.Store(output_gpr[j], where[v], streaming);
@@ -1852,6 +1924,8 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (d.inputs[v].pred) body.LoadPred(where[v], input_gpr[v]);
     else if (val_type[v] == Type::kBF16) body.LoadBf16(where[v], input_gpr[v]);
     else if (val_type[v] == Type::kF16) body.LoadF16(where[v], input_gpr[v]);
+    else if (f64_loop && val_type[v] == Type::kF32) body.LoadF32AsF64(where[v], input_gpr[v]);
+    else if (f64_loop && val_type[v] == Type::kS32) body.LoadS32AsF64(where[v], input_gpr[v]);
     else if (IsByteOrWordInt(val_type[v]))
       body.LoadNarrowInt(where[v], input_gpr[v], StorageBytes(val_type[v]),
                          val_type[v] == Type::kS8 || val_type[v] == Type::kS16);
@@ -1884,6 +1958,11 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       body.NarrowF16(ph[v], where[v]);
     }
     ph_ready[v] = true;
+  };
+  // A convert between f64 and the f32 or s32 at an f64 loop's edge.
+  auto from_is_f64_edge = [&](size_t v, Type to) {
+    const Type from = val_type[v];
+    return (to == Type::kF64 && (from == Type::kF32 || from == Type::kS32)) || (from == Type::kF64 && to == Type::kF32);
   };
   // One pass of the body: every value computed, stored or summed, and released.
   auto emit_pass = [&]() -> bool {
@@ -1992,6 +2071,10 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
                             d.inputs[operand(const_side)].constant_bits, ins.kind == OpKind::kMaximum);
       } else if (ins.type == Type::kBF16 && ins.half_table && ins.num_in == 1) {
         body.UnaryByTable(where[out], a, reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
+      } else if (ins.kind == OpKind::kConvert && f64_loop && from_is_f64_edge(operand(0), ins.type)) {
+        // f32 and s32 values are already the f64 of their value; an f32 from f64 is rounded now.
+        if (ins.type == Type::kF32) body.RoundF64ToF32(where[out], a);
+        else body.Copy(where[out], a);
       } else if (ins.kind == OpKind::kConvert) {
         const Type from = val_type[operand(0)];
         body.Convert(where[out], a, from, ins.type);

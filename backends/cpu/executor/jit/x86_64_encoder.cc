@@ -373,6 +373,10 @@ void Encoder::VptestnmqRM(Kreg dst, Zmm a, Mem b) { Evex(2, 2, 0x27, Num(dst), N
 void Encoder::Vpmovm2qRK(Zmm dst, Kreg src) { Evex(2, 2, 0x38, Num(dst), -1, Num(src), nullptr, false, 0, true); }
 void Encoder::VsqrtpdRR(Zmm dst, Zmm src) { Evex(1, 1, 0x51, Num(dst), -1, Num(src), nullptr, false, 0, true); }
 void Encoder::VbroadcastsdRM(Zmm dst, Mem src) { Evex(2, 1, 0x19, Num(dst), -1, 0, &src, false, 0, true); }
+void Encoder::Vcvtps2pdRM(Zmm dst, Mem src) { Evex(1, 0, 0x5A, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::Vcvtps2pdRR(Zmm dst, Zmm src) { Evex(1, 0, 0x5A, Num(dst), -1, Num(src), nullptr, false, 0); }
+void Encoder::Vcvtpd2psRR(Zmm dst, Zmm src) { Evex(1, 1, 0x5A, Num(dst), -1, Num(src), nullptr, false, 0, true); }
+void Encoder::Vcvtdq2pdRM(Zmm dst, Mem src) { Evex(1, 2, 0xE6, Num(dst), -1, 0, &src, false, 0); }
 void Encoder::KorwRRR(Kreg dst, Kreg a, Kreg b) { Vex(1, 0, 0x45, Num(dst), Num(a), Num(b), nullptr); }
 void Encoder::KortestwRR(Kreg a, Kreg b) { Vex(1, 0, 0x98, Num(a), -1, Num(b), nullptr, /*l256=*/false); }
 void Encoder::KxnorwAllOnes(Kreg k) { Vex(1, 0, 0x46, Num(k), 0, 0, nullptr); }
@@ -502,6 +506,10 @@ void Encoder::VcmppdRM(Ymm dst, Ymm a, Mem b, VCmp p) {
   Vex(1, 1, 0xC2, Num(dst), Num(a), 0, &b);
   Byte(static_cast<uint8_t>(p));
 }
+void Encoder::Vcvtps2pdRM(Ymm dst, Mem src) { Vex(1, 0, 0x5A, Num(dst), -1, 0, &src); }
+void Encoder::Vcvtps2pdRR(Ymm dst, Ymm src) { Vex(1, 0, 0x5A, Num(dst), -1, Num(src), nullptr); }
+void Encoder::Vcvtpd2psRR(Ymm dst, Ymm src) { Vex(1, 1, 0x5A, Num(dst), -1, Num(src), nullptr); }
+void Encoder::Vcvtdq2pdRM(Ymm dst, Mem src) { Vex(1, 2, 0xE6, Num(dst), -1, 0, &src); }
 void Encoder::VsqrtpdRR(Ymm dst, Ymm src) { Vex(1, 1, 0x51, Num(dst), -1, Num(src), nullptr); }
 void Encoder::VbroadcastsdRM(Ymm dst, Mem src) { Vex(2, 1, 0x19, Num(dst), -1, 0, &src); }
 void Encoder::Vcvtdq2pdRR(Ymm dst, Ymm src) { Vex(1, 2, 0xE6, Num(dst), -1, Num(src), nullptr); }

@@ -215,6 +215,13 @@ class Encoder {
   void VsqrtpdRR(Zmm dst, Zmm src);
   void VbroadcastsdRM(Zmm dst, Mem src);
   void VgatherqpdRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2);
+  // f32 <-> f64 and s32 -> f64 on 8 lanes: dst = the 8 f32 at src (or src's low 256 bits) widened
+  // (VCVTPS2PD, EVEX.0F.W0 5A /r); dst's low 256 bits = src's 8 f64 rounded under MXCSR
+  // (VCVTPD2PS, EVEX.66.0F.W1 5A /r); dst = the 8 s32 at src (VCVTDQ2PD, EVEX.F3.0F.W0 E6 /r).
+  void Vcvtps2pdRM(Zmm dst, Mem src);
+  void Vcvtps2pdRR(Zmm dst, Zmm src);
+  void Vcvtpd2psRR(Zmm dst, Zmm src);
+  void Vcvtdq2pdRM(Zmm dst, Mem src);
   void KorwRRR(Kreg dst, Kreg a, Kreg b);           // VEX.L1.0F.W0 45 /r
   void KortestwRR(Kreg a, Kreg b);                  // VEX.L0.0F.W0 98 /r  ZF = (a | b) == 0
   void Vzeroupper();                                // VEX.128.0F 77
@@ -279,6 +286,12 @@ class Encoder {
   // indices, mask as for VPGATHERDD).
   void VcmppdRR(Ymm dst, Ymm a, Ymm b, VCmp p);
   void VcmppdRM(Ymm dst, Ymm a, Mem b, VCmp p);
+  // As the EVEX forms above on 4 lanes, between 128 and 256 bits (VEX.256.0F 5A, VEX.256.66.0F
+  // 5A, VEX.256.F3.0F E6).
+  void Vcvtps2pdRM(Ymm dst, Mem src);
+  void Vcvtps2pdRR(Ymm dst, Ymm src);
+  void Vcvtpd2psRR(Ymm dst, Ymm src);
+  void Vcvtdq2pdRM(Ymm dst, Mem src);
   void VsqrtpdRR(Ymm dst, Ymm src);
   void VbroadcastsdRM(Ymm dst, Mem src);
   void VgatherqpdRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask);
