@@ -128,7 +128,7 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
   }
   if (t == Type::kF64) {
     // vector_kernels.cc's f64 kernels (arithmetic, negate, exp) and scalar_math.h's for the rest,
-    // each an IEEE operation or bit logic; a convert from i1 only (Generate checks).
+    // each an IEEE operation or bit logic; converts from i1, f32 and s32 (Generate checks).
     return k == OpKind::kAdd || k == OpKind::kSubtract || k == OpKind::kMultiply || k == OpKind::kDivide ||
            k == OpKind::kMaximum || k == OpKind::kMinimum || k == OpKind::kNegate || k == OpKind::kAbs ||
            k == OpKind::kSqrt || k == OpKind::kExp || k == OpKind::kSelect || k == OpKind::kConvert;
@@ -994,8 +994,15 @@ class BodyEmitter {
     V(VOp::kMulPd, t, out, t);
     V(VOp::kAddPd, t, t, c);
     V(VOp::kAddPd, out, out, t);  // e = th + (th * p + tl)
+    // Only kji is read from here on: the rest is scratch again (fewer live registers, so more
+    // copies fit at AVX2).
+    Free(t);
+    Free(r);
+    Free(c);
     const int slow = e_.NewLabel(), done = e_.NewLabel();
     JumpIfAnyOutside(x, -708.0, 709.0, slow);
+    t = Alloc();
+    const Group k1 = Alloc();
     // 2^k added to the exponent bits: k = kji >> 7, shifted into place as (kji & ~127) << 45.
     V(VOp::kAndQ, t, kji, CBits64(~static_cast<uint64_t>(exp_f64::kTableSize - 1)));
     V(VOp::kShlVQ, t, t, CBits64(52 - exp_f64::kTableBits));
@@ -1006,21 +1013,20 @@ class BodyEmitter {
     V(VOp::kAddQ, t, kji, CBits64(uint64_t{1} << 20));
     V(VOp::kShrLVQ, t, t, CBits64(exp_f64::kTableBits));
     V(VOp::kSubQ, t, t, CBits64(uint64_t{1} << 13));  // k
-    V(VOp::kAddQ, j, t, CBits64(2048));
-    V(VOp::kShrLVQ, j, j, CBits64(1));
-    V(VOp::kSubQ, j, j, CBits64(1024));  // k1
-    V(VOp::kSubQ, t, t, j);              // k2
-    V(VOp::kAddQ, j, j, CBits64(1023));
-    V(VOp::kShlVQ, j, j, CBits64(52));
-    V(VOp::kMulPd, out, out, j);
+    V(VOp::kAddQ, k1, t, CBits64(2048));
+    V(VOp::kShrLVQ, k1, k1, CBits64(1));
+    V(VOp::kSubQ, k1, k1, CBits64(1024));  // k1
+    V(VOp::kSubQ, t, t, k1);              // k2
+    V(VOp::kAddQ, k1, k1, CBits64(1023));
+    V(VOp::kShlVQ, k1, k1, CBits64(52));
+    V(VOp::kMulPd, out, out, k1);
     V(VOp::kAddQ, t, t, CBits64(1023));
     V(VOp::kShlVQ, t, t, CBits64(52));
     V(VOp::kMulPd, out, out, t);
     e_.Bind(done);
+    Free(k1);
     Free(t);
-    Free(r);
     Free(kji);
-    Free(c);
     KeepNan(out, x);
   }
 
