@@ -1506,3 +1506,53 @@ def test_fused_loop_jit_f64_loop_edges_convert_f32_and_s32_same_bits(driver, tmp
     ok = normal & (np.abs(want) > 1.2e-38)
     assert np.array_equal(ref[2][ok], want[ok], equal_nan=True), "expected f64 / f32 rounded once to f32"
     assert ref[2].view(np.uint32)[5] == 0x7FC00001, "expected the signalling NaN's quiet f32 back"
+
+
+def ordered_max_min_f64(x: np.ndarray, is_max: bool) -> np.ndarray:
+    """Rows of x folded from -inf (max) or +inf (min) by scalar_math.h NanPropMax / NanPropMin:
+    denormals as zeros of their sign, +0 over -0 for max (-0 for min), the first NaN's bits."""
+    bits = x.view(np.uint64)
+    flushed = np.where((bits & 0x7FF0000000000000) == 0, bits & 0x8000000000000000, bits).view(np.int64)
+    keys = flushed ^ ((flushed >> 63) & 0x7FFFFFFFFFFFFFFF)
+    k = keys.max(axis=1) if is_max else keys.min(axis=1)
+    out = (k ^ ((k >> 63) & 0x7FFFFFFFFFFFFFFF)).view(np.float64).copy()
+    nan = np.isnan(x)
+    first = np.argmax(nan, axis=1)
+    rows = nan.any(axis=1)
+    out[rows] = x[rows, first[rows]]
+    return out
+
+
+@pytest.mark.parametrize("cols", [1, 7, 64, 1027])
+def test_f64_row_max_min_order_free_without_nan_ordered_with(driver, tmp_path, cols):  # noqa: F811
+    """f64 row max and min fold rows without a NaN in lanes of total-order keys (any order gives
+    the ordered fold's bits: +0 over -0 for max, -0 over +0 for min, denormals flushed to zeros
+    of their sign) and rows holding NaNs in order (the first NaN's payload wins); the same bits
+    at every ISA and as that rule computed in numpy."""
+    rng = np.random.default_rng(cols)
+    rows = 96
+    x = rng.standard_normal((rows, cols)) * 10.0 ** rng.integers(-5, 5, (rows, cols))
+    specials = np.array([0.0, -0.0, 1e-310, -1e-310, 5e-324, -5e-324, np.inf, -np.inf])
+    x[rng.random((rows, cols)) < 0.2] = rng.choice(specials, int(np.sum(rng.random((rows, cols)) < 0.2)) or 1)[0]
+    x[:8] = rng.choice(specials[:6], (8, cols))  # rows of zeros and denormals only
+    nan_a = np.array([0x7FF8000000000001], np.uint64).view(np.float64)[0]
+    nan_b = np.array([0xFFF8000000000002], np.uint64).view(np.float64)[0]
+    for r in range(60, 70):  # two NaN payloads, either first
+        x[r, rng.integers(0, cols)] = nan_a if r % 2 else nan_b
+        x[r, rng.integers(0, cols)] = nan_b if r % 2 else nan_a
+    t, o = f"tensor<{rows}x{cols}xf64>", f"tensor<{rows}xf64>"
+    outs = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}) -> ({o}, {o}) {{
+            %lo = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+            %hi = stablehlo.constant dense<0x7FF0000000000000> : tensor<f64>
+            %0 = stablehlo.reduce(%a init: %lo) applies stablehlo.maximum across dimensions = [1] : ({t}, tensor<f64>) -> {o}
+            %1 = stablehlo.reduce(%a init: %hi) applies stablehlo.minimum across dimensions = [1] : ({t}, tensor<f64>) -> {o}
+            return %0, %1 : {o}, {o}
+          }}
+        }}""", x)
+    for got, is_max in zip(outs, (True, False), strict=True):
+        want = ordered_max_min_f64(x, is_max)
+        bad = np.flatnonzero(got.view(np.uint64) != want.view(np.uint64))
+        assert bad.size == 0, (f"expected the ordered {'max' if is_max else 'min'} fold's bits; row {bad[0]}: "
+                               f"{got[bad[0]]!r} vs {want[bad[0]]!r}")
