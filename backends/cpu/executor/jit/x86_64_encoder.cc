@@ -267,13 +267,14 @@ void Encoder::VmovupsMR(Mem dst, Zmm src) { Evex(1, 0, 0x11, Num(src), -1, 0, &d
 void Encoder::VmovntpsMR(Mem dst, Zmm src) { Evex(1, 0, 0x2B, Num(src), -1, 0, &dst, false, 0); }
 void Encoder::VmovapsRR(Zmm dst, Zmm src, Kreg k) { Evex(1, 0, 0x28, Num(dst), -1, Num(src), nullptr, false, Num(k)); }
 void Encoder::VbroadcastssRM(Zmm dst, Mem src) { Evex(2, 1, 0x18, Num(dst), -1, 0, &src, false, 0); }
-void Encoder::VcmppsRR(Kreg dst, Zmm a, Zmm b, VCmp p) {
-  Evex(1, 0, 0xC2, Num(dst), Num(a), Num(b), nullptr, false, 0);
+// VCMPPS (W0) and VCMPPD (66, W1): a register b, or memory m (broadcast) when non-null.
+void Encoder::EvexCmp(bool pd, Kreg dst, Zmm a, int b, const Mem* m, VCmp p) {
+  Evex(1, pd ? 1 : 0, 0xC2, Num(dst), Num(a), b, m, m != nullptr, 0, pd);
   Byte(static_cast<uint8_t>(p));
 }
+void Encoder::VcmppsRR(Kreg dst, Zmm a, Zmm b, VCmp p) { EvexCmp(false, dst, a, Num(b), nullptr, p); }
 void Encoder::VcmppsRM(Kreg dst, Zmm a, Mem b, VCmp p) {
-  Evex(1, 0, 0xC2, Num(dst), Num(a), 0, &b, true, 0);
-  Byte(static_cast<uint8_t>(p));
+  EvexCmp(false, dst, a, 0, &b, p);
 }
 void Encoder::VblendmpsRRR(Zmm dst, Kreg k, Zmm a, Zmm b) { Evex(2, 1, 0x65, Num(dst), Num(a), Num(b), nullptr, false, Num(k)); }
 void Encoder::VblendmpsRRM(Zmm dst, Kreg k, Zmm a, Mem b) { Evex(2, 1, 0x65, Num(dst), Num(a), 0, &b, true, Num(k)); }
@@ -356,14 +357,8 @@ void Encoder::VpgatherddRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2)
 void Encoder::VgatherqpdRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2) {
   EvexGather(0x93, true, dst, k, base, index, scale_log2);
 }
-void Encoder::VcmppdRR(Kreg dst, Zmm a, Zmm b, VCmp p) {
-  Evex(1, 1, 0xC2, Num(dst), Num(a), Num(b), nullptr, false, 0, true);
-  Byte(static_cast<uint8_t>(p));
-}
-void Encoder::VcmppdRM(Kreg dst, Zmm a, Mem b, VCmp p) {
-  Evex(1, 1, 0xC2, Num(dst), Num(a), 0, &b, true, 0, true);
-  Byte(static_cast<uint8_t>(p));
-}
+void Encoder::VcmppdRR(Kreg dst, Zmm a, Zmm b, VCmp p) { EvexCmp(true, dst, a, Num(b), nullptr, p); }
+void Encoder::VcmppdRM(Kreg dst, Zmm a, Mem b, VCmp p) { EvexCmp(true, dst, a, 0, &b, p); }
 void Encoder::VblendmpdRRR(Zmm dst, Kreg k, Zmm a, Zmm b) {
   Evex(2, 1, 0x65, Num(dst), Num(a), Num(b), nullptr, false, Num(k), true);
 }
@@ -433,14 +428,13 @@ void Encoder::VmovupsRM(Ymm dst, Mem src) { Vex(1, 0, 0x10, Num(dst), -1, 0, &sr
 void Encoder::VmovupsMR(Mem dst, Ymm src) { Vex(1, 0, 0x11, Num(src), -1, 0, &dst); }
 void Encoder::VmovntpsMR(Mem dst, Ymm src) { Vex(1, 0, 0x2B, Num(src), -1, 0, &dst); }
 void Encoder::VbroadcastssRM(Ymm dst, Mem src) { Vex(2, 1, 0x18, Num(dst), -1, 0, &src); }
-void Encoder::VcmppsRR(Ymm dst, Ymm a, Ymm b, VCmp p) {
-  Vex(1, 0, 0xC2, Num(dst), Num(a), Num(b), nullptr);
+// VCMPPS (pp 0) and VCMPPD (pp 66): a register b, or memory m when non-null.
+void Encoder::VexCmp(int pp, Ymm dst, Ymm a, int b, const Mem* m, VCmp p) {
+  Vex(1, pp, 0xC2, Num(dst), Num(a), b, m);
   Byte(static_cast<uint8_t>(p));
 }
-void Encoder::VcmppsRM(Ymm dst, Ymm a, Mem b, VCmp p) {
-  Vex(1, 0, 0xC2, Num(dst), Num(a), 0, &b);
-  Byte(static_cast<uint8_t>(p));
-}
+void Encoder::VcmppsRR(Ymm dst, Ymm a, Ymm b, VCmp p) { VexCmp(0, dst, a, Num(b), nullptr, p); }
+void Encoder::VcmppsRM(Ymm dst, Ymm a, Mem b, VCmp p) { VexCmp(0, dst, a, 0, &b, p); }
 void Encoder::VblendvpsRRRR(Ymm dst, Ymm a, Ymm b, Ymm mask) {
   Vex(3, 1, 0x4A, Num(dst), Num(a), Num(b), nullptr);
   Byte(static_cast<uint8_t>(Num(mask) << 4));  // is4: the fourth register in imm8[7:4]
@@ -498,14 +492,8 @@ void Encoder::VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mas
 void Encoder::VgatherqpdRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask) {
   VexGather(0x93, true, dst, base, index, scale_log2, mask);
 }
-void Encoder::VcmppdRR(Ymm dst, Ymm a, Ymm b, VCmp p) {
-  Vex(1, 1, 0xC2, Num(dst), Num(a), Num(b), nullptr);
-  Byte(static_cast<uint8_t>(p));
-}
-void Encoder::VcmppdRM(Ymm dst, Ymm a, Mem b, VCmp p) {
-  Vex(1, 1, 0xC2, Num(dst), Num(a), 0, &b);
-  Byte(static_cast<uint8_t>(p));
-}
+void Encoder::VcmppdRR(Ymm dst, Ymm a, Ymm b, VCmp p) { VexCmp(1, dst, a, Num(b), nullptr, p); }
+void Encoder::VcmppdRM(Ymm dst, Ymm a, Mem b, VCmp p) { VexCmp(1, dst, a, 0, &b, p); }
 void Encoder::Vcvtps2pdRM(Ymm dst, Mem src) { Vex(1, 0, 0x5A, Num(dst), -1, 0, &src); }
 void Encoder::Vcvtps2pdRR(Ymm dst, Ymm src) { Vex(1, 0, 0x5A, Num(dst), -1, Num(src), nullptr); }
 void Encoder::Vcvtpd2psRR(Ymm dst, Ymm src) { Vex(1, 1, 0x5A, Num(dst), -1, Num(src), nullptr); }

@@ -332,6 +332,9 @@ class Encoder {
   // `l256` false: VEX.128 (xmm registers).
   void Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256 = true,
            bool w = false);
+  // The compares' encodings (x86_64_encoder.cc).
+  void EvexCmp(bool pd, Kreg dst, Zmm a, int b, const Mem* m, VCmp p);
+  void VexCmp(int pp, Ymm dst, Ymm a, int b, const Mem* m, VCmp p);
   // The gathers (EVEX.512.66.0F38 and VEX.256.66.0F38 `opcode` /vsib, W as given).
   void EvexGather(uint8_t opcode, bool w, Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2);
   void VexGather(uint8_t opcode, bool w, Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask);
