@@ -1556,3 +1556,29 @@ def test_f64_row_max_min_order_free_without_nan_ordered_with(driver, tmp_path, c
         bad = np.flatnonzero(got.view(np.uint64) != want.view(np.uint64))
         assert bad.size == 0, (f"expected the ordered {'max' if is_max else 'min'} fold's bits; row {bad[0]}: "
                                f"{got[bad[0]]!r} vs {want[bad[0]]!r}")
+
+
+def test_fused_loop_jit_f64_loop_reads_and_writes_i1_arrays(driver, tmp_path):  # noqa: F811
+    """An f64 loop reads an i1 array (a byte an element widened to a 64-bit lane mask) and stores
+    compares and i1 logic as bytes of 1 or 0: native at AVX2 and AVX-512, the interpreter's bits."""
+    n = 8192 + 4096 + 13
+    t, p = f"tensor<{n}xf64>", f"tensor<{n}xi1>"
+    a, b = special_f64(n, 41), special_f64(n, 42)
+    m = np.random.default_rng(43).random(n) < 0.5
+    results = ["%e", "%c", "%x"]
+    mlir = f"""
+        {MOD}
+          func.func public @main(%a: {t}, %b: {t}, %m: {p}) -> ({t}, {p}, {p}) {{
+            %s = stablehlo.select %m, %a, %b : {p}, {t}
+            %e = stablehlo.exponential %s : {t}
+            %c = stablehlo.compare LT, %a, %b, FLOAT : ({t}, {t}) -> {p}
+            %x = stablehlo.xor %c, %m : {p}
+            return %e, %c, %x : {t}, {p}, {p}
+          }}
+        }}"""
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, results, a, b, m, all_native=True)
+    with np.errstate(invalid="ignore"):
+        lt = a < b
+    flushed = (np.abs(a) < 2.3e-308) | (np.abs(b) < 2.3e-308)
+    assert np.array_equal(ref[1][~flushed], lt[~flushed]), "expected f64 a < b"
+    assert np.array_equal(ref[2], ref[1] ^ m), "expected the compare xor the mask"

@@ -359,10 +359,17 @@ class BodyEmitter {
   // A predicate (all-ones or zero lanes) as one byte per lane, 1 or 0 (the i1 storage).
   void StorePred(Gpr base, const Group& g) {
     Group t = Alloc();
-    V(VOp::kAndD, t, g, CBits(1));
-    StoreSmallBytes(base, t);
+    if (f64_) {
+      V(VOp::kAndQ, t, g, CBits64(1));
+      StoreQwordBytes(base, t);
+    } else {
+      V(VOp::kAndD, t, g, CBits(1));
+      StoreSmallBytes(base, t);
+    }
     Free(t);
   }
+  // An f64 loop's qword lanes below 256 stored as elements() * u bytes at base (g is scratch).
+  virtual void StoreQwordBytes(Gpr base, const Group& g) = 0;
 
   // ---- 8- and 16-bit integers, held as their values extended to 32 bits.
   // g = the next lanes * u integers of `bytes` (1 or 2) at base, sign- or zero-extended.
@@ -1085,11 +1092,21 @@ class Avx512Body final : public BodyEmitter {
   void StoreLowHalf(Gpr base, const Group& g, bool streaming) override { Move(g, base, 32, true, streaming); }
   void Load(const Group& g, Gpr base) override { Move(g, base, 64); }
   void Store(Gpr base, const Group& g, bool streaming) override { Move(g, base, 64, true, streaming); }
-  // Bytes widened, then made all ones where non-zero (predicates are all-ones lanes).
+  // Bytes widened, then made all ones where non-zero (predicates are all-ones lanes): dwords, or
+  // an f64 loop's qwords.
   void LoadPred(const Group& g, Gpr base) override {
+    if (f64_) {
+      for (int c = 0; c < u_; ++c) e_.VpmovzxbqRM(Z(g.r[c]), Mem{base, 8 * c});
+      for (int c = 0; c < u_; ++c) e_.VptestmqRR(K(c), Z(g.r[c]), Z(g.r[c]));
+      for (int c = 0; c < u_; ++c) e_.Vpmovm2qRK(Z(g.r[c]), K(c));
+      return;
+    }
     for (int c = 0; c < u_; ++c) e_.VpmovzxbdRM(Z(g.r[c]), Mem{base, 16 * c});
     for (int c = 0; c < u_; ++c) e_.VptestmdRR(K(c), Z(g.r[c]), Z(g.r[c]));
     for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(Z(g.r[c]), K(c));
+  }
+  void StoreQwordBytes(Gpr base, const Group& g) override {
+    for (int c = 0; c < u_; ++c) e_.VpmovqbMR(Mem{base, 8 * c}, Z(g.r[c]));
   }
   void IntCompare(const Group& out, const Group& a, const Group& b, int dir, bool is_signed) override {
     static constexpr uint8_t kPred[6] = {0, 4, 1, 2, 6, 5};  // VPCMPD: EQ, NE, LT, LE, NLE, NLT
@@ -1338,9 +1355,27 @@ class Avx2Body final : public BodyEmitter {
   }
   // Bytes widened, then compared with zero (signed: widened bytes are never negative), so a
   // predicate is all-ones lanes as a compare's result is, as the interpreter's PredMaskAvx2.
+  // An f64 loop's qwords: equal to zero, complemented (all 64 bits of a lane alike).
   void LoadPred(const Group& g, Gpr base) override {
+    if (f64_) {
+      for (int c = 0; c < u_; ++c) e_.VpmovzxbqRM(Y(g.r[c]), Mem{base, 4 * c});
+      V(VOp::kCmpEqQ, g, g, CBits64(0));
+      Not(g);
+      return;
+    }
     for (int c = 0; c < u_; ++c) e_.VpmovzxbdRM(Y(g.r[c]), Mem{base, 8 * c});
     V(VOp::kCmpGtD, g, g, CBits(0));
+  }
+  // Qwords below 256 (a 0 high dword each) packed as dwords to words, to bytes (q0 0 q1 0 ...),
+  // then those byte pairs as words to bytes again: the low 4 bytes hold the lanes in order.
+  void StoreQwordBytes(Gpr base, const Group& g) override {
+    Group hi = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(hi.r[c]), Y(g.r[c]), 1);
+    for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(hi.r[c]), Y(g.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VpackuswbRRR(Y(hi.r[c]), Y(hi.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VpackuswbRRR(Y(hi.r[c]), Y(hi.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VmovdMR(Mem{base, 4 * c}, Y(hi.r[c]));
+    Free(hi);
   }
   void Compare(const Group& out, const Group& a, const Group& b, int p) override {
     Cmp(Mask{out}, a, b, static_cast<VCmp>(p));
@@ -1769,7 +1804,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     stores_of[static_cast<size_t>(v)].push_back(j);
   }
 
-  // An f64 loop holds f64 and i1 values, i1 in 64-bit lanes (never read or stored as bytes),
+  // An f64 loop holds f64 and i1 values, i1 in 64-bit lanes (read and stored a byte each),
   // and at its edges f32 and s32 values held as the f64 of their value: f32 and s32 arrays and
   // scalars read only by converts to f64 (loaded widened), and converts of f64 to f32 (rounded
   // at once) read only by converts to f64 or stored (narrowed as stored).
@@ -1785,8 +1820,6 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     };
     for (size_t v = 0; v < nv; ++v) {
       const Type t = val_type[v];
-      if (v < ni && d.inputs[v].pred && d.inputs[v].mode == Mode::kStream)
-        return *why = "an i1 array read by an f64 loop", false;
       if (t == Type::kF64 || t == Type::kPred) continue;
       const bool edge = v < ni ? (t == Type::kF32 || t == Type::kS32) && d.inputs[v].mode != Mode::kConstant &&
                                      stores_of[v].empty()
@@ -1794,9 +1827,6 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
                                      val_type[static_cast<size_t>(operand_values[v - ni][0])] == Type::kF64;
       if (!edge || !only_widened(v)) return *why = "an f64 loop with a value of another type", false;
     }
-    for (int r : d.outputs)
-      if (is_pred[static_cast<size_t>(reg_value[static_cast<size_t>(r)])])
-        return *why = "an i1 output of an f64 loop", false;
   }
   Encoder e;
   std::unique_ptr<BodyEmitter> body_ptr = MakeBody(isa, &e, pool, unroll);

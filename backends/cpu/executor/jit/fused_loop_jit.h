@@ -45,8 +45,10 @@ struct FusedLoopDesc {
   // 16-bit integer (held as its value in 32 bits, sign- or zero-extended by its type; each op's
   // result wrapped to the type; 1 or 2 bytes an element in memory, widened as loaded and
   // truncated as stored).
-  // kF64: a loop holding an f64 value holds only f64 and i1 values (f64 loop), each in a 64-bit
-  // lane: 8 per zmm, 4 per ymm (i1 as lanes of 64 ones or zeros).
+  // kF64: a loop holding an f64 value (f64 loop) holds f64 and i1 values, each in a 64-bit lane:
+  // 8 per zmm, 4 per ymm (i1 as lanes of 64 ones or zeros, read and stored a byte each), and at
+  // its edges f32 and s32 values held as the f64 of their value (read only by converts to f64,
+  // or an f32 rounded from f64 and stored).
   enum class Type : uint8_t { kF32, kS32, kU32, kPred, kBF16, kF16, kS8, kU8, kS16, kU16, kF64 };
   struct Input {
     enum class Mode : uint8_t { kStream, kScalar, kConstant };

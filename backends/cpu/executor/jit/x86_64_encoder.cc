@@ -372,6 +372,8 @@ void Encoder::Vcvtps2pdRM(Zmm dst, Mem src) { Evex(1, 0, 0x5A, Num(dst), -1, 0, 
 void Encoder::Vcvtps2pdRR(Zmm dst, Zmm src) { Evex(1, 0, 0x5A, Num(dst), -1, Num(src), nullptr, false, 0); }
 void Encoder::Vcvtpd2psRR(Zmm dst, Zmm src) { Evex(1, 1, 0x5A, Num(dst), -1, Num(src), nullptr, false, 0, true); }
 void Encoder::Vcvtdq2pdRM(Zmm dst, Mem src) { Evex(1, 2, 0xE6, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::VpmovzxbqRM(Zmm dst, Mem src) { Evex(2, 1, 0x32, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::VpmovqbMR(Mem dst, Zmm src) { Evex(2, 2, 0x32, Num(src), -1, 0, &dst, false, 0); }
 void Encoder::KorwRRR(Kreg dst, Kreg a, Kreg b) { Vex(1, 0, 0x45, Num(dst), Num(a), Num(b), nullptr); }
 void Encoder::KortestwRR(Kreg a, Kreg b) { Vex(1, 0, 0x98, Num(a), -1, Num(b), nullptr, /*l256=*/false); }
 void Encoder::KxnorwAllOnes(Kreg k) { Vex(1, 0, 0x46, Num(k), 0, 0, nullptr); }
@@ -498,6 +500,8 @@ void Encoder::Vcvtps2pdRM(Ymm dst, Mem src) { Vex(1, 0, 0x5A, Num(dst), -1, 0, &
 void Encoder::Vcvtps2pdRR(Ymm dst, Ymm src) { Vex(1, 0, 0x5A, Num(dst), -1, Num(src), nullptr); }
 void Encoder::Vcvtpd2psRR(Ymm dst, Ymm src) { Vex(1, 1, 0x5A, Num(dst), -1, Num(src), nullptr); }
 void Encoder::Vcvtdq2pdRM(Ymm dst, Mem src) { Vex(1, 2, 0xE6, Num(dst), -1, 0, &src); }
+void Encoder::VpmovzxbqRM(Ymm dst, Mem src) { Vex(2, 1, 0x32, Num(dst), -1, 0, &src); }
+void Encoder::VmovdMR(Mem dst, Ymm src) { Vex(1, 1, 0x7E, Num(src), -1, 0, &dst, /*l256=*/false); }
 void Encoder::VsqrtpdRR(Ymm dst, Ymm src) { Vex(1, 1, 0x51, Num(dst), -1, Num(src), nullptr); }
 void Encoder::VbroadcastsdRM(Ymm dst, Mem src) { Vex(2, 1, 0x19, Num(dst), -1, 0, &src); }
 void Encoder::Vcvtdq2pdRR(Ymm dst, Ymm src) { Vex(1, 2, 0xE6, Num(dst), -1, Num(src), nullptr); }

@@ -222,6 +222,10 @@ class Encoder {
   void Vcvtps2pdRR(Zmm dst, Zmm src);
   void Vcvtpd2psRR(Zmm dst, Zmm src);
   void Vcvtdq2pdRM(Zmm dst, Mem src);
+  // An f64 loop's i1 arrays: 8 bytes at src zero-extended to qwords (VPMOVZXBQ, EVEX.66.0F38.WIG
+  // 32 /r); src's 8 qwords truncated to bytes at dst (VPMOVQB, EVEX.F3.0F38.W0 32 /r).
+  void VpmovzxbqRM(Zmm dst, Mem src);
+  void VpmovqbMR(Mem dst, Zmm src);
   void KorwRRR(Kreg dst, Kreg a, Kreg b);           // VEX.L1.0F.W0 45 /r
   void KortestwRR(Kreg a, Kreg b);                  // VEX.L0.0F.W0 98 /r  ZF = (a | b) == 0
   void Vzeroupper();                                // VEX.128.0F 77
@@ -292,6 +296,10 @@ class Encoder {
   void Vcvtps2pdRR(Ymm dst, Ymm src);
   void Vcvtpd2psRR(Ymm dst, Ymm src);
   void Vcvtdq2pdRM(Ymm dst, Mem src);
+  // 4 bytes at src zero-extended to qwords (VEX.256.66.0F38 32 /r); src's low 4 bytes stored
+  // (VMOVD, VEX.128.66.0F.W0 7E /r).
+  void VpmovzxbqRM(Ymm dst, Mem src);
+  void VmovdMR(Mem dst, Ymm src);
   void VsqrtpdRR(Ymm dst, Ymm src);
   void VbroadcastsdRM(Ymm dst, Mem src);
   void VgatherqpdRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask);
