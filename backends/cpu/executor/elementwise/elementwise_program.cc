@@ -45,9 +45,9 @@ constexpr int64_t kRunsBeforeNative = 16;
 // as scalars, the latter streamed from the row's start, when a row has at least this many
 // elements (a few iterations of the widest unrolled loop; shorter rows are gathered into tiles).
 constexpr int64_t kMinNativeRow = 128;
-// Output elements the JIT can store with non-temporal stores: 4 bytes (whole vectors) and halves
-// (narrowed into a register first).
-bool Streamable(size_t elem_size) { return elem_size == 4 || elem_size == 2; }
+// Output elements the JIT can store with non-temporal stores: 4 and 8 bytes (whole vectors; 8
+// only from f64 loops) and halves (narrowed into a register first).
+bool Streamable(size_t elem_size) { return elem_size == 8 || elem_size == 4 || elem_size == 2; }
 
 // The f32 of a half's value (exact), as the fused-loop JIT holds halves.
 float HalfAsFloat(ElementType t, const uint8_t* bits) {
@@ -687,8 +687,8 @@ void EwProgram::RunRows(const FusedLoopJit& jit, const void* const* inputs, void
     const int64_t iterations = (row_end - start) / step, m = iterations * step;
     if (iterations > 0) {
       BindRow(inputs, start, cursor, ptrs.data(), half_slots.data());
-      // Streaming stores where every output of this row starts 64-byte aligned (f32, 32-bit or
-      // half elements).
+      // Streaming stores where every output of this row starts 64-byte aligned (f64, f32, 32-bit
+      // or half elements).
       bool stream = stream_outputs;
       for (size_t j = 0; j < no; ++j) {
         auto* out = static_cast<uint8_t*>(outputs[j]) + start * static_cast<int64_t>(output_elem_size(j));
@@ -724,7 +724,7 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
     iota_idx = iota.data();
   }
   // Streaming stores need 64-byte aligned outputs: interpret up to the first aligned element.
-  // Outputs of other than 4 or 2 bytes an element are stored plainly.
+  // Outputs of other than 8, 4 or 2 bytes an element are stored plainly.
   bool stream = stream_outputs;
   for (size_t j = 0; j < no; ++j) stream = stream && Streamable(output_elem_size(j));
   if (stream) {
