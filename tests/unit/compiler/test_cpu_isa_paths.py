@@ -1533,7 +1533,8 @@ def test_f64_row_max_min_order_free_without_nan_ordered_with(driver, tmp_path, c
     rows = 96
     x = rng.standard_normal((rows, cols)) * 10.0 ** rng.integers(-5, 5, (rows, cols))
     specials = np.array([0.0, -0.0, 1e-310, -1e-310, 5e-324, -5e-324, np.inf, -np.inf])
-    x[rng.random((rows, cols)) < 0.2] = rng.choice(specials, int(np.sum(rng.random((rows, cols)) < 0.2)) or 1)[0]
+    mask = rng.random((rows, cols)) < 0.2
+    x[mask] = rng.choice(specials, int(mask.sum()))
     x[:8] = rng.choice(specials[:6], (8, cols))  # rows of zeros and denormals only
     nan_a = np.array([0x7FF8000000000001], np.uint64).view(np.float64)[0]
     nan_b = np.array([0xFFF8000000000002], np.uint64).view(np.float64)[0]
