@@ -1415,7 +1415,8 @@ def test_fused_loop_jit_f64_lanes_same_bits_as_interpreter_at_every_width(driver
     a[4096:4096 + edge.size] = np.random.default_rng(5).permutation(edge)
     b[100:300] = a[100:300]  # equal pairs, so max/min order the zeros
     b[300:400] = -a[300:400]
-    a[400:408], b[400:408] = [0.0, -0.0, 0.0, -0.0, 1e-310, -1e-310, -0.0, 5e-324], [-0.0, 0.0, 0.0, -0.0, -0.0, 0.0, 1e-310, -0.0]
+    a[400:408] = [0.0, -0.0, 0.0, -0.0, 1e-310, -1e-310, -0.0, 5e-324]
+    b[400:408] = [-0.0, 0.0, 0.0, -0.0, -0.0, 0.0, 1e-310, -0.0]
     results = ["%e0", "%mx", "%mn", "%r", "%q", "%g", "%x", "%e1"]
     mlir = f"""
         {MOD}
