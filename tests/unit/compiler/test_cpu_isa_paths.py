@@ -1387,3 +1387,200 @@ def test_fused_loop_jit_max_min_against_constants(driver, tmp_path, const):  # n
         assert np.array_equal(ref[0][normal], np.maximum(x[normal], c)), "expected max against the constant"
         assert np.array_equal(ref[3][normal], np.minimum(c, x[normal])), "expected min against the constant"
     assert np.all(np.isnan(ref[0][np.isnan(x)])), "expected NaN operands kept"
+
+
+def special_f64(n: int, seed: int) -> np.ndarray:
+    """Normal values over many magnitudes mixed with NaN, +-inf, +-0, denormals and values at and
+    past f64 exp's clamp and scaling edges."""
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(n) * 10.0 ** rng.integers(-3, 3, n)
+    specials = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 5e-324, -5e-324, 1e-310, -1e-310, 2.2e-308,
+                         708.9, 709.0, 709.5, 710.0, 800.0, -708.0, -708.5, -745.0, -746.0, -800.0, 1e300,
+                         -1e300, 1.0, -1.0, 0.5])
+    x[rng.choice(n, n // 10, replace=False)] = rng.choice(specials, n // 10)
+    return x
+
+
+def test_fused_loop_jit_f64_lanes_same_bits_as_interpreter_at_every_width(driver, tmp_path):  # noqa: F811
+    """A fused loop of f64 and i1 values runs native (8 doubles a zmm, 4 a ymm) with the
+    interpreter's bits: arithmetic, negate, abs, max/min (NaN first, -0 < +0, denormals flushed),
+    compares and selects, sqrt, exp (the table method; the scaling path is picked per loop trip
+    here and per register there: runs of eight around -708 and 709 mix both), an i1 converted to
+    f64, an f64 scalar broadcast and constants. One NaN payload, and no op with NaNs of two
+    payloads as operands (which survives then depends on the C++ compiler's operand order)."""
+    n = 8192 + 4096 + 13  # native, plus a tail the interpreter runs
+    t, s, p = f"tensor<{n}xf64>", "tensor<f64>", f"tensor<{n}xi1>"
+    a, b = special_f64(n, 21), special_f64(n, 22)
+    edge = np.repeat(np.array([-707.0, -720.0, 708.0, 712.0, -745.5, 1.0]), 8)
+    a[4096:4096 + edge.size] = np.random.default_rng(5).permutation(edge)
+    b[100:300] = a[100:300]  # equal pairs, so max/min order the zeros
+    b[300:400] = -a[300:400]
+    a[400:408] = [0.0, -0.0, 0.0, -0.0, 1e-310, -1e-310, -0.0, 5e-324]
+    b[400:408] = [-0.0, 0.0, 0.0, -0.0, -0.0, 0.0, 1e-310, -0.0]
+    results = ["%e0", "%mx", "%mn", "%r", "%q", "%g", "%x", "%e1"]
+    mlir = f"""
+        {MOD}
+          func.func public @main(%a: {t}, %b: {t}, %c: {s}) -> ({", ".join([t] * len(results))}) {{
+            %cb = stablehlo.broadcast_in_dim %c, dims = [] : ({s}) -> {t}
+            %k = stablehlo.constant dense<-2.500000e+00> : {t}
+            %sq = stablehlo.multiply %a, %a : {t}
+            %ng = stablehlo.negate %sq : {t}
+            %e0 = stablehlo.exponential %ng : {t}
+            %e1 = stablehlo.exponential %a : {t}
+            %mx = stablehlo.maximum %a, %b : {t}
+            %mn = stablehlo.minimum %b, %a : {t}
+            %ab = stablehlo.abs %b : {t}
+            %rt = stablehlo.sqrt %ab : {t}
+            %gt = stablehlo.compare GT, %a, %b, FLOAT : ({t}, {t}) -> {p}
+            %sel = stablehlo.select %gt, %rt, %e1 : {p}, {t}
+            %d = stablehlo.divide %sel, %k : {t}
+            %r = stablehlo.subtract %d, %cb : {t}
+            %ne = stablehlo.compare NE, %a, %b, FLOAT : ({t}, {t}) -> {p}
+            %le = stablehlo.compare LE, %b, %cb, FLOAT : ({t}, {t}) -> {p}
+            %both = stablehlo.and %ne, %le : {p}
+            %one = stablehlo.convert %both : ({p}) -> {t}
+            %q = stablehlo.multiply %one, %mx : {t}
+            %g = stablehlo.sqrt %a : {t}
+            %x = stablehlo.maximum %a, %k : {t}
+            return {", ".join(results)} : {", ".join([t] * len(results))}
+          }}
+        }}"""
+    c = np.array(0.75)
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, results, a, b, c, all_native=True)
+    with np.errstate(all="ignore"):
+        want_mx = np.where(np.isnan(a) | np.isnan(b), np.nan, np.maximum(a, b))
+    flushed = (np.abs(a) < 2.3e-308) | (np.abs(b) < 2.3e-308)
+    assert np.array_equal(ref[1][~flushed], want_mx[~flushed], equal_nan=True), "expected NaN-propagating f64 max"
+    mixed_zeros = (a == 0) & (b == 0) & (np.signbit(a) != np.signbit(b))
+    assert mixed_zeros.any() and not np.signbit(ref[1][mixed_zeros]).any() and np.signbit(ref[2][mixed_zeros]).all(), \
+        "expected max(-0, +0) = +0 and min(-0, +0) = -0"
+    assert np.isnan(ref[5][a < -2.3e-308]).all(), "expected sqrt of a negative (normal) f64 to be NaN"
+    with np.errstate(all="ignore"):
+        want_exp = np.exp(a)
+    ok = np.isfinite(want_exp) & (want_exp > 1e-300)
+    ulps = np.abs(ref[7][ok].view(np.int64) - want_exp[ok].view(np.int64))
+    assert ulps.max() <= 1, f"expected f64 exp within 1 ulp of numpy's, worst {ulps.max()}"
+
+
+def test_fused_loop_jit_f64_loop_edges_convert_f32_and_s32_same_bits(driver, tmp_path):  # noqa: F811
+    """f32 and s32 arrays and scalars widened into an f64 loop (exactly, as loaded), and f64
+    results rounded to f32 (stored narrowed, or widened again): native at AVX2 and AVX-512 with
+    the interpreter's bits, over f32 NaNs (a signalling one), infinities, denormals (DAZ reads
+    them as zeros in both), f64 values past f32's range and below its smallest normal (FTZ), and
+    s32's extremes."""
+    rng = np.random.default_rng(31)
+    n = 8192 + 11
+    a = (rng.standard_normal(n) * rng.choice([1, 10, 100], n)).astype(np.float32)
+    sp = np.array([np.nan, np.inf, -np.inf, 0, -0.0, 1e-40, -1e-40, 1e-45, 3e38, -3e38, 1.0], np.float32)
+    a[rng.choice(n, 800, replace=False)] = rng.choice(sp, 800)
+    a.view(np.uint32)[5] = 0x7F800001  # a signalling NaN
+    b = rng.standard_normal(n) * rng.choice([1, 1e-300, 1e300, 1e-30], n)
+    b[rng.choice(n, 500, replace=False)] = rng.choice([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-310, 3.5e38, -3.5e38,
+                                                       1e-46, 1.1754942e-38], 500)
+    i = rng.integers(-2**31, 2**31, n, dtype=np.int64).astype(np.int32)
+    i[:4] = [-2**31, 2**31 - 1, 0, -1]
+    tf, td, ti = f"tensor<{n}xf32>", f"tensor<{n}xf64>", f"tensor<{n}xi32>"
+    results = ["%n", "%u", "%dn"]
+    mlir = f"""
+        {MOD}
+          func.func public @main(%a: {tf}, %b: {td}, %i: {ti}, %s: tensor<f32>) -> ({tf}, {td}, {tf}) {{
+            %sb = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> {tf}
+            %sw = stablehlo.convert %sb : ({tf}) -> {td}
+            %aw = stablehlo.convert %a : ({tf}) -> {td}
+            %iw = stablehlo.convert %i : ({ti}) -> {td}
+            %m = stablehlo.multiply %aw, %b : {td}
+            %e = stablehlo.exponential %m : {td}
+            %n = stablehlo.convert %e : ({td}) -> {tf}
+            %nw = stablehlo.convert %n : ({tf}) -> {td}
+            %t = stablehlo.add %nw, %iw : {td}
+            %u = stablehlo.subtract %t, %sw : {td}
+            %d = stablehlo.divide %b, %aw : {td}
+            %dn = stablehlo.convert %d : ({td}) -> {tf}
+            return %n, %u, %dn : {tf}, {td}, {tf}
+          }}
+        }}"""
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, results, a, b, i,
+                                                       np.array(1.5, np.float32), all_native=True)
+    normal = (np.abs(a) > 1.2e-38) & np.isfinite(a) & (np.abs(b) > 1e-300) & np.isfinite(b)
+    with np.errstate(all="ignore"):
+        want = (b / a.astype(np.float64)).astype(np.float32)
+    ok = normal & (np.abs(want) > 1.2e-38)
+    assert np.array_equal(ref[2][ok], want[ok], equal_nan=True), "expected f64 / f32 rounded once to f32"
+    assert ref[2].view(np.uint32)[5] == 0x7FC00001, "expected the signalling NaN's quiet f32 back"
+
+
+def ordered_max_min_f64(x: np.ndarray, is_max: bool) -> np.ndarray:
+    """Rows of x folded from -inf (max) or +inf (min) by scalar_math.h NanPropMax / NanPropMin:
+    denormals as zeros of their sign, +0 over -0 for max (-0 for min), the first NaN's bits."""
+    bits = x.view(np.uint64)
+    flushed = np.where((bits & 0x7FF0000000000000) == 0, bits & 0x8000000000000000, bits).view(np.int64)
+    keys = flushed ^ ((flushed >> 63) & 0x7FFFFFFFFFFFFFFF)
+    k = keys.max(axis=1) if is_max else keys.min(axis=1)
+    out = (k ^ ((k >> 63) & 0x7FFFFFFFFFFFFFFF)).view(np.float64).copy()
+    nan = np.isnan(x)
+    first = np.argmax(nan, axis=1)
+    rows = nan.any(axis=1)
+    out[rows] = x[rows, first[rows]]
+    return out
+
+
+@pytest.mark.parametrize("cols", [1, 7, 64, 1027])
+def test_f64_row_max_min_order_free_without_nan_ordered_with(driver, tmp_path, cols):  # noqa: F811
+    """f64 row max and min fold rows without a NaN in lanes of total-order keys (any order gives
+    the ordered fold's bits: +0 over -0 for max, -0 over +0 for min, denormals flushed to zeros
+    of their sign) and rows holding NaNs in order (the first NaN's payload wins); the same bits
+    at every ISA and as that rule computed in numpy."""
+    rng = np.random.default_rng(cols)
+    rows = 96
+    x = rng.standard_normal((rows, cols)) * 10.0 ** rng.integers(-5, 5, (rows, cols))
+    specials = np.array([0.0, -0.0, 1e-310, -1e-310, 5e-324, -5e-324, np.inf, -np.inf])
+    mask = rng.random((rows, cols)) < 0.2
+    x[mask] = rng.choice(specials, int(mask.sum()))
+    x[:8] = rng.choice(specials[:6], (8, cols))  # rows of zeros and denormals only
+    nan_a = np.array([0x7FF8000000000001], np.uint64).view(np.float64)[0]
+    nan_b = np.array([0xFFF8000000000002], np.uint64).view(np.float64)[0]
+    for r in range(60, 70):  # two NaN payloads, either first
+        x[r, rng.integers(0, cols)] = nan_a if r % 2 else nan_b
+        x[r, rng.integers(0, cols)] = nan_b if r % 2 else nan_a
+    t, o = f"tensor<{rows}x{cols}xf64>", f"tensor<{rows}xf64>"
+    outs = run_every_isa(driver, tmp_path, f"""
+        {MOD}
+          func.func public @main(%a: {t}) -> ({o}, {o}) {{
+            %lo = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+            %hi = stablehlo.constant dense<0x7FF0000000000000> : tensor<f64>
+            %0 = stablehlo.reduce(%a init: %lo) applies stablehlo.maximum across dimensions = [1] : ({t}, tensor<f64>) -> {o}
+            %1 = stablehlo.reduce(%a init: %hi) applies stablehlo.minimum across dimensions = [1] : ({t}, tensor<f64>) -> {o}
+            return %0, %1 : {o}, {o}
+          }}
+        }}""", x)
+    for got, is_max in zip(outs, (True, False), strict=True):
+        want = ordered_max_min_f64(x, is_max)
+        bad = np.flatnonzero(got.view(np.uint64) != want.view(np.uint64))
+        assert bad.size == 0, (f"expected the ordered {'max' if is_max else 'min'} fold's bits; row {bad[0]}: "
+                               f"{got[bad[0]]!r} vs {want[bad[0]]!r}")
+
+
+def test_fused_loop_jit_f64_loop_reads_and_writes_i1_arrays(driver, tmp_path):  # noqa: F811
+    """An f64 loop reads an i1 array (a byte an element widened to a 64-bit lane mask) and stores
+    compares and i1 logic as bytes of 1 or 0: native at AVX2 and AVX-512, the interpreter's bits."""
+    n = 8192 + 4096 + 13
+    t, p = f"tensor<{n}xf64>", f"tensor<{n}xi1>"
+    a, b = special_f64(n, 41), special_f64(n, 42)
+    m = np.random.default_rng(43).random(n) < 0.5
+    results = ["%e", "%c", "%x"]
+    mlir = f"""
+        {MOD}
+          func.func public @main(%a: {t}, %b: {t}, %m: {p}) -> ({t}, {p}, {p}) {{
+            %s = stablehlo.select %m, %a, %b : {p}, {t}
+            %e = stablehlo.exponential %s : {t}
+            %c = stablehlo.compare LT, %a, %b, FLOAT : ({t}, {t}) -> {p}
+            %x = stablehlo.xor %c, %m : {p}
+            return %e, %c, %x : {t}, {p}, {p}
+          }}
+        }}"""
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, results, a, b, m, all_native=True)
+    with np.errstate(invalid="ignore"):
+        lt = a < b
+    flushed = (np.abs(a) < 2.3e-308) | (np.abs(b) < 2.3e-308)
+    assert np.array_equal(ref[1][~flushed], lt[~flushed]), "expected f64 a < b"
+    assert np.array_equal(ref[2], ref[1] ^ m), "expected the compare xor the mask"

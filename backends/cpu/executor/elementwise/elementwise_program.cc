@@ -45,9 +45,9 @@ constexpr int64_t kRunsBeforeNative = 16;
 // as scalars, the latter streamed from the row's start, when a row has at least this many
 // elements (a few iterations of the widest unrolled loop; shorter rows are gathered into tiles).
 constexpr int64_t kMinNativeRow = 128;
-// Output elements the JIT can store with non-temporal stores: 4 bytes (whole vectors) and halves
-// (narrowed into a register first).
-bool Streamable(size_t elem_size) { return elem_size == 4 || elem_size == 2; }
+// Output elements the JIT can store with non-temporal stores: 4 and 8 bytes (whole vectors; 8
+// only from f64 loops) and halves (narrowed into a register first).
+bool Streamable(size_t elem_size) { return elem_size == 8 || elem_size == 4 || elem_size == 2; }
 
 // The f32 of a half's value (exact), as the fused-loop JIT holds halves.
 float HalfAsFloat(ElementType t, const uint8_t* bits) {
@@ -414,10 +414,12 @@ void WriteIotaTile(ElementType t, void* dst, int64_t* idx, const std::vector<int
   }
 }
 
-// The AVX-512 compare predicate that computes `op` as the f32 vector kernels do (GCC's vector
-// ==, !=, <, <=, >, >=: ordered and quiet for ==, unordered for !=), or -1.
+// The AVX-512 compare predicate that computes `op` as the f32 vector kernels and the f64 compare
+// kernels do (C++ ==, !=, <, <=, >, >=: ordered and quiet for ==, unordered for !=), or -1.
 int8_t VcmpPredicate(const compiler::Module& m, const Op& op) {
-  if (op.operands.size() != 2 || m.type(op.operands[0]).element != ElementType::kF32) return -1;
+  if (op.operands.size() != 2) return -1;
+  const ElementType t = m.type(op.operands[0]).element;
+  if (t != ElementType::kF32 && t != ElementType::kF64) return -1;
   if (op.EnumAttr("compare_type") == "TOTALORDER") return -1;
   const std::string dir = op.EnumAttr("comparison_direction");
   if (dir == "EQ") return 0x00;  // EQ_OQ
@@ -522,6 +524,7 @@ StatusOr<std::shared_ptr<EwProgram>> EwProgram::Lower(const compiler::Module& m,
     if (op.kind == OpKind::kCompare) {
       ins.vcmp = VcmpPredicate(m, op);
       ins.int_compare = IntComparePredicate(m, op, &ins.compare_as);
+      if (ins.vcmp >= 0 && m.type(op.operands[0]).element == ElementType::kF64) ins.compare_as = ElementType::kF64;
     }
     if (!op.results.empty()) ins.out_type = m.type(op.results[0]).element;
     if (in.num_in == 1) ins.half_table = HalfUnaryTableGetter(ins.fn);
@@ -561,8 +564,8 @@ void EwProgram::TryNative() {
     if (inputs_[k].mode == EwInput::Mode::kStrided)
       row_scalar_[k] = RowRun(loop_dims_, inputs_[k].strides, &constant) >= row_length_ && constant;
   }
-  // The JIT's types: 32-bit lanes, halves (held as f32), 8- and 16-bit integers (held extended)
-  // and i1; nullopt for the rest.
+  // The JIT's types: 32-bit lanes, halves (held as f32), 8- and 16-bit integers (held extended),
+  // i1 and f64 (a loop of f64 and i1 values only); nullopt for the rest.
   auto jit_type = [](ElementType t) -> std::optional<FusedLoopDesc::Type> {
     switch (t) {
       case ElementType::kF32: return FusedLoopDesc::Type::kF32;
@@ -575,6 +578,7 @@ void EwProgram::TryNative() {
       case ElementType::kU8: return FusedLoopDesc::Type::kU8;
       case ElementType::kS16: return FusedLoopDesc::Type::kS16;
       case ElementType::kU16: return FusedLoopDesc::Type::kU16;
+      case ElementType::kF64: return FusedLoopDesc::Type::kF64;
       default: return std::nullopt;
     }
   };
@@ -601,6 +605,7 @@ void EwProgram::TryNative() {
       case EwInput::Mode::kConstant:
         j.mode = FusedLoopDesc::Input::Mode::kConstant;
         if (in.constant.size() == 4) std::memcpy(&j.constant_bits, in.constant.data(), 4);
+        if (in.type == ElementType::kF64 && in.constant.size() == 8) std::memcpy(&j.constant_bits64, in.constant.data(), 8);
         if (j.pred && in.constant.size() == 1) j.constant_bits = in.constant[0] ? 0xffffffffu : 0u;
         if (half && in.constant.size() == 2) {  // the half's f32, exact
           const float f = HalfAsFloat(in.type, in.constant.data());
@@ -637,12 +642,18 @@ void EwProgram::TryNative() {
       case ElementType::kS32: j.compare_as = FusedLoopDesc::Type::kS32; break;
       case ElementType::kU32: j.compare_as = FusedLoopDesc::Type::kU32; break;
       case ElementType::kPred: j.compare_as = FusedLoopDesc::Type::kPred; break;
+      case ElementType::kF64: j.compare_as = FusedLoopDesc::Type::kF64; break;
       default: break;
     }
     for (int k = 0; k < 3; ++k) j.in[k] = ins.in[k];
     d.instrs.push_back(j);
   }
   d.outputs = output_regs_;
+  // Gathered tiles hold 4-byte elements (RunNative).
+  if (tiled) {
+    for (const EwInput& in : inputs_)
+      if (in.type == ElementType::kF64) d.ineligible = "a gathered f64 input";
+  }
   native_tiled_ = tiled;
   periods_.assign(inputs_.size(), 0);
   tile_period_ = 0;
@@ -775,8 +786,8 @@ void EwProgram::RunRows(const FusedLoopJit& jit, const void* const* inputs, void
     const int64_t iterations = (row_end - start) / step, m = iterations * step;
     if (iterations > 0) {
       BindRow(inputs, start, cursor, ptrs.data(), half_slots.data());
-      // Streaming stores where every output of this row starts 64-byte aligned (f32, 32-bit or
-      // half elements).
+      // Streaming stores where every output of this row starts 64-byte aligned (f64, f32, 32-bit
+      // or half elements).
       bool stream = stream_outputs;
       for (size_t j = 0; j < no; ++j) {
         auto* out = static_cast<uint8_t*>(outputs[j]) + start * static_cast<int64_t>(output_elem_size(j));
@@ -812,7 +823,7 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
     iota_idx = iota.data();
   }
   // Streaming stores need 64-byte aligned outputs: interpret up to the first aligned element.
-  // Outputs of other than 4 or 2 bytes an element are stored plainly.
+  // Outputs of other than 8, 4 or 2 bytes an element are stored plainly.
   bool stream = stream_outputs;
   for (size_t j = 0; j < no; ++j) stream = stream && Streamable(output_elem_size(j));
   if (stream) {

@@ -1147,6 +1147,62 @@ JAXLIB_VM_INLINE void ExpF64Body(void* out, const void* const* in, int64_t n) {
   MapF64<V>(y, n, [&](D* v) JAXLIB_VM_LAMBDA_INLINE { return apply(v[0]); }, x);
 }
 
+// RowMaxMinF64Fn over kN lanes of 64-bit keys, two registers of them in flight. A key is the
+// flushed value's bits with a negative value's magnitude bits flipped: integer order is the
+// values' order, -0 (key -1) just below +0 (key 0); the map is its own inverse.
+template <int kN>
+struct Lanes64 {  // (a typedef whose vector_size depends on a template parameter loses it)
+  typedef int64_t I __attribute__((vector_size(8 * kN)));
+  typedef uint64_t U __attribute__((vector_size(8 * kN)));
+};
+template <int kN, bool kMax>
+JAXLIB_VM_INLINE bool RowMaxMinF64Body(const double* x, int64_t n, double init, double* out) {
+  using I = typename Lanes64<kN>::I;
+  using U = typename Lanes64<kN>::U;
+  constexpr uint64_t kAbs = 0x7fffffffffffffffull, kExp = 0x7ff0000000000000ull;
+  auto key = [](U b) JAXLIB_VM_LAMBDA_INLINE {
+    b &= ~(U((b & kExp) == 0) & kAbs);  // a denormal (or zero) keeps its sign alone
+    return I(b ^ (U(I(b) >> 63) & kAbs));
+  };
+  auto key1 = [](uint64_t b) JAXLIB_VM_LAMBDA_INLINE {
+    if ((b & kExp) == 0) b &= ~kAbs;
+    return static_cast<int64_t>(b ^ (static_cast<uint64_t>(static_cast<int64_t>(b) >> 63) & kAbs));
+  };
+  auto pick = [](auto a, auto b) JAXLIB_VM_LAMBDA_INLINE { return kMax ? (a > b ? a : b) : (a < b ? a : b); };
+  uint64_t ib;
+  std::memcpy(&ib, &init, 8);
+  if ((ib & kAbs) > kExp) return false;
+  const int64_t k0 = key1(ib);
+  I acc0 = I{} + k0, acc1 = acc0;
+  U nan = U{};
+  int64_t i = 0;
+  for (; i + 2 * kN <= n; i += 2 * kN) {
+    U b0, b1;
+    std::memcpy(&b0, x + i, sizeof(U));
+    std::memcpy(&b1, x + i + kN, sizeof(U));
+    nan |= U((b0 & kAbs) > kExp) | U((b1 & kAbs) > kExp);
+    acc0 = pick(key(b0), acc0);
+    acc1 = pick(key(b1), acc1);
+  }
+  acc0 = pick(acc0, acc1);
+  int64_t m = k0;
+  uint64_t any_nan = 0;
+  for (int k = 0; k < kN; ++k) {
+    m = pick(acc0[k], m);
+    any_nan |= nan[k];
+  }
+  for (; i < n; ++i) {
+    uint64_t b;
+    std::memcpy(&b, x + i, 8);
+    any_nan |= (b & kAbs) > kExp;
+    m = pick(key1(b), m);
+  }
+  if (any_nan) return false;
+  const uint64_t bits = static_cast<uint64_t>(m) ^ (static_cast<uint64_t>(m >> 63) & kAbs);  // the key's value
+  std::memcpy(out, &bits, 8);
+  return true;
+}
+
 // f64 add, subtract, multiply, divide (F: AddV...) and negate at one register of doubles:
 // IEEE-rounded lane by lane, the scalar kernels' bits at every ISA.
 template <class F, class V>
@@ -1962,6 +2018,27 @@ void StreamFence() {
 #if defined(JAXLIB_X86_64)
   _mm_sfence();
 #endif
+}
+
+bool RowMaxMinF64Base(const double* x, int64_t n, double init, bool is_max, double* out) {
+  return is_max ? RowMaxMinF64Body<2, true>(x, n, init, out) : RowMaxMinF64Body<2, false>(x, n, init, out);
+}
+#if defined(JAXLIB_X86_64)
+JAXLIB_TARGET_AVX2 bool RowMaxMinF64Avx2(const double* x, int64_t n, double init, bool is_max, double* out) {
+  return is_max ? RowMaxMinF64Body<4, true>(x, n, init, out) : RowMaxMinF64Body<4, false>(x, n, init, out);
+}
+JAXLIB_TARGET_AVX512_WIDE("avx512f") bool RowMaxMinF64Avx512(const double* x, int64_t n, double init, bool is_max,
+                                                            double* out) {
+  return is_max ? RowMaxMinF64Body<8, true>(x, n, init, out) : RowMaxMinF64Body<8, false>(x, n, init, out);
+}
+#endif
+
+RowMaxMinF64Fn SelectRowMaxMinF64() {
+#if defined(JAXLIB_X86_64)
+  if (DetectedVectorIsa() == VectorIsa::kAvx512) return &RowMaxMinF64Avx512;
+  if (DetectedVectorIsa() == VectorIsa::kAvx2) return &RowMaxMinF64Avx2;
+#endif
+  return &RowMaxMinF64Base;
 }
 
 FillPatternFn SelectFillPattern() {

@@ -131,6 +131,15 @@ using ScatterKeysF32Fn = bool (*)(int32_t* keys, const int32_t* idx, const uint3
                                   bool is_max);
 ScatterKeysF32Fn SelectScatterKeysF32();
 
+// The f64 max (is_max) or min of a contiguous row of n > 0 elements folded from init, with the
+// bits of the ordered NanPropMax / NanPropMin fold (scalar_math.h), into *out; or false, with
+// nothing written, where the row or init holds a NaN (the first NaN wins: only the ordered fold
+// knows which). Without NaNs the fold's result does not depend on its order (the largest or
+// smallest value, +0 over -0 for max and -0 over +0 for min, denormals as zeros of their sign),
+// so lanes of total-order keys fold the row independently: 8 a register at AVX-512, 4 at AVX2.
+using RowMaxMinF64Fn = bool (*)(const double* x, int64_t n, double init, bool is_max, double* out);
+RowMaxMinF64Fn SelectRowMaxMinF64();
+
 // Orders earlier non-temporal stores before later stores (sfence); a no-op elsewhere.
 void StreamFence();
 

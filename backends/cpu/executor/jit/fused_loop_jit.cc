@@ -17,6 +17,7 @@
 #include <string_view>
 #include <utility>
 
+#include "backends/cpu/executor/elementwise/exp_f64_table.h"
 #include "backends/cpu/executor/elementwise/math_coefficients.h"
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/jit/x86_64_encoder.h"
@@ -125,6 +126,13 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
     return k == OpKind::kAdd || k == OpKind::kSubtract || k == OpKind::kMultiply || k == OpKind::kDivide ||
            k == OpKind::kSelect || k == OpKind::kConvert;
   }
+  if (t == Type::kF64) {
+    // vector_kernels.cc's f64 kernels (arithmetic, negate, exp) and scalar_math.h's for the rest,
+    // each an IEEE operation or bit logic; converts from i1, f32 and s32 (Generate checks).
+    return k == OpKind::kAdd || k == OpKind::kSubtract || k == OpKind::kMultiply || k == OpKind::kDivide ||
+           k == OpKind::kMaximum || k == OpKind::kMinimum || k == OpKind::kNegate || k == OpKind::kAbs ||
+           k == OpKind::kSqrt || k == OpKind::kExp || k == OpKind::kSelect || k == OpKind::kConvert;
+  }
   if (t == Type::kPred) {
     return k == OpKind::kCompare || k == OpKind::kAnd || k == OpKind::kOr || k == OpKind::kXor || k == OpKind::kNot ||
            k == OpKind::kSelect;
@@ -181,10 +189,15 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
 
 bool IsHalf(FusedLoopDesc::Type t) { return t == FusedLoopDesc::Type::kBF16 || t == FusedLoopDesc::Type::kF16; }
 bool IsFloat(FusedLoopDesc::Type t) { return t == FusedLoopDesc::Type::kF32 || IsHalf(t); }
+// Integer lanes (32 bits, or narrower ones held extended).
+bool IsIntLane(FusedLoopDesc::Type t) {
+  return !IsFloat(t) && t != FusedLoopDesc::Type::kPred && t != FusedLoopDesc::Type::kF64;
+}
 // Bytes an element of type t takes in memory.
 int32_t StorageBytes(FusedLoopDesc::Type t) {
   using Type = FusedLoopDesc::Type;
   if (t == Type::kPred || t == Type::kS8 || t == Type::kU8) return 1;
+  if (t == Type::kF64) return 8;
   return IsHalf(t) || t == Type::kS16 || t == Type::kU16 ? 2 : 4;
 }
 
@@ -193,6 +206,10 @@ int32_t StorageBytes(FusedLoopDesc::Type t) {
 bool ConvertSupported(FusedLoopDesc::Type from, FusedLoopDesc::Type to) {
   using Type = FusedLoopDesc::Type;
   if (to == Type::kPred) return false;
+  // f64 loops: i1, f32 and s32 to f64 (exact), f64 to f32 (Generate checks where they are).
+  if (from == Type::kF64 || to == Type::kF64)
+    return from == Type::kPred || from == to || (to == Type::kF64 && (from == Type::kF32 || from == Type::kS32)) ||
+           (from == Type::kF64 && to == Type::kF32);
   return !(IsFloat(from) && IsFloat(to)) || from == Type::kF32 || to == Type::kF32 || from == to;
 }
 
@@ -228,13 +245,21 @@ class BodyEmitter {
   int unroll() const { return u_; }
   int lanes() const { return lanes_; }
   int vector_bytes() const { return 4 * lanes_; }
+  // An f64 loop (FusedLoopDesc::Type::kF64): compares, blends, masked moves, flushes, square
+  // roots and broadcasts work on 64-bit lanes, half as many elements a vector.
+  void SetF64() { f64_ = true; }
+  int elements() const { return f64_ ? lanes_ / 2 : lanes_; }
   int num_regs() const { return num_regs_; }
 
   Mem C(float v) { return CBits(Bits(v)); }
-  // A whole vector of one f64 (no broadcast form is used for f64).
+  // A whole vector of one f64 or qword (an AVX-512 f64 or qword operation may broadcast its
+  // first 8 bytes instead).
   Mem CF64(double v) {
     uint64_t bits;
     std::memcpy(&bits, &v, 8);
+    return CBits64(bits);
+  }
+  Mem CBits64(uint64_t bits) {
     auto it = slot64_.find(bits);
     if (it == slot64_.end()) {
       it = slot64_.emplace(bits, static_cast<int32_t>(pool_.size() * 4)).first;
@@ -289,6 +314,31 @@ class BodyEmitter {
   // ---- per-ISA primitives
   // Register z = the f32 at m in every lane.
   virtual void Broadcast(int z, Mem m) = 0;
+  // Register z = the f64 at m in every lane.
+  virtual void Broadcast64(int z, Mem m) = 0;
+
+  // ---- f32 and s32 values of an f64 loop, held as the f64 of their value (exact).
+  // g = the next elements() * u f32 (s32) at base, widened (VCVTPS2PD, VCVTDQ2PD).
+  virtual void LoadF32AsF64(const Group& g, Gpr base) = 0;
+  virtual void LoadS32AsF64(const Group& g, Gpr base) = 0;
+  // Register z's low f32 (s32) lanes widened in place (a broadcast scalar's).
+  virtual void WidenInPlace(int z, bool from_s32) = 0;
+  // out's low half = a's f64 rounded to f32 (VCVTPD2PS under the interpreter's MXCSR, as its
+  // static_cast<float> of a double); out = a's low half's f32 widened (exact).
+  virtual void NarrowToF32(const Group& out, const Group& a) = 0;
+  virtual void WidenF32(const Group& out, const Group& a) = 0;
+  // The low half of each copy (its elements() f32) stored at base; `streaming` as Store's.
+  virtual void StoreLowHalf(Gpr base, const Group& g, bool streaming) = 0;
+  void RoundF64ToF32(const Group& out, const Group& a) {
+    NarrowToF32(out, a);
+    WidenF32(out, out);
+  }
+  void StoreF32OfF64(Gpr base, const Group& g, bool streaming) {
+    Group t = Alloc();
+    NarrowToF32(t, g);
+    StoreLowHalf(base, t, streaming);
+    Free(t);
+  }
   virtual void Load(const Group& g, Gpr base) = 0;
   virtual void Store(Gpr base, const Group& g, bool streaming) = 0;
   // An i1 array's next lanes * u bytes as lanes zero (false) or not (true).
@@ -309,10 +359,17 @@ class BodyEmitter {
   // A predicate (all-ones or zero lanes) as one byte per lane, 1 or 0 (the i1 storage).
   void StorePred(Gpr base, const Group& g) {
     Group t = Alloc();
-    V(VOp::kAndD, t, g, CBits(1));
-    StoreSmallBytes(base, t);
+    if (f64_) {
+      V(VOp::kAndQ, t, g, CBits64(1));
+      StoreQwordBytes(base, t);
+    } else {
+      V(VOp::kAndD, t, g, CBits(1));
+      StoreSmallBytes(base, t);
+    }
     Free(t);
   }
+  // An f64 loop's qword lanes below 256 stored as elements() * u bytes at base (g is scratch).
+  virtual void StoreQwordBytes(Gpr base, const Group& g) = 0;
 
   // ---- 8- and 16-bit integers, held as their values extended to 32 bits.
   // g = the next lanes * u integers of `bytes` (1 or 2) at base, sign- or zero-extended.
@@ -534,6 +591,15 @@ class BodyEmitter {
   // The one instruction of an f32 or integer op of result type `t` whose operands are both
   // values (the integer ones are IntOp's), or nullopt.
   static std::optional<VOp> OneInstruction(OpKind k, FusedLoopDesc::Type t) {
+    if (t == FusedLoopDesc::Type::kF64) {
+      switch (k) {
+        case OpKind::kAdd: return VOp::kAddPd;
+        case OpKind::kSubtract: return VOp::kSubPd;
+        case OpKind::kMultiply: return VOp::kMulPd;
+        case OpKind::kDivide: return VOp::kDivPd;
+        default: return std::nullopt;
+      }
+    }
     if (t == FusedLoopDesc::Type::kF32) {
       switch (k) {
         case OpKind::kAdd: return VOp::kAddPs;
@@ -595,7 +661,9 @@ class BodyEmitter {
   // truncated, saturating, NaN to 0. A half is its f32 here (the caller rounds a half result).
   void Convert(const Group& out, const Group& a, FusedLoopDesc::Type from, FusedLoopDesc::Type to) {
     using Type = FusedLoopDesc::Type;
-    if (from == Type::kPred) {
+    if (from == Type::kPred && to == Type::kF64) {
+      V(VOp::kAndQ, out, a, CBits64(0x3ff0000000000000ull));  // 1.0 where all ones
+    } else if (from == Type::kPred) {
       V(VOp::kAndD, out, a, CBits(IsFloat(to) ? 0x3f800000u : 1u));
     } else if (IsFloat(from) && IsFloat(to)) {
       Copy(out, a);  // exact into f32, and from one half to itself
@@ -665,8 +733,30 @@ class BodyEmitter {
 
   // out = a op b for a constant b of these bits, read from the pool by the op's one instruction
   // (OneInstruction(k, t) must exist).
-  void OpWithPoolOperand(OpKind k, FusedLoopDesc::Type t, const Group& out, const Group& a, uint32_t bits) {
-    V(*OneInstruction(k, t), out, a, CBits(bits));
+  void OpWithPoolOperand(OpKind k, FusedLoopDesc::Type t, const Group& out, const Group& a, uint64_t bits) {
+    V(*OneInstruction(k, t), out, a, t == FusedLoopDesc::Type::kF64 ? CBits64(bits) : CBits(static_cast<uint32_t>(bits)));
+  }
+
+  // An f64 op (`out` distinct from the operands): vector_kernels.cc's f64 kernels (add,
+  // subtract, multiply, divide, negate, exp) and scalar_math.h's (NanPropMax/Min, fabs, sqrt),
+  // each the same IEEE operations under the same MXCSR. `table_gpr` is scratch for exp's tables.
+  // The compiled kernels compute a + b and a * b as VADDPD/VMULPD with b the first source, which
+  // decides the NaN that comes out when both are NaNs: so do these.
+  bool OpF64(OpKind k, const Group& out, const Group& a, const Group& b, Gpr table_gpr) {
+    constexpr uint64_t kSign = 0x8000000000000000ull;
+    switch (k) {
+      case OpKind::kAdd: V(VOp::kAddPd, out, b, a); return true;
+      case OpKind::kSubtract: V(VOp::kSubPd, out, a, b); return true;
+      case OpKind::kMultiply: V(VOp::kMulPd, out, b, a); return true;
+      case OpKind::kDivide: V(VOp::kDivPd, out, a, b); return true;
+      case OpKind::kNegate: V(VOp::kXorQ, out, a, CBits64(kSign)); return true;
+      case OpKind::kAbs: V(VOp::kAndQ, out, a, CBits64(~kSign)); return true;
+      case OpKind::kMaximum: NanMaxMin(out, a, b, /*max=*/true); return true;
+      case OpKind::kMinimum: NanMaxMin(out, a, b, /*max=*/false); return true;
+      case OpKind::kSqrt: Sqrt(out, a); return true;
+      case OpKind::kExp: ExpF64(out, a, table_gpr); return true;
+      default: return false;
+    }
   }
 
   // `out` never shares a register with an operand (the caller allocates it first).
@@ -749,6 +839,10 @@ class BodyEmitter {
   // out = p * 2^n (vector_math.h Scale2); t1, t2 are scratch.
   virtual void Scale2(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) = 0;
   virtual void Sqrt(const Group& d, const Group& a) = 0;
+  // out = the f64 at table + 8 * idx per 64-bit lane (`table` in a register), out distinct from idx.
+  virtual void GatherF64(const Group& out, Gpr table, const Group& idx) = 0;
+  // Jumps to `label` when a lane of any copy of the f64 x is below lo or above hi (not NaN).
+  virtual void JumpIfAnyOutside(const Group& x, double lo, double hi, int label) = 0;
 
   void Not(const Group& d) { V(VOp::kXorD, d, d, CBits(0xffffffffu)); }
 
@@ -864,6 +958,85 @@ class BodyEmitter {
     Free(xc);
   }
 
+  // vector_kernels.cc ExpF64Body step for step: c = x clamped to [-746, 710] (NaN kept), c =
+  // (128 k + j) ln2/128 + r, e = 2^(j/128) e^r from the tables and a polynomial, then 2^k. The
+  // interpreter clamps and picks the scaling per register, here per loop trip (every copy);
+  // neither shows: the clamp is the identity where no lane is outside [-708, 709] (the
+  // interpreter then reduces x itself), and both scalings give the same bits wherever the
+  // result is normal, which it is on that range.
+  void ExpF64(const Group& out, const Group& x, Gpr table_gpr) {
+    const double magic = 6755399441055744.0;  // 1.5 * 2^52: adding it rounds to an integer
+    uint64_t magic_bits;
+    std::memcpy(&magic_bits, &magic, 8);
+    Group c = Alloc(), kji = Alloc(), r = Alloc(), t = Alloc();
+    // Max(lo, x) then Min(hi, .) with the bound first: x < lo ? lo : x, then c > hi ? hi : c.
+    for (int k = 0; k < u_; ++k) Broadcast64(c.r[k], CF64(-746.0));
+    V(VOp::kMaxPd, c, c, x);
+    for (int k = 0; k < u_; ++k) Broadcast64(t.r[k], CF64(710.0));
+    V(VOp::kMinPd, c, t, c);
+    V(VOp::kMulPd, kji, c, CF64(exp_f64::kInvStep));
+    V(VOp::kAddPd, kji, kji, CF64(magic));  // shifted
+    V(VOp::kSubPd, t, kji, CF64(magic));    // kj
+    V(VOp::kSubQ, kji, kji, CBits64(magic_bits));
+    V(VOp::kMulPd, r, t, CF64(exp_f64::kStepHi));
+    V(VOp::kSubPd, r, c, r);
+    V(VOp::kMulPd, t, t, CF64(exp_f64::kStepLo));
+    V(VOp::kSubPd, r, r, t);  // r
+    const Group& q = out;
+    V(VOp::kMulPd, q, r, CF64(1.0 / 120.0));
+    V(VOp::kAddPd, q, q, CF64(1.0 / 24.0));
+    V(VOp::kMulPd, q, q, r);
+    V(VOp::kAddPd, q, q, CF64(1.0 / 6.0));
+    V(VOp::kMulPd, q, q, r);
+    V(VOp::kAddPd, q, q, CF64(0.5));
+    V(VOp::kMulPd, t, r, r);
+    V(VOp::kMulPd, t, t, q);
+    V(VOp::kAddPd, t, t, r);  // p = e^r - 1
+    const Group& j = r;
+    V(VOp::kAndQ, j, kji, CBits64(exp_f64::kTableSize - 1));
+    e_.MovRI(table_gpr, reinterpret_cast<uint64_t>(exp_f64::kTwoToJHi));
+    GatherF64(out, table_gpr, j);  // th
+    e_.MovRI(table_gpr, reinterpret_cast<uint64_t>(exp_f64::kTwoToJLo));
+    GatherF64(c, table_gpr, j);  // tl
+    V(VOp::kMulPd, t, out, t);
+    V(VOp::kAddPd, t, t, c);
+    V(VOp::kAddPd, out, out, t);  // e = th + (th * p + tl)
+    // Only kji is read from here on: the rest is scratch again (fewer live registers, so more
+    // copies fit at AVX2).
+    Free(t);
+    Free(r);
+    Free(c);
+    const int slow = e_.NewLabel(), done = e_.NewLabel();
+    JumpIfAnyOutside(x, -708.0, 709.0, slow);
+    t = Alloc();
+    const Group k1 = Alloc();
+    // 2^k added to the exponent bits: k = kji >> 7, shifted into place as (kji & ~127) << 45.
+    V(VOp::kAndQ, t, kji, CBits64(~static_cast<uint64_t>(exp_f64::kTableSize - 1)));
+    V(VOp::kShlVQ, t, t, CBits64(52 - exp_f64::kTableBits));
+    V(VOp::kAddQ, out, out, t);
+    e_.Jmp(done);
+    e_.Bind(slow);
+    // k = floor(kji / 128) = k1 + k2; e * 2^k1 * 2^k2, each factor an exact power of two.
+    V(VOp::kAddQ, t, kji, CBits64(uint64_t{1} << 20));
+    V(VOp::kShrLVQ, t, t, CBits64(exp_f64::kTableBits));
+    V(VOp::kSubQ, t, t, CBits64(uint64_t{1} << 13));  // k
+    V(VOp::kAddQ, k1, t, CBits64(2048));
+    V(VOp::kShrLVQ, k1, k1, CBits64(1));
+    V(VOp::kSubQ, k1, k1, CBits64(1024));  // k1
+    V(VOp::kSubQ, t, t, k1);              // k2
+    V(VOp::kAddQ, k1, k1, CBits64(1023));
+    V(VOp::kShlVQ, k1, k1, CBits64(52));
+    V(VOp::kMulPd, out, out, k1);
+    V(VOp::kAddQ, t, t, CBits64(1023));
+    V(VOp::kShlVQ, t, t, CBits64(52));
+    V(VOp::kMulPd, out, out, t);
+    e_.Bind(done);
+    Free(k1);
+    Free(t);
+    Free(kji);
+    KeepNan(out, x);
+  }
+
   // elementwise_kernels.cc RsqrtF: 1 / sqrt(x), both correctly rounded (a denormal x reads as
   // a zero of its sign, as the interpreter flushes it).
   void Rsqrt(const Group& out, const Group& x) {
@@ -892,6 +1065,7 @@ class BodyEmitter {
   std::vector<int> free_;
   int u_, lanes_, const_copies_, num_regs_;
   bool failed_ = false;
+  bool f64_ = false;
 };
 
 // AVX-512: 32 zmm registers, compares into k1..k4 (one per copy), constants broadcast from one
@@ -901,13 +1075,38 @@ class Avx512Body final : public BodyEmitter {
   Avx512Body(Encoder* e, std::vector<uint32_t>* pool, int unroll) : BodyEmitter(e, pool, unroll, 32, 16, 1) {}
 
   void Broadcast(int z, Mem m) override { e_.VbroadcastssRM(Z(z), m); }
+  void Broadcast64(int z, Mem m) override { e_.VbroadcastsdRM(Z(z), m); }
+  void LoadF32AsF64(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2pdRM(Z(g.r[c]), Mem{base, 32 * c});
+  }
+  void LoadS32AsF64(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtdq2pdRM(Z(g.r[c]), Mem{base, 32 * c});
+  }
+  void WidenInPlace(int z, bool from_s32) override { from_s32 ? e_.Vcvtdq2pdRR(Z(z), Z(z)) : e_.Vcvtps2pdRR(Z(z), Z(z)); }
+  void NarrowToF32(const Group& out, const Group& a) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtpd2psRR(Z(out.r[c]), Z(a.r[c]));
+  }
+  void WidenF32(const Group& out, const Group& a) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2pdRR(Z(out.r[c]), Z(a.r[c]));
+  }
+  void StoreLowHalf(Gpr base, const Group& g, bool streaming) override { Move(g, base, 32, true, streaming); }
   void Load(const Group& g, Gpr base) override { Move(g, base, 64); }
   void Store(Gpr base, const Group& g, bool streaming) override { Move(g, base, 64, true, streaming); }
-  // Bytes widened, then made all ones where non-zero (predicates are all-ones lanes).
+  // Bytes widened, then made all ones where non-zero (predicates are all-ones lanes): dwords, or
+  // an f64 loop's qwords.
   void LoadPred(const Group& g, Gpr base) override {
+    if (f64_) {
+      for (int c = 0; c < u_; ++c) e_.VpmovzxbqRM(Z(g.r[c]), Mem{base, 8 * c});
+      for (int c = 0; c < u_; ++c) e_.VptestmqRR(K(c), Z(g.r[c]), Z(g.r[c]));
+      for (int c = 0; c < u_; ++c) e_.Vpmovm2qRK(Z(g.r[c]), K(c));
+      return;
+    }
     for (int c = 0; c < u_; ++c) e_.VpmovzxbdRM(Z(g.r[c]), Mem{base, 16 * c});
     for (int c = 0; c < u_; ++c) e_.VptestmdRR(K(c), Z(g.r[c]), Z(g.r[c]));
     for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(Z(g.r[c]), K(c));
+  }
+  void StoreQwordBytes(Gpr base, const Group& g) override {
+    for (int c = 0; c < u_; ++c) e_.VpmovqbMR(Mem{base, 8 * c}, Z(g.r[c]));
   }
   void IntCompare(const Group& out, const Group& a, const Group& b, int dir, bool is_signed) override {
     static constexpr uint8_t kPred[6] = {0, 4, 1, 2, 6, 5};  // VPCMPD: EQ, NE, LT, LE, NLE, NLT
@@ -1022,10 +1221,13 @@ class Avx512Body final : public BodyEmitter {
   }
   void Compare(const Group& out, const Group& a, const Group& b, int p) override {
     Cmp(Mask{}, a, b, static_cast<VCmp>(p));
-    for (int c = 0; c < u_; ++c) e_.Vpmovm2dRK(Z(out.r[c]), K(c));
+    for (int c = 0; c < u_; ++c) f64_ ? e_.Vpmovm2qRK(Z(out.r[c]), K(c)) : e_.Vpmovm2dRK(Z(out.r[c]), K(c));
   }
   void Select(const Group& out, const Group& pred, const Group& on_true, const Group& on_false) override {
-    for (int c = 0; c < u_; ++c) e_.VptestmdRR(K(c), Z(pred.r[c]), Z(pred.r[c]));
+    for (int c = 0; c < u_; ++c) {
+      if (f64_) e_.VptestmqRR(K(c), Z(pred.r[c]), Z(pred.r[c]));
+      else e_.VptestmdRR(K(c), Z(pred.r[c]), Z(pred.r[c]));
+    }
     Blend(out, Mask{}, on_false, on_true);
   }
 
@@ -1033,6 +1235,7 @@ class Avx512Body final : public BodyEmitter {
   static Zmm Z(int r) { return ZmmReg(r); }
   static Kreg K(int copy) { return KReg(1 + copy); }
   static constexpr Kreg kEvenLanes = static_cast<Kreg>(1 + kMaxUnroll);  // after the copies' masks
+  static constexpr Kreg kScratch = static_cast<Kreg>(2 + kMaxUnroll);
 
   // Loads g from, or stores it to, `bytes` (64: whole registers, 32: their low halves) a copy
   // at base.
@@ -1054,18 +1257,31 @@ class Avx512Body final : public BodyEmitter {
   Mask NewMask() override { return Mask{}; }
   void FreeMask(const Mask&) override {}
   void Cmp(const Mask&, const Group& a, const Group& b, VCmp p) override {
-    for (int c = 0; c < u_; ++c) e_.VcmppsRR(K(c), Z(a.r[c]), Z(b.r[c]), p);
+    for (int c = 0; c < u_; ++c) {
+      if (f64_) e_.VcmppdRR(K(c), Z(a.r[c]), Z(b.r[c]), p);
+      else e_.VcmppsRR(K(c), Z(a.r[c]), Z(b.r[c]), p);
+    }
   }
   void Cmp(const Mask&, const Group& a, Mem m, VCmp p) override {
-    for (int c = 0; c < u_; ++c) e_.VcmppsRM(K(c), Z(a.r[c]), m, p);
+    for (int c = 0; c < u_; ++c) f64_ ? e_.VcmppdRM(K(c), Z(a.r[c]), m, p) : e_.VcmppsRM(K(c), Z(a.r[c]), m, p);
   }
   void Blend(const Group& d, const Mask&, const Group& a, const Group& b) override {
-    for (int c = 0; c < u_; ++c) e_.VblendmpsRRR(Z(d.r[c]), K(c), Z(a.r[c]), Z(b.r[c]));
+    for (int c = 0; c < u_; ++c) {
+      if (f64_) e_.VblendmpdRRR(Z(d.r[c]), K(c), Z(a.r[c]), Z(b.r[c]));
+      else e_.VblendmpsRRR(Z(d.r[c]), K(c), Z(a.r[c]), Z(b.r[c]));
+    }
   }
   void MoveMasked(const Group& d, const Mask&, const Group& s) override {
-    for (int c = 0; c < u_; ++c) e_.VmovapsRR(Z(d.r[c]), Z(s.r[c]), K(c));
+    for (int c = 0; c < u_; ++c) f64_ ? e_.VmovapdRR(Z(d.r[c]), Z(s.r[c]), K(c)) : e_.VmovapsRR(Z(d.r[c]), Z(s.r[c]), K(c));
   }
   void Flush(const Group& d, const Group& x) override {
+    if (f64_) {
+      for (int c = 0; c < u_; ++c) e_.VmovapsRR(Z(d.r[c]), Z(x.r[c]));
+      for (int c = 0; c < u_; ++c) e_.VptestnmqRM(K(c), Z(x.r[c]), CBits64(0x7ff0000000000000ull));
+      for (int c = 0; c < u_; ++c)
+        e_.VOpRRM(VOp::kAndQ, Z(d.r[c]), Z(x.r[c]), CBits64(0x8000000000000000ull), true, K(c));
+      return;
+    }
     for (int c = 0; c < u_; ++c) e_.VmovapsRR(Z(d.r[c]), Z(x.r[c]));
     for (int c = 0; c < u_; ++c) e_.VptestnmdRM(K(c), Z(x.r[c]), CBits(0x7f800000u));
     for (int c = 0; c < u_; ++c) e_.VOpRRM(VOp::kAndD, Z(d.r[c]), Z(x.r[c]), CBits(0x80000000u), true, K(c));
@@ -1084,7 +1300,24 @@ class Avx512Body final : public BodyEmitter {
     for (int c = 0; c < u_; ++c) e_.VscalefpsRRR(Z(out.r[c]), Z(p.r[c]), Z(n.r[c]));
   }
   void Sqrt(const Group& d, const Group& a) override {
-    for (int c = 0; c < u_; ++c) e_.VsqrtpsRR(Z(d.r[c]), Z(a.r[c]));
+    for (int c = 0; c < u_; ++c) f64_ ? e_.VsqrtpdRR(Z(d.r[c]), Z(a.r[c])) : e_.VsqrtpsRR(Z(d.r[c]), Z(a.r[c]));
+  }
+  void GatherF64(const Group& out, Gpr table, const Group& idx) override {
+    for (int c = 0; c < u_; ++c) {
+      e_.KxnorwAllOnes(K(c));
+      e_.VgatherqpdRM(Z(out.r[c]), K(c), table, Z(idx.r[c]), 3);
+    }
+  }
+  // Each copy's lanes below lo or above hi into its mask, the copies' masks or'ed into k1.
+  void JumpIfAnyOutside(const Group& x, double lo, double hi, int label) override {
+    for (int c = 0; c < u_; ++c) {
+      e_.VcmppdRM(K(c), Z(x.r[c]), CF64(lo), VCmp::kLtOs);
+      e_.VcmppdRM(kScratch, Z(x.r[c]), CF64(hi), VCmp::kGtOs);
+      e_.KorwRRR(K(c), K(c), kScratch);
+    }
+    for (int c = 1; c < u_; ++c) e_.KorwRRR(K(0), K(0), K(c));
+    e_.KortestwRR(K(0), K(0));
+    e_.Jcc(x86::Cond::kNe, label);
   }
 };
 
@@ -1096,6 +1329,21 @@ class Avx2Body final : public BodyEmitter {
   Avx2Body(Encoder* e, std::vector<uint32_t>* pool, int unroll) : BodyEmitter(e, pool, unroll, 16, 8, 8) {}
 
   void Broadcast(int z, Mem m) override { e_.VbroadcastssRM(Y(z), m); }
+  void Broadcast64(int z, Mem m) override { e_.VbroadcastsdRM(Y(z), m); }
+  void LoadF32AsF64(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2pdRM(Y(g.r[c]), Mem{base, 16 * c});
+  }
+  void LoadS32AsF64(const Group& g, Gpr base) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtdq2pdRM(Y(g.r[c]), Mem{base, 16 * c});
+  }
+  void WidenInPlace(int z, bool from_s32) override { from_s32 ? e_.Vcvtdq2pdRR(Y(z), Y(z)) : e_.Vcvtps2pdRR(Y(z), Y(z)); }
+  void NarrowToF32(const Group& out, const Group& a) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtpd2psRR(Y(out.r[c]), Y(a.r[c]));
+  }
+  void WidenF32(const Group& out, const Group& a) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvtps2pdRR(Y(out.r[c]), Y(a.r[c]));
+  }
+  void StoreLowHalf(Gpr base, const Group& g, bool streaming) override { Store128(base, g, streaming); }
   void Load(const Group& g, Gpr base) override {
     for (int c = 0; c < u_; ++c) e_.VmovupsRM(Y(g.r[c]), Mem{base, 32 * c});
   }
@@ -1107,9 +1355,27 @@ class Avx2Body final : public BodyEmitter {
   }
   // Bytes widened, then compared with zero (signed: widened bytes are never negative), so a
   // predicate is all-ones lanes as a compare's result is, as the interpreter's PredMaskAvx2.
+  // An f64 loop's qwords: equal to zero, complemented (all 64 bits of a lane alike).
   void LoadPred(const Group& g, Gpr base) override {
+    if (f64_) {
+      for (int c = 0; c < u_; ++c) e_.VpmovzxbqRM(Y(g.r[c]), Mem{base, 4 * c});
+      V(VOp::kCmpEqQ, g, g, CBits64(0));
+      Not(g);
+      return;
+    }
     for (int c = 0; c < u_; ++c) e_.VpmovzxbdRM(Y(g.r[c]), Mem{base, 8 * c});
     V(VOp::kCmpGtD, g, g, CBits(0));
+  }
+  // Qwords below 256 (a 0 high dword each) packed as dwords to words, to bytes (q0 0 q1 0 ...),
+  // then those byte pairs as words to bytes again: the low 4 bytes hold the lanes in order.
+  void StoreQwordBytes(Gpr base, const Group& g) override {
+    Group hi = Alloc();
+    for (int c = 0; c < u_; ++c) e_.Vextracti128RR(Y(hi.r[c]), Y(g.r[c]), 1);
+    for (int c = 0; c < u_; ++c) e_.VpackusdwRRR(Y(hi.r[c]), Y(g.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VpackuswbRRR(Y(hi.r[c]), Y(hi.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VpackuswbRRR(Y(hi.r[c]), Y(hi.r[c]), Y(hi.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VmovdMR(Mem{base, 4 * c}, Y(hi.r[c]));
+    Free(hi);
   }
   void Compare(const Group& out, const Group& a, const Group& b, int p) override {
     Cmp(Mask{out}, a, b, static_cast<VCmp>(p));
@@ -1280,11 +1546,16 @@ class Avx2Body final : public BodyEmitter {
   }
   Mask NewMask() override { return Mask{Alloc()}; }
   void FreeMask(const Mask& m) override { Free(m.g); }
+  // f64 compares give lanes of 64 ones or zeros, which VBLENDVPS (by dword sign bits) reads as f64
+  // masks too.
   void Cmp(const Mask& m, const Group& a, const Group& b, VCmp p) override {
-    for (int c = 0; c < u_; ++c) e_.VcmppsRR(Y(m.g.r[c]), Y(a.r[c]), Y(b.r[c]), p);
+    for (int c = 0; c < u_; ++c) {
+      if (f64_) e_.VcmppdRR(Y(m.g.r[c]), Y(a.r[c]), Y(b.r[c]), p);
+      else e_.VcmppsRR(Y(m.g.r[c]), Y(a.r[c]), Y(b.r[c]), p);
+    }
   }
   void Cmp(const Mask& m, const Group& a, Mem b, VCmp p) override {
-    for (int c = 0; c < u_; ++c) e_.VcmppsRM(Y(m.g.r[c]), Y(a.r[c]), b, p);
+    for (int c = 0; c < u_; ++c) f64_ ? e_.VcmppdRM(Y(m.g.r[c]), Y(a.r[c]), b, p) : e_.VcmppsRM(Y(m.g.r[c]), Y(a.r[c]), b, p);
   }
   void Blend(const Group& d, const Mask& m, const Group& a, const Group& b) override {
     for (int c = 0; c < u_; ++c) e_.VblendvpsRRRR(Y(d.r[c]), Y(a.r[c]), Y(b.r[c]), Y(m.g.r[c]));
@@ -1294,6 +1565,14 @@ class Avx2Body final : public BodyEmitter {
   // sign of a denormal lane: bitwise ops, cheaper than a blend.
   void Flush(const Group& d, const Group& x) override {
     Mask m = NewMask();
+    if (f64_) {
+      V(VOp::kAndQ, m.g, x, CBits64(0x7ff0000000000000ull));
+      V(VOp::kCmpEqQ, m.g, m.g, CBits64(0));
+      V(VOp::kAndQ, m.g, m.g, CBits64(0x7fffffffffffffffull));
+      V(VOp::kAndNotQ, d, m.g, x);
+      FreeMask(m);
+      return;
+    }
     V(VOp::kAndD, m.g, x, CBits(0x7f800000u));
     V(VOp::kCmpEqD, m.g, m.g, CBits(0));
     V(VOp::kAndD, m.g, m.g, CBits(0x7fffffffu));
@@ -1337,7 +1616,25 @@ class Avx2Body final : public BodyEmitter {
     e_.Bind(done);
   }
   void Sqrt(const Group& d, const Group& a) override {
-    for (int c = 0; c < u_; ++c) e_.VsqrtpsRR(Y(d.r[c]), Y(a.r[c]));
+    for (int c = 0; c < u_; ++c) f64_ ? e_.VsqrtpdRR(Y(d.r[c]), Y(a.r[c])) : e_.VsqrtpsRR(Y(d.r[c]), Y(a.r[c]));
+  }
+  // The mask (all ones: every lane gathered) is made per gather, which clears it.
+  void GatherF64(const Group& out, Gpr table, const Group& idx) override {
+    Group m = Alloc();
+    V(VOp::kCmpEqD, m, m, m);
+    for (int c = 0; c < u_; ++c) e_.VgatherqpdRM(Y(out.r[c]), table, Y(idx.r[c]), 3, Y(m.r[c]));
+    Free(m);
+  }
+  void JumpIfAnyOutside(const Group& x, double lo, double hi, int label) override {
+    Group below = Alloc(), above = Alloc();
+    Cmp(Mask{below}, x, CF64(lo), VCmp::kLtOs);
+    Cmp(Mask{above}, x, CF64(hi), VCmp::kGtOs);
+    V(VOp::kOrD, below, below, above);
+    for (int c = 1; c < u_; ++c) e_.VOpRRR(VOp::kOrD, Y(below.r[0]), Y(below.r[0]), Y(below.r[c]));
+    e_.VtestpsRR(Y(below.r[0]), Y(below.r[0]));
+    e_.Jcc(x86::Cond::kNe, label);
+    Free(above);
+    Free(below);
   }
 };
 
@@ -1376,9 +1673,11 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       uses_table = true;
       continue;
     }
+    if (ins.type == FusedLoopDesc::Type::kF64 && ins.kind == OpKind::kExp) uses_table = true;  // its 2^(j/128) tables
     if (!Supported(ins.kind, ins.type)) {
       *why = std::string("no native form of ") + std::string(compiler::OpName(ins.kind));
-      if (!IsFloat(ins.type) && ins.type != FusedLoopDesc::Type::kPred) *why += " on integers";
+      if (IsIntLane(ins.type)) *why += " on integers";
+      if (ins.type == FusedLoopDesc::Type::kF64) *why += " on f64";
       if (ins.type == FusedLoopDesc::Type::kPred) *why += " on predicates";
       return false;
     }
@@ -1400,7 +1699,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
   for (const FusedLoopDesc::Input& in : d.inputs)
     if (bad_reg(in.reg)) return *why = "input register out of range", false;
   for (const FusedLoopDesc::Instr& ins : d.instrs) {
-    const bool float_compare = ins.compare_as == FusedLoopDesc::Type::kF32;
+    const bool float_compare = ins.compare_as == FusedLoopDesc::Type::kF32 || ins.compare_as == FusedLoopDesc::Type::kF64;
     if (ins.kind == OpKind::kCompare && (float_compare ? ins.compare < 0 : ins.int_compare < 0 || ins.int_compare > 5))
       return *why = "a compare with no native form (TOTALORDER, or other types)", false;
     const int arity = ins.kind == OpKind::kSelect ? 3 : ins.kind == OpKind::kCompare ? 2 : 0;
@@ -1447,7 +1746,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       }
     }
     // s32 division and remainder only by a constant: the reciprocal is computed here.
-    if ((ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder) && !IsFloat(ins.type)) {
+    if ((ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder) && IsIntLane(ins.type)) {
       const int v = operand_values[i][1];
       if (static_cast<size_t>(v) >= ni || d.inputs[static_cast<size_t>(v)].mode != Mode::kConstant)
         return *why = "an integer division by a value that is not a constant", false;
@@ -1505,9 +1804,34 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     stores_of[static_cast<size_t>(v)].push_back(j);
   }
 
+  // An f64 loop holds f64 and i1 values, i1 in 64-bit lanes (read and stored a byte each),
+  // and at its edges f32 and s32 values held as the f64 of their value: f32 and s32 arrays and
+  // scalars read only by converts to f64 (loaded widened), and converts of f64 to f32 (rounded
+  // at once) read only by converts to f64 or stored (narrowed as stored).
+  const bool f64_loop = std::find(val_type.begin(), val_type.end(), Type::kF64) != val_type.end();
+  if (f64_loop) {
+    auto only_widened = [&](size_t v) {
+      for (size_t i = 0; i < d.instrs.size(); ++i)
+        for (int k = 0; k < d.instrs[i].num_in; ++k)
+          if (static_cast<size_t>(operand_values[i][static_cast<size_t>(k)]) == v &&
+              !(d.instrs[i].kind == OpKind::kConvert && d.instrs[i].type == Type::kF64))
+            return false;
+      return true;
+    };
+    for (size_t v = 0; v < nv; ++v) {
+      const Type t = val_type[v];
+      if (t == Type::kF64 || t == Type::kPred) continue;
+      const bool edge = v < ni ? (t == Type::kF32 || t == Type::kS32) && d.inputs[v].mode != Mode::kConstant &&
+                                     stores_of[v].empty()
+                               : t == Type::kF32 && d.instrs[v - ni].kind == OpKind::kConvert &&
+                                     val_type[static_cast<size_t>(operand_values[v - ni][0])] == Type::kF64;
+      if (!edge || !only_widened(v)) return *why = "an f64 loop with a value of another type", false;
+    }
+  }
   Encoder e;
   std::unique_ptr<BodyEmitter> body_ptr = MakeBody(isa, &e, pool, unroll);
   BodyEmitter& body = *body_ptr;
+  if (f64_loop) body.SetF64();
   for (Gpr r : kCalleeSaved) e.Push(r);
   body.LoopSetup();
   e.MovRR(kPtrTable, Gpr::kRdi, true);
@@ -1544,7 +1868,11 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       e.Pop(Gpr::kRax);
     } else if (in.mode == Mode::kScalar) {
       e.MovRM(Gpr::kRax, Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
-      body.Broadcast(z, Mem{Gpr::kRax, 0});
+      if (val_type[k] == Type::kF64) body.Broadcast64(z, Mem{Gpr::kRax, 0});
+      else body.Broadcast(z, Mem{Gpr::kRax, 0});
+      if (f64_loop && (val_type[k] == Type::kF32 || val_type[k] == Type::kS32)) body.WidenInPlace(z, val_type[k] == Type::kS32);
+    } else if (val_type[k] == Type::kF64) {
+      body.Broadcast64(z, body.CBits64(in.constant_bits64));
     } else {
       body.Broadcast(z, body.CBits(in.constant_bits));
     }
@@ -1568,13 +1896,13 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (d.inputs[k].mode != Mode::kStream) continue;
     input_gpr[k] = kStreamGprs[next_gpr++];
     e.MovRM(input_gpr[k], Mem{kPtrTable, static_cast<int32_t>(8 * k)}, true);
-    streamed.push_back({input_gpr[k], StorageBytes(val_type[k]) * body.lanes() * unroll, d.inputs[k].prefetch_ahead});
+    streamed.push_back({input_gpr[k], StorageBytes(val_type[k]) * body.elements() * unroll, d.inputs[k].prefetch_ahead});
   }
   for (size_t j = 0; j < d.outputs.size(); ++j) {
     output_gpr[j] = kStreamGprs[next_gpr++];
     e.MovRM(output_gpr[j], Mem{kPtrTable, static_cast<int32_t>(8 * (ni + j))}, true);
     const Type t = val_type[static_cast<size_t>(reg_value[static_cast<size_t>(d.outputs[j])])];
-    if (j != summed) streamed.push_back({output_gpr[j], StorageBytes(t) * body.lanes() * unroll});
+    if (j != summed) streamed.push_back({output_gpr[j], StorageBytes(t) * body.elements() * unroll});
   }
   // Sum mode's partials, a bank of one register per copy for each pass: pass p's copies take the
   // step's vectors p * unroll + c, as the reducer's partial registers do (its state holds them
@@ -1601,6 +1929,7 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       else if (val_type[v] == Type::kBF16) body.StoreBf16(output_gpr[j], where[v], streaming);
       else if (val_type[v] == Type::kF16 && ph_ready[v]) body.StorePh(output_gpr[j], ph[v], streaming);
       else if (val_type[v] == Type::kF16) body.StoreF16(output_gpr[j], where[v], streaming);
+      else if (f64_loop && val_type[v] == Type::kF32) body.StoreF32OfF64(output_gpr[j], where[v], streaming);
       else if (StorageBytes(val_type[v]) == 1) body.StoreLowBytes(output_gpr[j], where[v]);
       else if (IsByteOrWordInt(val_type[v])) body.StoreLowWords(output_gpr[j], where[v], streaming);
       else body.Store(output_gpr[j], where[v], streaming);
@@ -1621,7 +1950,8 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (ready[v]) return;
     if (remat[v]) {
       const int z = body.One();
-      body.Broadcast(z, body.CBits(d.inputs[v].constant_bits));
+      if (val_type[v] == Type::kF64) body.Broadcast64(z, body.CBits64(d.inputs[v].constant_bits64));
+      else body.Broadcast(z, body.CBits(d.inputs[v].constant_bits));
       where[v] = body.Pinned(z);
       ready[v] = true;
       return;  // stored once, before the instructions
@@ -1630,6 +1960,8 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
     if (d.inputs[v].pred) body.LoadPred(where[v], input_gpr[v]);
     else if (val_type[v] == Type::kBF16) body.LoadBf16(where[v], input_gpr[v]);
     else if (val_type[v] == Type::kF16) body.LoadF16(where[v], input_gpr[v]);
+    else if (f64_loop && val_type[v] == Type::kF32) body.LoadF32AsF64(where[v], input_gpr[v]);
+    else if (f64_loop && val_type[v] == Type::kS32) body.LoadS32AsF64(where[v], input_gpr[v]);
     else if (IsByteOrWordInt(val_type[v]))
       body.LoadNarrowInt(where[v], input_gpr[v], StorageBytes(val_type[v]),
                          val_type[v] == Type::kS8 || val_type[v] == Type::kS16);
@@ -1662,6 +1994,11 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       body.NarrowF16(ph[v], where[v]);
     }
     ph_ready[v] = true;
+  };
+  // A convert between f64 and the f32 or s32 at an f64 loop's edge.
+  auto from_is_f64_edge = [&](size_t v, Type to) {
+    const Type from = val_type[v];
+    return (to == Type::kF64 && (from == Type::kF32 || from == Type::kS32)) || (from == Type::kF64 && to == Type::kF32);
   };
   // One pass of the body: every value computed, stored or summed, and released.
   auto emit_pass = [&]() -> bool {
@@ -1728,10 +2065,13 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       // A constant second operand that is not kept in a register is read from the pool by the
       // instruction itself (one-instruction ops): no broadcast, and one register fewer.
       const size_t b_value = operand(ins.num_in > 1 ? 1 : 0);
+      // (Not an f64 add or multiply by a NaN, whose NaN must be the first source: see OpF64.)
+      const bool nan64 = ins.type == Type::kF64 && b_value < ni &&
+                         (d.inputs[b_value].constant_bits64 & ~(uint64_t{1} << 63)) > 0x7ff0000000000000ull;
       const bool b_from_pool = ins.num_in == 2 && remat[b_value] && !ready[b_value] && b_value != operand(0) &&
-                               BodyEmitter::OneInstruction(ins.kind, ins.type).has_value();
+                               BodyEmitter::OneInstruction(ins.kind, ins.type).has_value() && !nan64;
       // An integer division's constant divisor is folded into its code: never loaded.
-      const bool b_folded = !IsFloat(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder);
+      const bool b_folded = IsIntLane(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder);
       // An f32 max or min against a constant that is not a NaN: the constant is folded in.
       int const_side = -1;
       for (int k = 0; k < ins.num_in && ins.type == Type::kF32 && ins.num_in == 2 && const_side < 0; ++k) {
@@ -1760,25 +2100,32 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
         else if (ins.type == Type::kF16) body.RoundF16(g);
       };
       if (b_from_pool) {
-        body.OpWithPoolOperand(ins.kind, ins.type, where[out], a, d.inputs[b_value].constant_bits);
+        const FusedLoopDesc::Input& bc = d.inputs[b_value];
+        body.OpWithPoolOperand(ins.kind, ins.type, where[out], a, ins.type == Type::kF64 ? bc.constant_bits64 : bc.constant_bits);
       } else if (const_side >= 0) {
         body.NanMaxMinConst(where[out], where[operand(1 - const_side)],
                             d.inputs[operand(const_side)].constant_bits, ins.kind == OpKind::kMaximum);
       } else if (ins.type == Type::kBF16 && ins.half_table && ins.num_in == 1) {
         body.UnaryByTable(where[out], a, reinterpret_cast<uint64_t>(tables.at(ins.half_table)), table_gpr);
+      } else if (ins.kind == OpKind::kConvert && f64_loop && from_is_f64_edge(operand(0), ins.type)) {
+        // f32 and s32 values are already the f64 of their value; an f32 from f64 is rounded now.
+        if (ins.type == Type::kF32) body.RoundF64ToF32(where[out], a);
+        else body.Copy(where[out], a);
       } else if (ins.kind == OpKind::kConvert) {
         const Type from = val_type[operand(0)];
         body.Convert(where[out], a, from, ins.type);
         if (!IsHalf(from) && from != Type::kPred) round(where[out]);  // a half from f32 or an integer
       } else if (ins.kind == OpKind::kCompare) {
-        if (ins.compare_as == Type::kF32) body.Compare(where[out], a, b, ins.compare);
+        if (ins.compare_as == Type::kF32 || ins.compare_as == Type::kF64) body.Compare(where[out], a, b, ins.compare);
         else if (ins.compare_as == Type::kPred) body.PredCompare(where[out], a, b, ins.int_compare);
         else body.IntCompare(where[out], a, b, ins.int_compare, ins.compare_as == Type::kS32);
       } else if (ins.kind == OpKind::kSelect) {
         body.Select(where[out], a, b, where[static_cast<size_t>(operand_values[i][2])]);
-      } else if (!IsFloat(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder)) {
+      } else if (IsIntLane(ins.type) && (ins.kind == OpKind::kDivide || ins.kind == OpKind::kRemainder)) {
         body.IntDivRemByConstant(ins.kind == OpKind::kRemainder, where[out], a,
                                  static_cast<int32_t>(d.inputs[static_cast<size_t>(operand_values[i][1])].constant_bits));
+      } else if (ins.type == Type::kF64) {
+        body.OpF64(ins.kind, where[out], a, b, table_gpr);
       } else if (IsFloat(ins.type)) {
         body.Op(ins.kind, where[out], a, b);
         round(where[out]);  // halves: one f32 operation, rounded (half_vector_kernels.cc)
@@ -1871,6 +2218,11 @@ std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std:
     tables[ins.half_table] = jit->tables_.back().data();
   }
   jit->lanes_ = isa == VectorIsa::kAvx512 ? 16 : 8;
+  // An f64 loop's vectors hold half as many elements (Generate checks its types).
+  for (const FusedLoopDesc::Instr& ins : d.instrs)
+    if (ins.type == FusedLoopDesc::Type::kF64) jit->lanes_ = isa == VectorIsa::kAvx512 ? 8 : 4;
+  for (const FusedLoopDesc::Input& in : d.inputs)
+    if (!in.pred && in.type == FusedLoopDesc::Type::kF64) jit->lanes_ = isa == VectorIsa::kAvx512 ? 8 : 4;
   std::vector<uint8_t> plain, streaming;
   std::vector<uint32_t> pool, pool_streaming;
   bool ok = false;

@@ -1,4 +1,4 @@
-// Native AVX-512 or AVX2 code for fused f32, 32-bit integer, i1 and half elementwise loops (the
+// Native AVX-512 or AVX2 code for fused f32, f64, 32-bit integer, i1 and half elementwise loops (the
 // vector counterpart of scalar_loop_jit.h). An EwProgram runs one typed kernel per op over 512-element tiles, so each
 // op reads and writes its tile through L1; this translates the same register program into one
 // loop whose body keeps every value in a vector register (zmm, 16 elements; or ymm, 8 elements),
@@ -20,8 +20,12 @@
 // by gathers. f16 arithmetic is native only on AVX-512 CPUs with AVX512-FP16, where f16 values are
 // held as packed halves and add/subtract/multiply/divide are single f16 instructions (the same
 // bits as an f32 operation rounded to f16) and unary ops read the tables; elsewhere it stays
-// interpreted (rounding through F16C per op is slower native). x86-64 Linux with AVX2 or AVX-512
-// only.
+// interpreted (rounding through F16C per op is slower native). A loop of f64 and i1 values only
+// runs in 64-bit lanes (8 per zmm, 4 per ymm): f64 add, subtract, multiply, divide, negate, abs,
+// max/min, compares, selects, sqrt, exp (vector_kernels.cc's table method, its tables gathered)
+// and i1 to f64; other f64 ops (log, tanh, sin, ... whose interpreter kernels call libm) and
+// converts between f64 and other types keep the loop interpreted. x86-64 Linux with AVX2 or
+// AVX-512 only.
 #pragma once
 
 #include <cstdint>
@@ -41,12 +45,17 @@ struct FusedLoopDesc {
   // 16-bit integer (held as its value in 32 bits, sign- or zero-extended by its type; each op's
   // result wrapped to the type; 1 or 2 bytes an element in memory, widened as loaded and
   // truncated as stored).
-  enum class Type : uint8_t { kF32, kS32, kU32, kPred, kBF16, kF16, kS8, kU8, kS16, kU16 };
+  // kF64: a loop holding an f64 value (f64 loop) holds f64 and i1 values, each in a 64-bit lane:
+  // 8 per zmm, 4 per ymm (i1 as lanes of 64 ones or zeros, read and stored a byte each), and at
+  // its edges f32 and s32 values held as the f64 of their value (read only by converts to f64,
+  // or an f32 rounded from f64 and stored).
+  enum class Type : uint8_t { kF32, kS32, kU32, kPred, kBF16, kF16, kS8, kU8, kS16, kU16, kF64 };
   struct Input {
     enum class Mode : uint8_t { kStream, kScalar, kConstant };
     Mode mode = Mode::kStream;
     int reg = -1;
     uint32_t constant_bits = 0;  // kConstant: the value's bits
+    uint64_t constant_bits64 = 0;  // kConstant of type kF64: the value's bits
     // i1: a byte per element (kStream), the byte at a kScalar's address, or constant_bits of all
     // ones or zero (kConstant).
     bool pred = false;
@@ -65,7 +74,9 @@ struct FusedLoopDesc {
     int out = -1;
     int in[3] = {-1, -1, -1};
     int num_in = 0;
-    int compare = -1;  // kCompare: the VCMPPS predicate of its direction (f32, not TOTALORDER)
+    // kCompare: the VCMPPS (VCMPPD where compare_as is kF64) predicate of its direction (f32 or
+    // f64, not TOTALORDER).
+    int compare = -1;
     // kCompare of s32 (signed), u32 (unsigned) or i1 (false < true) operands: its direction,
     // 0 EQ, 1 NE, 2 LT, 3 LE, 4 GT, 5 GE; `compare_as` the operands' type as compared.
     int int_compare = -1;

@@ -205,6 +205,7 @@ namespace {
 struct VOpCode {
   int map, pp;
   uint8_t opcode;
+  bool w = false;
 };
 VOpCode Code(VOp op) {
   switch (op) {
@@ -230,6 +231,21 @@ VOpCode Code(VOp op) {
     case VOp::kMinUD: return {2, 1, 0x3B};
     case VOp::kCmpEqD: return {1, 1, 0x76};
     case VOp::kCmpGtD: return {1, 1, 0x66};
+    case VOp::kAddPd: return {1, 1, 0x58, true};
+    case VOp::kMulPd: return {1, 1, 0x59, true};
+    case VOp::kSubPd: return {1, 1, 0x5C, true};
+    case VOp::kDivPd: return {1, 1, 0x5E, true};
+    case VOp::kMaxPd: return {1, 1, 0x5F, true};
+    case VOp::kMinPd: return {1, 1, 0x5D, true};
+    case VOp::kAndQ: return {1, 1, 0xDB, true};
+    case VOp::kOrQ: return {1, 1, 0xEB, true};
+    case VOp::kXorQ: return {1, 1, 0xEF, true};
+    case VOp::kAndNotQ: return {1, 1, 0xDF, true};
+    case VOp::kAddQ: return {1, 1, 0xD4, true};
+    case VOp::kSubQ: return {1, 1, 0xFB, true};
+    case VOp::kShlVQ: return {2, 1, 0x47, true};
+    case VOp::kShrLVQ: return {2, 1, 0x45, true};
+    case VOp::kCmpEqQ: return {2, 1, 0x29};
   }
   return {1, 0, 0x58};
 }
@@ -240,24 +256,25 @@ int Num(Ymm r) { return static_cast<int>(r); }
 
 void Encoder::VOpRRR(VOp op, Zmm dst, Zmm a, Zmm b, Kreg k) {
   VOpCode c = Code(op);
-  Evex(c.map, c.pp, c.opcode, Num(dst), Num(a), Num(b), nullptr, false, Num(k));
+  Evex(c.map, c.pp, c.opcode, Num(dst), Num(a), Num(b), nullptr, false, Num(k), c.w);
 }
 void Encoder::VOpRRM(VOp op, Zmm dst, Zmm a, Mem b, bool bcst, Kreg k) {
   VOpCode c = Code(op);
-  Evex(c.map, c.pp, c.opcode, Num(dst), Num(a), 0, &b, bcst, Num(k));
+  Evex(c.map, c.pp, c.opcode, Num(dst), Num(a), 0, &b, bcst, Num(k), c.w);
 }
 void Encoder::VmovupsRM(Zmm dst, Mem src) { Evex(1, 0, 0x10, Num(dst), -1, 0, &src, false, 0); }
 void Encoder::VmovupsMR(Mem dst, Zmm src) { Evex(1, 0, 0x11, Num(src), -1, 0, &dst, false, 0); }
 void Encoder::VmovntpsMR(Mem dst, Zmm src) { Evex(1, 0, 0x2B, Num(src), -1, 0, &dst, false, 0); }
 void Encoder::VmovapsRR(Zmm dst, Zmm src, Kreg k) { Evex(1, 0, 0x28, Num(dst), -1, Num(src), nullptr, false, Num(k)); }
 void Encoder::VbroadcastssRM(Zmm dst, Mem src) { Evex(2, 1, 0x18, Num(dst), -1, 0, &src, false, 0); }
-void Encoder::VcmppsRR(Kreg dst, Zmm a, Zmm b, VCmp p) {
-  Evex(1, 0, 0xC2, Num(dst), Num(a), Num(b), nullptr, false, 0);
+// VCMPPS (W0) and VCMPPD (66, W1): a register b, or memory m (broadcast) when non-null.
+void Encoder::EvexCmp(bool pd, Kreg dst, Zmm a, int b, const Mem* m, VCmp p) {
+  Evex(1, pd ? 1 : 0, 0xC2, Num(dst), Num(a), b, m, m != nullptr, 0, pd);
   Byte(static_cast<uint8_t>(p));
 }
+void Encoder::VcmppsRR(Kreg dst, Zmm a, Zmm b, VCmp p) { EvexCmp(false, dst, a, Num(b), nullptr, p); }
 void Encoder::VcmppsRM(Kreg dst, Zmm a, Mem b, VCmp p) {
-  Evex(1, 0, 0xC2, Num(dst), Num(a), 0, &b, true, 0);
-  Byte(static_cast<uint8_t>(p));
+  EvexCmp(false, dst, a, 0, &b, p);
 }
 void Encoder::VblendmpsRRR(Zmm dst, Kreg k, Zmm a, Zmm b) { Evex(2, 1, 0x65, Num(dst), Num(a), Num(b), nullptr, false, Num(k)); }
 void Encoder::VblendmpsRRM(Zmm dst, Kreg k, Zmm a, Mem b) { Evex(2, 1, 0x65, Num(dst), Num(a), 0, &b, true, Num(k)); }
@@ -324,16 +341,41 @@ void Encoder::VsibModRm(int reg, int base, int index, int scale_log2) {
 }
 
 // EVEX with a vector index: X extends the index's bit 3 and V' its bit 4 (SDM vol. 2 §2.7.5).
-void Encoder::VpgatherddRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2) {
+void Encoder::EvexGather(uint8_t opcode, bool w, Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2) {
   const int r = Num(dst), b = Num(base), x = Num(index);
   Byte(0x62);
   Byte(static_cast<uint8_t>((((r >> 3) & 1) ^ 1) << 7 | (((x >> 3) & 1) ^ 1) << 6 | (((b >> 3) & 1) ^ 1) << 5 |
                             (((r >> 4) & 1) ^ 1) << 4 | 2));
-  Byte(static_cast<uint8_t>(15 << 3 | 1 << 2 | 1));  // W0, vvvv unused (1111), pp = 66
+  Byte(static_cast<uint8_t>((w ? 0x80 : 0) | 15 << 3 | 1 << 2 | 1));  // vvvv unused (1111), pp = 66
   Byte(static_cast<uint8_t>(2 << 5 | (((x >> 4) & 1) ^ 1) << 3 | (Num(k) & 7)));
-  Byte(0x90);
+  Byte(opcode);
   VsibModRm(r, b, x, scale_log2);
 }
+void Encoder::VpgatherddRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2) {
+  EvexGather(0x90, false, dst, k, base, index, scale_log2);
+}
+void Encoder::VgatherqpdRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2) {
+  EvexGather(0x93, true, dst, k, base, index, scale_log2);
+}
+void Encoder::VcmppdRR(Kreg dst, Zmm a, Zmm b, VCmp p) { EvexCmp(true, dst, a, Num(b), nullptr, p); }
+void Encoder::VcmppdRM(Kreg dst, Zmm a, Mem b, VCmp p) { EvexCmp(true, dst, a, 0, &b, p); }
+void Encoder::VblendmpdRRR(Zmm dst, Kreg k, Zmm a, Zmm b) {
+  Evex(2, 1, 0x65, Num(dst), Num(a), Num(b), nullptr, false, Num(k), true);
+}
+void Encoder::VmovapdRR(Zmm dst, Zmm src, Kreg k) { Evex(1, 1, 0x28, Num(dst), -1, Num(src), nullptr, false, Num(k), true); }
+void Encoder::VptestmqRR(Kreg dst, Zmm a, Zmm b) { Evex(2, 1, 0x27, Num(dst), Num(a), Num(b), nullptr, false, 0, true); }
+void Encoder::VptestnmqRM(Kreg dst, Zmm a, Mem b) { Evex(2, 2, 0x27, Num(dst), Num(a), 0, &b, true, 0, true); }
+void Encoder::Vpmovm2qRK(Zmm dst, Kreg src) { Evex(2, 2, 0x38, Num(dst), -1, Num(src), nullptr, false, 0, true); }
+void Encoder::VsqrtpdRR(Zmm dst, Zmm src) { Evex(1, 1, 0x51, Num(dst), -1, Num(src), nullptr, false, 0, true); }
+void Encoder::VbroadcastsdRM(Zmm dst, Mem src) { Evex(2, 1, 0x19, Num(dst), -1, 0, &src, false, 0, true); }
+void Encoder::Vcvtps2pdRM(Zmm dst, Mem src) { Evex(1, 0, 0x5A, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::Vcvtps2pdRR(Zmm dst, Zmm src) { Evex(1, 0, 0x5A, Num(dst), -1, Num(src), nullptr, false, 0); }
+void Encoder::Vcvtpd2psRR(Zmm dst, Zmm src) { Evex(1, 1, 0x5A, Num(dst), -1, Num(src), nullptr, false, 0, true); }
+void Encoder::Vcvtdq2pdRM(Zmm dst, Mem src) { Evex(1, 2, 0xE6, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::VpmovzxbqRM(Zmm dst, Mem src) { Evex(2, 1, 0x32, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::VpmovqbMR(Mem dst, Zmm src) { Evex(2, 2, 0x32, Num(src), -1, 0, &dst, false, 0); }
+void Encoder::KorwRRR(Kreg dst, Kreg a, Kreg b) { Vex(1, 0, 0x45, Num(dst), Num(a), Num(b), nullptr); }
+void Encoder::KortestwRR(Kreg a, Kreg b) { Vex(1, 0, 0x98, Num(a), -1, Num(b), nullptr, /*l256=*/false); }
 void Encoder::KxnorwAllOnes(Kreg k) { Vex(1, 0, 0x46, Num(k), 0, 0, nullptr); }
 void Encoder::KmovwKR(Kreg dst, Gpr src) { Vex(1, 0, 0x92, Num(dst), -1, Num(src), nullptr, /*l256=*/false); }
 void Encoder::VpmuldqRRM(Zmm dst, Zmm a, Mem b) { Evex(2, 1, 0x28, Num(dst), Num(a), 0, &b, true, 0, /*w=*/true); }
@@ -378,24 +420,23 @@ void Encoder::Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, co
 
 void Encoder::VOpRRR(VOp op, Ymm dst, Ymm a, Ymm b) {
   VOpCode c = Code(op);
-  Vex(c.map, c.pp, c.opcode, Num(dst), Num(a), Num(b), nullptr);
+  Vex(c.map, c.pp, c.opcode, Num(dst), Num(a), Num(b), nullptr, true, c.w);
 }
 void Encoder::VOpRRM(VOp op, Ymm dst, Ymm a, Mem b) {
   VOpCode c = Code(op);
-  Vex(c.map, c.pp, c.opcode, Num(dst), Num(a), 0, &b);
+  Vex(c.map, c.pp, c.opcode, Num(dst), Num(a), 0, &b, true, c.w);
 }
 void Encoder::VmovupsRM(Ymm dst, Mem src) { Vex(1, 0, 0x10, Num(dst), -1, 0, &src); }
 void Encoder::VmovupsMR(Mem dst, Ymm src) { Vex(1, 0, 0x11, Num(src), -1, 0, &dst); }
 void Encoder::VmovntpsMR(Mem dst, Ymm src) { Vex(1, 0, 0x2B, Num(src), -1, 0, &dst); }
 void Encoder::VbroadcastssRM(Ymm dst, Mem src) { Vex(2, 1, 0x18, Num(dst), -1, 0, &src); }
-void Encoder::VcmppsRR(Ymm dst, Ymm a, Ymm b, VCmp p) {
-  Vex(1, 0, 0xC2, Num(dst), Num(a), Num(b), nullptr);
+// VCMPPS (pp 0) and VCMPPD (pp 66): a register b, or memory m when non-null.
+void Encoder::VexCmp(int pp, Ymm dst, Ymm a, int b, const Mem* m, VCmp p) {
+  Vex(1, pp, 0xC2, Num(dst), Num(a), b, m);
   Byte(static_cast<uint8_t>(p));
 }
-void Encoder::VcmppsRM(Ymm dst, Ymm a, Mem b, VCmp p) {
-  Vex(1, 0, 0xC2, Num(dst), Num(a), 0, &b);
-  Byte(static_cast<uint8_t>(p));
-}
+void Encoder::VcmppsRR(Ymm dst, Ymm a, Ymm b, VCmp p) { VexCmp(0, dst, a, Num(b), nullptr, p); }
+void Encoder::VcmppsRM(Ymm dst, Ymm a, Mem b, VCmp p) { VexCmp(0, dst, a, 0, &b, p); }
 void Encoder::VblendvpsRRRR(Ymm dst, Ymm a, Ymm b, Ymm mask) {
   Vex(3, 1, 0x4A, Num(dst), Num(a), Num(b), nullptr);
   Byte(static_cast<uint8_t>(Num(mask) << 4));  // is4: the fourth register in imm8[7:4]
@@ -439,14 +480,30 @@ void Encoder::VmovdquMR128(Mem dst, Ymm src) { Vex(1, 2, 0x7F, Num(src), -1, 0, 
 void Encoder::VmovqMR(Mem dst, Ymm src) { Vex(1, 1, 0xD6, Num(src), -1, 0, &dst, /*l256=*/false); }
 void Encoder::VmovntdqMR128(Mem dst, Ymm src) { Vex(1, 1, 0xE7, Num(src), -1, 0, &dst, /*l256=*/false); }
 // Three-byte VEX with X extending the index register (SDM vol. 2 §2.3.5), mask in vvvv.
-void Encoder::VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask) {
+void Encoder::VexGather(uint8_t opcode, bool w, Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask) {
   const int r = Num(dst), b = Num(base), x = Num(index);
   Byte(0xC4);
   Byte(static_cast<uint8_t>((((r >> 3) & 1) ^ 1) << 7 | (((x >> 3) & 1) ^ 1) << 6 | (((b >> 3) & 1) ^ 1) << 5 | 2));
-  Byte(static_cast<uint8_t>((~Num(mask) & 15) << 3 | 1 << 2 | 1));  // W0, L = 256, pp = 66
-  Byte(0x90);
+  Byte(static_cast<uint8_t>((w ? 0x80 : 0) | (~Num(mask) & 15) << 3 | 1 << 2 | 1));  // L = 256, pp = 66
+  Byte(opcode);
   VsibModRm(r, b, x, scale_log2);
 }
+void Encoder::VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask) {
+  VexGather(0x90, false, dst, base, index, scale_log2, mask);
+}
+void Encoder::VgatherqpdRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask) {
+  VexGather(0x93, true, dst, base, index, scale_log2, mask);
+}
+void Encoder::VcmppdRR(Ymm dst, Ymm a, Ymm b, VCmp p) { VexCmp(1, dst, a, Num(b), nullptr, p); }
+void Encoder::VcmppdRM(Ymm dst, Ymm a, Mem b, VCmp p) { VexCmp(1, dst, a, 0, &b, p); }
+void Encoder::Vcvtps2pdRM(Ymm dst, Mem src) { Vex(1, 0, 0x5A, Num(dst), -1, 0, &src); }
+void Encoder::Vcvtps2pdRR(Ymm dst, Ymm src) { Vex(1, 0, 0x5A, Num(dst), -1, Num(src), nullptr); }
+void Encoder::Vcvtpd2psRR(Ymm dst, Ymm src) { Vex(1, 1, 0x5A, Num(dst), -1, Num(src), nullptr); }
+void Encoder::Vcvtdq2pdRM(Ymm dst, Mem src) { Vex(1, 2, 0xE6, Num(dst), -1, 0, &src); }
+void Encoder::VpmovzxbqRM(Ymm dst, Mem src) { Vex(2, 1, 0x32, Num(dst), -1, 0, &src); }
+void Encoder::VmovdMR(Mem dst, Ymm src) { Vex(1, 1, 0x7E, Num(src), -1, 0, &dst, /*l256=*/false); }
+void Encoder::VsqrtpdRR(Ymm dst, Ymm src) { Vex(1, 1, 0x51, Num(dst), -1, Num(src), nullptr); }
+void Encoder::VbroadcastsdRM(Ymm dst, Mem src) { Vex(2, 1, 0x19, Num(dst), -1, 0, &src); }
 void Encoder::Vcvtdq2pdRR(Ymm dst, Ymm src) { Vex(1, 2, 0xE6, Num(dst), -1, Num(src), nullptr); }
 void Encoder::Vcvttpd2dqRR(Ymm dst, Ymm src) { Vex(1, 1, 0xE6, Num(dst), -1, Num(src), nullptr); }
 void Encoder::VmulpdRM(Ymm dst, Ymm a, Mem b) { Vex(1, 1, 0x59, Num(dst), Num(a), 0, &b); }

@@ -39,10 +39,14 @@ enum class VCmp : uint8_t {
 // product. kShlVD/kShrLVD/kShrAVD: each lane of a shifted by the unsigned count in b's lane (32
 // and above: 0, or the sign for the arithmetic shift). kMax/kMin S/U D: signed/unsigned.
 // kCmpEqD/kCmpGtD (lanes of all ones where a == b, a > b signed) exist only in the VEX form
-// (EVEX compares write mask registers).
+// (EVEX compares write mask registers). The Pd and Q forms are the same operations on f64 and
+// 64-bit lanes (EVEX.W1 / VEX.W1; an EVEX broadcast operand then reads 8 bytes, {1to8});
+// kShlVQ/kShrLVQ shift by counts of 64 and above to 0; kCmpEqQ is VEX only.
 enum class VOp : uint8_t {
   kAddPs, kMulPs, kSubPs, kDivPs, kMaxPs, kMinPs, kAndD, kOrD, kXorD, kAndNotD, kAddD, kSubD, kMulLoD,
   kShlVD, kShrLVD, kShrAVD, kMaxSD, kMinSD, kMaxUD, kMinUD, kCmpEqD, kCmpGtD,
+  kAddPd, kMulPd, kSubPd, kDivPd, kMaxPd, kMinPd, kAndQ, kOrQ, kXorQ, kAndNotQ, kAddQ, kSubQ, kShlVQ, kShrLVQ,
+  kCmpEqQ,
 };
 
 // Condition codes: the low nibble of Jcc (0F 80+cc), SETcc (0F 90+cc) and CMOVcc (0F 40+cc).
@@ -194,6 +198,36 @@ class Encoder {
   // selectors (VPSHUFD, EVEX.66.0F.W0 70 /r ib), merged into dst under `k`.
   void VpmuldqRRM(Zmm dst, Zmm a, Mem b);
   void VpshufdRR(Zmm dst, Zmm src, uint8_t imm, Kreg k = Kreg{});
+  // f64 lanes (8 per zmm): VCMPPD into a mask (EVEX.66.0F.W1 C2 /r ib; the memory form
+  // broadcasts one f64), dst = k ? b : a (VBLENDMPD, EVEX.66.0F38.W1 65 /r), a masked copy
+  // (VMOVAPD, EVEX.66.0F.W1 28 /r), qword tests (VPTESTMQ / VPTESTNMQ, EVEX.66/F3.0F38.W1 27 /r),
+  // mask to qword lanes (VPMOVM2Q, EVEX.F3.0F38.W1 38 /r), VSQRTPD (EVEX.66.0F.W1 51 /r), one
+  // f64 broadcast (VBROADCASTSD, EVEX.66.0F38.W1 19 /r), and the f64 at base + index lane i *
+  // 2^scale_log2 for the qword indices of `index` under k (VGATHERQPD, EVEX.66.0F38.W1 93 /vsib;
+  // k cleared as loaded, dst distinct from index).
+  void VcmppdRR(Kreg dst, Zmm a, Zmm b, VCmp p);
+  void VcmppdRM(Kreg dst, Zmm a, Mem b, VCmp p);
+  void VblendmpdRRR(Zmm dst, Kreg k, Zmm a, Zmm b);
+  void VmovapdRR(Zmm dst, Zmm src, Kreg k);
+  void VptestmqRR(Kreg dst, Zmm a, Zmm b);
+  void VptestnmqRM(Kreg dst, Zmm a, Mem b);
+  void Vpmovm2qRK(Zmm dst, Kreg src);
+  void VsqrtpdRR(Zmm dst, Zmm src);
+  void VbroadcastsdRM(Zmm dst, Mem src);
+  void VgatherqpdRM(Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2);
+  // f32 <-> f64 and s32 -> f64 on 8 lanes: dst = the 8 f32 at src (or src's low 256 bits) widened
+  // (VCVTPS2PD, EVEX.0F.W0 5A /r); dst's low 256 bits = src's 8 f64 rounded under MXCSR
+  // (VCVTPD2PS, EVEX.66.0F.W1 5A /r); dst = the 8 s32 at src (VCVTDQ2PD, EVEX.F3.0F.W0 E6 /r).
+  void Vcvtps2pdRM(Zmm dst, Mem src);
+  void Vcvtps2pdRR(Zmm dst, Zmm src);
+  void Vcvtpd2psRR(Zmm dst, Zmm src);
+  void Vcvtdq2pdRM(Zmm dst, Mem src);
+  // An f64 loop's i1 arrays: 8 bytes at src zero-extended to qwords (VPMOVZXBQ, EVEX.66.0F38.WIG
+  // 32 /r); src's 8 qwords truncated to bytes at dst (VPMOVQB, EVEX.F3.0F38.W0 32 /r).
+  void VpmovzxbqRM(Zmm dst, Mem src);
+  void VpmovqbMR(Mem dst, Zmm src);
+  void KorwRRR(Kreg dst, Kreg a, Kreg b);           // VEX.L1.0F.W0 45 /r
+  void KortestwRR(Kreg a, Kreg b);                  // VEX.L0.0F.W0 98 /r  ZF = (a | b) == 0
   void Vzeroupper();                                // VEX.128.0F 77
 
   // ---- AVX/AVX2 on whole ymm registers (VEX.256, SDM vol. 2 §2.3). Memory operands are full
@@ -251,6 +285,24 @@ class Encoder {
   // dst lane i = the dword at base + index lane i * 2^scale_log2, where mask lane i's sign bit is
   // set (mask cleared as loaded; dst, index and mask distinct). VEX.256.66.0F38.W0 90 /vsib.
   void VpgatherddRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask);
+  // f64 lanes (4 per ymm): VCMPPD (VEX.256.66.0F C2 /r ib), VSQRTPD (VEX.256.66.0F 51 /r),
+  // VBROADCASTSD (VEX.256.66.0F38.W0 19 /r), and VGATHERQPD (VEX.256.66.0F38.W1 93 /vsib: qword
+  // indices, mask as for VPGATHERDD).
+  void VcmppdRR(Ymm dst, Ymm a, Ymm b, VCmp p);
+  void VcmppdRM(Ymm dst, Ymm a, Mem b, VCmp p);
+  // As the EVEX forms above on 4 lanes, between 128 and 256 bits (VEX.256.0F 5A, VEX.256.66.0F
+  // 5A, VEX.256.F3.0F E6).
+  void Vcvtps2pdRM(Ymm dst, Mem src);
+  void Vcvtps2pdRR(Ymm dst, Ymm src);
+  void Vcvtpd2psRR(Ymm dst, Ymm src);
+  void Vcvtdq2pdRM(Ymm dst, Mem src);
+  // 4 bytes at src zero-extended to qwords (VEX.256.66.0F38 32 /r); src's low 4 bytes stored
+  // (VMOVD, VEX.128.66.0F.W0 7E /r).
+  void VpmovzxbqRM(Ymm dst, Mem src);
+  void VmovdMR(Mem dst, Ymm src);
+  void VsqrtpdRR(Ymm dst, Ymm src);
+  void VbroadcastsdRM(Ymm dst, Mem src);
+  void VgatherqpdRM(Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask);
 
   // ---- labels and jumps (always rel32, so one pass suffices)
   int NewLabel();
@@ -288,6 +340,12 @@ class Encoder {
   // `l256` false: VEX.128 (xmm registers).
   void Vex(int map, int pp, uint8_t opcode, int reg, int vvvv, int rm, const Mem* m, bool l256 = true,
            bool w = false);
+  // The compares' encodings (x86_64_encoder.cc).
+  void EvexCmp(bool pd, Kreg dst, Zmm a, int b, const Mem* m, VCmp p);
+  void VexCmp(int pp, Ymm dst, Ymm a, int b, const Mem* m, VCmp p);
+  // The gathers (EVEX.512.66.0F38 and VEX.256.66.0F38 `opcode` /vsib, W as given).
+  void EvexGather(uint8_t opcode, bool w, Zmm dst, Kreg k, Gpr base, Zmm index, int scale_log2);
+  void VexGather(uint8_t opcode, bool w, Ymm dst, Gpr base, Ymm index, int scale_log2, Ymm mask);
   void Byte(uint8_t b) { code_.push_back(b); }
   void Imm32(uint32_t v);
   void Rel32To(int label);

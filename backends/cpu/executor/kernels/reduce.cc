@@ -9,6 +9,7 @@
 
 #include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
+#include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/kernels/monoid_reduce.h"
 #include "backends/cpu/executor/kernels/reduce_segments.h"
 #include "backends/cpu/executor/program/kernel.h"
@@ -37,6 +38,21 @@ void MonoidReduce(const T* x, T* out, T init, int64_t outer, int64_t R, int64_t 
   // one of their operands, already a half, so rounding them changes nothing but the time.
   constexpr bool kRound = kIsHalf<T> && M != Monoid::kMax && M != Monoid::kMin;
   constexpr bool kVectorSum = !kRound && M == Monoid::kAdd && std::is_floating_point_v<C>;
+  if constexpr (std::is_same_v<T, double> && (M == Monoid::kMax || M == Monoid::kMin)) {
+    // f64 rows: order-free folds of rows without a NaN (RowMaxMinF64Fn), the same bits; a row
+    // holding one is folded in order here.
+    if (inner == 1 && R > 0) {
+      static const RowMaxMinF64Fn fold_row = SelectRowMaxMinF64();
+      for (int64_t o = 0; o < outer; ++o) {
+        const T* row = x + o * R;
+        if (fold_row(row, R, init, M == Monoid::kMax, out + o)) continue;
+        C acc = init;
+        for (int64_t r = 0; r < R; ++r) acc = Combine<M, C>(acc, row[r]);
+        out[o] = acc;
+      }
+      return;
+    }
+  }
   if (inner == 1) {
     int64_t o = 0;
     if constexpr (!kVectorSum) {
