@@ -559,3 +559,33 @@ def test_fused_column_max_min_split_by_rows_matches_the_ordered_fold(driver, tmp
     assert fused.tobytes() == unfused.tobytes(), f"expected the fused {op} of abs over axis 0 of {shape} to match unfused bits"
     want = NUMPY[op](np.abs(x), axis=0)
     np.testing.assert_array_equal(fused, want, err_msg=f"{op} of abs over axis 0 of {shape} ({special or 'plain'})")
+
+
+@pytest.mark.parametrize("width", [3, 5, 17, 20])
+@pytest.mark.parametrize("op", ["add", "maximum", "minimum"])
+def test_narrow_columns_over_many_rows_fold_in_row_order(driver, tmp_path, width, op):  # noqa: F811
+    """x.sum(0) / max(0) / min(0) of [5003, width] (coordinates, a few features): the last
+    partial vector of columns is folded with whole-vector loads while they stay inside x. Each
+    column folds in row order from init (the float32 running sum's last value), NaN propagates."""
+    rows = 5003
+    rng = np.random.default_rng(width)
+    x = (rng.standard_normal((rows, width)) * 100).astype(np.float32)
+    if op != "add":
+        x[rng.integers(0, rows), rng.integers(0, width)] = np.nan
+    t, r = f"tensor<{rows}x{width}xf32>", f"tensor<{width}xf32>"
+    prog = f"""
+        {MOD}
+          func.func public @main(%x: {t}) -> {r} {{
+            %init = stablehlo.constant dense<{INIT[op]}> : tensor<f32>
+            %0 = stablehlo.reduce(%x init: %init) applies stablehlo.{op} across dimensions = [0] : ({t}, tensor<f32>) -> {r}
+            return %0 : {r}
+          }}
+        }}"""
+    if op == "add":
+        want = np.add.accumulate(np.vstack([np.zeros((1, width), np.float32), x]), axis=0, dtype=np.float32)[-1]
+    else:
+        want = NUMPY[op](x, axis=0)
+    for isa in ("", "avx2"):
+        got = run_isa(driver, tmp_path, prog, isa, x)[0]
+        assert np.array_equal(got, want, equal_nan=True) and (op != "add" or got.tobytes() == want.tobytes()), (
+            f"{op} over {width} columns at {isa or 'native'}: expected each column folded in row order")

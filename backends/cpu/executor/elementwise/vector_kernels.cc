@@ -385,6 +385,8 @@ JAXLIB_VM_INLINE bool PlainColumnsResumeBody(const float* x, float* acc, int64_t
   constexpr int64_t L = kLanesOf<V>;
   IOf<V> nan{};
   const int64_t full = w / L * L;
+  // The last w - full columns stay in a register for all the rows (acc holds exactly w).
+  V tail = full < w ? Load<V>(acc + full, w - full) : V{};
   int64_t r = 0;
   for (; r + 4 <= R; r += 4) {
     const float* row = x + r * stride;
@@ -397,24 +399,28 @@ JAXLIB_VM_INLINE bool PlainColumnsResumeBody(const float* x, float* acc, int64_t
       }
       Store(acc + i, a, L);
     }
-    if (full < w) {
-      V a = Load<V>(acc + full, w - full);
+    if (full < w) {  // whole-vector loads inside x, as ColumnsBody's tail (lanes past w: scratch)
+      const int64_t n = (r + 3) * stride + full + L <= (R - 1) * stride + w ? L : w - full;
       for (int64_t k = 0; k < 4; ++k) {
-        const V v = Load<V>(row + k * stride + full, w - full);
+        const V v = Load<V>(row + k * stride + full, n);
         nan = PlainMagnitudes(nan, v);
-        a = PlainPick<F>(a, v);
+        tail = PlainPick<F>(tail, v);
       }
-      Store(acc + full, a, w - full);
     }
   }
   for (; r < R; ++r) {
-    for (int64_t i = 0; i < w; i += L) {
-      const int64_t n = w - i < L ? w - i : L;
-      const V v = Load<V>(x + r * stride + i, n);
+    for (int64_t i = 0; i < full; i += L) {
+      const V v = Load<V>(x + r * stride + i, L);
       nan = PlainMagnitudes(nan, v);
-      Store(acc + i, PlainPick<F>(Load<V>(acc + i, n), v), n);
+      Store(acc + i, PlainPick<F>(Load<V>(acc + i, L), v), L);
+    }
+    if (full < w) {
+      const V v = Load<V>(x + r * stride + full, w - full);
+      nan = PlainMagnitudes(nan, v);
+      tail = PlainPick<F>(tail, v);
     }
   }
+  if (full < w) Store(acc + full, tail, w - full);
   for (int64_t l = 0; l < L; ++l)
     if (nan[l] > 0x7f800000) return false;
   return true;
@@ -429,7 +435,7 @@ template <class F, class V>
 JAXLIB_VM_INLINE bool PlainColumnsBlock(const float* x, float* acc, float init, int64_t R, int64_t w, int64_t stride) {
   constexpr int64_t L = kLanesOf<V>;
   if (init != init) return false;  // a NaN init wins every column, which plain compares lose
-  for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
+  for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), L);  // acc has room past w
   return PlainColumnsResumeBody<F, V>(x, acc, R, w, stride) && NonzeroExponents(acc, w);
 }
 
@@ -446,16 +452,18 @@ JAXLIB_VM_INLINE void ColumnsBody(const float* x, float* out, float init, int64_
   alignas(64) float acc[kBlock];
   for (int64_t i0 = 0; i0 < width; i0 += kBlock) {
     const int64_t w = width - i0 < kBlock ? width - i0 : kBlock;
+    // acc is set to a whole vector past w: the tail's whole-vector folds read those lanes.
     if constexpr (kResume) {
       std::memcpy(acc, out + i0, static_cast<size_t>(w) * sizeof(float));
+      std::memset(acc + w, 0, static_cast<size_t>((w + L - 1) / L * L - w) * sizeof(float));
     } else if constexpr (std::is_same_v<F, MaxV> || std::is_same_v<F, MinV>) {
       if (PlainColumnsBlock<F, V>(x + i0, acc, init, R, w, stride)) {
         std::memcpy(out + i0, acc, static_cast<size_t>(w) * sizeof(float));
         continue;
       }
-      for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
+      for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), L);
     } else {
-      for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), w - i < L ? w - i : L);
+      for (int64_t i = 0; i < w; i += L) Store(acc + i, Splat<V>(init), L);
     }
     // Four rows per pass over the accumulators (still folded one row after another): a quarter
     // of the accumulator loads and stores, and four streams for the prefetcher.
@@ -469,16 +477,23 @@ JAXLIB_VM_INLINE void ColumnsBody(const float* x, float* out, float init, int64_
         Store(acc + i, a, L);
       }
       if (i < w) {
-        V a = Load<V>(acc + i, w - i);
-        for (int64_t k = 0; k < 4; ++k) a = F::Apply(a, Load<V>(row + k * stride + i, w - i));
-        Store(acc + i, a, w - i);
+        // The last w - i columns: whole-vector loads while they stay inside x (the lanes past w
+        // fold whatever follows and are never stored out; acc has room for them), which for
+        // narrow blocks (x[:, :3] summed over a million rows) is every row but the last few.
+        V a = Load<V>(acc + i, L);
+        if ((r + 3) * stride + i + L <= (R - 1) * stride + w) {
+          for (int64_t k = 0; k < 4; ++k) a = F::Apply(a, Load<V>(row + k * stride + i, L));
+        } else {
+          for (int64_t k = 0; k < 4; ++k) a = F::Apply(a, Load<V>(row + k * stride + i, w - i));
+        }
+        Store(acc + i, a, L);
       }
     }
     for (; r < R; ++r) {
       const float* row = x + r * stride + i0;
       int64_t i = 0;
       for (; i + L <= w; i += L) Store(acc + i, F::Apply(Load<V>(acc + i, L), Load<V>(row + i, L)), L);
-      if (i < w) Store(acc + i, F::Apply(Load<V>(acc + i, w - i), Load<V>(row + i, w - i)), w - i);
+      if (i < w) Store(acc + i, F::Apply(Load<V>(acc + i, L), Load<V>(row + i, w - i)), L);
     }
     std::memcpy(out + i0, acc, static_cast<size_t>(w) * sizeof(float));
   }
