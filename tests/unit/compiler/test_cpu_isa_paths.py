@@ -1584,3 +1584,39 @@ def test_fused_loop_jit_f64_loop_reads_and_writes_i1_arrays(driver, tmp_path):  
     flushed = (np.abs(a) < 2.3e-308) | (np.abs(b) < 2.3e-308)
     assert np.array_equal(ref[1][~flushed], lt[~flushed]), "expected f64 a < b"
     assert np.array_equal(ref[2], ref[1] ^ m), "expected the compare xor the mask"
+
+
+@pytest.mark.parametrize("op", ["round_nearest_even", "round_nearest_afz", "floor", "ceil"])
+def test_rounding_vector_kernels_match_the_scalar_definitions(driver, tmp_path, op):  # noqa: F811
+    """f32 round / floor / ceil as vector kernels: denormals flushed to signed zero, then
+    nearbyint, round-half-away, floor and ceil exactly (signed zeros, halves, 2^23 and above,
+    infinities and NaN included), at every ISA."""
+    rng = np.random.default_rng(len(op))
+    x = np.concatenate([
+        (rng.standard_normal(4000) * 10.0 ** rng.integers(-3, 9, 4000)).astype(np.float32),
+        np.arange(-8, 8, 0.5, dtype=np.float32),
+        np.array([0.0, -0.0, 0.49999997, -0.49999997, 8388607.5, 8388608.0, -8388609.0, 1.5e7, 3e38, -3e38,
+                  np.inf, -np.inf, np.nan, 1e-40, -1e-40, 0.5, -0.5, 2.5, -2.5], np.float32)])
+    x = np.tile(x, 25)  # long enough for the fused-loop JIT (VRNDSCALEPS / VROUNDPS) to run it
+    n = x.size
+    t = f"tensor<{n}xf32>"
+    prog = f"""
+        {MOD}
+          func.func public @main(%x: {t}) -> {t} {{
+            %0 = stablehlo.{op} %x : {t}
+            return %0 : {t}
+          }}
+        }}"""
+    flushed = np.where(np.abs(x) < np.float32(1.17549435e-38), np.copysign(np.float32(0), x), x)
+    x64 = flushed.astype(np.float64)
+    with np.errstate(invalid="ignore"):
+        want = {"round_nearest_even": np.rint(flushed), "floor": np.floor(flushed), "ceil": np.ceil(flushed),
+                "round_nearest_afz": np.copysign(np.trunc(np.abs(x64) + 0.5), x64).astype(np.float32)}[op]
+    want = np.where(np.isnan(x), x, want).astype(np.float32)
+    for isa in ISAS:
+        err: list[str] = []
+        got = run_isa(driver, tmp_path, prog, isa, x, extra_env={"JAXLIB_CPU_JIT_TRACE": "1"}, stderr=err)[0]
+        ok = (got.view(np.uint32) == want.view(np.uint32)) | (np.isnan(got) & np.isnan(want))
+        assert ok.all(), f"{op} at {isa or 'native'}: first mismatch at {x[~ok][:3]} -> {got[~ok][:3]} vs {want[~ok][:3]}"
+        if isa != "baseline" and op != "round_nearest_afz":
+            assert ": native" in err[0], f"{op} at {isa or 'native'}: expected the fused-loop JIT to run it"

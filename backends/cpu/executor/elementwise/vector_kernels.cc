@@ -147,6 +147,45 @@ struct LgammaV {
 JAXLIB_VUNARY(SquareV, x * x)
 #undef JAXLIB_VUNARY
 
+// Rounding to integers as the scalar kernels do (denormals flushed to signed zero first, then
+// nearbyint / floor / ceil / round): below 2^23 in magnitude (x + 2^23) - 2^23 is x rounded to
+// nearest even (the add rounds at the units place), its sign restored; from 2^23 on, and for
+// inf and NaN, x itself. Floor and ceil step the nearest integer by one where it lies past x
+// (ceil then takes x's sign back); round-half-away moves an exact half away from zero instead
+// (x - t is exact there).
+template <class V>
+JAXLIB_VM_INLINE V NearestEvenOf(V x) {
+  const V ax = Abs(x);
+  const V two23 = Splat<V>(8388608.0f);
+  const V t = CopySign((ax + two23) - two23, x);
+  return Select(IOf<V>(ax < two23), t, x);
+}
+struct RoundEvenV {
+  template <class V> static JAXLIB_VM_INLINE V Apply(V x) { return NearestEvenOf(Flush(x)); }
+};
+struct FloorV {
+  template <class V> static JAXLIB_VM_INLINE V Apply(V x) {
+    x = Flush(x);
+    const V t = NearestEvenOf(x);
+    return Select(IOf<V>(t > x), t - Splat<V>(1.0f), t);
+  }
+};
+struct CeilV {
+  template <class V> static JAXLIB_VM_INLINE V Apply(V x) {
+    x = Flush(x);
+    const V t = NearestEvenOf(x);
+    // ceil keeps x's sign (-0.6 -> -0: -1 + 1 alone would give +0).
+    return CopySign(Select(IOf<V>(t < x), t + Splat<V>(1.0f), t), x);
+  }
+};
+struct RoundAfzV {
+  template <class V> static JAXLIB_VM_INLINE V Apply(V x) {
+    x = Flush(x);
+    const V t = NearestEvenOf(x);
+    return Select(IOf<V>(Abs(x - t) == Splat<V>(0.5f)), x + CopySign(Splat<V>(0.5f), x), t);
+  }
+};
+
 #define JAXLIB_VBINARY(Name, expr) \
   struct Name {                    \
     template <class V> static JAXLIB_VM_INLINE V Apply(V a, V b) { return expr; } \
@@ -1564,6 +1603,10 @@ VectorIsa Detect() {
 EwFn UnaryByKind(OpKind k, VectorIsa isa) {
   switch (k) {
     case OpKind::kExp: return UnaryFor<ExpV>(isa);
+    case OpKind::kRoundEven: return UnaryFor<RoundEvenV>(isa);
+    case OpKind::kRoundAfz: return UnaryFor<RoundAfzV>(isa);
+    case OpKind::kFloor: return UnaryFor<FloorV>(isa);
+    case OpKind::kCeil: return UnaryFor<CeilV>(isa);
     case OpKind::kExpm1: return UnaryFor<Expm1V>(isa);
     case OpKind::kLog: return UnaryFor<LogV>(isa);
     case OpKind::kLog1p: return UnaryFor<Log1pV>(isa);

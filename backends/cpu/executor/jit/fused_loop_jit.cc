@@ -179,6 +179,9 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
     case OpKind::kErf:
     case OpKind::kSqrt:
     case OpKind::kRsqrt:
+    case OpKind::kRoundEven:
+    case OpKind::kFloor:
+    case OpKind::kCeil:
     case OpKind::kSelect:
     case OpKind::kConvert:  // from a half, an integer or i1 (Generate checks)
       return true;
@@ -777,6 +780,11 @@ class BodyEmitter {
       case OpKind::kLogistic: Logistic(out, a); return true;
       case OpKind::kSqrt: Sqrt(out, a); return true;
       case OpKind::kRsqrt: Rsqrt(out, a); return true;
+      // The interpreter flushes a denormal to a zero of its sign and rounds that; DAZ makes the
+      // instruction read it so. Precision exceptions suppressed (bit 3), the mode in bits 0-1.
+      case OpKind::kRoundEven: Round(out, a, 0x08); return true;
+      case OpKind::kFloor: Round(out, a, 0x09); return true;
+      case OpKind::kCeil: Round(out, a, 0x0a); return true;
       default: return false;
     }
   }
@@ -839,6 +847,8 @@ class BodyEmitter {
   // out = p * 2^n (vector_math.h Scale2); t1, t2 are scratch.
   virtual void Scale2(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) = 0;
   virtual void Sqrt(const Group& d, const Group& a) = 0;
+  // d = a rounded to an integer in the mode of `imm` (VRNDSCALEPS / VROUNDPS immediates).
+  virtual void Round(const Group& d, const Group& a, uint8_t imm) = 0;
   // out = the f64 at table + 8 * idx per 64-bit lane (`table` in a register), out distinct from idx.
   virtual void GatherF64(const Group& out, Gpr table, const Group& idx) = 0;
   // Jumps to `label` when a lane of any copy of the f64 x is below lo or above hi (not NaN).
@@ -1302,6 +1312,9 @@ class Avx512Body final : public BodyEmitter {
   void Sqrt(const Group& d, const Group& a) override {
     for (int c = 0; c < u_; ++c) f64_ ? e_.VsqrtpdRR(Z(d.r[c]), Z(a.r[c])) : e_.VsqrtpsRR(Z(d.r[c]), Z(a.r[c]));
   }
+  void Round(const Group& d, const Group& a, uint8_t imm) override {
+    for (int c = 0; c < u_; ++c) e_.VrndscalepsRR(Z(d.r[c]), Z(a.r[c]), imm);
+  }
   void GatherF64(const Group& out, Gpr table, const Group& idx) override {
     for (int c = 0; c < u_; ++c) {
       e_.KxnorwAllOnes(K(c));
@@ -1617,6 +1630,9 @@ class Avx2Body final : public BodyEmitter {
   }
   void Sqrt(const Group& d, const Group& a) override {
     for (int c = 0; c < u_; ++c) f64_ ? e_.VsqrtpdRR(Y(d.r[c]), Y(a.r[c])) : e_.VsqrtpsRR(Y(d.r[c]), Y(a.r[c]));
+  }
+  void Round(const Group& d, const Group& a, uint8_t imm) override {
+    for (int c = 0; c < u_; ++c) e_.VroundpsRR(Y(d.r[c]), Y(a.r[c]), imm);
   }
   // The mask (all ones: every lane gathered) is made per gather, which clears it.
   void GatherF64(const Group& out, Gpr table, const Group& idx) override {

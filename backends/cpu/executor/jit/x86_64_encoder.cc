@@ -507,6 +507,10 @@ void Encoder::VbroadcastsdRM(Ymm dst, Mem src) { Vex(2, 1, 0x19, Num(dst), -1, 0
 void Encoder::Vcvtdq2pdRR(Ymm dst, Ymm src) { Vex(1, 2, 0xE6, Num(dst), -1, Num(src), nullptr); }
 void Encoder::Vcvttpd2dqRR(Ymm dst, Ymm src) { Vex(1, 1, 0xE6, Num(dst), -1, Num(src), nullptr); }
 void Encoder::VmulpdRM(Ymm dst, Ymm a, Mem b) { Vex(1, 1, 0x59, Num(dst), Num(a), 0, &b); }
+void Encoder::VroundpsRR(Ymm dst, Ymm src, uint8_t imm) {
+  Vex(3, 1, 0x08, Num(dst), -1, Num(src), nullptr);
+  Byte(imm);
+}
 void Encoder::Vextracti128RR(Ymm dst, Ymm src, uint8_t imm) {
   Vex(3, 1, 0x39, Num(src), -1, Num(dst), nullptr);
   Byte(imm);

@@ -258,6 +258,7 @@ class Encoder {
   void Vcvtdq2pdRR(Ymm dst, Ymm src);
   void Vcvttpd2dqRR(Ymm dst, Ymm src);
   void VmulpdRM(Ymm dst, Ymm a, Mem b);             // VEX.256.66.0F 59 /r
+  void VroundpsRR(Ymm dst, Ymm src, uint8_t imm);          // VEX.256.66.0F3A.WIG 08 /r ib
   void Vextracti128RR(Ymm dst, Ymm src, uint8_t imm);      // VEX.256.66.0F3A.W0 39 /r ib
   void Vinserti128RRR(Ymm dst, Ymm a, Ymm b, uint8_t imm); // VEX.256.66.0F3A.W0 38 /r ib
   // As the EVEX forms above (VEX.256.66.0F38 28 /r, b a full vector; VEX.256.66.0F 70 /r ib), and
