@@ -681,7 +681,7 @@ JAXLIB_VM_INLINE int64_t ShortRowsOf(const float* x, float* out, float init, int
     const float* rows = x + o * R;
     for (int i = 0; i < N; ++i)
       for (int64_t j = 0; j < R; ++j) col[j][i] = rows[i * R + j];
-    V l[kLanes];
+    V l[kLanes] = {};
     V r;
     if constexpr (kSum) {
       for (int64_t j = 0; j < R; ++j) l[j] = V{} + Load<V>(col[j], N);
@@ -706,6 +706,7 @@ JAXLIB_VM_INLINE int64_t ShortRowsOf(const float* x, float* out, float init, int
 
 template <class F, class V>
 JAXLIB_VM_INLINE int64_t ShortRowsBody(const float* x, float* out, float init, int64_t outer, int64_t R) {
+  if (R < 1) return 0;  // empty rows: the per-row loop's init
   switch (R) {  // the common short rows (coordinates, small heads) unrolled
     case 2: return ShortRowsOf<F, V, 2>(x, out, init, outer, R);
     case 3: return ShortRowsOf<F, V, 3>(x, out, init, outer, R);
