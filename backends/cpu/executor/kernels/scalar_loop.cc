@@ -81,15 +81,7 @@ int64_t ClampedIndex(const uint8_t* cell, ElementType t, int64_t length) {
   return v < 0 ? 0 : v > length - 1 ? length - 1 : v;
 }
 
-bool IsIndexType(ElementType t) {
-  switch (t) {
-    case ElementType::kS8: case ElementType::kS16: case ElementType::kS32: case ElementType::kS64:
-    case ElementType::kU8: case ElementType::kU16: case ElementType::kU32: case ElementType::kU64:
-      return true;
-    default:
-      return false;
-  }
-}
+
 
 // Picks the inline code of a few hot ops; kCall otherwise.
 Code FastCode(const compiler::Module& m, const Op& op) {
@@ -644,7 +636,7 @@ bool ScalarCode::FlattenElementAccess(const compiler::Module& m, const Op& op, s
   const ValueId index = op.operands[first_index + static_cast<size_t>(a.dim)];
   ins.index_type = m.type(index).element;
   const int index_slot = Operand(m, index);
-  if (index_slot < 0 || !IsIndexType(ins.index_type)) return false;
+  if (index_slot < 0 || !IsInteger(ins.index_type)) return false;
   ins.in[0] = static_cast<uint16_t>(slot);
   if (store) {
     const ValueId update = op.operands[1];
