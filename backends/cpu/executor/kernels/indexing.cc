@@ -150,48 +150,35 @@ class GatherKernel final : public Kernel {
         pos[k] = rem % w.batch_dims[k];
         rem /= w.batch_dims[k];
       }
-      // Groups of windows, software-pipelined: the source addresses of the next group are made
-      // (and prefetched) before this group's copies, so random windows of a large operand miss
-      // the caches in parallel and their lines arrive while other windows are copied.
-      constexpr int64_t kGroup = 32;
-      uint8_t* dsts[2][kGroup];
-      const uint8_t* srcs[2][kGroup];
-      auto address_group = [&](int64_t g0, int slot) {
-        const int64_t gn = std::min(kGroup, b1 - g0);
-        for (int64_t j = 0; j < gn; ++j) {
-          int64_t ioff = 0, ooff = 0;
-          for (size_t k = 0; k < pos.size(); ++k) {
-            ioff += pos[k] * w.batch_strides[k];
-            ooff += pos[k] * out_batch_strides_[k];
-          }
-          int64_t xoff = 0;
-          for (size_t k = 0; k < start_map_.size(); ++k) {
-            size_t d = static_cast<size_t>(start_map_[k]);
-            int64_t s = ReadIndex(idx + static_cast<size_t>(ioff + static_cast<int64_t>(k) * w.vec_stride) * index_es_, index_type_);
-            s = std::clamp<int64_t>(s, 0, xdims_[d] - slice_sizes_[d]);
-            xoff += s * xstrides_[d];
-          }
-          for (const auto& [odim, bpos] : batching_) xoff += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
-          dsts[slot][j] = out + static_cast<size_t>(ooff) * es_;
-          srcs[slot][j] = x + static_cast<size_t>(xoff) * es_;
-          __builtin_prefetch(srcs[slot][j]);
-          for (int k = static_cast<int>(pos.size()) - 1; k >= 0; --k) {
-            if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
-            pos[static_cast<size_t>(k)] = 0;
-          }
+      // Window b's source (and its destination in *dst); called for b0, b0 + 1, ... in turn, as
+      // the walk's position advances with each call.
+      auto address = [&](int64_t, uint8_t** dst) {
+        int64_t ioff = 0, ooff = 0;
+        for (size_t k = 0; k < pos.size(); ++k) {
+          ioff += pos[k] * w.batch_strides[k];
+          ooff += pos[k] * out_batch_strides_[k];
         }
+        int64_t xoff = 0;
+        for (size_t k = 0; k < start_map_.size(); ++k) {
+          size_t d = static_cast<size_t>(start_map_[k]);
+          int64_t s = ReadIndex(idx + static_cast<size_t>(ioff + static_cast<int64_t>(k) * w.vec_stride) * index_es_, index_type_);
+          s = std::clamp<int64_t>(s, 0, xdims_[d] - slice_sizes_[d]);
+          xoff += s * xstrides_[d];
+        }
+        for (const auto& [odim, bpos] : batching_) xoff += pos[static_cast<size_t>(bpos)] * xstrides_[static_cast<size_t>(odim)];
+        for (int k = static_cast<int>(pos.size()) - 1; k >= 0; --k) {
+          if (++pos[static_cast<size_t>(k)] < w.batch_dims[static_cast<size_t>(k)]) break;
+          pos[static_cast<size_t>(k)] = 0;
+        }
+        *dst = out + static_cast<size_t>(ooff) * es_;
+        return x + static_cast<size_t>(xoff) * es_;
       };
-      if (b0 < b1) address_group(b0, 0);
-      for (int64_t g0 = b0, slot = 0; g0 < b1; g0 += kGroup, slot ^= 1) {
-        if (g0 + kGroup < b1) address_group(g0 + kGroup, static_cast<int>(slot ^ 1));
-        const int64_t gn = std::min(kGroup, b1 - g0);
-        for (int64_t j = 0; j < gn; ++j) {
-          if (run_bytes_ > 0)
-            CopyRun(dsts[slot][j], srcs[slot][j], run_bytes_);
-          else
-            copier_.Run(dsts[slot][j], srcs[slot][j]);
-        }
-      }
+      PipelinedWindows(b0, b1, address, [&](uint8_t* dst, const uint8_t* src) {
+        if (run_bytes_ > 0)
+          CopyRun(dst, src, run_bytes_);
+        else
+          copier_.Run(dst, src);
+      });
     });
     return Status::Ok();
   }
@@ -228,26 +215,38 @@ class GatherKernel final : public Kernel {
     const int64_t bs = w.batch_strides[0], vs = w.vec_stride, bytes = run_bytes_;
     const int64_t min_windows = std::max<int64_t>(1, (int64_t{64} << 10) / std::max<int64_t>(1, bytes));
     ParallelFor(w.count, min_windows, [&](int64_t b0, int64_t b1) {
-      constexpr int64_t kGroup = 32;
-      const uint8_t* srcs[2][kGroup];
-      auto address_group = [&](int64_t g0, int slot) {
-        const int64_t gn = std::min(kGroup, b1 - g0);
-        for (int64_t j = 0; j < gn; ++j) {
-          const I* v = index + (g0 + j) * bs;
-          int64_t off = 0;
-          for (size_t k = 0; k < K; ++k)
-            off += std::clamp<int64_t>(static_cast<int64_t>(v[static_cast<int64_t>(k) * vs]), 0, hi[k]) * stride[k];
-          srcs[slot][j] = x + off;
-          __builtin_prefetch(srcs[slot][j]);
-        }
+      auto address = [&](int64_t b, uint8_t** dst) {
+        const I* v = index + b * bs;
+        int64_t off = 0;
+        for (size_t k = 0; k < K; ++k)
+          off += std::clamp<int64_t>(static_cast<int64_t>(v[static_cast<int64_t>(k) * vs]), 0, hi[k]) * stride[k];
+        *dst = out + b * bytes;
+        return x + off;
       };
-      if (b0 < b1) address_group(b0, 0);
-      for (int64_t g0 = b0, slot = 0; g0 < b1; g0 += kGroup, slot ^= 1) {
-        if (g0 + kGroup < b1) address_group(g0 + kGroup, static_cast<int>(slot ^ 1));
-        const int64_t gn = std::min(kGroup, b1 - g0);
-        for (int64_t j = 0; j < gn; ++j) CopyRun(out + (g0 + j) * bytes, srcs[slot][j], bytes);
-      }
+      PipelinedWindows(b0, b1, address, [&](uint8_t* dst, const uint8_t* src) { CopyRun(dst, src, bytes); });
     });
+  }
+
+  // Windows [b0, b1) in software-pipelined groups: the next group's sources are made by
+  // address(b, &dst) (in order of b) and prefetched before this group's copy(dst, src), so random
+  // windows of a large operand miss the caches in parallel and their lines arrive while other
+  // windows are copied.
+  template <class Address, class Copy>
+  static void PipelinedWindows(int64_t b0, int64_t b1, Address& address, Copy&& copy) {
+    constexpr int64_t kGroup = 32;
+    uint8_t* dsts[2][kGroup];
+    const uint8_t* srcs[2][kGroup];
+    auto address_group = [&](int64_t g0, int slot) {
+      for (int64_t j = 0; j < std::min(kGroup, b1 - g0); ++j) {
+        srcs[slot][j] = address(g0 + j, &dsts[slot][j]);
+        __builtin_prefetch(srcs[slot][j]);
+      }
+    };
+    if (b0 < b1) address_group(b0, 0);
+    for (int64_t g0 = b0, slot = 0; g0 < b1; g0 += kGroup, slot ^= 1) {
+      if (g0 + kGroup < b1) address_group(g0 + kGroup, static_cast<int>(slot ^ 1));
+      for (int64_t j = 0; j < std::min(kGroup, b1 - g0); ++j) copy(dsts[slot][j], srcs[slot][j]);
+    }
   }
 
   // A window's bytes: the common small sizes as fixed-size copies (a call per window costs
