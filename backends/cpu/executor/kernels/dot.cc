@@ -195,7 +195,7 @@ class DotKernel final : public Kernel {
     auto batch = [&](int64_t bi) {
       auto* cb = static_cast<uint8_t*>(c) + static_cast<size_t>(bi * M_ * N_) * aes;
       if (tiny)
-        GemmBuiltinInline(acc_, M_, N_, K_, Lhs(a, bi), Rhs(b, bi), cb, N_);
+        GemmBuiltinBatched(acc_, 1, M_, N_, K_, Lhs(a, bi), 0, Rhs(b, bi), 0, cb, 0);
       else if (!Gemm(blas_, acc_, M_, N_, K_, Lhs(a, bi), Rhs(b, bi), cb, N_, false))
         ok.store(false);
     };

@@ -166,10 +166,6 @@ bool RunTyped(FortranGemm<T> blas, int64_t M, int64_t N, int64_t K, GemmOperand 
   return true;
 }
 
-}  // namespace
-
-namespace {
-
 // GemmBlocked's sums for a product small enough to skip its blocking: with B untransposed,
 // C[i, j] = 0 + (four products of a group of k, added left to right) + ... + the tail's products
 // one at a time; with B transposed, 0 + the sequential sum over k. One row of A at a time in
@@ -225,15 +221,6 @@ bool GemmBuiltinBatched(ElementType t, int64_t batches, int64_t M, int64_t N, in
     case ElementType::kF64:
       GemmTinyBatched<double>(batches, M, N, K, A, a_stride, B, b_stride, static_cast<double*>(C), c_stride);
       return true;
-    default: return false;
-  }
-}
-
-bool GemmBuiltinInline(ElementType t, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, void* C,
-                       int64_t ldc) {
-  switch (t) {
-    case ElementType::kF32: GemmTiny<float>(M, N, K, A, B, static_cast<float*>(C), ldc); return true;
-    case ElementType::kF64: GemmTiny<double>(M, N, K, A, B, static_cast<double*>(C), ldc); return true;
     default: return false;
   }
 }

@@ -35,13 +35,11 @@ struct GemmOperand {
 bool Gemm(const BlasGemm* blas, ElementType t, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B,
           void* C, int64_t ldc, bool accumulate);
 
-// The built-in GEMM on the calling thread for f32 and f64 (false for other types): C = op(A)
-// op(B), the sums of Gemm without a BLAS. For many tiny products, where a BLAS call (or the
-// split across threads) costs more than the product.
-bool GemmBuiltinInline(ElementType t, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, void* C,
-                       int64_t ldc);
-// The same for `batches` products, batch b's operands `a_stride` / `b_stride` elements after
-// batch b - 1's and its C[M, N] (leading dimension N) `c_stride` elements after.
+// `batches` products on the built-in GEMM on the calling thread, f32 and f64 (false for other
+// types): C_b[M, N] (leading dimension N, `c_stride` elements after C_{b-1}) = op(A_b) op(B_b),
+// batch b's operands `a_stride` / `b_stride` elements after batch b - 1's; the sums of Gemm
+// without a BLAS. For many tiny products, where a BLAS call (or the split across threads)
+// costs more than the product.
 bool GemmBuiltinBatched(ElementType t, int64_t batches, int64_t M, int64_t N, int64_t K, GemmOperand A,
                         int64_t a_stride, GemmOperand B, int64_t b_stride, void* C, int64_t c_stride);
 
