@@ -65,20 +65,23 @@ int64_t NativePrefix(const LazyFusedLoopJit& lazy, const float* in, const float*
 // the row functions, without a call and a partial vector per row.
 constexpr int64_t kShortRow = 64;
 
+// The vector kernel an elementwise op of `kind` with `arity` operands of `like`'s type (and a
+// result of it) selects: what the unrewritten program's ops run.
+EwFn KernelLike(const compiler::Module& m, compiler::OpKind kind, size_t arity, compiler::ValueId like) {
+  compiler::Op op;
+  op.kind = kind;
+  op.operands.assign(arity, like);
+  op.results = {like};
+  return SelectVectorKernel(m, op);
+}
+
 // The f32 subtract, exp and multiply kernels the unrewritten program's elementwise ops select
 // (on arrays of `like`'s type).
 struct BlockFns {
   EwFn sub = nullptr, exp = nullptr, mul = nullptr;
   static BlockFns For(const compiler::Module& m, compiler::ValueId like) {
-    auto pick = [&](compiler::OpKind kind, size_t arity) {
-      compiler::Op op;
-      op.kind = kind;
-      op.operands.assign(arity, like);
-      op.results = {like};
-      return SelectVectorKernel(m, op);
-    };
-    return {pick(compiler::OpKind::kSubtract, 2), pick(compiler::OpKind::kExp, 1),
-            pick(compiler::OpKind::kMultiply, 2)};
+    return {KernelLike(m, compiler::OpKind::kSubtract, 2, like), KernelLike(m, compiler::OpKind::kExp, 1, like),
+            KernelLike(m, compiler::OpKind::kMultiply, 2, like)};
   }
   bool ok() const { return sub && exp && mul; }
 };
@@ -285,14 +288,8 @@ StatusOr<std::unique_ptr<Kernel>> MakeLogSumExpKernel(KernelBuilder& b, const co
                            "and its rows as the result, got " + x.ToString());
   }
   // The f32 log and add kernels the unrewritten program's elementwise ops would select.
-  compiler::Op log, add;
-  log.kind = compiler::OpKind::kLog;
-  log.operands = {op.results[0]};
-  log.results = {op.results[0]};
-  add.kind = compiler::OpKind::kAdd;
-  add.operands = {op.results[0], op.results[0]};
-  add.results = {op.results[0]};
-  const EwFn log_fn = SelectVectorKernel(b.module(), log), add_fn = SelectVectorKernel(b.module(), add);
+  const EwFn log_fn = KernelLike(b.module(), compiler::OpKind::kLog, 1, op.results[0]),
+             add_fn = KernelLike(b.module(), compiler::OpKind::kAdd, 2, op.results[0]);
   if (!log_fn || !add_fn) return Internal("no f32 log or add vector kernel");
   const int64_t len = x.dims.back();
   return std::unique_ptr<Kernel>(new LogSumExpKernel(op.operands[0], op.results[0], y.element_count(), len, log_fn,
