@@ -3,6 +3,7 @@
 // Updates (dynamic_update_slice, scatter) of an operand read last by them may take its bytes.
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "runtime/compiler/execution_plan.h"
 
@@ -155,6 +156,8 @@ class Planner {
     }
     DematerializeResultViews(r);
     if (options_.in_place_updates) PlanInPlaceUpdates(r);
+    std::map<ValueId, Slab> slabs;  // operand root -> its place in a concatenate's result
+    if (options_.in_place_concatenate) PlanInPlaceConcatenates(r, &slabs);
     // Last use (op index; n = region result) of every arena value defined here.
     std::vector<int64_t> def_index(m_.values.size(), -1);
     for (size_t i = 0; i < n; ++i)
@@ -178,10 +181,27 @@ class Planner {
         if (plan_->values[static_cast<size_t>(v)].kind == ValueStorage::Kind::kAlias && last[static_cast<size_t>(v)] >= 0)
           touch(v, last[static_cast<size_t>(v)]);
 
+    // A concatenate holding operands in place lives from the first of them to the last read
+    // of it or of them.
+    std::map<ValueId, int64_t> concat_from;  // result -> op index of its first in-place operand
+    for (const auto& [root, slab] : slabs) {
+      last[static_cast<size_t>(slab.concat)] = std::max(last[static_cast<size_t>(slab.concat)], last[static_cast<size_t>(root)]);
+      auto [it, fresh] = concat_from.emplace(slab.concat, def_index[static_cast<size_t>(root)]);
+      if (!fresh) it->second = std::min(it->second, def_index[static_cast<size_t>(root)]);
+    }
     ArenaAllocator arena;
     std::vector<std::vector<int64_t>> free_at(n + 2);  // offsets to release before op i
+    auto allocate = [&](ValueId v, size_t i) {
+      ValueStorage& s = plan_->values[static_cast<size_t>(v)];
+      s.offset = arena.Allocate(m_.type(v).byte_size());
+      int64_t until = std::max<int64_t>(last[static_cast<size_t>(v)], static_cast<int64_t>(i));
+      free_at[static_cast<size_t>(std::min<int64_t>(until + 1, static_cast<int64_t>(n + 1)))].push_back(s.offset);
+    };
     for (size_t i = 0; i < n; ++i) {
       for (int64_t off : free_at[i]) arena.Free(off);
+      for (const auto& [concat, from] : concat_from)
+        if (from == static_cast<int64_t>(i) && plan_->values[static_cast<size_t>(concat)].kind == ValueStorage::Kind::kArena)
+          allocate(concat, i);
       const Op& op = *r.ops[i];
       // Nested control-flow regions first: their arenas become part of this op's scratch.
       int64_t region_bytes = 0;
@@ -193,11 +213,10 @@ class Planner {
         for (const auto& sub : op.regions) MarkUnplanned(*sub);
       }
       for (ValueId v : op.results) {
-        ValueStorage& s = plan_->values[static_cast<size_t>(v)];
-        if (s.kind != ValueStorage::Kind::kArena) continue;
-        s.offset = arena.Allocate(m_.type(v).byte_size());
-        int64_t until = std::max<int64_t>(last[static_cast<size_t>(v)], static_cast<int64_t>(i));
-        free_at[static_cast<size_t>(std::min<int64_t>(until + 1, static_cast<int64_t>(n + 1)))].push_back(s.offset);
+        if (plan_->values[static_cast<size_t>(v)].kind != ValueStorage::Kind::kArena || slabs.count(v) ||
+            concat_from.count(v))
+          continue;
+        allocate(v, i);
       }
       int64_t backend = options_.scratch_bytes ? options_.scratch_bytes(m_, op) : 0;
       if (backend > 0 || region_bytes > 0) {
@@ -210,9 +229,75 @@ class Planner {
         plan_->scratch[&op] = sc;
       }
     }
+    for (const auto& [root, slab] : slabs) {
+      const ValueStorage& c = plan_->values[static_cast<size_t>(slab.concat)];
+      plan_->values[static_cast<size_t>(root)] =
+          c.kind == ValueStorage::Kind::kOutput ? ValueStorage{ValueStorage::Kind::kOutput, slab.bytes, c.index}
+                                                : ValueStorage{ValueStorage::Kind::kArena, c.offset + slab.bytes, 0};
+    }
     int64_t bytes = arena.peak();
     plan_->region_arena_bytes[&r] = bytes;
     return bytes;
+  }
+
+  struct Slab {
+    ValueId concat;  // the concatenate's result
+    int64_t bytes;   // where the operand starts in it
+  };
+
+  // The operands of concatenates that can be computed straight into the result
+  // (PipelineOptions::in_place_concatenate): each operand's root through reshapes and bitcasts,
+  // an arena value that a plain kernel of this region defines, used as no other slab, not
+  // updated in place and not a region result.
+  void PlanInPlaceConcatenates(const Region& r, std::map<ValueId, Slab>* slabs) {
+    std::map<ValueId, int64_t> def_index;
+    for (size_t i = 0; i < r.ops.size(); ++i)
+      for (ValueId v : r.ops[i]->results) def_index[v] = static_cast<int64_t>(i);
+    std::set<ValueId> excluded;  // roots that must keep bytes of their own
+    for (ValueId v : r.results) excluded.insert(Root(v));
+    for (const auto& op : r.ops) {
+      for (ValueId v : op->results)
+        if (plan_->values[static_cast<size_t>(v)].kind == ValueStorage::Kind::kAlias &&
+            (op->kind == OpKind::kDynamicUpdateSlice || op->kind == OpKind::kScatter))
+          excluded.insert(Root(v));
+      if (op->kind == OpKind::kConcatenate) excluded.insert(op->results[0]);  // never nested
+    }
+    for (size_t i = 0; i < r.ops.size(); ++i) {
+      const Op& op = *r.ops[i];
+      if (op.kind != OpKind::kConcatenate || op.results.size() != 1) continue;
+      const ValueId c = op.results[0];
+      const ValueStorage& cs = plan_->values[static_cast<size_t>(c)];
+      const bool whole_output = cs.kind == ValueStorage::Kind::kOutput && cs.offset == 0;
+      if (cs.kind != ValueStorage::Kind::kArena && !whole_output) continue;
+      const Type& t = m_.type(c);
+      const int64_t dim = op.IntAttr("dimension", 0);
+      if (!t.is_tensor() || dim < 0 || dim >= static_cast<int64_t>(t.dims.size())) continue;
+      bool slabs_contiguous = true;  // every dim before `dim` is 1
+      for (int64_t k = 0; k < dim; ++k) slabs_contiguous = slabs_contiguous && t.dims[static_cast<size_t>(k)] == 1;
+      if (!slabs_contiguous) continue;
+      int64_t at = 0;
+      for (ValueId part : op.operands) {
+        const int64_t bytes = m_.type(part).byte_size();
+        ValueId root = part;
+        bool plain_chain = true;  // aliases by reshape or bitcast only: the same bytes
+        while (plan_->values[static_cast<size_t>(root)].kind == ValueStorage::Kind::kAlias) {
+          const Op* def = m_.values[static_cast<size_t>(root)].def;
+          plain_chain = plain_chain && def && (def->kind == OpKind::kReshape || def->kind == OpKind::kBitcastConvert);
+          root = plan_->values[static_cast<size_t>(root)].index;
+        }
+        const auto d = def_index.find(root);
+        const Op* def = d == def_index.end() ? nullptr : r.ops[static_cast<size_t>(d->second)].get();
+        if (plain_chain && def && def->kind != OpKind::kConstant && !IsControlFlow(def->kind) &&
+            plan_->values[static_cast<size_t>(root)].kind == ValueStorage::Kind::kArena &&
+            m_.type(root).byte_size() == bytes && bytes > 0 && !excluded.count(root) && !slabs->count(root)) {
+          (*slabs)[root] = Slab{c, at};
+          excluded.insert(root);
+        } else {
+          excluded.insert(root);  // an operand twice: only its first place
+        }
+        at += bytes;
+      }
+    }
   }
 
   // Results of dynamic_update_slice / scatter (one operand and result) become aliases of their

@@ -24,7 +24,7 @@ struct ValueStorage {
     kArena,            // `offset` bytes into the arena of the region that defines it
     kParameter,        // entry argument `index`
     kConstant,         // data of the defining constant op
-    kOutput,           // written straight into entry result buffer `index`
+    kOutput,           // written straight into entry result buffer `index`, `offset` bytes in
     kAlias,            // shares the bytes of value `index` (reshape, same-size bitcast; a
                        // dynamic_slice view starts inside them, PipelineOptions::dynamic_slice_views)
     kRegionArgument,   // bound by the parent op at run time (while carries, ...)
@@ -63,7 +63,7 @@ struct ExecutionPlan {
     ValueId v = entry->body->results[k];
     while (storage(v).kind == ValueStorage::Kind::kAlias) v = storage(v).index;
     const ValueStorage& s = storage(v);
-    return s.kind == ValueStorage::Kind::kOutput && static_cast<size_t>(s.index) == k ? v : -1;
+    return s.kind == ValueStorage::Kind::kOutput && static_cast<size_t>(s.index) == k && s.offset == 0 ? v : -1;
   }
 };
 
@@ -87,6 +87,13 @@ struct PipelineOptions {
   // whose offset the executor computes when it runs (ValueStorage::kAlias), so a scan's
   // per-step slice of its inputs is not copied. For executors that bind such views (the CPU one).
   bool dynamic_slice_views = false;
+  // A concatenate along its outermost non-unit dim places each operand computed in the same
+  // region (by a kernel, not a constant, argument or control-flow op, and read by no in-place
+  // update or region result) at its slab of the result: the producer writes there and the
+  // concatenate copies only the other operands. Such an operand's storage is the result's
+  // (kArena at an offset inside it, or kOutput with a byte offset). For executors whose
+  // concatenate skips operands already in place and whose kOutput binding honours the offset.
+  bool in_place_concatenate = false;
   // Bytes of kernel scratch an op needs on this device (0 when it needs none).
   std::function<int64_t(const Module&, const Op&)> scratch_bytes;
 };

@@ -227,28 +227,6 @@ void WriteIotaTyped(ElementType t, void* dst, const int64_t* idx, int64_t n) {
   }
 }
 
-// dst[i] = src[i * stride] for i < n, elements of es bytes (typed loops for the usual sizes: a
-// column of an [N, 3] array would otherwise be a call per element).
-template <class T>
-void StridedRunOf(uint8_t* dst, const uint8_t* src, int64_t n, int64_t stride) {
-  for (int64_t i = 0; i < n; ++i) {
-    T v;
-    std::memcpy(&v, src + static_cast<size_t>(i * stride) * sizeof(T), sizeof(T));
-    std::memcpy(dst + static_cast<size_t>(i) * sizeof(T), &v, sizeof(T));
-  }
-}
-void CopyStridedRun(uint8_t* dst, const uint8_t* src, int64_t n, int64_t stride, size_t es) {
-  switch (es) {
-    case 1: return StridedRunOf<uint8_t>(dst, src, n, stride);
-    case 2: return StridedRunOf<uint16_t>(dst, src, n, stride);
-    case 4: return StridedRunOf<uint32_t>(dst, src, n, stride);
-    case 8: return StridedRunOf<uint64_t>(dst, src, n, stride);
-    default:
-      for (int64_t i = 0; i < n; ++i)
-        std::memcpy(dst + static_cast<size_t>(i) * es, src + static_cast<size_t>(i * stride) * es, es);
-  }
-}
-
 // Copies elements [begin, begin+n) of a strided view (strides per loop dim, 0 = broadcast).
 // `*splat`: the source element `dst` already holds in every slot from the previous tile, or
 // nullptr. A tile that is one broadcast value (a row's max or sum in softmax, with the tile

@@ -69,8 +69,11 @@ class ConcatenateKernel final : public Kernel {
   }
   Status Run(Frame& f, uint8_t*) const override {
     auto* d = static_cast<uint8_t*>(f.Get(dst_));
-    for (size_t k = 0; k < pieces_.size(); ++k)
-      copiers_[k].Run(d + pieces_[k].dst_offset * static_cast<int64_t>(es_), f.Get(pieces_[k].src));
+    for (size_t k = 0; k < pieces_.size(); ++k) {
+      uint8_t* at = d + pieces_[k].dst_offset * static_cast<int64_t>(es_);
+      // (A piece its producer computed in place, PipelineOptions::in_place_concatenate.)
+      if (f.Get(pieces_[k].src) != at) copiers_[k].Run(at, f.Get(pieces_[k].src));
+    }
     return Status::Ok();
   }
 

@@ -13,7 +13,10 @@
 #include <mutex>
 #include <vector>
 
+#include "backends/cpu/executor/elementwise/isa_target.h"
+#include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/linalg/lapack_library.h"
+#include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
 
 namespace jaxlib::cpu {
@@ -200,14 +203,84 @@ void GemmTiny(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, T* 
   }
 }
 
+// GemmTiny's sums for kLanes batches at once, lane l of every run being batch l: at holds
+// op(A)'s element (m, k) of every batch at [(m K + k) kLanes], bt op(B)'s (k, n) at
+// [(k N + n) kLanes], ct receives C's (m, n) at [(m N + n) kLanes]. Multiplies and adds, never
+// fused, lane by lane in GemmTiny's order: the same bits at every vector width.
+template <class T, int64_t kLanes>
+__attribute__((always_inline)) inline void TinyLaneSumsBody(int64_t M, int64_t N, int64_t K, bool b_transposed, const T* at, const T* bt, T* ct) {
+  for (int64_t i = 0; i < M; ++i)
+    for (int64_t j = 0; j < N; ++j) {
+      T s[kLanes];
+      for (int64_t l = 0; l < kLanes; ++l) s[l] = T(0);
+      const T* a = at + i * K * kLanes;
+      const T* b = bt + j * kLanes;
+      const int64_t bk = N * kLanes;  // from op(B)'s (k, j) to (k + 1, j)
+      T* c = ct + (i * N + j) * kLanes;
+      if (b_transposed) {
+        for (int64_t k = 0; k < K; ++k)
+          for (int64_t l = 0; l < kLanes; ++l) s[l] += a[k * kLanes + l] * b[k * bk + l];
+        for (int64_t l = 0; l < kLanes; ++l) c[l] = T(0) + s[l];
+        continue;
+      }
+      int64_t k = 0;
+      for (; k + 4 <= K; k += 4)
+        for (int64_t l = 0; l < kLanes; ++l)
+          s[l] += a[k * kLanes + l] * b[k * bk + l] + a[(k + 1) * kLanes + l] * b[(k + 1) * bk + l] +
+                  a[(k + 2) * kLanes + l] * b[(k + 2) * bk + l] + a[(k + 3) * kLanes + l] * b[(k + 3) * bk + l];
+      for (; k < K; ++k)
+        for (int64_t l = 0; l < kLanes; ++l) s[l] += a[k * kLanes + l] * b[k * bk + l];
+      for (int64_t l = 0; l < kLanes; ++l) c[l] = s[l];
+    }
+}
+template <class T, int64_t kLanes>
+void TinyLaneSums(int64_t M, int64_t N, int64_t K, bool b_transposed, const T* at, const T* bt, T* ct) {
+  TinyLaneSumsBody<T, kLanes>(M, N, K, b_transposed, at, bt, ct);
+}
+#if defined(JAXLIB_X86_64)
+template <class T, int64_t kLanes>
+JAXLIB_TARGET_AVX2 void TinyLaneSumsAvx2(int64_t M, int64_t N, int64_t K, bool b_transposed, const T* at, const T* bt,
+                                         T* ct) {
+  TinyLaneSumsBody<T, kLanes>(M, N, K, b_transposed, at, bt, ct);
+}
+#endif
+
+// Many tiny products: whole groups of 256 bytes of batches (64 f32, 32 f64) with the batches as
+// vector lanes, their operands transposed in and the results out by the strided-copy engine
+// (register transposes, stream permutes); the last batches one at a time. GemmTiny's bits.
 template <class T>
 void GemmTinyBatched(int64_t batches, int64_t M, int64_t N, int64_t K, GemmOperand A, int64_t a_stride,
                      GemmOperand B, int64_t b_stride, T* C, int64_t c_stride) {
-  for (int64_t bi = 0; bi < batches; ++bi) {
-    GemmTiny<T>(M, N, K, A, B, C + bi * c_stride, N);
-    A.data = static_cast<const T*>(A.data) + a_stride;
-    B.data = static_cast<const T*>(B.data) + b_stride;
+  constexpr int64_t kLanes = 256 / sizeof(T);
+  int64_t bi = 0;
+  if (batches >= kLanes && M * N * K > 0) {
+    const int64_t a_row = A.transposed ? 1 : A.ld, a_col = A.transposed ? A.ld : 1;
+    const int64_t b_row = B.transposed ? 1 : B.ld, b_col = B.transposed ? B.ld : 1;
+    // Into lanes: element (x, y) of batch l to [(x Y + y) kLanes + l]; out of them: C's (i, j)
+    // of batch l from [(i N + j) kLanes + l].
+    const StridedCopier a_in({M, K, kLanes}, {K * kLanes, kLanes, 1}, {a_row, a_col, a_stride}, sizeof(T));
+    const StridedCopier b_in({K, N, kLanes}, {N * kLanes, kLanes, 1}, {b_row, b_col, b_stride}, sizeof(T));
+    const StridedCopier c_out({kLanes, M * N}, {c_stride, 1}, {1, kLanes}, sizeof(T));
+    std::vector<T> lanes(static_cast<size_t>((M * K + K * N + M * N) * kLanes));
+    T* at = lanes.data();
+    T* bt = at + M * K * kLanes;
+    T* ct = bt + K * N * kLanes;
+#if defined(JAXLIB_X86_64)
+    static const bool avx2 = DetectedVectorIsa() != VectorIsa::kBaseline;
+    const auto sums = avx2 ? &TinyLaneSumsAvx2<T, kLanes> : &TinyLaneSums<T, kLanes>;
+#else
+    const auto sums = &TinyLaneSums<T, kLanes>;
+#endif
+    for (; bi + kLanes <= batches; bi += kLanes) {
+      a_in.Run(at, static_cast<const T*>(A.data) + bi * a_stride);
+      b_in.Run(bt, static_cast<const T*>(B.data) + bi * b_stride);
+      sums(M, N, K, B.transposed, at, bt, ct);
+      c_out.Run(C + bi * c_stride, ct);
+    }
   }
+  for (; bi < batches; ++bi)
+    GemmTiny<T>(M, N, K, GemmOperand{static_cast<const T*>(A.data) + bi * a_stride, A.ld, A.transposed},
+                GemmOperand{static_cast<const T*>(B.data) + bi * b_stride, B.ld, B.transposed}, C + bi * c_stride, N);
 }
 
 }  // namespace

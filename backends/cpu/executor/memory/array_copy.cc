@@ -6,7 +6,9 @@
 #include "backends/cpu/executor/parallel/thread_pool.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #if defined(__x86_64__)
@@ -81,6 +83,9 @@ void InnerCopy(uint8_t* d, int64_t ds, const uint8_t* s, int64_t ss, int64_t n) 
   for (int64_t i = 0; i < n; ++i) std::memcpy(d + i * ds * static_cast<int64_t>(ES), s + i * ss * static_cast<int64_t>(ES), ES);
 }
 
+int64_t DeinterleaveVector(uint8_t* d, int64_t stream_stride, int64_t streams, const uint8_t* s, int64_t n, size_t es,
+                           int64_t count);
+
 void Inner(uint8_t* d, int64_t ds, const uint8_t* s, int64_t ss, int64_t n, size_t es) {
   if (ds == 1 && ss == 1) {
     std::memcpy(d, s, static_cast<size_t>(n) * es);
@@ -89,6 +94,14 @@ void Inner(uint8_t* d, int64_t ds, const uint8_t* s, int64_t ss, int64_t n, size
   if (ss == 0 && ds == 1) {
     FillElements(d, s, es, n);
     return;
+  }
+  if (ds == 1 && ss >= 2 && n > 1) {
+    // A column of a row-major [n, ss] array: the first of ss streams, the groups that stay
+    // inside the source (the last element's row ends at its element).
+    const int64_t done = DeinterleaveVector(d, 0, 1, s, ss, es, n - 1);
+    d += done * static_cast<int64_t>(es);
+    s += done * ss * static_cast<int64_t>(es);
+    n -= done;
   }
   switch (es) {
     case 1: InnerCopy<1>(d, ds, s, ss, n); return;
@@ -174,6 +187,168 @@ void Block4x4Bytes(uint8_t* d, int64_t dstride, const uint8_t* s, int64_t sstrid
 }
 #endif
 
+#if defined(JAXLIB_X86_64)
+// A few interleaved streams and the same streams apart (the transposes of an [n, N] array with
+// N large and n small: jnp.stack(..., axis=-1), a column of an [N, 3] array, points between
+// their [N, 3] and [3, N] layouts), on 8-dword AVX2 vectors: one group of n vectors on one side
+// is n vectors on the other, each output vector a lane permute of every input vector that
+// holds some of its lanes, blended. Elements of 4 or 8 bytes (an 8-byte element is two dwords
+// that travel together). Pure data movement: the same bits as the scalar loops.
+constexpr int kMaxStreams = 8;
+
+// The permutes of n streams of elements of g dwords, one direction: output vector o takes lane
+// j from lane idx[o][j] of input vector from(o, j); mask[o][v] selects the lanes it takes from
+// input v. Interleaving: input v is 8 dwords of stream v, output o dwords [8o, 8o + 8) of the
+// interleaved run. Apart: input v is dwords [8v, 8v + 8) of the interleaved run, output o 8
+// dwords of stream o.
+template <int N, int G, bool kInterleave>
+struct StreamTable {
+  alignas(32) int32_t idx[N][8] = {};
+  alignas(32) int32_t mask[N][N][8] = {};
+  bool present[N][N] = {};
+  int first[N] = {};
+  constexpr StreamTable() {
+    for (int o = 0; o < N; ++o) {
+      first[o] = -1;
+      for (int j = 0; j < 8; ++j) {
+        int vec, lane;
+        if (kInterleave) {
+          const int p = 8 * o + j, e = p / G;  // interleaved dword p is element e: stream e % N
+          vec = e % N;
+          lane = (e / N) * G + p % G;
+        } else {
+          const int p = ((j / G) * N + o) * G + j % G;  // stream o's dword j in the interleaved run
+          vec = p / 8;
+          lane = p % 8;
+        }
+        idx[o][j] = lane;
+        mask[o][vec][j] = -1;
+        present[o][vec] = true;
+        if (first[o] < 0) first[o] = vec;
+      }
+    }
+  }
+};
+template <int N, int G, bool kInterleave>
+inline constexpr StreamTable<N, G, kInterleave> kStreamTable{};
+
+// Output vector O of one group from the group's inputs: every index a constant, so the inputs
+// stay in registers.
+template <int N, int G, bool kInterleave, int O, int... V>
+JAXLIB_TARGET_AVX2 inline __m256i StreamOutput(const __m256i (&in)[N], std::integer_sequence<int, V...>) {
+  constexpr const StreamTable<N, G, kInterleave>& t = kStreamTable<N, G, kInterleave>;
+  const __m256i idx = _mm256_load_si256(reinterpret_cast<const __m256i*>(t.idx[O]));
+  __m256i out = _mm256_permutevar8x32_epi32(in[t.first[O]], idx);
+  const auto blend = [&](auto v) JAXLIB_LAMBDA_TARGET_AVX2 {
+    if constexpr (v() != t.first[O] && t.present[O][v()]) {
+      const __m256i take = _mm256_load_si256(reinterpret_cast<const __m256i*>(t.mask[O][v()]));
+      out = _mm256_blendv_epi8(out, _mm256_permutevar8x32_epi32(in[v()], idx), take);
+    }
+  };
+  (blend(std::integral_constant<int, V>{}), ...);
+  return out;
+}
+
+// Every output vector of one group, each stored by `put(o, vector)`.
+template <int N, int G, bool kInterleave, class Put, int... O>
+JAXLIB_TARGET_AVX2 inline void StreamOutputs(const __m256i (&in)[N], const Put& put, std::integer_sequence<int, O...>) {
+  (put(O, StreamOutput<N, G, kInterleave, O>(in, std::make_integer_sequence<int, N>{})), ...);
+}
+
+// in[v] = the 32 bytes at src + v * stride (each load its own statement: a loop over an array
+// of vectors becomes 16-byte copies through the stack).
+template <int N, int... V>
+JAXLIB_TARGET_AVX2 inline void LoadVectors(__m256i (&in)[N], const uint8_t* src, int64_t stride,
+                                           std::integer_sequence<int, V...>) {
+  ((in[V] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + V * stride))), ...);
+}
+
+// dst[e * N + s] = stream s's element e, stream s at src + s * stream_stride elements, for
+// e < count; `count` a multiple of 8 / G.
+template <int N, int G>
+JAXLIB_TARGET_AVX2 void InterleaveGroups(uint8_t* dst, const uint8_t* src, int64_t stream_stride, int64_t count) {
+  constexpr int64_t es = 4 * G, per = 8 / G;
+  for (int64_t e = 0; e < count; e += per) {
+    __m256i in[N];
+    LoadVectors<N>(in, src + e * es, stream_stride * es, std::make_integer_sequence<int, N>{});
+    uint8_t* out = dst + e * N * es;
+    StreamOutputs<N, G, true>(
+        in, [&](int o, __m256i x) JAXLIB_LAMBDA_TARGET_AVX2 { _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 32 * o), x); },
+        std::make_integer_sequence<int, N>{});
+  }
+}
+
+// Stream s's element e = src[e * N + s] written to dst + s * stream_stride elements, for s < N,
+// e < count, a multiple of 8 / G; only stream 0 when `first_only` (a lone column).
+template <int N, int G>
+JAXLIB_TARGET_AVX2 void DeinterleaveGroups(uint8_t* dst, int64_t stream_stride, bool first_only, const uint8_t* src,
+                                           int64_t count) {
+  constexpr int64_t es = 4 * G, per = 8 / G;
+  for (int64_t e = 0; e < count; e += per) {
+    __m256i in[N];
+    LoadVectors<N>(in, src + e * N * es, 32, std::make_integer_sequence<int, N>{});
+    const auto put = [&](int o, __m256i x) JAXLIB_LAMBDA_TARGET_AVX2 {
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (o * stream_stride + e) * es), x);
+    };
+    if (first_only)
+      StreamOutputs<N, G, false>(in, put, std::integer_sequence<int, 0>{});
+    else
+      StreamOutputs<N, G, false>(in, put, std::make_integer_sequence<int, N>{});
+  }
+}
+
+using InterleaveFn = void (*)(uint8_t*, const uint8_t*, int64_t, int64_t);
+using DeinterleaveFn = void (*)(uint8_t*, int64_t, bool, const uint8_t*, int64_t);
+template <int G, int... N>
+constexpr std::array<InterleaveFn, kMaxStreams + 1> InterleaveTable(std::integer_sequence<int, N...>) {
+  return {nullptr, nullptr, &InterleaveGroups<N + 2, G>...};
+}
+template <int G, int... N>
+constexpr std::array<DeinterleaveFn, kMaxStreams + 1> DeinterleaveTable(std::integer_sequence<int, N...>) {
+  return {nullptr, nullptr, &DeinterleaveGroups<N + 2, G>...};
+}
+// [g - 1][n]: the kernels of n streams of g-dword elements.
+constexpr std::array<InterleaveFn, kMaxStreams + 1> kInterleave[2] = {
+    InterleaveTable<1>(std::make_integer_sequence<int, kMaxStreams - 1>{}),
+    InterleaveTable<2>(std::make_integer_sequence<int, kMaxStreams - 1>{})};
+constexpr std::array<DeinterleaveFn, kMaxStreams + 1> kDeinterleave[2] = {
+    DeinterleaveTable<1>(std::make_integer_sequence<int, kMaxStreams - 1>{}),
+    DeinterleaveTable<2>(std::make_integer_sequence<int, kMaxStreams - 1>{})};
+
+bool StreamsApply(int64_t n, size_t es) {
+  static const bool avx2 = DetectedVectorIsa() != VectorIsa::kBaseline;
+  return avx2 && n >= 2 && n <= kMaxStreams && (es == 4 || es == 8);
+}
+#endif
+
+// The vector groups of an interleave (dst[e * n + s] = stream s's element e, stream s at src +
+// s * stream_stride elements) or of taking `streams` streams apart (stream s's element e =
+// src[e * n + s], to dst + s * stream_stride): the elements done, a prefix of count, 0 where
+// no vector path applies. The caller copies the rest.
+int64_t InterleaveVector(uint8_t* d, const uint8_t* s, int64_t stream_stride, int64_t n, size_t es, int64_t count) {
+#if defined(JAXLIB_X86_64)
+  if (StreamsApply(n, es)) {
+    const int g = static_cast<int>(es / 4);
+    const int64_t done = count / (8 / g) * (8 / g);
+    kInterleave[g - 1][static_cast<size_t>(n)](d, s, stream_stride, done);
+    return done;
+  }
+#endif
+  return 0;
+}
+int64_t DeinterleaveVector(uint8_t* d, int64_t stream_stride, int64_t streams, const uint8_t* s, int64_t n, size_t es,
+                           int64_t count) {
+#if defined(JAXLIB_X86_64)
+  if (StreamsApply(n, es)) {
+    const int g = static_cast<int>(es / 4);
+    const int64_t done = count / (8 / g) * (8 / g);
+    kDeinterleave[g - 1][static_cast<size_t>(n)](d, stream_stride, streams == 1, s, done);
+    return done;
+  }
+#endif
+  return 0;
+}
+
 using BlockFn = void (*)(uint8_t* d, int64_t dstride, const uint8_t* s, int64_t sstride);
 
 // The two innermost dims in one typed loop when the innermost is short (under kShortInner
@@ -231,6 +406,13 @@ JAXLIB_TARGET_AVX2 void RepeatElements(uint8_t* d, const uint8_t* s, int64_t n, 
 
 void ShortRowsOf(size_t es, uint8_t* d, int64_t dso, int64_t dsi, const uint8_t* s, int64_t sso, int64_t ssi,
                  int64_t no, int64_t ni) {
+  if (dsi == 1 && dso == ni && sso == 1) {
+    // Rows of ni made of ni contiguous streams (jnp.stack(..., axis=-1)): interleaved.
+    const int64_t done = InterleaveVector(d, s, ssi, ni, es, no);
+    d += done * dso * static_cast<int64_t>(es);
+    s += done * static_cast<int64_t>(es);
+    no -= done;
+  }
 #if defined(JAXLIB_X86_64)
   // Worth it over a few 16-byte loads at least (a walk of many short runs, x[:, :3] repeated,
   // keeps the scalar loop).
@@ -261,6 +443,22 @@ void TransposeBlocks(BlockFn block, uint8_t* d, int64_t dsj, const uint8_t* s, i
 
 // es is 1, 2, 4 or 8 (the caller checks).
 void Transpose(uint8_t* d, int64_t dsj, const uint8_t* s, int64_t ssi, int64_t nj, int64_t ni, size_t es) {
+  if (ssi == nj && nj <= 8) {
+    // A few streams interleaved in the source ([ni, nj] row-major) taken apart.
+    const int64_t done = DeinterleaveVector(d, dsj, nj, s, nj, es, ni);
+    d += done * static_cast<int64_t>(es);
+    s += done * ssi * static_cast<int64_t>(es);
+    ni -= done;
+    if (ni == 0) return;
+  }
+  if (dsj == ni && ni <= 8) {
+    // Destination rows of a few elements: the ni source rows interleaved.
+    const int64_t done = InterleaveVector(d, s, ssi, ni, es, nj);
+    d += done * dsj * static_cast<int64_t>(es);
+    s += done * static_cast<int64_t>(es);
+    nj -= done;
+    if (nj == 0) return;
+  }
 #if defined(JAXLIB_X86_64)
   static const bool avx2 = DetectedVectorIsa() != VectorIsa::kBaseline;
   if (es == 4 && avx2) return TransposeBlocks<4, 8>(&Block8x4Bytes, d, dsj, s, ssi, nj, ni);
@@ -341,8 +539,12 @@ void StridedCopier::RunSlab(uint8_t* dp, const uint8_t* sp, int64_t begin, int64
   size_t num_walk = 0;
   int t = -1;
   if (ids == 1 && iss != 1 && inner >= 8 && (es_ == 1 || es_ == 2 || es_ == 4 || es_ == 8)) {
-    for (int k = 0; k < r - 1; ++k)
-      if (ss_[static_cast<size_t>(k)] == 1 && dim(static_cast<size_t>(k)) >= 8) t = k;
+    // A source-contiguous dim of 8 or more, or one that is whole source rows of a few
+    // interleaved streams (Transpose takes those apart).
+    for (int k = 0; k < r - 1; ++k) {
+      const int64_t n = dim(static_cast<size_t>(k));
+      if (ss_[static_cast<size_t>(k)] == 1 && (n >= 8 || (n >= 2 && iss == n))) t = k;
+    }
   }
   // A short innermost dim goes with the next one as one block (ShortRows), the walk around it.
   const bool short_rows = t < 0 && inner < kShortInner && (es_ == 1 || es_ == 2 || es_ == 4 || es_ == 8);
@@ -378,6 +580,10 @@ void StridedCopier::RunSlab(uint8_t* dp, const uint8_t* sp, int64_t begin, int64
 void CopyStrided(void* dst, const std::vector<int64_t>& dst_strides, const void* src,
                  const std::vector<int64_t>& src_strides, const std::vector<int64_t>& dims, size_t es) {
   StridedCopier(dims, dst_strides, src_strides, es).Run(dst, src);
+}
+
+void CopyStridedRun(void* dst, const void* src, int64_t n, int64_t stride, size_t es) {
+  Inner(static_cast<uint8_t*>(dst), 1, static_cast<const uint8_t*>(src), stride, n, es);
 }
 
 void CopyBytesParallel(void* dst, const void* src, size_t bytes) {

@@ -351,6 +351,7 @@ StatusOr<std::unique_ptr<plugin::Executable>> CompileImpl(std::string_view mlir_
   popts.fuse_reductions = !EnvFlag("JAXLIB_CPU_DISABLE_FUSED_REDUCE");
   popts.in_place_updates = true;  // dynamic_update_slice and scatter skip the copy onto themselves
   popts.dynamic_slice_views = true;  // contiguous dynamic_slices are views (DynamicSliceKernel)
+  popts.in_place_concatenate = true;  // ConcatenateKernel skips operands computed in place
   // kernels/softmax.cc runs @jaxlib.softmax and @jaxlib.logsumexp; JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL=1
   // keeps the generic ops (same results, for comparisons).
   popts.match_softmax = !EnvFlag("JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL");

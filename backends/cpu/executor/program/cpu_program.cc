@@ -358,6 +358,12 @@ StatusOr<std::unique_ptr<CpuProgram>> CpuProgram::Build(std::unique_ptr<Executio
       }
     }
   }
+  // Operands of concatenates computed in place inside an entry result (in_place_concatenate).
+  for (size_t v = 0; v < p->plan_->values.size(); ++v) {
+    const ValueStorage& s = p->plan_->values[v];
+    if (s.kind == ValueStorage::Kind::kOutput && p->plan_->WrittenInPlace(static_cast<size_t>(s.index)) != static_cast<ValueId>(v))
+      p->output_slabs_.push_back({static_cast<ValueId>(v), s.index, s.offset});
+  }
   KernelBuilder builder(*p->plan_, config);
   JAXLIB_ASSIGN_OR_RETURN(p->entry_, builder.BuildRegion(*p->plan_->entry->body));
   return p;
@@ -385,6 +391,8 @@ Status CpuProgram::Run(std::span<const void* const> params, std::span<void* cons
   for (size_t k = 0; k < params.size(); ++k) ptrs[static_cast<size_t>(body.args[k])] = const_cast<void*>(params[k]);
   for (size_t k = 0; k < body.results.size(); ++k)
     if (const ValueId v = plan.WrittenInPlace(k); v >= 0) ptrs[static_cast<size_t>(v)] = outputs[k];
+  for (const OutputSlab& o : output_slabs_)
+    ptrs[static_cast<size_t>(o.value)] = static_cast<uint8_t*>(outputs[static_cast<size_t>(o.output)]) + o.offset;
   uint8_t* arena = nullptr;
   if (entry_->arena_bytes > 0) {
     size_t bytes = static_cast<size_t>(compiler::AlignUp(entry_->arena_bytes));

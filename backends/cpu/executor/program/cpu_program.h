@@ -31,6 +31,12 @@ class CpuProgram {
   std::unique_ptr<compiler::ExecutionPlan> plan_;
   std::unique_ptr<RegionCode> entry_;
   std::vector<void*> initial_ptrs_;                      // constants pre-bound
+  struct OutputSlab {
+    compiler::ValueId value;
+    int32_t output;
+    int64_t offset;  // bytes into the output
+  };
+  std::vector<OutputSlab> output_slabs_;  // values computed inside an entry result
   std::vector<std::vector<uint8_t>> constant_storage_;   // expanded splat constants
 };
 
