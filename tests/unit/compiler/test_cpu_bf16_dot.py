@@ -27,15 +27,16 @@ AMX_TRACE = "amx bf16 tiles"
 AMX_MIN_MACS = 4096  # kAmxMinMacs in backends/cpu/executor/kernels/dot.cc
 
 
-def cpu_has_amx() -> bool:
-    """Whether /proc/cpuinfo lists amx_tile and amx_bf16 (the OS may still refuse the tiles)."""
+def cpu_has_amx(*more: str) -> bool:
+    """Whether /proc/cpuinfo lists amx_tile, amx_bf16 and the flags `more` (the OS may still
+    refuse the tiles)."""
     if platform.machine() not in ("x86_64", "AMD64"):
         return False
     try:
         flags = Path("/proc/cpuinfo").read_text()
     except OSError:
         return False
-    return " amx_tile" in flags and " amx_bf16" in flags
+    return all(f" {f}" in flags for f in ("amx_tile", "amx_bf16", *more))
 
 
 # name: (lhs shape, rhs shape, batching dims, contracting dims, numpy einsum, result dtype)

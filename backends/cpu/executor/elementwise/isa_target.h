@@ -24,8 +24,11 @@
 #define JAXLIB_LAMBDA_TARGET_AVX512F __attribute__((target("avx512f")))
 #define JAXLIB_LAMBDA_TARGET_AVX2 __attribute__((target("avx2")))
 
-// AMX bf16 tile bodies (linalg/bf16_gemm.cc); every AMX CPU also has AVX-512BW, which packs
+// AMX bf16 tile bodies (linalg/amx_gemm.cc); every AMX CPU also has AVX-512BW, which packs
 // the operands. The same spelling suits GCC and clang.
 #define JAXLIB_TARGET_AMX_BF16 __attribute__((target("amx-tile,amx-bf16,avx512f,avx512bw")))
+// AMX 8-bit integer tile bodies, and the VBMI byte permutes that pack their operands.
+#define JAXLIB_TARGET_AMX_INT8 __attribute__((target("amx-tile,amx-bf16,amx-int8,avx512f,avx512bw,avx512vl,avx512vbmi")))
+#define JAXLIB_LAMBDA_TARGET_AMX_INT8 JAXLIB_TARGET_AMX_INT8
 
 #endif  // x86-64

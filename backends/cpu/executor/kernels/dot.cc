@@ -6,12 +6,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string_view>
 
 #include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/elementwise/elementwise_program.h"
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
-#include "backends/cpu/executor/linalg/bf16_gemm.h"
+#include "backends/cpu/executor/linalg/amx_gemm.h"
 #include "backends/cpu/executor/linalg/gemm.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
@@ -157,11 +158,14 @@ constexpr int64_t kMinBuiltinBatches = 256;  // fewer: the calls cost little in 
 
 class DotKernel final : public Kernel {
  public:
-  // `amx`: bf16 operands stay bf16 (`pl`, `pr` pack to bf16) and AmxBf16Gemm multiplies them.
+  // `amx`: the operands stay bf16 or 8-bit integers (`pl`, `pr` pack to `operand`) and AmxGemm
+  // multiplies them.
   DotKernel(ValueId lhs, ValueId rhs, ValueId out, Packing pl, Packing pr, int64_t B, int64_t M, int64_t N,
-            int64_t K, ElementType acc, ElementType result, EwFn to_result, const BlasGemm* blas, bool amx)
+            int64_t K, ElementType acc, ElementType result, EwFn to_result, const BlasGemm* blas,
+            std::optional<AmxProduct> amx, ElementType lhs_operand, ElementType rhs_operand)
       : lhs_(lhs), rhs_(rhs), out_(out), pl_(std::move(pl)), pr_(std::move(pr)), B_(B), M_(M), N_(N), K_(K),
-        acc_(acc), result_(result), to_result_(to_result), blas_(blas), amx_(amx) {}
+        acc_(acc), result_(result), to_result_(to_result), blas_(blas), amx_(amx), lhs_operand_(lhs_operand),
+        rhs_operand_(rhs_operand) {}
 
   static int64_t PackBytes(const Packing& p, ElementType acc) {
     int64_t b = 0;
@@ -182,10 +186,9 @@ class DotKernel final : public Kernel {
     if (amx_) {
       const Operands ops{this, a, b};
       // Each run of sums is rounded to the result type as soon as it is final, while cached.
-      const Rounding round{to_result_, static_cast<const float*>(c), static_cast<uint8_t*>(f.Get(out_)),
+      const Rounding round{to_result_, static_cast<const uint8_t*>(c), static_cast<uint8_t*>(f.Get(out_)),
                            ElementTypeByteSize(result_)};
-      AmxBf16Gemm(B_, M_, N_, K_, &Operands::Get, &ops, static_cast<float*>(c), p,
-                  to_result_ ? &Rounding::Done : nullptr, &round);
+      AmxGemm(*amx_, B_, M_, N_, K_, &Operands::Get, &ops, c, p, to_result_ ? &Rounding::Done : nullptr, &round);
       return Status::Ok();
     }
     size_t aes = ElementTypeByteSize(acc_);
@@ -225,15 +228,14 @@ class DotKernel final : public Kernel {
   // Batch `bi` of the packed (or in-place) operands as GEMM operands.
   GemmOperand Lhs(const void* a, int64_t bi) const {
     return {static_cast<const uint8_t*>(a) + static_cast<size_t>(pl_.strided ? BatchOffset(pl_, bi) : bi * M_ * K_) *
-                                                 ElementTypeByteSize(OperandType()),
+                                                 ElementTypeByteSize(lhs_operand_),
             pl_.strided ? pl_.ld : pl_.transposed ? M_ : K_, pl_.transposed};
   }
   GemmOperand Rhs(const void* b, int64_t bi) const {
     return {static_cast<const uint8_t*>(b) + static_cast<size_t>(pr_.strided ? BatchOffset(pr_, bi) : bi * K_ * N_) *
-                                                 ElementTypeByteSize(OperandType()),
+                                                 ElementTypeByteSize(rhs_operand_),
             pr_.strided ? pr_.ld : pr_.transposed ? K_ : N_, pr_.transposed};
   }
-  ElementType OperandType() const { return amx_ ? ElementType::kBF16 : acc_; }
   // Whether batch bi + 1 of an operand starts a fixed step after batch bi (packed, or strided
   // over at most one batch dim), and that step in elements (`packed`: a packed batch's).
   static bool LinearBatches(const Packing& p) { return !p.strided || p.batch_dims.size() <= 1; }
@@ -242,19 +244,19 @@ class DotKernel final : public Kernel {
     return p.batch_strides.empty() ? 0 : p.batch_strides[0];
   }
 
-  // Rounds a final run of the f32 sums to the result type.
+  // Converts a final run of the 4-byte sums (f32 or 32-bit integers) to the result type.
   struct Rounding {
     EwFn convert;
-    const float* from;
+    const uint8_t* from;
     uint8_t* to;
     size_t result_bytes;
     static void Done(const void* ctx, int64_t offset, int64_t n) {
       const auto& r = *static_cast<const Rounding*>(ctx);
-      ConvertArray(r.convert, r.from + offset, r.to + static_cast<size_t>(offset) * r.result_bytes, n);
+      ConvertArray(r.convert, r.from + offset * 4, r.to + static_cast<size_t>(offset) * r.result_bytes, n);
     }
   };
 
-  // What AmxBf16Gemm asks for each batch.
+  // What AmxGemm asks for each batch.
   struct Operands {
     const DotKernel* k;
     const void *a, *b;
@@ -286,7 +288,8 @@ class DotKernel final : public Kernel {
   ElementType acc_, result_;
   EwFn to_result_;
   const BlasGemm* blas_;
-  bool amx_;
+  std::optional<AmxProduct> amx_;
+  ElementType lhs_operand_, rhs_operand_;  // element types of the packed operands
 };
 
 struct DotShape {
@@ -336,14 +339,29 @@ DotShape Analyse(const Op& op, const Type& a, const Type& b) {
 // (96 products of 16x8x16: 26 us on AMX, 14 us converted to f32).
 constexpr int64_t kAmxMinMacs = 4096;
 
-// bf16 x bf16 dots accumulating in f32 run on the AMX tile unit when this process may use it.
-bool UseAmx(const Type& a, const Type& b, ElementType acc, const DotShape& s) {
-  return a.element == ElementType::kBF16 && b.element == ElementType::kBF16 && acc == ElementType::kF32 &&
-         s.M * s.N * s.K >= kAmxMinMacs && AmxBf16Available();
+// The tile product of a dot, when this process may use it: bf16 x bf16 accumulating in f32, or
+// 8-bit integers (signed or not) accumulating in 32-bit integers.
+std::optional<AmxProduct> AmxProductFor(const Type& a, const Type& b, ElementType acc, const DotShape& s) {
+  if (s.M * s.N * s.K < kAmxMinMacs) return std::nullopt;
+  std::optional<AmxProduct> p;
+  const ElementType x = a.element, y = b.element;
+  if (x == ElementType::kBF16 && y == ElementType::kBF16 && acc == ElementType::kF32) p = AmxProduct::kBf16;
+  const bool ints = (x == ElementType::kS8 || x == ElementType::kU8) && (y == ElementType::kS8 || y == ElementType::kU8);
+  if (ints && (acc == ElementType::kS32 || acc == ElementType::kU32)) {
+    const bool sx = x == ElementType::kS8, sy = y == ElementType::kS8;
+    p = sx ? (sy ? AmxProduct::kS8S8 : AmxProduct::kS8U8) : (sy ? AmxProduct::kU8S8 : AmxProduct::kU8U8);
+  }
+  if (p && !AmxAvailable(*p)) return std::nullopt;
+  return p;
+}
+
+// The element type operand `t` is packed to: its own on the tile unit, else the accumulation type.
+ElementType PackedOperandType(const Type& t, const std::optional<AmxProduct>& amx, ElementType acc) {
+  return amx ? t.element : acc;
 }
 
 // $JAXLIB_CPU_DOT_TRACE=1 reports on stderr which multiply each dot_general compiled to.
-void TraceDot(bool amx, const DotShape& s, ElementType acc) {
+void TraceDot(const std::optional<AmxProduct>& amx, const DotShape& s, ElementType acc) {
   static const bool trace = [] {
     const char* env = std::getenv("JAXLIB_CPU_DOT_TRACE");
     return env != nullptr && *env != '\0' && std::string_view(env) != "0";
@@ -351,7 +369,8 @@ void TraceDot(bool amx, const DotShape& s, ElementType acc) {
   if (!trace) return;
   std::fprintf(stderr, "jaxlib-cpu dot_general: B=%lld M=%lld N=%lld K=%lld: %s\n", static_cast<long long>(s.B),
                static_cast<long long>(s.M), static_cast<long long>(s.N), static_cast<long long>(s.K),
-               amx ? "amx bf16 tiles" : (std::string("gemm ") + std::string(ElementTypeMlirName(acc))).c_str());
+               amx ? (*amx == AmxProduct::kBf16 ? "amx bf16 tiles" : "amx int8 tiles")
+                   : (std::string("gemm ") + std::string(ElementTypeMlirName(acc))).c_str());
 }
 
 }  // namespace
@@ -362,12 +381,12 @@ int64_t DotScratchBytes(const compiler::Module& m, const Op& op) {
   const Type& r = m.type(op.results[0]);
   ElementType acc = DotAccumulationType(r.element);
   DotShape s = Analyse(op, a, b);
-  const bool amx = UseAmx(a, b, acc, s);
-  const ElementType operand_type = amx ? ElementType::kBF16 : acc;
-  int64_t bytes = DotKernel::PackBytes(MakePacking(a, s.lhs_order, operand_type, s.num_batch, s.lhs_free), acc) +
-                  DotKernel::PackBytes(MakePacking(b, s.rhs_order, operand_type, s.num_batch, s.rhs_contracting), acc);
+  const std::optional<AmxProduct> amx = AmxProductFor(a, b, acc, s);
+  int64_t bytes =
+      DotKernel::PackBytes(MakePacking(a, s.lhs_order, PackedOperandType(a, amx, acc), s.num_batch, s.lhs_free), acc) +
+      DotKernel::PackBytes(MakePacking(b, s.rhs_order, PackedOperandType(b, amx, acc), s.num_batch, s.rhs_contracting), acc);
   if (acc != r.element) bytes += compiler::AlignUp(r.element_count() * static_cast<int64_t>(ElementTypeByteSize(acc)));
-  if (amx) bytes += AmxBf16ScratchBytes(s.B, s.M, s.N, s.K);
+  if (amx) bytes += AmxScratchBytes(*amx, s.B, s.M, s.N, s.K);
   return bytes;
 }
 
@@ -378,12 +397,12 @@ StatusOr<std::unique_ptr<Kernel>> MakeDotKernel(KernelBuilder& b, const Op& op) 
   const Type& out = m.type(op.results[0]);
   ElementType acc = DotAccumulationType(out.element);
   DotShape s = Analyse(op, lt, rt);
-  const bool amx = UseAmx(lt, rt, acc, s);
-  const ElementType operand_type = amx ? ElementType::kBF16 : acc;
+  const std::optional<AmxProduct> amx = AmxProductFor(lt, rt, acc, s);
+  const ElementType lhs_operand = PackedOperandType(lt, amx, acc), rhs_operand = PackedOperandType(rt, amx, acc);
   TraceDot(amx, s, acc);
-  Packing pl = MakePacking(lt, s.lhs_order, operand_type, s.num_batch, s.lhs_free),
-          pr = MakePacking(rt, s.rhs_order, operand_type, s.num_batch, s.rhs_contracting);
-  if ((lt.element != operand_type && !pl.convert) || (rt.element != operand_type && !pr.convert))
+  Packing pl = MakePacking(lt, s.lhs_order, lhs_operand, s.num_batch, s.lhs_free),
+          pr = MakePacking(rt, s.rhs_order, rhs_operand, s.num_batch, s.rhs_contracting);
+  if ((lt.element != lhs_operand && !pl.convert) || (rt.element != rhs_operand && !pr.convert))
     return Unimplemented("dot_general of " + lt.ToString() + " and " + rt.ToString() + " to " + out.ToString());
   EwFn to_result = nullptr;
   if (acc != out.element) {
@@ -392,7 +411,8 @@ StatusOr<std::unique_ptr<Kernel>> MakeDotKernel(KernelBuilder& b, const Op& op) 
   }
   return std::unique_ptr<Kernel>(new DotKernel(op.operands[0], op.operands[1], op.results[0], std::move(pl), std::move(pr),
                                                s.B, s.M, s.N, s.K, acc, out.element, to_result,
-                                               ResolveBlasGemm(b.config().lapack_library), amx));
+                                               ResolveBlasGemm(b.config().lapack_library), amx, lhs_operand,
+                                               rhs_operand));
 }
 
 }  // namespace jaxlib::cpu
