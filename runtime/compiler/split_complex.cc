@@ -3,7 +3,8 @@
 // pairs of f32/f64 values, so the fusion pass and the vectorised loops see only real ops (the
 // magnitude of any large complex array too, from its real and imaginary parts). The
 // pair ops compute exactly what the complex kernels compute (scalar_math.h: XLA's naive multiply
-// and overflow-safe magnitude), bit for bit. Complex values the program still needs keep their
+// and overflow-safe magnitude), bit for bit, except e^z: XLA's e^a (cos b, sin b) on the real
+// exp, cos and sin, within a few ulp of the complex kernel's libm cexp. Complex values the program still needs keep their
 // original ops; dead-code elimination drops whichever form nothing reads.
 #include <cmath>
 #include <cstring>
@@ -99,6 +100,39 @@ class ComplexSplitter {
           const ValueId z = o.operands[0];
           const ValueId re = Emit(OpKind::kReal, {z}, rt), im = Emit(OpKind::kImag, {z}, rt);
           *replacement = Magnitude(re, im);
+        }
+        return;
+      case OpKind::kConvert: {
+        const ValueId x = o.operands[0];
+        const ElementType from = T(x).element;
+        if (IsComplex(rt.element) && (from == ElementType::kF32 || from == ElementType::kF64)) {
+          // A real array as complex: itself (at the parts' precision), imaginary zeros.
+          Type part = Type::Tensor(rt.element == ElementType::kC64 ? ElementType::kF32 : ElementType::kF64, rt.dims);
+          const ValueId re = from == part.element ? x : Emit(OpKind::kConvert, {x}, part);
+          parts_[res] = Parts{re, SplatReal(part, 0.0)};
+        } else if (const Parts* p = PartsOf(x); p && IsComplex(rt.element)) {
+          Type part = Type::Tensor(rt.element == ElementType::kC64 ? ElementType::kF32 : ElementType::kF64, rt.dims);
+          const Parts z = *p;
+          parts_[res] = T(z.re).element == part.element
+                            ? z
+                            : Parts{Emit(OpKind::kConvert, {z.re}, part), Emit(OpKind::kConvert, {z.im}, part)};
+        }
+        return;
+      }
+      case OpKind::kExp:
+        if (const Parts* p = PartsOf(o.operands[0])) {
+          // e^(a + bi) = e^a cos b + i e^a sin b, as XLA expands it; the imaginary part stays b
+          // itself where b is zero (e^a may be infinite, and inf * 0 is NaN).
+          const Parts z = *p;
+          const Type t = T(z.re);
+          const ValueId ea = Emit(OpKind::kExp, {z.re}, t);
+          const ValueId re = Bin(OpKind::kMultiply, ea, Emit(OpKind::kCosine, {z.im}, t));
+          const ValueId im = Bin(OpKind::kMultiply, ea, Emit(OpKind::kSine, {z.im}, t));
+          Type pred = t;
+          pred.element = ElementType::kPred;
+          const ValueId zero = Emit(OpKind::kCompare, {z.im, SplatReal(t, 0.0)}, pred,
+                                    {{"comparison_direction", MakeEnumAttr("EQ")}});
+          parts_[res] = Parts{re, Emit(OpKind::kSelect, {zero, z.im, im}, t)};
         }
         return;
       case OpKind::kNegate:

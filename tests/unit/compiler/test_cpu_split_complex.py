@@ -148,3 +148,48 @@ def test_magnitude_of_a_complex_array_from_elsewhere_keeps_xla_bits(driver, tmp_
     for isa in ISAS:
         got = run_isa(driver, tmp_path, prog, isa, z)[0]
         assert same_bits(got, want), f"n={n} at {isa or 'native'}: expected XLA's magnitude bits"
+
+
+def test_exp_of_a_real_array_made_complex(driver, tmp_path: Path):  # noqa: F811
+    """|exp(1j * x) + 0.5| and Re(exp(x + 0j)), as JAX writes a phase factor: the convert and e^z
+    split into parts too (e^a cos b, e^a sin b, the imaginary part b itself where b is 0), so
+    nothing complex is left; the values are numpy's within float32 rounding of exp, cos and sin,
+    and the same at every ISA (large and special arguments included)."""
+    f, c = f"tensor<{N}xf32>", f"tensor<{N}xcomplex<f32>>"
+    text = f"""module @m {{
+  func.func public @main(%x: {f}) -> ({f}, {f}, {f}) {{
+    %z = stablehlo.convert %x : ({f}) -> {c}
+    %i = stablehlo.constant dense<(0.000000e+00,1.000000e+00)> : {c}
+    %iz = stablehlo.multiply %i, %z : {c}
+    %e = stablehlo.exponential %iz : {c}
+    %h = stablehlo.constant dense<(5.000000e-01,0.000000e+00)> : {c}
+    %s = stablehlo.add %e, %h : {c}
+    %m = stablehlo.abs %s : ({c}) -> {f}
+    %ez = stablehlo.exponential %z : {c}
+    %re = stablehlo.real %ez : ({c}) -> {f}
+    %im = stablehlo.imag %ez : ({c}) -> {f}
+    return %m, %re, %im : {f}, {f}, {f}
+  }}
+}}
+"""
+    rng = np.random.default_rng(5)
+    x = (rng.standard_normal(N) * 3).astype(np.float32)
+    x[:6] = [0.0, -0.0, 1e4, -1e6, 89.0, -np.inf]  # e^89 overflows f32: +inf real, imaginary 0
+    with np.errstate(all="ignore"):
+        want_m = np.abs(np.exp(1j * x.astype(np.float64)) + 0.5)
+        want_re = np.exp(x.astype(np.float64))
+    ref = None
+    for isa in ISAS:
+        err: list[str] = []
+        got = run_isa(driver, tmp_path, text, isa, x, extra_env={"JAXLIB_DUMP_PLAN": "1"}, stderr=err)
+        assert "complex" not in err[0], f"expected no complex value in the plan:\n{err[0]}"
+        if ref is None:
+            ref = got
+        for g, r in zip(got, ref, strict=True):
+            assert same_bits(g, r), f"ISA {isa or 'native'} differs from the first ISA's bits"
+    m, re, im = ref
+    np.testing.assert_allclose(m, want_m, rtol=4e-6, atol=1e-6)
+    with np.errstate(all="ignore"):
+        np.testing.assert_allclose(re, want_re.astype(np.float32), rtol=4e-6)
+    # b = 0 exactly: the imaginary part is that zero (not e^a * sin 0, NaN where e^a is inf).
+    assert (im == 0).all() and not np.signbit(im[x == x]).any(), "expected +0 imaginary parts of e^(x + 0j)"
