@@ -133,3 +133,28 @@ def test_transpose_moving_only_unit_dims_is_an_alias(driver, tmp_path: Path):  #
 """
     want = np.transpose(x, (2, 0, 1, 3)) * np.float32(2)
     run_checked(driver, tmp_path, text, x, want, copies=1)  # the add's fusion only
+
+
+@pytest.mark.parametrize("el", ["f32", "f64", "i16"])
+def test_statistic_per_group_broadcast_into_a_fused_loop(driver, tmp_path: Path, el: str):  # noqa: F811
+    """x[n, h, w, g, c] * s[n, g] (a group norm's scale): the operand read in a fused loop as
+    blocks of one period (c repeating each g) repeated along h and w, with tiles that start
+    mid-period; numpy's exact values at every ISA."""
+    n, h, w, g, c = 3, 5, 7, 6, 5
+    x = sample((n, h, w, g, c), el)
+    s = sample((n, 1, 1, g, 1), el)
+    big, small = t((n, h, w, g, c), el), t((n, 1, 1, g, 1), el)
+    text = f"""module @gn {{
+  func.func public @main(%x: {big}, %s: {small}) -> {big} {{
+    %0 = stablehlo.broadcast_in_dim %s, dims = [0, 1, 2, 3, 4] : ({small}) -> {big}
+    %1 = stablehlo.multiply %x, %0 : {big}
+    return %1 : {big}
+  }}
+}}
+"""
+    with np.errstate(over="ignore"):
+        want = x * s
+    for isa in ISAS:
+        got = run_isa(driver, tmp_path, text, isa, x, s)[0]
+        bad = np.flatnonzero(got != want)
+        assert bad.size == 0, f"ISA {isa or 'native'}: {bad.size} wrong, first at {bad[:5]}"

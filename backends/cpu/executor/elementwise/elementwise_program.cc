@@ -121,6 +121,31 @@ int64_t BlockBroadcastPeriod(const std::vector<int64_t>& dims, const std::vector
   return period;
 }
 
+// BlockBroadcastPeriod's blocks when the period's own dims may be strided or broadcast (a
+// statistic per (n, g) read across [n, h, w, g, c]: c repeats each g, h and w repeat the
+// period): the period P (*t trailing dims, with a nonzero stride among them), then dims of
+// stride zero repeating it, *block = P times their extent. 0 where there is none.
+int64_t BlockPatternPeriod(const std::vector<int64_t>& dims, const std::vector<int64_t>& strides, int64_t* block,
+                           int* t) {
+  const int r = static_cast<int>(dims.size());
+  int64_t period = 1;
+  bool strided = false;
+  int k = r - 1;
+  for (; k >= 0; --k) {
+    const bool unit = dims[static_cast<size_t>(k)] == 1;
+    if (strides[static_cast<size_t>(k)] == 0 && strided && !unit) break;
+    strided = strided || (strides[static_cast<size_t>(k)] != 0 && !unit);
+    period *= dims[static_cast<size_t>(k)];
+  }
+  if (!strided || k < 0) return 0;
+  *t = r - 1 - k;
+  int64_t repeats = 1;
+  for (; k >= 0 && strides[static_cast<size_t>(k)] == 0; --k) repeats *= dims[static_cast<size_t>(k)];
+  if (repeats <= 1) return 0;
+  *block = period * repeats;
+  return period;
+}
+
 // Fills dst[0, n) with src[(phase + i) % period]: the head of one period, then whole periods
 // copied from the tile's own start, doubling (a few long copies instead of one per period).
 void FillPeriodic(uint8_t* dst, const uint8_t* src, size_t es, int64_t period, int64_t phase, int64_t n) {
@@ -265,6 +290,24 @@ void GatherStrided(uint8_t* dst, const uint8_t* src, size_t es, const std::vecto
     const uint8_t* first = src + static_cast<size_t>(off) * es;
     if (*splat != first) FillPeriodic(dst, first - static_cast<size_t>(begin % p) * es, es, p, begin % p, n);
     *splat = first;
+    return;
+  }
+  // The same blocks with a period of any layout: the tile's first period gathered (as a view
+  // of the trailing dims from the block's source), then copied onward from the tile itself.
+  int t = 0;
+  if (const int64_t p = BlockPatternPeriod(dims, strides, &block, &t); p > 0 && begin / block == (begin + n - 1) / block) {
+    *splat = nullptr;
+    const std::vector<int64_t> period_dims(dims.end() - t, dims.end()), period_strides(strides.end() - t, strides.end());
+    const uint8_t* base = src + static_cast<size_t>(StridedOffset(dims, strides, begin - begin % block)) * es;
+    const int64_t phase = begin % p, head = std::min(n, p - phase), tail = std::min(phase, n - head);
+    const uint8_t* none = nullptr;
+    GatherStrided(dst, base, es, period_dims, period_strides, phase, head, &none);
+    if (tail > 0) GatherStrided(dst + static_cast<size_t>(head) * es, base, es, period_dims, period_strides, 0, tail, &none);
+    for (int64_t done = head + tail; done < n;) {  // from here on dst[i] = dst[i - p]; done % p == 0
+      const int64_t run = std::min(done, n - done);
+      std::memcpy(dst + static_cast<size_t>(done) * es, dst, static_cast<size_t>(run) * es);
+      done += run;
+    }
     return;
   }
   // A contiguous run of the source (the trailing dims, row-major) repeated along a broadcast dim
