@@ -115,3 +115,45 @@ def test_shapes_winograd_does_not_take_keep_the_direct_kernels_bits(driver, tmp_
         direct = run_isa(driver, tmp_path, prog, "", x, w, extra_env=DIRECT)[0]
         assert got.tobytes() == direct.tobytes(), f"{xs} * {ws} stride {stride}: expected the direct kernel's bits"
         assert np.abs(got - want).max() < 1e-4, f"{xs} * {ws} stride {stride}: expected the float64 reference"
+
+
+@pytest.mark.parametrize("types", [("bf16", "bf16", "bf16"), ("f16", "f16", "f16"), ("bf16", "bf16", "f32")])
+@pytest.mark.parametrize("shape", [((2, 9, 10, 24), (3, 3, 24, 20)), ((1, 8, 8, 3), (5, 5, 3, 16))])
+def test_half_precision_convolution_sums_in_f32(driver, tmp_path, types, shape):  # noqa: F811
+    """bf16 and f16 convolutions (jax's default precision for half inputs) take the f32 direct and
+    Winograd kernels on converted operands: within f32 accumulation of the half inputs' exact
+    product, plus one rounding to the result type, and the same bits at every ISA."""
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    half = {"bf16": ml_dtypes.bfloat16, "f16": np.float16, "f32": np.float32}
+    (xs, ws), (tx, tw, tr) = shape, types
+    rng = np.random.default_rng(sum(xs) + len(tx))
+    x = rng.standard_normal(xs).astype(half[tx])
+    w = (rng.standard_normal(ws) * 0.2).astype(half[tw])
+    pad = ((ws[0] // 2, ws[0] // 2), (ws[1] // 2, ws[1] // 2))
+    exact = conv_reference(x.astype(np.float64), w.astype(np.float64), (1, 1), pad, (1, 1), (1, 1), (False, False), 1)
+    magnitude = conv_reference(np.abs(x.astype(np.float64)), np.abs(w.astype(np.float64)), (1, 1), pad, (1, 1),
+                               (1, 1), (False, False), 1)
+
+    def t(s, el):
+        return "tensor<" + "x".join(str(d) for d in s) + f"x{el}>"
+
+    pads = ", ".join(f"[{lo}, {hi}]" for lo, hi in pad)
+    text = f"""
+        {MOD}
+          func.func public @main(%x: {t(xs, tx)}, %w: {t(ws, tw)}) -> {t(exact.shape, tr)} {{
+            %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {{stride = [1, 1], pad = [{pads}], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse = [false, false]}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : ({t(xs, tx)}, {t(ws, tw)}) -> {t(exact.shape, tr)}
+            return %0 : {t(exact.shape, tr)}
+          }}
+        }}"""
+    as_bits = {"bf16": np.uint16, "f16": np.float16, "f32": np.float32}
+    ref = None
+    for isa in ("avx2", ""):
+        got = run_isa(driver, tmp_path, text, isa, x.view(as_bits[tx]), w.view(as_bits[tw]))[0]
+        if ref is None:
+            ref = got
+        assert got.tobytes() == ref.tobytes(), f"ISA {isa or 'native'}: expected the AVX2 run's bits"
+    g = (ref.view(half[tr]) if tr == "bf16" else ref).astype(np.float64)
+    unit = {"bf16": 2.0**-8, "f16": 2.0**-11, "f32": 2.0**-24}[tr]
+    bound = 1e-5 * magnitude + unit * np.abs(exact) + 1e-30
+    err = np.abs(g - exact)
+    assert np.all(err <= bound), f"{types}: worst error {np.max(err - bound):.3g} over the bound"

@@ -111,9 +111,10 @@ int64_t ColumnBlocks() { return ThreadPool::Global().num_threads(); }
 // narrow groups are the small-group loop's.
 constexpr int64_t kMinDirectGroupOutputs = 8;
 
-// The direct kernel's plans when it takes this convolution: f32 throughout (no conversions), one
-// batch group, feature groups of at least kMinDirectGroupOutputs output features; and the
-// Winograd plan when that takes it too. Decided identically for the scratch size and the kernel.
+// The direct kernel's plans when it takes this convolution: sums in f32 (f32 operands, or bf16
+// and f16 ones converted to f32 first, the result rounded once at the end), one batch group,
+// feature groups of at least kMinDirectGroupOutputs output features; and the Winograd plan when
+// that takes it too. Decided identically for the scratch size and the kernel.
 struct DirectPlans {
   std::optional<DirectConvF32> direct;
   std::optional<WinogradConvF32> winograd;
@@ -123,8 +124,12 @@ struct DirectPlans {
 };
 
 std::optional<DirectPlans> PlanDirect(const ConvGeometry& g, const Type& x, const Type& w, const Type& r) {
-  if (x.element != ElementType::kF32 || w.element != ElementType::kF32 || r.element != ElementType::kF32 ||
-      g.BG != 1 || (g.FG > 1 && g.Cout / g.FG < kMinDirectGroupOutputs))
+  const auto f32_or_half = [](ElementType t) {
+    return t == ElementType::kF32 || t == ElementType::kBF16 || t == ElementType::kF16;
+  };
+  if (!f32_or_half(x.element) || !f32_or_half(w.element) || !f32_or_half(r.element) ||
+      DotAccumulationType(r.element) != ElementType::kF32 || g.BG != 1 ||
+      (g.FG > 1 && g.Cout / g.FG < kMinDirectGroupOutputs))
     return std::nullopt;
   DirectConvShape s;
   s.batch = g.N;
