@@ -132,14 +132,56 @@ class RegionFuser {
   // members that keep it so.
   bool SafeToJoin(const Op& op, int64_t index, int g) const {
     if (sealed_.count(g) && !ReadsOnlyIndependent(index, g)) return false;
+    bool leans_on_independence = false;
     for (ValueId v : EffectiveOperands(op)) {
       int64_t p = ProducerIndex(v);
       if (p < 0) continue;
       auto gi = group_of_.find(p);
       if (gi != group_of_.end() && gi->second == g) continue;
-      if (p >= group_first_[static_cast<size_t>(g)] && !Independent(p)) return false;
+      if (p < group_first_[static_cast<size_t>(g)]) continue;
+      if (!Independent(p)) return false;
+      leans_on_independence = true;
     }
-    return true;
+    return !leans_on_independence || !ClosesCycle(op, g);
+  }
+
+  // The rule above leans on independence where op reads a value made after g began, and an
+  // independent value may still be computed from a sealed group (a split PRNG key of constants feeding a loop whose result a sibling reads):
+  // whether op, joining group g, would read (through ops or other groups outside g) a value
+  // computed from g, so that the fusion would have to run both before and after that path.
+  // Walks producers back from op's inputs, never before g's first member; a group on the path
+  // stands for all its members' inputs. Refuses when the walk grows past kMaxCycleWalk ops.
+  static constexpr size_t kMaxCycleWalk = 4096;
+  bool ClosesCycle(const Op& op, int g) const {
+    const int64_t first = group_first_[static_cast<size_t>(g)];
+    std::vector<int64_t> stack;
+    std::unordered_set<int64_t> seen;
+    std::unordered_set<int> groups_seen;
+    auto push_reads = [&](const std::vector<ValueId>& reads) {
+      for (ValueId v : reads) {
+        const int64_t q = ProducerIndex(v);
+        if (q >= first && seen.insert(q).second) stack.push_back(q);
+      }
+    };
+    for (ValueId v : EffectiveOperands(op)) {  // op's own reads of g's members are inside the loop
+      const int64_t q = ProducerIndex(v);
+      auto gi = group_of_.find(q);
+      if (q >= first && !(gi != group_of_.end() && gi->second == g) && seen.insert(q).second) stack.push_back(q);
+    }
+    while (!stack.empty()) {
+      if (seen.size() > kMaxCycleWalk) return true;
+      const int64_t p = stack.back();
+      stack.pop_back();
+      auto gi = group_of_.find(p);
+      if (gi != group_of_.end()) {
+        if (gi->second == g) return true;  // reached g from outside it
+        if (!groups_seen.insert(gi->second).second) continue;
+        for (int64_t member : groups_[static_cast<size_t>(gi->second)]) push_reads(reads_[static_cast<size_t>(member)]);
+        continue;
+      }
+      push_reads(reads_[static_cast<size_t>(p)]);
+    }
+    return false;
   }
 
   // An op depends on no group when its inputs all come from region arguments, constants or

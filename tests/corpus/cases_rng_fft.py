@@ -25,6 +25,24 @@ add("rng_threefry", "rng", _threefry, ops=["shift_left", "xor", "add", "while", 
     tol="special", note="threefry2x32 in stablehlo ops; split/uniform/normal/...")
 
 
+def _threefry_key_chain():
+    import jax
+
+    def f(x):
+        # Keys made from a constant seed inside the program and split again and again (as
+        # jax.random.permutation's rounds do): the key chain is constant-foldable, its uses are not.
+        key = jax.random.PRNGKey(3)
+        k1, s1 = jax.random.split(key)
+        k2, s2 = jax.random.split(k1)
+        return (jax.random.split(k2), jax.random.bits(s2, (64,)), jax.random.permutation(k2, x),
+                jax.random.uniform(s1, (16,)))
+    return f, (randn(31, (4096,)),)
+
+
+add("rng_threefry_key_chain", "rng", _threefry_key_chain, ops=["while", "sort", "xor"],
+    tol="special", note="split chains of a constant key; permutation of 4096 (two sort rounds)")
+
+
 def _threefry_x64():
     import jax
     seed = np.array([7, 9], np.uint32)
