@@ -1620,3 +1620,43 @@ def test_rounding_vector_kernels_match_the_scalar_definitions(driver, tmp_path, 
         assert ok.all(), f"{op} at {isa or 'native'}: first mismatch at {x[~ok][:3]} -> {got[~ok][:3]} vs {want[~ok][:3]}"
         if isa != "baseline" and op != "round_nearest_afz":
             assert ": native" in err[0], f"{op} at {isa or 'native'}: expected the fused-loop JIT to run it"
+
+
+@pytest.mark.parametrize("el, dt", [("i32", np.int32), ("ui32", np.uint32), ("i8", np.int8)])
+def test_integer_sign_and_floor_division_in_fused_loops(driver, tmp_path, el, dt):  # noqa: F811
+    """sign of integers (the fused-loop JIT clamps to [-1, 1]) and jnp.floor_divide's lowering
+    (sign, truncating divide, remainder and selects): numpy's values at every ISA, extremes
+    included, and the interpreter's bits (JAXLIB_CPU_DISABLE_JIT=1)."""
+    n = 4099
+    info = np.iinfo(dt)
+    x = np.random.default_rng(11).integers(info.min, info.max, size=n, endpoint=True).astype(dt)
+    x[:5] = [info.min, info.max, 0, 1, info.max - 1]
+    if info.min < 0:
+        x[5:7] = [-1, info.min + 1]
+    t = f"tensor<{n}x{el}>"
+    cmp = "SIGNED" if info.min < 0 else "UNSIGNED"
+    text = f"""
+        {MOD}
+          func.func public @main(%x: {t}) -> ({t}, {t}) {{
+            %s = stablehlo.sign %x : {t}
+            %d = stablehlo.constant dense<7> : {t}
+            %q = stablehlo.divide %x, %d : {t}
+            %r = stablehlo.remainder %x, %d : {t}
+            %z = stablehlo.constant dense<0> : {t}
+            %neg = stablehlo.compare LT, %r, %z, {cmp} : ({t}, {t}) -> tensor<{n}xi1>
+            %one = stablehlo.constant dense<1> : {t}
+            %qm = stablehlo.subtract %q, %one : {t}
+            %fq = stablehlo.select %neg, %qm, %q : tensor<{n}xi1>, {t}
+            %f = stablehlo.add %fq, %s : {t}
+            return %s, %f : {t}, {t}
+          }}
+        }}"""
+    sign = np.sign(x.astype(np.int64))
+    want_s = sign.astype(dt)
+    want_f = ((x.astype(np.int64) // 7) + sign).astype(dt)
+    got = run_every_isa(driver, tmp_path, text, x)
+    assert (got[0] == want_s).all(), f"sign: first mismatches at {np.flatnonzero(got[0] != want_s)[:5]}"
+    assert (got[1] == want_f).all(), f"floor division: first mismatches at {np.flatnonzero(got[1] != want_f)[:5]}"
+    interp = run_isa(driver, tmp_path, text, "", x, extra_env={"JAXLIB_CPU_DISABLE_JIT": "1"})
+    for g, r in zip(got, interp, strict=True):
+        assert g.tobytes() == r.tobytes(), "expected the interpreter's bits"

@@ -156,6 +156,7 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
       case OpKind::kShiftRightArithmetic:
       case OpKind::kMaximum:
       case OpKind::kMinimum:
+      case OpKind::kSign:
       case OpKind::kSelect:
       case OpKind::kConvert:  // from a number or i1 (Generate checks)
         return true;
@@ -635,6 +636,15 @@ class BodyEmitter {
   bool IntOp(OpKind k, bool is_signed, const Group& out, const Group& a, const Group& b) {
     if (k == OpKind::kNot) {
       V(VOp::kXorD, out, a, CBits(0xffffffffu));
+      return true;
+    }
+    if (k == OpKind::kSign) {  // -1, 0 or 1: a clamped to [-1, 1] (unsigned: to [0, 1])
+      if (is_signed) {
+        V(VOp::kMaxSD, out, a, CBits(0xffffffffu));
+        V(VOp::kMinSD, out, out, CBits(1));
+      } else {
+        V(VOp::kMinUD, out, a, CBits(1));
+      }
       return true;
     }
     const std::optional<VOp> op = OneInstruction(k, is_signed ? FusedLoopDesc::Type::kS32 : FusedLoopDesc::Type::kU32);
