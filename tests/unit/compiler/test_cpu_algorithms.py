@@ -1345,3 +1345,54 @@ def test_half_max_min_over_every_layout_on_the_f32_reducers(driver, tmp_path, dt
     mx, mn = run(driver, tmp_path, mlir, x.view(np.uint16) if dtype == "bf16" else x)
     assert np.array_equal(mx.view(np_t).astype(np.float32), x.astype(np.float32).max(axis=dims))
     assert np.array_equal(mn.view(np_t).astype(np.float32), x.astype(np.float32).min(axis=dims))
+
+
+@pytest.mark.parametrize("body", ["maximum %a, %b", "minimum %a, %b", "maximum %b, %a"])
+def test_scatter_rows_max_min_special_values_at_every_isa(driver, tmp_path, body):  # noqa: F811
+    """Row scatter max/min (vector kernels per row) over NaN, infinities, signed zeros and
+    denormals, rows of 37: XLA's rules (a NaN operand wins, the first one if both, -0 < +0,
+    denormals flushed to a zero of their sign) applied update by update, the same at every ISA."""
+    from test_cpu_isa_paths import ISAS, run_isa
+
+    rng = np.random.default_rng(7)
+    specials = np.array([np.nan, -np.inf, np.inf, 0.0, -0.0, 1e-40, -1e-40, 1.0, -1.0], np.float32)
+    x = rng.choice(specials, size=(12, 37)).astype(np.float32)
+    idx = rng.integers(0, 12, size=(60, 1)).astype(np.int32)
+    u = rng.choice(specials, size=(60, 37)).astype(np.float32)
+    u.view(np.uint32)[::7, ::5] = 0x7FC00123  # a second NaN payload: which NaN wins shows
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: tensor<12x37xf32>, %i: tensor<60x1xi32>, %u: tensor<60x37xf32>) -> tensor<12x37xf32> {{
+        %0 = "stablehlo.scatter"(%x, %i, %u) <{{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}}> ({{
+        ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+          %s = stablehlo.{body} : tensor<f32>
+          stablehlo.return %s : tensor<f32>
+        }}) : (tensor<12x37xf32>, tensor<60x1xi32>, tensor<60x37xf32>) -> tensor<12x37xf32>
+        return %0 : tensor<12x37xf32>
+      }}
+    }}"""
+
+    def flush(v):
+        b = v.view(np.uint32)
+        return np.where((b & 0x7F800000) == 0, b & 0x80000000, b).astype(np.uint32)
+
+    def combine(a, b):  # body(a = current, b = update)
+        first, second = (b, a) if body.endswith("%b, %a") else (a, b)
+        p, q = flush(first), flush(second)
+        fp, fq = p.view(np.float32), q.view(np.float32)
+        if body.startswith("maximum"):
+            r = np.where(fp > fq, p, q)
+            r = np.where(fp == fq, p & q, r)
+        else:
+            r = np.where(fp < fq, p, q)
+            r = np.where(fp == fq, p | q, r)
+        r = np.where(np.isnan(fq), q, r)
+        return np.where(np.isnan(fp), p, r).view(np.float32)
+
+    want = x.copy()
+    for k in range(60):
+        want[idx[k, 0]] = combine(want[idx[k, 0]], u[k])
+    for isa in ISAS:
+        (out,) = run_isa(driver, tmp_path, mlir, isa, x, idx, u)
+        bad = np.flatnonzero(out.view(np.uint32) != want.view(np.uint32))
+        assert bad.size == 0, f"{body} at {isa or 'native'}: {bad.size} elements differ, first {bad[:5]}"

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "backends/cpu/executor/elementwise/scalar_math.h"
+#include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "runtime/compiler/ir.h"
 
 namespace jaxlib::cpu {
@@ -63,29 +64,12 @@ template <Monoid M, class C> inline C Combine(C a, C b) {
   }
 }
 
-// acc[i] = op(acc[i], x[i]) (op(x[i], acc[i]) when kSwapped) over a row, for storage type T,
-// written so the compiler vectorises it: f32 max/min as bit selects with XLA's NaN, signed
-// zero and denormal rules (NanPropMax/NanPropMin), everything else through Combine.
+// acc[i] = op(acc[i], x[i]) (op(x[i], acc[i]) when kSwapped) over a row, for storage type T:
+// f32 max/min through the elementwise maximum/minimum vector kernels (XLA's NaN, signed zero
+// and denormal rules, NanPropMax/NanPropMin), everything else through Combine.
 template <Monoid M, class T, bool kSwapped> inline void CombineRow(T* acc, const T* x, int64_t n) {
   if constexpr (std::is_same_v<T, float> && (M == Monoid::kMax || M == Monoid::kMin)) {
-    for (int64_t i = 0; i < n; ++i) {
-      uint32_t ua = std::bit_cast<uint32_t>(kSwapped ? x[i] : acc[i]);
-      uint32_t ub = std::bit_cast<uint32_t>(kSwapped ? acc[i] : x[i]);
-      ua = (ua & 0x7f800000u) == 0 ? (ua & 0x80000000u) : ua;
-      ub = (ub & 0x7f800000u) == 0 ? (ub & 0x80000000u) : ub;
-      const float fa = std::bit_cast<float>(ua), fb = std::bit_cast<float>(ub);
-      uint32_t r;
-      if constexpr (M == Monoid::kMax) {
-        r = fa > fb ? ua : ub;
-        r = fa == fb ? ((ua >> 31) ? ub : ua) : r;
-      } else {
-        r = fa < fb ? ua : ub;
-        r = fa == fb ? ((ua >> 31) ? ua : ub) : r;
-      }
-      r = (ub & 0x7fffffffu) > 0x7f800000u ? ub : r;
-      r = (ua & 0x7fffffffu) > 0x7f800000u ? ua : r;
-      acc[i] = std::bit_cast<float>(r);
-    }
+    F32MaxMinRow(acc, x, n, M == Monoid::kMax, kSwapped);
   } else {
     using C = Compute<T>;
     for (int64_t i = 0; i < n; ++i)

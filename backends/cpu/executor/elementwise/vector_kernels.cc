@@ -1667,6 +1667,12 @@ EwFn SelectVectorKernel(const compiler::Module& m, const Op& op) {
 
 EwFn SelectIntVectorKernel(const compiler::Module& m, const Op& op) { return IntVectorKernel(m, op, DetectedVectorIsa()); }
 
+void F32MaxMinRow(float* acc, const float* x, int64_t n, bool max, bool swapped) {
+  static const EwFn max_fn = BinaryFor<MaxV>(DetectedVectorIsa()), min_fn = BinaryFor<MinV>(DetectedVectorIsa());
+  const void* in[2] = {swapped ? x : acc, swapped ? acc : x};
+  (max ? max_fn : min_fn)(acc, in, n, EwInstr{});  // vector by vector: each load before its store
+}
+
 template <class F> F32TapsFn CombineTapsFor(VectorIsa isa) {
   switch (isa) {
     case VectorIsa::kAvx512: return &CombineTapsAvx512<F>;

@@ -33,6 +33,11 @@ using F32TapsFn = void (*)(float* out, const float* const* taps, int64_t ntaps, 
                            int64_t out_stride, int64_t x_stride, bool swapped);
 F32TapsFn SelectF32TapsKernel(const compiler::Module& m, const compiler::Op& op);
 
+// acc[i] = max(acc[i], x[i]) (min when !max; x the first operand when `swapped`) over a row,
+// with the f32 maximum/minimum kernels' rules (a NaN operand wins, the first one if both, -0 <
+// +0, denormals flushed): scatter max/min rows and running maxima.
+void F32MaxMinRow(float* acc, const float* x, int64_t n, bool max, bool swapped);
+
 // The vectorised convert of u8, s8, u16 or s16 to f32 (exact), or nullptr.
 EwFn SelectIntToF32Kernel(const compiler::Module& m, const compiler::Op& op);
 
