@@ -11,9 +11,11 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <type_traits>
 #include <vector>
 
 #include "backends/cpu/executor/linalg/lapack_library.h"
+#include "backends/cpu/executor/linalg/panel_gemm.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
 
 namespace jaxlib::cpu {
@@ -160,8 +162,18 @@ bool RunTyped(FortranGemm<T> blas, int64_t M, int64_t N, int64_t K, GemmOperand 
   bool fits = M <= kIntMax && N <= kIntMax && K <= kIntMax && A.ld <= kIntMax && B.ld <= kIntMax && ldc <= kIntMax;
   SplitGemm(M, N, K, A, B, static_cast<uint8_t*>(C), ldc, sizeof(T),
             [&](int64_t m, int64_t n, GemmOperand a, GemmOperand b, uint8_t* c) {
-              if (blas && fits && K > 0) CallBlas<T>(blas, m, n, K, a, b, reinterpret_cast<T*>(c), ldc, accumulate);
-              else GemmBlocked<T>(m, n, K, a, b, reinterpret_cast<T*>(c), ldc, accumulate);
+              if (blas && fits && K > 0) {
+                // Our own kernel where it beats the BLAS, with the BLAS's sums (panel_gemm.h).
+                if constexpr (std::is_same_v<T, float>) {
+                  if (PanelGemmF32Suits(m, n, K)) {
+                    PanelGemmF32(m, n, K, a, b, reinterpret_cast<float*>(c), ldc, accumulate);
+                    return;
+                  }
+                }
+                CallBlas<T>(blas, m, n, K, a, b, reinterpret_cast<T*>(c), ldc, accumulate);
+              } else {
+                GemmBlocked<T>(m, n, K, a, b, reinterpret_cast<T*>(c), ldc, accumulate);
+              }
             });
   return true;
 }

@@ -1,0 +1,245 @@
+// The L2-sized f32 GEMM (panel_gemm.h): op(B) packed into column panels of the ISA's tile width,
+// register tiles of C computed one chain of fused multiply-adds per element with op(A)'s values
+// broadcast straight from the caller's memory. No zeroing pass over C and no copy of op(A).
+#include "backends/cpu/executor/linalg/panel_gemm.h"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+
+#include "backends/cpu/executor/elementwise/vector_kernels.h"
+#include "backends/cpu/executor/linalg/conv_micro_kernels.h"
+#include "runtime/support/env_flag.h"
+
+// The tile body passes vectors between always-inlined helpers, never across a call that stays
+// out of line (the flattened entry points inline all of it), so the ABI note does not apply.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+namespace jaxlib::cpu {
+namespace {
+
+// OpenBLAS's split of K (driver/level3/level3.c with SkylakeX's SGEMM_DEFAULT_Q and
+// SGEMM_DEFAULT_UNROLL_M): the length of the next chunk when `rest` values of k remain. Chunks
+// are summed apart and added to C, so following the rule keeps the BLAS's bits.
+constexpr int64_t kBlasQ = 448, kBlasUnrollM = 16;
+int64_t NextChunk(int64_t rest) {
+  if (rest >= 2 * kBlasQ) return kBlasQ;
+  if (rest > kBlasQ) return (rest / 2 + kBlasUnrollM - 1) / kBlasUnrollM * kBlasUnrollM;
+  return rest;
+}
+
+// One tile call: rows x (the panel's `cols`) of C over one chunk of k.
+struct TileArgs {
+  const float* a;  // op(A)[first row, first k of the chunk]
+  int64_t a_row;   // elements from one row of op(A) to the next
+  int64_t a_k;     // elements from one k of op(A) to the next (1 unless op(A) is transposed)
+  const float* b;  // the packed panel's first k of the chunk: kc rows of the panel's width
+  int64_t kc;
+  float* c;
+  int64_t ldc;
+  int cols;  // real columns of the panel (the rest of its width is padding)
+  bool add;  // C + the chunk's sums (a later chunk, or accumulate), else the sums
+};
+using TileFn = void (*)(const TileArgs& t);
+
+#if defined(__x86_64__)
+// The micro-kernel: P rows x NV vectors of C in registers; per k, NV vectors of the panel and
+// one broadcast per row. P * NV accumulators (>= 8 to cover FMA latency x ports) + NV panel
+// vectors + a broadcast within the register file. With op(A) untransposed each row is its own
+// pointer indexed by k; transposed, the rows of one k are adjacent and one pointer steps by lda.
+// Only a `Masked` tile (the last panel, narrower than the width) stores through lane masks.
+template <class Vec, int P, int NV, bool kTransA, bool kMasked>
+__attribute__((always_inline)) inline void TileBody(const TileArgs& t) {
+  using V = typename Vec::V;
+  constexpr int L = Vec::kLanes;
+  V acc[P][NV];
+#pragma GCC unroll 16
+  for (int p = 0; p < P; ++p)
+#pragma GCC unroll 4
+    for (int v = 0; v < NV; ++v) acc[p][v] = Vec::Zero();
+  const float* b = t.b;
+  const int64_t kc = t.kc;
+  if constexpr (!kTransA) {
+    const float* a[P];
+#pragma GCC unroll 16
+    for (int p = 0; p < P; ++p) a[p] = t.a + p * t.a_row;
+#pragma GCC unroll 4
+    for (int64_t k = 0; k < kc; ++k, b += L * NV) {
+      V bv[NV];
+#pragma GCC unroll 4
+      for (int v = 0; v < NV; ++v) bv[v] = Vec::Load(b + L * v);
+#pragma GCC unroll 16
+      for (int p = 0; p < P; ++p) {
+        const V x = Vec::Broadcast(a[p] + k);
+#pragma GCC unroll 4
+        for (int v = 0; v < NV; ++v) acc[p][v] = Vec::MulAdd(x, bv[v], acc[p][v]);
+      }
+    }
+  } else {
+    const float* a = t.a;
+    const int64_t a_k = t.a_k;
+#pragma GCC unroll 4
+    for (int64_t k = 0; k < kc; ++k, b += L * NV, a += a_k) {
+      V bv[NV];
+#pragma GCC unroll 4
+      for (int v = 0; v < NV; ++v) bv[v] = Vec::Load(b + L * v);
+#pragma GCC unroll 16
+      for (int p = 0; p < P; ++p) {
+        const V x = Vec::Broadcast(a + p);
+#pragma GCC unroll 4
+        for (int v = 0; v < NV; ++v) acc[p][v] = Vec::MulAdd(x, bv[v], acc[p][v]);
+      }
+    }
+  }
+  typename Vec::Mask mask[NV];
+  if constexpr (kMasked) {
+#pragma GCC unroll 4
+    for (int v = 0; v < NV; ++v) mask[v] = Vec::TailMask(std::clamp(t.cols - L * v, 0, L));
+  }
+#pragma GCC unroll 16
+  for (int p = 0; p < P; ++p) {
+    float* c = t.c + p * t.ldc;
+#pragma GCC unroll 4
+    for (int v = 0; v < NV; ++v) {
+      V r = acc[p][v];
+      if (t.add) r = Vec::Add(kMasked ? Vec::LoadTail(c + L * v, mask[v]) : Vec::Load(c + L * v), r);
+      if constexpr (kMasked)
+        Vec::StoreTail(c + L * v, mask[v], r);
+      else
+        Vec::Store(c + L * v, r);
+    }
+  }
+}
+
+// The per-ISA entry points: the ISA's target, everything inlined into them.
+template <int P, int NV, bool kTransA, bool kMasked>
+struct Avx512Tile {
+  __attribute__((target("avx512f"), flatten)) static void Run(const TileArgs& t) {
+    TileBody<conv_micro::Avx512Vectors, P, NV, kTransA, kMasked>(t);
+  }
+};
+
+template <int P, int NV, bool kTransA, bool kMasked>
+struct Avx2Tile {
+  __attribute__((target("avx2,fma"), flatten)) static void Run(const TileArgs& t) {
+    TileBody<conv_micro::Avx2Vectors, P, NV, kTransA, kMasked>(t);
+  }
+};
+
+// The tile of `rows` (1..P) rows of one ISA's entry point `Tile`.
+template <template <int, int, bool, bool> class Tile, int NV, int P>
+TileFn PickTile(int rows, bool trans_a, bool masked) {
+  if constexpr (P > 1)
+    if (rows < P) return PickTile<Tile, NV, P - 1>(rows, trans_a, masked);
+  if (trans_a) return masked ? &Tile<P, NV, true, true>::Run : &Tile<P, NV, true, false>::Run;
+  return masked ? &Tile<P, NV, false, true>::Run : &Tile<P, NV, false, false>::Run;
+}
+#endif
+
+// One ISA's micro-kernels: panels of `lanes * vectors` columns, tiles of up to `rows` rows.
+struct Kernels {
+  int lanes = 0, vectors = 0, rows = 0;
+  TileFn (*pick)(int rows, bool trans_a, bool masked) = nullptr;
+  int Width() const { return lanes * vectors; }
+};
+
+// AVX-512: 12 x 2 vectors (24 of the 32 zmm accumulate); AVX2: 6 x 2 (12 of the 16 ymm).
+const Kernels& KernelsForCpu() {
+  static const Kernels k = []() -> Kernels {
+#if defined(__x86_64__)
+    if (EnvFlag("JAXLIB_CPU_DISABLE_PANEL_GEMM")) return {};
+    switch (DetectedVectorIsa()) {
+      case VectorIsa::kAvx512: return {16, 2, 12, &PickTile<Avx512Tile, 2, 12>};
+      case VectorIsa::kAvx2:
+        __builtin_cpu_init();
+        if (!__builtin_cpu_supports("fma")) return {};
+        return {8, 2, 6, &PickTile<Avx2Tile, 2, 6>};
+      default: return {};
+    }
+#else
+    return {};
+#endif
+  }();
+  return k;
+}
+
+// op(B)[K, N] as panels of `width` columns, each K rows of `width` values (the last panel's
+// columns past N zero), panel after panel.
+void PackPanels(GemmOperand B, int64_t K, int64_t N, int width, float* out) {
+  const float* b = static_cast<const float*>(B.data);
+  for (int64_t j0 = 0; j0 < N; j0 += width) {
+    const int64_t w = std::min<int64_t>(width, N - j0);
+    float* panel = out + (j0 / width) * K * width;
+    if (!B.transposed) {
+      for (int64_t k = 0; k < K; ++k) {
+        std::memcpy(panel + k * width, b + k * B.ld + j0, static_cast<size_t>(w) * sizeof(float));
+        std::fill(panel + k * width + w, panel + (k + 1) * width, 0.0f);
+      }
+      continue;
+    }
+    // op(B)[k, j] = b[j * ld + k]: each stored row is one column of the panel.
+    for (int64_t j = 0; j < w; ++j) {
+      const float* src = b + (j0 + j) * B.ld;
+      for (int64_t k = 0; k < K; ++k) panel[k * width + j] = src[k];
+    }
+    for (int64_t k = 0; k < K; ++k) std::fill(panel + k * width + w, panel + (k + 1) * width, 0.0f);
+  }
+}
+
+// This thread's panel buffer, grown as needed (the products it serves are L2-sized).
+float* PanelBuffer(int64_t floats) {
+  thread_local std::unique_ptr<float[]> buf;
+  thread_local int64_t capacity = 0;
+  if (floats > capacity) {
+    buf.reset(new float[static_cast<size_t>(floats)]);
+    capacity = floats;
+  }
+  return buf.get();
+}
+
+}  // namespace
+
+bool PanelGemmF32Suits(int64_t M, int64_t N, int64_t K) {
+  const Kernels& ks = KernelsForCpu();
+  if (ks.pick == nullptr || M <= 0 || N <= 0 || K <= 0) return false;
+  // Operands and result within half of a 2 MiB L2, the packed panels included.
+  const int64_t bytes = (M * K + K * N + M * N) * static_cast<int64_t>(sizeof(float));
+  return M >= 16 && N >= ks.Width() && K >= 16 && bytes <= (int64_t{1} << 20);
+}
+
+void PanelGemmF32(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, float* C, int64_t ldc,
+                  bool accumulate) {
+  const Kernels& ks = KernelsForCpu();
+  const int width = ks.Width();
+  const int64_t panels = (N + width - 1) / width;
+  float* packed = PanelBuffer(panels * K * width);
+  PackPanels(B, K, N, width, packed);
+  const float* a = static_cast<const float*>(A.data);
+  const int64_t a_row = A.transposed ? 1 : A.ld, a_k = A.transposed ? A.ld : 1;
+  const TileFn full = ks.pick(ks.rows, A.transposed, false), full_masked = ks.pick(ks.rows, A.transposed, true);
+  for (int64_t k0 = 0, kc = 0; k0 < K; k0 += kc) {
+    kc = NextChunk(K - k0);
+    TileArgs t{};
+    t.a_row = a_row;
+    t.a_k = a_k;
+    t.kc = kc;
+    t.ldc = ldc;
+    t.add = accumulate || k0 > 0;
+    // Panel by panel: one panel's chunk stays in L1 while every row tile of op(A) streams past.
+    for (int64_t jp = 0; jp < panels; ++jp) {
+      const int64_t j0 = jp * width;
+      t.cols = static_cast<int>(std::min<int64_t>(width, N - j0));
+      const bool masked = t.cols < width;
+      t.b = packed + (jp * K + k0) * width;
+      for (int64_t i0 = 0; i0 < M; i0 += ks.rows) {
+        const int rows = static_cast<int>(std::min<int64_t>(ks.rows, M - i0));
+        t.a = a + i0 * a_row + k0 * a_k;
+        t.c = C + i0 * ldc + j0;
+        const TileFn fn = rows == ks.rows ? (masked ? full_masked : full) : ks.pick(rows, A.transposed, masked);
+        fn(t);
+      }
+    }
+  }
+}
+
+}  // namespace jaxlib::cpu
