@@ -192,11 +192,21 @@ class DotKernel final : public Kernel {
     std::atomic<bool> ok{true};
     const bool tiny = M_ * N_ * K_ <= kMaxBuiltinMacs && B_ >= kMinBuiltinBatches &&
                       (acc_ == ElementType::kF32 || acc_ == ElementType::kF64);
-    auto batch = [&](int64_t bi) {
+    // `last`: the last batch this thread runs in a row; before it, the GEMM may prefetch the next.
+    auto batch = [&](int64_t bi, int64_t last) {
       auto* cb = static_cast<uint8_t*>(c) + static_cast<size_t>(bi * M_ * N_) * aes;
+      GemmPrefetch next;
+      if (bi < last) {
+        const size_t es = ElementTypeByteSize(OperandType());
+        const GemmOperand na = Lhs(a, bi + 1), nb = Rhs(b, bi + 1);
+        next.data[0] = na.data;
+        next.bytes[0] = GemmOperandBytes(na, M_, K_, es);
+        next.data[1] = nb.data;
+        next.bytes[1] = GemmOperandBytes(nb, K_, N_, es);
+      }
       if (tiny)
         GemmBuiltinBatched(acc_, 1, M_, N_, K_, Lhs(a, bi), 0, Rhs(b, bi), 0, cb, 0);
-      else if (!Gemm(blas_, acc_, M_, N_, K_, Lhs(a, bi), Rhs(b, bi), cb, N_, false))
+      else if (!Gemm(blas_, acc_, M_, N_, K_, Lhs(a, bi), Rhs(b, bi), cb, N_, false, bi < last ? &next : nullptr))
         ok.store(false);
     };
     // Several products: whole batch slices per thread (each Gemm then runs inline, unsplit, which
@@ -211,10 +221,10 @@ class DotKernel final : public Kernel {
       });
     } else if (B_ > 1 && (B_ >= 2 * threads || M_ * N_ * K_ < (int64_t{1} << 21)) && B_ * M_ * N_ * K_ >= (int64_t{1} << 18)) {
       ParallelFor(B_, 1, [&](int64_t b0, int64_t b1) {
-        for (int64_t bi = b0; bi < b1; ++bi) batch(bi);
+        for (int64_t bi = b0; bi < b1; ++bi) batch(bi, b1 - 1);
       });
     } else {
-      for (int64_t bi = 0; bi < B_; ++bi) batch(bi);
+      for (int64_t bi = 0; bi < B_; ++bi) batch(bi, B_ - 1);
     }
     if (!ok) return Unimplemented("dot_general accumulation type " + std::string(ElementTypeMlirName(acc_)));
     if (to_result_) ConvertArray(to_result_, c, f.Get(out_), B_ * M_ * N_);

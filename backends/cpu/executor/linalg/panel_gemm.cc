@@ -4,8 +4,11 @@
 #include "backends/cpu/executor/linalg/panel_gemm.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <memory>
+
+#include <unistd.h>
 
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/linalg/conv_micro_kernels.h"
@@ -33,7 +36,8 @@ struct TileArgs {
   const float* a;  // op(A)[first row, first k of the chunk]
   int64_t a_row;   // elements from one row of op(A) to the next
   int64_t a_k;     // elements from one k of op(A) to the next (1 unless op(A) is transposed)
-  const float* b;  // the packed panel's first k of the chunk: kc rows of the panel's width
+  const float* b;  // op(B)[first k of the chunk, the panel's first column]
+  int64_t b_k;     // elements from one k of the panel to the next (its width when packed, else ldb)
   int64_t kc;
   float* c;
   int64_t ldc;
@@ -47,27 +51,36 @@ using TileFn = void (*)(const TileArgs& t);
 // one broadcast per row. P * NV accumulators (>= 8 to cover FMA latency x ports) + NV panel
 // vectors + a broadcast within the register file. With op(A) untransposed each row is its own
 // pointer indexed by k; transposed, the rows of one k are adjacent and one pointer steps by lda.
-// Only a `Masked` tile (the last panel, narrower than the width) stores through lane masks.
+// Only a `Masked` tile (the last panel, narrower than its vectors) loads op(B) and stores C
+// through lane masks: op(B) read in place has no columns to spare past N.
 template <class Vec, int P, int NV, bool kTransA, bool kMasked>
 __attribute__((always_inline)) inline void TileBody(const TileArgs& t) {
   using V = typename Vec::V;
   constexpr int L = Vec::kLanes;
+  typename Vec::Mask mask[NV];
+  if constexpr (kMasked) {
+#pragma GCC unroll 4
+    for (int v = 0; v < NV; ++v) mask[v] = Vec::TailMask(std::clamp(t.cols - L * v, 0, L));
+  }
   V acc[P][NV];
 #pragma GCC unroll 16
   for (int p = 0; p < P; ++p)
 #pragma GCC unroll 4
     for (int v = 0; v < NV; ++v) acc[p][v] = Vec::Zero();
   const float* b = t.b;
-  const int64_t kc = t.kc;
+  const int64_t kc = t.kc, b_k = t.b_k;
+  auto load_b = [&](V* bv) __attribute__((always_inline)) {
+#pragma GCC unroll 4
+    for (int v = 0; v < NV; ++v) bv[v] = kMasked ? Vec::LoadTail(b + L * v, mask[v]) : Vec::Load(b + L * v);
+  };
   if constexpr (!kTransA) {
     const float* a[P];
 #pragma GCC unroll 16
     for (int p = 0; p < P; ++p) a[p] = t.a + p * t.a_row;
 #pragma GCC unroll 4
-    for (int64_t k = 0; k < kc; ++k, b += L * NV) {
+    for (int64_t k = 0; k < kc; ++k, b += b_k) {
       V bv[NV];
-#pragma GCC unroll 4
-      for (int v = 0; v < NV; ++v) bv[v] = Vec::Load(b + L * v);
+      load_b(bv);
 #pragma GCC unroll 16
       for (int p = 0; p < P; ++p) {
         const V x = Vec::Broadcast(a[p] + k);
@@ -79,10 +92,9 @@ __attribute__((always_inline)) inline void TileBody(const TileArgs& t) {
     const float* a = t.a;
     const int64_t a_k = t.a_k;
 #pragma GCC unroll 4
-    for (int64_t k = 0; k < kc; ++k, b += L * NV, a += a_k) {
+    for (int64_t k = 0; k < kc; ++k, b += b_k, a += a_k) {
       V bv[NV];
-#pragma GCC unroll 4
-      for (int v = 0; v < NV; ++v) bv[v] = Vec::Load(b + L * v);
+      load_b(bv);
 #pragma GCC unroll 16
       for (int p = 0; p < P; ++p) {
         const V x = Vec::Broadcast(a + p);
@@ -90,11 +102,6 @@ __attribute__((always_inline)) inline void TileBody(const TileArgs& t) {
         for (int v = 0; v < NV; ++v) acc[p][v] = Vec::MulAdd(x, bv[v], acc[p][v]);
       }
     }
-  }
-  typename Vec::Mask mask[NV];
-  if constexpr (kMasked) {
-#pragma GCC unroll 4
-    for (int v = 0; v < NV; ++v) mask[v] = Vec::TailMask(std::clamp(t.cols - L * v, 0, L));
   }
 #pragma GCC unroll 16
   for (int p = 0; p < P; ++p) {
@@ -126,33 +133,39 @@ struct Avx2Tile {
   }
 };
 
-// The tile of `rows` (1..P) rows of one ISA's entry point `Tile`.
+// The tile of `rows` (1..P) rows and `vectors` (1..NV) vectors of one ISA's entry point `Tile`.
 template <template <int, int, bool, bool> class Tile, int NV, int P>
-TileFn PickTile(int rows, bool trans_a, bool masked) {
+TileFn PickTile(int rows, int vectors, bool trans_a, bool masked) {
   if constexpr (P > 1)
-    if (rows < P) return PickTile<Tile, NV, P - 1>(rows, trans_a, masked);
+    if (rows < P) return PickTile<Tile, NV, P - 1>(rows, vectors, trans_a, masked);
+  if constexpr (NV > 1)
+    if (vectors < NV) return PickTile<Tile, NV - 1, P>(rows, vectors, trans_a, masked);
   if (trans_a) return masked ? &Tile<P, NV, true, true>::Run : &Tile<P, NV, true, false>::Run;
   return masked ? &Tile<P, NV, false, true>::Run : &Tile<P, NV, false, false>::Run;
 }
 #endif
 
-// One ISA's micro-kernels: panels of `lanes * vectors` columns, tiles of up to `rows` rows.
+// One ISA's micro-kernels: panels of `lanes * vectors` columns, tiles of up to `rows` rows (a
+// last panel of fewer vectors runs tiles of fewer vectors).
 struct Kernels {
   int lanes = 0, vectors = 0, rows = 0;
-  TileFn (*pick)(int rows, bool trans_a, bool masked) = nullptr;
+  TileFn (*pick)(int rows, int vectors, bool trans_a, bool masked) = nullptr;
   int Width() const { return lanes * vectors; }
 };
 
 // AVX-512: 12 x 2 vectors (24 of the 32 zmm accumulate); AVX2: 6 x 2 (12 of the 16 ymm).
+// None where the CPU has wider vectors than $JAXLIB_CPU_ISA lets us use: the BLAS runs its
+// widest kernels whatever the cap says, and a narrower tile cannot beat them (AVX2 tiles
+// against OpenBLAS's AVX-512 ones: 1.25x its time). The sums are the same either way.
 const Kernels& KernelsForCpu() {
   static const Kernels k = []() -> Kernels {
 #if defined(__x86_64__)
     if (EnvFlag("JAXLIB_CPU_DISABLE_PANEL_GEMM")) return {};
+    __builtin_cpu_init();
     switch (DetectedVectorIsa()) {
       case VectorIsa::kAvx512: return {16, 2, 12, &PickTile<Avx512Tile, 2, 12>};
       case VectorIsa::kAvx2:
-        __builtin_cpu_init();
-        if (!__builtin_cpu_supports("fma")) return {};
+        if (!__builtin_cpu_supports("fma") || __builtin_cpu_supports("avx512f")) return {};
         return {8, 2, 6, &PickTile<Avx2Tile, 2, 6>};
       default: return {};
     }
@@ -162,6 +175,19 @@ const Kernels& KernelsForCpu() {
   }();
   return k;
 }
+
+// The L2 cache of one core, in bytes (1 MiB when the system does not say).
+int64_t L2Bytes() {
+  static const int64_t bytes = [] {
+    const long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    return l2 > 0 ? static_cast<int64_t>(l2) : int64_t{1} << 20;
+  }();
+  return bytes;
+}
+
+// Up to this many row tiles, op(B) untransposed is read in place: packing it costs more than
+// its panels' strided rows do over so few passes.
+constexpr int64_t kInPlaceRowTiles = 2;
 
 // op(B)[K, N] as panels of `width` columns, each K rows of `width` values (the last panel's
 // columns past N zero), panel after panel.
@@ -197,31 +223,74 @@ float* PanelBuffer(int64_t floats) {
   return buf.get();
 }
 
+// Pulls the lines of a GemmPrefetch into L2 a slice at a time (prefetches never fault).
+class LinePrefetcher {
+ public:
+  LinePrefetcher(const GemmPrefetch* next, int64_t slices) {
+    static const bool off = EnvFlag("TMP_NOPF");
+    if (next == nullptr || off) return;
+    for (int r = 0; r < 2; ++r) {
+      begin_[r] = reinterpret_cast<uintptr_t>(next->data[r]) & ~uintptr_t{63};
+      end_[r] = next->data[r] ? reinterpret_cast<uintptr_t>(next->data[r]) + static_cast<uintptr_t>(next->bytes[r]) : 0;
+      lines_ += end_[r] > begin_[r] ? static_cast<int64_t>((end_[r] - begin_[r] + 63) / 64) : 0;
+    }
+    per_slice_ = (lines_ + slices - 1) / std::max<int64_t>(slices, 1);
+  }
+  void Slice() {
+    for (int64_t n = 0; n < per_slice_ && range_ < 2; ++n) {
+      while (range_ < 2 && begin_[range_] >= end_[range_]) ++range_;
+      if (range_ == 2) return;
+#if defined(__x86_64__)
+      _mm_prefetch(reinterpret_cast<const char*>(begin_[range_]), _MM_HINT_T1);
+#endif
+      begin_[range_] += 64;
+    }
+  }
+
+ private:
+  uintptr_t begin_[2] = {0, 0}, end_[2] = {0, 0};
+  int64_t lines_ = 0, per_slice_ = 0;
+  int range_ = 0;
+};
+
 }  // namespace
 
 bool PanelGemmF32Suits(int64_t M, int64_t N, int64_t K) {
   const Kernels& ks = KernelsForCpu();
-  if (ks.pick == nullptr || M <= 0 || N <= 0 || K <= 0) return false;
-  // Operands and result within half of a 2 MiB L2, the packed panels included.
-  const int64_t bytes = (M * K + K * N + M * N) * static_cast<int64_t>(sizeof(float));
-  return M >= 16 && N >= ks.Width() && K >= 16 && bytes <= (int64_t{1} << 20);
+  if (ks.pick == nullptr || M <= 0 || N < ks.lanes || K <= 0) return false;
+  static const bool all = EnvFlag("TMP_ALL");
+  if (all) return true;
+  // OpenBLAS (SkylakeX) runs products of up to 100^3 multiply-adds on its direct small-matrix
+  // kernels, which neither pack nor zero C first (faster than ours there) and sum differently.
+  if (static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(K) <= 1e6) return false;
+  // Beyond L2 the BLAS's blocking of op(A) pays for its packing.
+  return (M * K + K * N + M * N) * static_cast<int64_t>(sizeof(float)) <= L2Bytes();
 }
 
 void PanelGemmF32(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, float* C, int64_t ldc,
-                  bool accumulate) {
+                  bool accumulate, const GemmPrefetch* next) {
   const Kernels& ks = KernelsForCpu();
   const int width = ks.Width();
   const int64_t panels = (N + width - 1) / width;
-  float* packed = PanelBuffer(panels * K * width);
-  PackPanels(B, K, N, width, packed);
+  const int64_t row_tiles = (M + ks.rows - 1) / ks.rows;
+  int64_t chunks = 0;
+  for (int64_t k0 = 0; k0 < K; k0 += NextChunk(K - k0)) ++chunks;
+  LinePrefetcher prefetch(next, chunks * panels * row_tiles);
+  const bool in_place = !B.transposed && row_tiles <= kInPlaceRowTiles;
+  const float* packed = static_cast<const float*>(B.data);
+  if (!in_place) {
+    float* buf = PanelBuffer(panels * K * width);
+    PackPanels(B, K, N, width, buf);
+    packed = buf;
+  }
   const float* a = static_cast<const float*>(A.data);
   const int64_t a_row = A.transposed ? 1 : A.ld, a_k = A.transposed ? A.ld : 1;
-  const TileFn full = ks.pick(ks.rows, A.transposed, false), full_masked = ks.pick(ks.rows, A.transposed, true);
   for (int64_t k0 = 0, kc = 0; k0 < K; k0 += kc) {
     kc = NextChunk(K - k0);
     TileArgs t{};
     t.a_row = a_row;
     t.a_k = a_k;
+    t.b_k = in_place ? B.ld : width;
     t.kc = kc;
     t.ldc = ldc;
     t.add = accumulate || k0 > 0;
@@ -229,14 +298,16 @@ void PanelGemmF32(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B,
     for (int64_t jp = 0; jp < panels; ++jp) {
       const int64_t j0 = jp * width;
       t.cols = static_cast<int>(std::min<int64_t>(width, N - j0));
-      const bool masked = t.cols < width;
-      t.b = packed + (jp * K + k0) * width;
+      const int vectors = (t.cols + ks.lanes - 1) / ks.lanes;
+      const bool masked = t.cols < vectors * ks.lanes;
+      t.b = in_place ? packed + k0 * B.ld + j0 : packed + (jp * K + k0) * width;
+      const TileFn full = ks.pick(ks.rows, vectors, A.transposed, masked);
       for (int64_t i0 = 0; i0 < M; i0 += ks.rows) {
         const int rows = static_cast<int>(std::min<int64_t>(ks.rows, M - i0));
         t.a = a + i0 * a_row + k0 * a_k;
         t.c = C + i0 * ldc + j0;
-        const TileFn fn = rows == ks.rows ? (masked ? full_masked : full) : ks.pick(rows, A.transposed, masked);
-        fn(t);
+        (rows == ks.rows ? full : ks.pick(rows, vectors, A.transposed, masked))(t);
+        prefetch.Slice();
       }
     }
   }

@@ -19,7 +19,9 @@ bool PanelGemmF32Suits(int64_t M, int64_t N, int64_t K);
 // chunk one chain of fused multiply-adds in increasing k from zero, the chunks' sums added to C
 // in order. So both ISAs give the same bits, and the same as the BLAS on such a CPU. Only after
 // PanelGemmF32Suits has returned true.
+// `next` (may be nullptr): the caller's next product's operands, prefetched into L2 a slice per
+// register tile, so that product packs and reads them from L2 rather than from memory.
 void PanelGemmF32(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, float* C, int64_t ldc,
-                  bool accumulate);
+                  bool accumulate, const GemmPrefetch* next);
 
 }  // namespace jaxlib::cpu
