@@ -13,6 +13,7 @@
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/linalg/bf16_gemm.h"
 #include "backends/cpu/executor/linalg/gemm.h"
+#include "backends/cpu/executor/linalg/panel_gemm.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
 
@@ -353,7 +354,7 @@ bool UseAmx(const Type& a, const Type& b, ElementType acc, const DotShape& s) {
 }
 
 // $JAXLIB_CPU_DOT_TRACE=1 reports on stderr which multiply each dot_general compiled to.
-void TraceDot(bool amx, const DotShape& s, ElementType acc) {
+void TraceDot(bool amx, const DotShape& s, ElementType acc, const BlasGemm* blas) {
   static const bool trace = [] {
     const char* env = std::getenv("JAXLIB_CPU_DOT_TRACE");
     return env != nullptr && *env != '\0' && std::string_view(env) != "0";
@@ -361,7 +362,10 @@ void TraceDot(bool amx, const DotShape& s, ElementType acc) {
   if (!trace) return;
   std::fprintf(stderr, "jaxlib-cpu dot_general: B=%lld M=%lld N=%lld K=%lld: %s\n", static_cast<long long>(s.B),
                static_cast<long long>(s.M), static_cast<long long>(s.N), static_cast<long long>(s.K),
-               amx ? "amx bf16 tiles" : (std::string("gemm ") + std::string(ElementTypeMlirName(acc))).c_str());
+               amx ? "amx bf16 tiles"
+                   : (std::string("gemm ") + std::string(ElementTypeMlirName(acc)) +
+                      (blas && acc == ElementType::kF32 && PanelGemmF32Suits(s.M, s.N, s.K) ? " (panel)" : ""))
+                         .c_str());
 }
 
 }  // namespace
@@ -390,7 +394,8 @@ StatusOr<std::unique_ptr<Kernel>> MakeDotKernel(KernelBuilder& b, const Op& op) 
   DotShape s = Analyse(op, lt, rt);
   const bool amx = UseAmx(lt, rt, acc, s);
   const ElementType operand_type = amx ? ElementType::kBF16 : acc;
-  TraceDot(amx, s, acc);
+  const BlasGemm* blas = ResolveBlasGemm(b.config().lapack_library);
+  TraceDot(amx, s, acc, blas);
   Packing pl = MakePacking(lt, s.lhs_order, operand_type, s.num_batch, s.lhs_free),
           pr = MakePacking(rt, s.rhs_order, operand_type, s.num_batch, s.rhs_contracting);
   if ((lt.element != operand_type && !pl.convert) || (rt.element != operand_type && !pr.convert))
@@ -402,7 +407,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeDotKernel(KernelBuilder& b, const Op& op) 
   }
   return std::unique_ptr<Kernel>(new DotKernel(op.operands[0], op.operands[1], op.results[0], std::move(pl), std::move(pr),
                                                s.B, s.M, s.N, s.K, acc, out.element, to_result,
-                                               ResolveBlasGemm(b.config().lapack_library), amx));
+                                               blas, amx));
 }
 
 }  // namespace jaxlib::cpu

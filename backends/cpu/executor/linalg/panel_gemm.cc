@@ -227,8 +227,7 @@ float* PanelBuffer(int64_t floats) {
 class LinePrefetcher {
  public:
   LinePrefetcher(const GemmPrefetch* next, int64_t slices) {
-    static const bool off = EnvFlag("TMP_NOPF");
-    if (next == nullptr || off) return;
+    if (next == nullptr) return;
     for (int r = 0; r < 2; ++r) {
       begin_[r] = reinterpret_cast<uintptr_t>(next->data[r]) & ~uintptr_t{63};
       end_[r] = next->data[r] ? reinterpret_cast<uintptr_t>(next->data[r]) + static_cast<uintptr_t>(next->bytes[r]) : 0;
@@ -258,8 +257,6 @@ class LinePrefetcher {
 bool PanelGemmF32Suits(int64_t M, int64_t N, int64_t K) {
   const Kernels& ks = KernelsForCpu();
   if (ks.pick == nullptr || M <= 0 || N < ks.lanes || K <= 0) return false;
-  static const bool all = EnvFlag("TMP_ALL");
-  if (all) return true;
   // OpenBLAS (SkylakeX) runs products of up to 100^3 multiply-adds on its direct small-matrix
   // kernels, which neither pack nor zero C first (faster than ours there) and sum differently.
   if (static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(K) <= 1e6) return false;
