@@ -1,11 +1,11 @@
-// The L2-sized f32 GEMM (panel_gemm.h): op(B) packed into column panels of the ISA's tile width,
-// register tiles of C computed one chain of fused multiply-adds per element with op(A)'s values
-// broadcast straight from the caller's memory. No zeroing pass over C and no copy of op(A).
+// The L2-sized f32 GEMM (panel_gemm.h): column panels of op(B) of the ISA's tile width (read in
+// place, or packed when op(B) is transposed), register tiles of C computed one chain of fused
+// multiply-adds per element with op(A)'s values broadcast straight from the caller's memory. No
+// zeroing pass over C and no copy of op(A).
 #include "backends/cpu/executor/linalg/panel_gemm.h"
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 
 #include <unistd.h>
@@ -185,30 +185,30 @@ int64_t L2Bytes() {
   return bytes;
 }
 
-// Up to this many row tiles, op(B) untransposed is read in place: packing it costs more than
-// its panels' strided rows do over so few passes.
-constexpr int64_t kInPlaceRowTiles = 2;
-
-// op(B)[K, N] as panels of `width` columns, each K rows of `width` values (the last panel's
-// columns past N zero), panel after panel.
-void PackPanels(GemmOperand B, int64_t K, int64_t N, int width, float* out) {
+// A transposed op(B)[K, N] (stored as N rows of K) as panels of `width` columns, each K rows of
+// `width` values (the last panel's columns past N zero), panel after panel. Eight stored rows
+// at a time, so each k writes eight adjacent values of the panel rather than one per line.
+void PackTransposedPanels(GemmOperand B, int64_t K, int64_t N, int width, float* out) {
   const float* b = static_cast<const float*>(B.data);
+  constexpr int kGroup = 8;
   for (int64_t j0 = 0; j0 < N; j0 += width) {
     const int64_t w = std::min<int64_t>(width, N - j0);
     float* panel = out + (j0 / width) * K * width;
-    if (!B.transposed) {
-      for (int64_t k = 0; k < K; ++k) {
-        std::memcpy(panel + k * width, b + k * B.ld + j0, static_cast<size_t>(w) * sizeof(float));
-        std::fill(panel + k * width + w, panel + (k + 1) * width, 0.0f);
-      }
-      continue;
+    int64_t j = 0;
+    for (; j + kGroup <= w; j += kGroup) {
+      const float* src[kGroup];
+      for (int r = 0; r < kGroup; ++r) src[r] = b + (j0 + j + r) * B.ld;
+      float* dst = panel + j;
+      for (int64_t k = 0; k < K; ++k, dst += width)
+#pragma GCC unroll 8
+        for (int r = 0; r < kGroup; ++r) dst[r] = src[r][k];
     }
-    // op(B)[k, j] = b[j * ld + k]: each stored row is one column of the panel.
-    for (int64_t j = 0; j < w; ++j) {
+    for (; j < w; ++j) {
       const float* src = b + (j0 + j) * B.ld;
       for (int64_t k = 0; k < K; ++k) panel[k * width + j] = src[k];
     }
-    for (int64_t k = 0; k < K; ++k) std::fill(panel + k * width + w, panel + (k + 1) * width, 0.0f);
+    if (w < width)
+      for (int64_t k = 0; k < K; ++k) std::fill(panel + k * width + w, panel + (k + 1) * width, 0.0f);
   }
 }
 
@@ -273,11 +273,14 @@ void PanelGemmF32(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B,
   int64_t chunks = 0;
   for (int64_t k0 = 0; k0 < K; k0 += NextChunk(K - k0)) ++chunks;
   LinePrefetcher prefetch(next, chunks * panels * row_tiles);
-  const bool in_place = !B.transposed && row_tiles <= kInPlaceRowTiles;
+  // op(B) with contiguous rows is read in place: measured faster than packing it at every
+  // shape the rule admits (0.9-0.95x the time at 256^3, 0.6x with M = 32, where few row tiles
+  // share each packed panel). A transposed op(B) is packed once.
+  const bool in_place = !B.transposed;
   const float* packed = static_cast<const float*>(B.data);
   if (!in_place) {
     float* buf = PanelBuffer(panels * K * width);
-    PackPanels(B, K, N, width, buf);
+    PackTransposedPanels(B, K, N, width, buf);
     packed = buf;
   }
   const float* a = static_cast<const float*>(A.data);
