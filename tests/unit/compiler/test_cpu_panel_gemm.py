@@ -27,15 +27,15 @@ BLAS_ONLY = {"JAXLIB_CPU_DISABLE_PANEL_GEMM": "1"}
 # (batches, M, N, K, lhs transposed, rhs transposed): M with a 1-row tail tile (37 = 3 x 12 + 1)
 # and a narrow masked last panel (45 = 32 + 13); op(B) read in place (20 rows: 2 tiles) with a
 # 4-column tail; K in two and three OpenBLAS chunks (600: 304 + 296; 1000: 448 + 288 + 264);
-# each transposition, op(B) transposed packed by columns; several batches (the next batch's
-# operands prefetched).
+# each transposition (op(B) transposed packed a panel at a time, in 8 x 8 blocks with a tail);
+# several batches.
 CASES = [
     (1, 37, 45, 700, False, False),
     (3, 20, 100, 600, False, False),
     (1, 50, 40, 1000, False, False),
     (2, 130, 70, 130, True, True),
     (4, 64, 96, 256, True, False),
-    (2, 96, 64, 200, False, True),
+    (2, 130, 64, 200, False, True),
     (5, 128, 128, 128, False, False),
 ]
 
@@ -112,8 +112,9 @@ def test_panel_gemm_matches_float64_and_the_blas_bits(driver, tmp_path, case):  
 @needs_blas
 def test_products_the_panel_gemm_does_not_take(driver, tmp_path):  # noqa: F811
     """At most 100^3 multiply-adds (OpenBLAS's small-matrix kernels, with other sums), beyond L2,
-    or with the flag set, the product stays on the BLAS."""
+    op(B) transposed with under 128 rows, or with the flag set, the product stays on the BLAS."""
     cases = [((4, 64, 64, 64, False, False), {}), ((1, 100, 100, 100, False, False), {}),
+             ((1, 64, 512, 512, False, True), {}),
              ((1, 1024, 1024, 1024, False, False), {}), ((1, 128, 128, 128, False, False), BLAS_ONLY)]
     rng = np.random.default_rng(9)
     for (b, m, n, k, ta, tb), extra in cases:
@@ -125,5 +126,5 @@ def test_products_the_panel_gemm_does_not_take(driver, tmp_path):  # noqa: F811
                       extra_env={"JAXLIB_CPU_LAPACK_LIBRARY": BLAS, **TRACE, **extra})[0]
         assert "gemm f32" in stderr[0] and "(panel)" not in stderr[0], (
             f"{b}x{m}x{n}x{k} {extra}: expected the BLAS, not the panel GEMM: {stderr[0]}")
-        want = x.astype(np.float64) @ y.astype(np.float64)
+        want = x.astype(np.float64) @ (y.astype(np.float64).transpose(0, 2, 1) if tb else y.astype(np.float64))
         assert np.abs(got - want).max() <= 1e-4 * np.sqrt(k), f"{b}x{m}x{n}x{k}: expected the float64 reference"

@@ -193,21 +193,11 @@ class DotKernel final : public Kernel {
     std::atomic<bool> ok{true};
     const bool tiny = M_ * N_ * K_ <= kMaxBuiltinMacs && B_ >= kMinBuiltinBatches &&
                       (acc_ == ElementType::kF32 || acc_ == ElementType::kF64);
-    // `last`: the last batch this thread runs in a row; before it, the GEMM may prefetch the next.
-    auto batch = [&](int64_t bi, int64_t last) {
+    auto batch = [&](int64_t bi) {
       auto* cb = static_cast<uint8_t*>(c) + static_cast<size_t>(bi * M_ * N_) * aes;
-      GemmPrefetch next;
-      if (bi < last) {
-        const size_t es = ElementTypeByteSize(OperandType());
-        const GemmOperand na = Lhs(a, bi + 1), nb = Rhs(b, bi + 1);
-        next.data[0] = na.data;
-        next.bytes[0] = GemmOperandBytes(na, M_, K_, es);
-        next.data[1] = nb.data;
-        next.bytes[1] = GemmOperandBytes(nb, K_, N_, es);
-      }
       if (tiny)
         GemmBuiltinBatched(acc_, 1, M_, N_, K_, Lhs(a, bi), 0, Rhs(b, bi), 0, cb, 0);
-      else if (!Gemm(blas_, acc_, M_, N_, K_, Lhs(a, bi), Rhs(b, bi), cb, N_, false, bi < last ? &next : nullptr))
+      else if (!Gemm(blas_, acc_, M_, N_, K_, Lhs(a, bi), Rhs(b, bi), cb, N_, false))
         ok.store(false);
     };
     // Several products: whole batch slices per thread (each Gemm then runs inline, unsplit, which
@@ -222,10 +212,10 @@ class DotKernel final : public Kernel {
       });
     } else if (B_ > 1 && (B_ >= 2 * threads || M_ * N_ * K_ < (int64_t{1} << 21)) && B_ * M_ * N_ * K_ >= (int64_t{1} << 18)) {
       ParallelFor(B_, 1, [&](int64_t b0, int64_t b1) {
-        for (int64_t bi = b0; bi < b1; ++bi) batch(bi, b1 - 1);
+        for (int64_t bi = b0; bi < b1; ++bi) batch(bi);
       });
     } else {
-      for (int64_t bi = 0; bi < B_; ++bi) batch(bi, B_ - 1);
+      for (int64_t bi = 0; bi < B_; ++bi) batch(bi);
     }
     if (!ok) return Unimplemented("dot_general accumulation type " + std::string(ElementTypeMlirName(acc_)));
     if (to_result_) ConvertArray(to_result_, c, f.Get(out_), B_ * M_ * N_);
@@ -354,7 +344,7 @@ bool UseAmx(const Type& a, const Type& b, ElementType acc, const DotShape& s) {
 }
 
 // $JAXLIB_CPU_DOT_TRACE=1 reports on stderr which multiply each dot_general compiled to.
-void TraceDot(bool amx, const DotShape& s, ElementType acc, const BlasGemm* blas) {
+void TraceDot(bool amx, const DotShape& s, ElementType acc, const BlasGemm* blas, bool rhs_transposed) {
   static const bool trace = [] {
     const char* env = std::getenv("JAXLIB_CPU_DOT_TRACE");
     return env != nullptr && *env != '\0' && std::string_view(env) != "0";
@@ -364,7 +354,9 @@ void TraceDot(bool amx, const DotShape& s, ElementType acc, const BlasGemm* blas
                static_cast<long long>(s.M), static_cast<long long>(s.N), static_cast<long long>(s.K),
                amx ? "amx bf16 tiles"
                    : (std::string("gemm ") + std::string(ElementTypeMlirName(acc)) +
-                      (blas && acc == ElementType::kF32 && PanelGemmF32Suits(s.M, s.N, s.K) ? " (panel)" : ""))
+                      (blas && acc == ElementType::kF32 && PanelGemmF32Suits(s.M, s.N, s.K, rhs_transposed)
+                           ? " (panel)"
+                           : ""))
                          .c_str());
 }
 
@@ -395,9 +387,9 @@ StatusOr<std::unique_ptr<Kernel>> MakeDotKernel(KernelBuilder& b, const Op& op) 
   const bool amx = UseAmx(lt, rt, acc, s);
   const ElementType operand_type = amx ? ElementType::kBF16 : acc;
   const BlasGemm* blas = ResolveBlasGemm(b.config().lapack_library);
-  TraceDot(amx, s, acc, blas);
   Packing pl = MakePacking(lt, s.lhs_order, operand_type, s.num_batch, s.lhs_free),
           pr = MakePacking(rt, s.rhs_order, operand_type, s.num_batch, s.rhs_contracting);
+  TraceDot(amx, s, acc, blas, pr.transposed);
   if ((lt.element != operand_type && !pl.convert) || (rt.element != operand_type && !pr.convert))
     return Unimplemented("dot_general of " + lt.ToString() + " and " + rt.ToString() + " to " + out.ToString());
   EwFn to_result = nullptr;

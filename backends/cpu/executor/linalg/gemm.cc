@@ -156,7 +156,7 @@ void CallBlas(FortranGemm<T> fn, int64_t M, int64_t N, int64_t K, GemmOperand A,
 
 template <class T>
 bool RunTyped(FortranGemm<T> blas, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, void* C,
-              int64_t ldc, bool accumulate, const GemmPrefetch* next = nullptr) {
+              int64_t ldc, bool accumulate) {
   if (M == 0 || N == 0) return true;
   constexpr int64_t kIntMax = std::numeric_limits<int>::max();
   bool fits = M <= kIntMax && N <= kIntMax && K <= kIntMax && A.ld <= kIntMax && B.ld <= kIntMax && ldc <= kIntMax;
@@ -165,10 +165,8 @@ bool RunTyped(FortranGemm<T> blas, int64_t M, int64_t N, int64_t K, GemmOperand 
               if (blas && fits && K > 0) {
                 // Our own kernel where it beats the BLAS, with the BLAS's sums (panel_gemm.h).
                 if constexpr (std::is_same_v<T, float>) {
-                  if (PanelGemmF32Suits(m, n, K)) {
-                    // The hint is for the whole product: only an unsplit one may use it.
-                    PanelGemmF32(m, n, K, a, b, reinterpret_cast<float*>(c), ldc, accumulate,
-                                 m == M && n == N ? next : nullptr);
+                  if (PanelGemmF32Suits(m, n, K, b.transposed)) {
+                    PanelGemmF32(m, n, K, a, b, reinterpret_cast<float*>(c), ldc, accumulate);
                     return;
                   }
                 }
@@ -239,17 +237,10 @@ bool GemmBuiltinBatched(ElementType t, int64_t batches, int64_t M, int64_t N, in
   }
 }
 
-int64_t GemmOperandBytes(GemmOperand X, int64_t rows, int64_t cols, size_t element_bytes) {
-  if (rows <= 0 || cols <= 0) return 0;
-  const int64_t outer = X.transposed ? cols : rows, inner = X.transposed ? rows : cols;
-  return ((outer - 1) * X.ld + inner) * static_cast<int64_t>(element_bytes);
-}
-
 bool Gemm(const BlasGemm* blas, ElementType t, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, void* C,
-          int64_t ldc, bool accumulate, const GemmPrefetch* next) {
+          int64_t ldc, bool accumulate) {
   switch (t) {
-    case ElementType::kF32:
-      return RunTyped<float>(blas ? blas->s : nullptr, M, N, K, A, B, C, ldc, accumulate, next);
+    case ElementType::kF32: return RunTyped<float>(blas ? blas->s : nullptr, M, N, K, A, B, C, ldc, accumulate);
     case ElementType::kF64: return RunTyped<double>(blas ? blas->d : nullptr, M, N, K, A, B, C, ldc, accumulate);
     case ElementType::kC64:
       return RunTyped<std::complex<float>>(blas ? blas->c : nullptr, M, N, K, A, B, C, ldc, accumulate);

@@ -29,22 +29,11 @@ struct GemmOperand {
   bool transposed = false;
 };
 
-// The operands of the product a caller runs next on the same thread (the next batch of a
-// batched dot), which a GEMM may pull into L2 while it computes: the `bytes` from each `data`.
-struct GemmPrefetch {
-  const void* data[2] = {nullptr, nullptr};
-  int64_t bytes[2] = {0, 0};
-};
-
-// The bytes an operand of `rows` x `cols` (as op(X) is) spans from its data pointer.
-int64_t GemmOperandBytes(GemmOperand X, int64_t rows, int64_t cols, size_t element_bytes);
-
 // C[M,N] (+)= op(A)[M,K] * op(B)[K,N]; C row-major with leading dimension ldc, element type `t`
 // (f32, f64, c64, c128, s32, s64, u32, u64). When `accumulate` is false C is overwritten.
-// `blas` may be nullptr. Returns false for an unsupported type. `next`, when given, is only a
-// hint (see GemmPrefetch).
+// `blas` may be nullptr. Returns false for an unsupported type.
 bool Gemm(const BlasGemm* blas, ElementType t, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B,
-          void* C, int64_t ldc, bool accumulate, const GemmPrefetch* next = nullptr);
+          void* C, int64_t ldc, bool accumulate);
 
 // `batches` products on the built-in GEMM on the calling thread, f32 and f64 (false for other
 // types): C_b[M, N] (leading dimension N, `c_stride` elements after C_{b-1}) = op(A_b) op(B_b),

@@ -185,31 +185,58 @@ int64_t L2Bytes() {
   return bytes;
 }
 
-// A transposed op(B)[K, N] (stored as N rows of K) as panels of `width` columns, each K rows of
-// `width` values (the last panel's columns past N zero), panel after panel. Eight stored rows
-// at a time, so each k writes eight adjacent values of the panel rather than one per line.
-void PackTransposedPanels(GemmOperand B, int64_t K, int64_t N, int width, float* out) {
+#if defined(__x86_64__)
+// dst[i * ld_dst + r] = src[r][k0 + i] for r, i < 8: an 8 x 8 block of stored rows transposed
+// with AVX shuffles (every CPU the tiles run on has AVX2).
+__attribute__((target("avx2"), always_inline)) inline void Transpose8x8(const float* const* src, int64_t k0, float* dst,
+                                                  int64_t ld_dst) {
+  __m256 r[8], t[8];
+  for (int i = 0; i < 8; ++i) r[i] = _mm256_loadu_ps(src[i] + k0);
+  for (int i = 0; i < 8; i += 2) {
+    t[i] = _mm256_unpacklo_ps(r[i], r[i + 1]);
+    t[i + 1] = _mm256_unpackhi_ps(r[i], r[i + 1]);
+  }
+  for (int i = 0; i < 8; i += 4) {
+    r[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+    r[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
+    r[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+    r[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+  }
+  for (int i = 0; i < 4; ++i) {
+    _mm256_storeu_ps(dst + i * ld_dst, _mm256_permute2f128_ps(r[i], r[i + 4], 0x20));
+    _mm256_storeu_ps(dst + (i + 4) * ld_dst, _mm256_permute2f128_ps(r[i], r[i + 4], 0x31));
+  }
+}
+#endif
+
+// Rows [k0, k0 + kc) and columns [j0, j0 + width) of a transposed op(B) (stored as N rows of K)
+// as one panel: kc rows of `width` values, the columns past N zero. Eight stored rows at a
+// time, in 8 x 8 blocks, so each k writes eight adjacent values of the panel. AVX2 code: only
+// the tiles' CPUs run it.
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+#endif
+void PackTransposedPanel(GemmOperand B, int64_t k0, int64_t kc, int64_t j0, int64_t N, int width, float* panel) {
   const float* b = static_cast<const float*>(B.data);
   constexpr int kGroup = 8;
-  for (int64_t j0 = 0; j0 < N; j0 += width) {
-    const int64_t w = std::min<int64_t>(width, N - j0);
-    float* panel = out + (j0 / width) * K * width;
-    int64_t j = 0;
-    for (; j + kGroup <= w; j += kGroup) {
-      const float* src[kGroup];
-      for (int r = 0; r < kGroup; ++r) src[r] = b + (j0 + j + r) * B.ld;
-      float* dst = panel + j;
-      for (int64_t k = 0; k < K; ++k, dst += width)
-#pragma GCC unroll 8
-        for (int r = 0; r < kGroup; ++r) dst[r] = src[r][k];
-    }
-    for (; j < w; ++j) {
-      const float* src = b + (j0 + j) * B.ld;
-      for (int64_t k = 0; k < K; ++k) panel[k * width + j] = src[k];
-    }
-    if (w < width)
-      for (int64_t k = 0; k < K; ++k) std::fill(panel + k * width + w, panel + (k + 1) * width, 0.0f);
+  const int64_t w = std::min<int64_t>(width, N - j0);
+  int64_t j = 0;
+  for (; j + kGroup <= w; j += kGroup) {
+    const float* src[kGroup];
+    for (int r = 0; r < kGroup; ++r) src[r] = b + (j0 + j + r) * B.ld + k0;
+    int64_t k = 0;
+#if defined(__x86_64__)
+    for (; k + 8 <= kc; k += 8) Transpose8x8(src, k, panel + k * width + j, width);
+#endif
+    for (float* dst = panel + k * width + j; k < kc; ++k, dst += width)
+      for (int r = 0; r < kGroup; ++r) dst[r] = src[r][k];
   }
+  for (; j < w; ++j) {
+    const float* src = b + (j0 + j) * B.ld + k0;
+    for (int64_t k = 0; k < kc; ++k) panel[k * width + j] = src[k];
+  }
+  if (w < width)
+    for (int64_t k = 0; k < kc; ++k) std::fill(panel + k * width + w, panel + (k + 1) * width, 0.0f);
 }
 
 // This thread's panel buffer, grown as needed (the products it serves are L2-sized).
@@ -223,40 +250,16 @@ float* PanelBuffer(int64_t floats) {
   return buf.get();
 }
 
-// Pulls the lines of a GemmPrefetch into L2 a slice at a time (prefetches never fault).
-class LinePrefetcher {
- public:
-  LinePrefetcher(const GemmPrefetch* next, int64_t slices) {
-    if (next == nullptr) return;
-    for (int r = 0; r < 2; ++r) {
-      begin_[r] = reinterpret_cast<uintptr_t>(next->data[r]) & ~uintptr_t{63};
-      end_[r] = next->data[r] ? reinterpret_cast<uintptr_t>(next->data[r]) + static_cast<uintptr_t>(next->bytes[r]) : 0;
-      lines_ += end_[r] > begin_[r] ? static_cast<int64_t>((end_[r] - begin_[r] + 63) / 64) : 0;
-    }
-    per_slice_ = (lines_ + slices - 1) / std::max<int64_t>(slices, 1);
-  }
-  void Slice() {
-    for (int64_t n = 0; n < per_slice_ && range_ < 2; ++n) {
-      while (range_ < 2 && begin_[range_] >= end_[range_]) ++range_;
-      if (range_ == 2) return;
-#if defined(__x86_64__)
-      _mm_prefetch(reinterpret_cast<const char*>(begin_[range_]), _MM_HINT_T1);
-#endif
-      begin_[range_] += 64;
-    }
-  }
-
- private:
-  uintptr_t begin_[2] = {0, 0}, end_[2] = {0, 0};
-  int64_t lines_ = 0, per_slice_ = 0;
-  int range_ = 0;
-};
+constexpr int64_t kMinRowsTransposedB = 128;
 
 }  // namespace
 
-bool PanelGemmF32Suits(int64_t M, int64_t N, int64_t K) {
+bool PanelGemmF32Suits(int64_t M, int64_t N, int64_t K, bool b_transposed) {
   const Kernels& ks = KernelsForCpu();
   if (ks.pick == nullptr || M <= 0 || N < ks.lanes || K <= 0) return false;
+  // Packing a transposed op(B) pays off over enough row tiles only (64 x 512 x 512: 1.06x the
+  // BLAS's time; 128 x 128 x 512: 0.99x; 512 x 512 x 64: 0.88x).
+  if (b_transposed && M < kMinRowsTransposedB) return false;
   // OpenBLAS (SkylakeX) runs products of up to 100^3 multiply-adds on its direct small-matrix
   // kernels, which neither pack nor zero C first (faster than ours there) and sum differently.
   if (static_cast<double>(M) * static_cast<double>(N) * static_cast<double>(K) <= 1e6) return false;
@@ -265,24 +268,16 @@ bool PanelGemmF32Suits(int64_t M, int64_t N, int64_t K) {
 }
 
 void PanelGemmF32(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, float* C, int64_t ldc,
-                  bool accumulate, const GemmPrefetch* next) {
+                  bool accumulate) {
   const Kernels& ks = KernelsForCpu();
   const int width = ks.Width();
   const int64_t panels = (N + width - 1) / width;
-  const int64_t row_tiles = (M + ks.rows - 1) / ks.rows;
-  int64_t chunks = 0;
-  for (int64_t k0 = 0; k0 < K; k0 += NextChunk(K - k0)) ++chunks;
-  LinePrefetcher prefetch(next, chunks * panels * row_tiles);
   // op(B) with contiguous rows is read in place: measured faster than packing it at every
   // shape the rule admits (0.9-0.95x the time at 256^3, 0.6x with M = 32, where few row tiles
-  // share each packed panel). A transposed op(B) is packed once.
+  // share each packed panel). A transposed op(B) is packed a panel's chunk at a time, just
+  // before its row tiles read it (a copy of the whole would crowd op(A) out of L2).
   const bool in_place = !B.transposed;
-  const float* packed = static_cast<const float*>(B.data);
-  if (!in_place) {
-    float* buf = PanelBuffer(panels * K * width);
-    PackTransposedPanels(B, K, N, width, buf);
-    packed = buf;
-  }
+  float* panel = in_place ? nullptr : PanelBuffer(std::min(K, kBlasQ) * width);
   const float* a = static_cast<const float*>(A.data);
   const int64_t a_row = A.transposed ? 1 : A.ld, a_k = A.transposed ? A.ld : 1;
   for (int64_t k0 = 0, kc = 0; k0 < K; k0 += kc) {
@@ -300,14 +295,18 @@ void PanelGemmF32(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B,
       t.cols = static_cast<int>(std::min<int64_t>(width, N - j0));
       const int vectors = (t.cols + ks.lanes - 1) / ks.lanes;
       const bool masked = t.cols < vectors * ks.lanes;
-      t.b = in_place ? packed + k0 * B.ld + j0 : packed + (jp * K + k0) * width;
+      if (in_place) {
+        t.b = static_cast<const float*>(B.data) + k0 * B.ld + j0;
+      } else {
+        PackTransposedPanel(B, k0, kc, j0, N, width, panel);
+        t.b = panel;
+      }
       const TileFn full = ks.pick(ks.rows, vectors, A.transposed, masked);
       for (int64_t i0 = 0; i0 < M; i0 += ks.rows) {
         const int rows = static_cast<int>(std::min<int64_t>(ks.rows, M - i0));
         t.a = a + i0 * a_row + k0 * a_k;
         t.c = C + i0 * ldc + j0;
         (rows == ks.rows ? full : ks.pick(rows, vectors, A.transposed, masked))(t);
-        prefetch.Slice();
       }
     }
   }
