@@ -47,6 +47,17 @@ struct TileArgs {
 using TileFn = void (*)(const TileArgs& t);
 
 #if defined(__x86_64__)
+// NV vectors of one k of a panel (through the lane masks in a `Masked` tile). No target of its
+// own, like TileBody: both are inlined into the flattened per-ISA entry points (clang does not
+// give a lambda its enclosing function's target, so this is not a lambda).
+template <class Vec, int NV, bool kMasked>
+__attribute__((always_inline)) inline void LoadPanelRow(const float* b, const typename Vec::Mask* mask,
+                                                        typename Vec::V* bv) {
+#pragma GCC unroll 4
+  for (int v = 0; v < NV; ++v)
+    bv[v] = kMasked ? Vec::LoadTail(b + Vec::kLanes * v, mask[v]) : Vec::Load(b + Vec::kLanes * v);
+}
+
 // The micro-kernel: P rows x NV vectors of C in registers; per k, NV vectors of the panel and
 // one broadcast per row. P * NV accumulators (>= 8 to cover FMA latency x ports) + NV panel
 // vectors + a broadcast within the register file. With op(A) untransposed each row is its own
@@ -69,10 +80,6 @@ __attribute__((always_inline)) inline void TileBody(const TileArgs& t) {
     for (int v = 0; v < NV; ++v) acc[p][v] = Vec::Zero();
   const float* b = t.b;
   const int64_t kc = t.kc, b_k = t.b_k;
-  auto load_b = [&](V* bv) __attribute__((always_inline)) {
-#pragma GCC unroll 4
-    for (int v = 0; v < NV; ++v) bv[v] = kMasked ? Vec::LoadTail(b + L * v, mask[v]) : Vec::Load(b + L * v);
-  };
   if constexpr (!kTransA) {
     const float* a[P];
 #pragma GCC unroll 16
@@ -80,7 +87,7 @@ __attribute__((always_inline)) inline void TileBody(const TileArgs& t) {
 #pragma GCC unroll 4
     for (int64_t k = 0; k < kc; ++k, b += b_k) {
       V bv[NV];
-      load_b(bv);
+      LoadPanelRow<Vec, NV, kMasked>(b, mask, bv);
 #pragma GCC unroll 16
       for (int p = 0; p < P; ++p) {
         const V x = Vec::Broadcast(a[p] + k);
@@ -94,7 +101,7 @@ __attribute__((always_inline)) inline void TileBody(const TileArgs& t) {
 #pragma GCC unroll 4
     for (int64_t k = 0; k < kc; ++k, b += b_k, a += a_k) {
       V bv[NV];
-      load_b(bv);
+      LoadPanelRow<Vec, NV, kMasked>(b, mask, bv);
 #pragma GCC unroll 16
       for (int p = 0; p < P; ++p) {
         const V x = Vec::Broadcast(a + p);
