@@ -259,6 +259,15 @@ float* PanelBuffer(int64_t floats) {
 
 constexpr int64_t kMinRowsTransposedB = 128;
 
+// The rows of the next tile when `rest` rows remain, tiles of at most `max_rows`: a remainder
+// under half a tile is shared with the last full tile (12 + 4 rows as 8 + 8), since a tile of
+// few rows has too few accumulators to cover the FMA latency. Each C element's sum is the same
+// whatever tile computes it.
+int64_t TileRows(int64_t rest, int max_rows) {
+  if (rest > max_rows && rest < 2 * max_rows && rest - max_rows < max_rows / 2) return (rest + 1) / 2;
+  return std::min<int64_t>(rest, max_rows);
+}
+
 }  // namespace
 
 bool PanelGemmF32Suits(int64_t M, int64_t N, int64_t K, bool b_transposed) {
@@ -309,11 +318,11 @@ void PanelGemmF32(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B,
         t.b = panel;
       }
       const TileFn full = ks.pick(ks.rows, vectors, A.transposed, masked);
-      for (int64_t i0 = 0; i0 < M; i0 += ks.rows) {
-        const int rows = static_cast<int>(std::min<int64_t>(ks.rows, M - i0));
+      for (int64_t i0 = 0, rows = 0; i0 < M; i0 += rows) {
+        rows = TileRows(M - i0, ks.rows);
         t.a = a + i0 * a_row + k0 * a_k;
         t.c = C + i0 * ldc + j0;
-        (rows == ks.rows ? full : ks.pick(rows, vectors, A.transposed, masked))(t);
+        (rows == ks.rows ? full : ks.pick(static_cast<int>(rows), vectors, A.transposed, masked))(t);
       }
     }
   }
