@@ -1,9 +1,9 @@
 """The CPU executor's L2-sized f32 GEMM (backends/cpu/executor/linalg/panel_gemm.cc), which takes
-f32 dot_general products of more than 100^3 multiply-adds whose operands fit in L2 when a BLAS is
-loaded: row and column edges, narrow last panels, K split into OpenBLAS's chunks, transposed
-operands, op(B) packed or read in place, batches. Each must be within 1e-5 of sum |a||b| of a
-float64 reference and, where the BLAS is OpenBLAS's SkylakeX build (whose sums the kernel
-follows), bit-identical to the BLAS ($JAXLIB_CPU_DISABLE_PANEL_GEMM=1) and to the AVX2-capped run.
+f32 dot_general products of more than 100^3 multiply-adds whose operands fit in L2 on AVX-512
+CPUs in place of OpenBLAS's SkylakeX sgemm: row and column edges, narrow last panels, K split
+into OpenBLAS's chunks, transposed operands, op(B) packed or read in place, batches. Each must be
+within 1e-5 of sum |a||b| of a float64 reference and bit-identical to the BLAS
+($JAXLIB_CPU_DISABLE_PANEL_GEMM=1) and to the AVX2-capped run (which leaves it to the BLAS).
 Run through the standalone driver (tests/unit/compiler).
 """
 
@@ -68,13 +68,13 @@ def blas_is_skylakex() -> bool:
         return False
 
 
-def has_wide_tiles() -> bool:
-    """Whether the CPU has AVX-512 or AVX2 + FMA, which the panel GEMM's tiles need."""
+def has_avx512() -> bool:
+    """Whether the CPU has the AVX-512 subsets the executor's AVX-512 paths need."""
     try:
-        flags = open("/proc/cpuinfo").read()
+        flags = open("/proc/cpuinfo").read().split()
     except OSError:
         return False
-    return " avx512f" in flags or (" avx2" in flags and " fma" in flags)
+    return all(f in flags for f in ("avx512f", "avx512bw", "avx512vl", "avx512dq"))
 
 
 needs_blas = pytest.mark.skipif(BLAS is None, reason="no scipy-openblas32 (the panel GEMM stands in for a BLAS)")
@@ -83,8 +83,8 @@ needs_blas = pytest.mark.skipif(BLAS is None, reason="no scipy-openblas32 (the p
 @needs_blas
 @pytest.mark.parametrize("case", range(len(CASES)))
 def test_panel_gemm_matches_float64_and_the_blas_bits(driver, tmp_path, case):  # noqa: F811
-    if not has_wide_tiles():
-        pytest.skip("no AVX2 + FMA")
+    if not (has_avx512() and blas_is_skylakex()):
+        pytest.skip("the panel GEMM runs on AVX-512 in place of OpenBLAS's SkylakeX kernels only")
     b, m, n, k, ta, tb = CASES[case]
     prog, ls, rs = dot_program(b, m, n, k, ta, tb)
     rng = np.random.default_rng(300 + case)
@@ -100,8 +100,6 @@ def test_panel_gemm_matches_float64_and_the_blas_bits(driver, tmp_path, case):  
     err = np.abs(native.astype(np.float64) - want)
     assert np.all(err <= 1e-5 * scale + 1e-30), (
         f"case {case}: expected within 1e-5 * sum|a||b| of the float64 reference, worst off by {err.max():.3g}")
-    if not blas_is_skylakex():
-        return
     blas = run_isa(driver, tmp_path, prog, "", x, y, extra_env={**env, **BLAS_ONLY})[0]
     avx2 = run_isa(driver, tmp_path, prog, "avx2", x, y, extra_env=env)[0]
     assert native.tobytes() == blas.tobytes(), (

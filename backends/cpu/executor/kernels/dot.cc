@@ -13,7 +13,6 @@
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/linalg/bf16_gemm.h"
 #include "backends/cpu/executor/linalg/gemm.h"
-#include "backends/cpu/executor/linalg/panel_gemm.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
 
@@ -354,7 +353,7 @@ void TraceDot(bool amx, const DotShape& s, ElementType acc, const BlasGemm* blas
                static_cast<long long>(s.M), static_cast<long long>(s.N), static_cast<long long>(s.K),
                amx ? "amx bf16 tiles"
                    : (std::string("gemm ") + std::string(ElementTypeMlirName(acc)) +
-                      (blas && acc == ElementType::kF32 && PanelGemmF32Suits(s.M, s.N, s.K, rhs_transposed)
+                      (acc == ElementType::kF32 && GemmTakesPanel(blas, s.M, s.N, s.K, rhs_transposed)
                            ? " (panel)"
                            : ""))
                          .c_str());

@@ -48,7 +48,7 @@ using TileFn = void (*)(const TileArgs& t);
 
 #if defined(__x86_64__)
 // NV vectors of one k of a panel (through the lane masks in a `Masked` tile). No target of its
-// own, like TileBody: both are inlined into the flattened per-ISA entry points (clang does not
+// own, like TileBody: both are inlined into the flattened AVX-512 entry points (clang does not
 // give a lambda its enclosing function's target, so this is not a lambda).
 template <class Vec, int NV, bool kMasked>
 __attribute__((always_inline)) inline void LoadPanelRow(const float* b, const typename Vec::Mask* mask,
@@ -125,18 +125,11 @@ __attribute__((always_inline)) inline void TileBody(const TileArgs& t) {
   }
 }
 
-// The per-ISA entry points: the ISA's target, everything inlined into them.
+// The AVX-512 entry points: the ISA's target, everything inlined into them.
 template <int P, int NV, bool kTransA, bool kMasked>
 struct Avx512Tile {
   __attribute__((target("avx512f"), flatten)) static void Run(const TileArgs& t) {
     TileBody<conv_micro::Avx512Vectors, P, NV, kTransA, kMasked>(t);
-  }
-};
-
-template <int P, int NV, bool kTransA, bool kMasked>
-struct Avx2Tile {
-  __attribute__((target("avx2,fma"), flatten)) static void Run(const TileArgs& t) {
-    TileBody<conv_micro::Avx2Vectors, P, NV, kTransA, kMasked>(t);
   }
 };
 
@@ -152,30 +145,24 @@ TileFn PickTile(int rows, int vectors, bool trans_a, bool masked) {
 }
 #endif
 
-// One ISA's micro-kernels: panels of `lanes * vectors` columns, tiles of up to `rows` rows (a
-// last panel of fewer vectors runs tiles of fewer vectors).
+// The micro-kernels: panels of `lanes * vectors` columns, tiles of up to `rows` rows (a last
+// panel of fewer vectors runs tiles of fewer vectors).
 struct Kernels {
   int lanes = 0, vectors = 0, rows = 0;
   TileFn (*pick)(int rows, int vectors, bool trans_a, bool masked) = nullptr;
   int Width() const { return lanes * vectors; }
 };
 
-// AVX-512: 12 x 2 vectors (24 of the 32 zmm accumulate); AVX2: 6 x 2 (12 of the 16 ymm).
-// None where the CPU has wider vectors than $JAXLIB_CPU_ISA lets us use: the BLAS runs its
-// widest kernels whatever the cap says, and a narrower tile cannot beat them (AVX2 tiles
-// against OpenBLAS's AVX-512 ones: 1.25x its time). The sums are the same either way.
+// 12 x 2 vectors (24 of the 32 zmm accumulate). AVX-512 only: capped at AVX2
+// ($JAXLIB_CPU_ISA), OpenBLAS still runs its AVX-512 kernels (it ignores the cap), which an AVX2
+// tile cannot beat (1.25x their time at 32 x 256^3); on CPUs without AVX-512 OpenBLAS's Haswell
+// kernels sum in another order, and 6 x 16 AVX2 tiles only matched their speed (0.93-1.06x,
+// OPENBLAS_CORETYPE=Haswell here), so they would change results for no gain.
 const Kernels& KernelsForCpu() {
   static const Kernels k = []() -> Kernels {
 #if defined(__x86_64__)
-    if (EnvFlag("JAXLIB_CPU_DISABLE_PANEL_GEMM")) return {};
-    __builtin_cpu_init();
-    switch (DetectedVectorIsa()) {
-      case VectorIsa::kAvx512: return {16, 2, 12, &PickTile<Avx512Tile, 2, 12>};
-      case VectorIsa::kAvx2:
-        if (!__builtin_cpu_supports("fma") || __builtin_cpu_supports("avx512f")) return {};
-        return {8, 2, 6, &PickTile<Avx2Tile, 2, 6>};
-      default: return {};
-    }
+    if (EnvFlag("JAXLIB_CPU_DISABLE_PANEL_GEMM") || DetectedVectorIsa() != VectorIsa::kAvx512) return {};
+    return {16, 2, 12, &PickTile<Avx512Tile, 2, 12>};
 #else
     return {};
 #endif

@@ -9,15 +9,15 @@
 
 namespace jaxlib::cpu {
 
-// Whether PanelGemmF32 runs on this CPU (AVX-512, or AVX2 + FMA where the CPU has no AVX-512,
-// as $JAXLIB_CPU_ISA caps it; not with $JAXLIB_CPU_DISABLE_PANEL_GEMM=1) and is measured to
-// beat OpenBLAS's sgemm for an M x N x K product (op(B) transposed or not).
+// Whether PanelGemmF32 runs on this CPU (AVX-512, unless $JAXLIB_CPU_ISA caps it lower or
+// $JAXLIB_CPU_DISABLE_PANEL_GEMM=1) and is measured to beat OpenBLAS's SkylakeX sgemm for an
+// M x N x K product (op(B) transposed or not).
 bool PanelGemmF32Suits(int64_t M, int64_t N, int64_t K, bool b_transposed);
 
 // C[M, N] = (accumulate ? C : 0) + op(A)[M, K] op(B)[K, N] on the calling thread. Every C element
-// is OpenBLAS's (SkylakeX kernels) sum: K split into chunks by its rule (GEMM_Q = 448), each
+// is the sum of OpenBLAS's SkylakeX sgemm: K split into chunks by its rule (GEMM_Q = 448), each
 // chunk one chain of fused multiply-adds in increasing k from zero, the chunks' sums added to C
-// in order. So both ISAs give the same bits, and the same as the BLAS on such a CPU. Only after
+// in order. So it may stand in for that BLAS (only that one) without changing a bit. Only after
 // PanelGemmF32Suits has returned true.
 void PanelGemmF32(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, float* C, int64_t ldc,
                   bool accumulate);
