@@ -361,7 +361,8 @@ ElementType PackedOperandType(const Type& t, const std::optional<AmxProduct>& am
 }
 
 // $JAXLIB_CPU_DOT_TRACE=1 reports on stderr which multiply each dot_general compiled to.
-void TraceDot(const std::optional<AmxProduct>& amx, const DotShape& s, ElementType acc) {
+void TraceDot(const std::optional<AmxProduct>& amx, const DotShape& s, ElementType acc, const BlasGemm* blas,
+              bool rhs_transposed) {
   static const bool trace = [] {
     const char* env = std::getenv("JAXLIB_CPU_DOT_TRACE");
     return env != nullptr && *env != '\0' && std::string_view(env) != "0";
@@ -370,7 +371,9 @@ void TraceDot(const std::optional<AmxProduct>& amx, const DotShape& s, ElementTy
   std::fprintf(stderr, "jaxlib-cpu dot_general: B=%lld M=%lld N=%lld K=%lld: %s\n", static_cast<long long>(s.B),
                static_cast<long long>(s.M), static_cast<long long>(s.N), static_cast<long long>(s.K),
                amx ? (*amx == AmxProduct::kBf16 ? "amx bf16 tiles" : "amx int8 tiles")
-                   : (std::string("gemm ") + std::string(ElementTypeMlirName(acc))).c_str());
+                   : (std::string("gemm ") + std::string(ElementTypeMlirName(acc)) +
+                      (acc == ElementType::kF32 && GemmTakesPanel(blas, s.M, s.N, s.K, rhs_transposed) ? " (panel)" : ""))
+                         .c_str());
 }
 
 }  // namespace
@@ -399,9 +402,10 @@ StatusOr<std::unique_ptr<Kernel>> MakeDotKernel(KernelBuilder& b, const Op& op) 
   DotShape s = Analyse(op, lt, rt);
   const std::optional<AmxProduct> amx = AmxProductFor(lt, rt, acc, s);
   const ElementType lhs_operand = PackedOperandType(lt, amx, acc), rhs_operand = PackedOperandType(rt, amx, acc);
-  TraceDot(amx, s, acc);
+  const BlasGemm* blas = ResolveBlasGemm(b.config().lapack_library);
   Packing pl = MakePacking(lt, s.lhs_order, lhs_operand, s.num_batch, s.lhs_free),
           pr = MakePacking(rt, s.rhs_order, rhs_operand, s.num_batch, s.rhs_contracting);
+  TraceDot(amx, s, acc, blas, pr.transposed);
   if ((lt.element != lhs_operand && !pl.convert) || (rt.element != rhs_operand && !pr.convert))
     return Unimplemented("dot_general of " + lt.ToString() + " and " + rt.ToString() + " to " + out.ToString());
   EwFn to_result = nullptr;
@@ -411,8 +415,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeDotKernel(KernelBuilder& b, const Op& op) 
   }
   return std::unique_ptr<Kernel>(new DotKernel(op.operands[0], op.operands[1], op.results[0], std::move(pl), std::move(pr),
                                                s.B, s.M, s.N, s.K, acc, out.element, to_result,
-                                               ResolveBlasGemm(b.config().lapack_library), amx, lhs_operand,
-                                               rhs_operand));
+                                               blas, amx, lhs_operand, rhs_operand));
 }
 
 }  // namespace jaxlib::cpu

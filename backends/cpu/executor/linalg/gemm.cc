@@ -11,12 +11,15 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "backends/cpu/executor/elementwise/isa_target.h"
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/linalg/lapack_library.h"
 #include "backends/cpu/executor/memory/array_copy.h"
+#include "backends/cpu/executor/linalg/panel_gemm.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
 
 namespace jaxlib::cpu {
@@ -28,6 +31,8 @@ using FortranGemm = void (*)(const char* ta, const char* tb, const int* m, const
                              const int* ldc, size_t, size_t);
 
 struct BlasGemm {
+  // OpenBLAS running its SkylakeX kernels, whose sgemm sums PanelGemmF32 reproduces.
+  bool skylakex = false;
   FortranGemm<float> s = nullptr;
   FortranGemm<double> d = nullptr;
   FortranGemm<std::complex<float>> c = nullptr;
@@ -57,6 +62,8 @@ const BlasGemm* ResolveBlasGemm(const std::string& configured_path) {
     int one = 1;
     reinterpret_cast<void (*)(const int*)>(set)(&one);
   }
+  if (void* core = find("openblas_get_corename"))
+    g->skylakex = std::string_view(reinterpret_cast<const char* (*)()>(core)()) == "SkylakeX";
   const BlasGemm* raw = (g->s || g->d || g->c || g->z) ? g.get() : nullptr;
   (*resolved)[*lib] = std::move(g);
   return raw;
@@ -155,16 +162,27 @@ void CallBlas(FortranGemm<T> fn, int64_t M, int64_t N, int64_t K, GemmOperand A,
      &beta, C, &ldc_f, 1, 1);
 }
 
+// `panel`: f32 blocks PanelGemmF32 suits may run on it instead of `blas` (same sums).
 template <class T>
 bool RunTyped(FortranGemm<T> blas, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, void* C,
-              int64_t ldc, bool accumulate) {
+              int64_t ldc, bool accumulate, bool panel = false) {
   if (M == 0 || N == 0) return true;
   constexpr int64_t kIntMax = std::numeric_limits<int>::max();
   bool fits = M <= kIntMax && N <= kIntMax && K <= kIntMax && A.ld <= kIntMax && B.ld <= kIntMax && ldc <= kIntMax;
   SplitGemm(M, N, K, A, B, static_cast<uint8_t*>(C), ldc, sizeof(T),
             [&](int64_t m, int64_t n, GemmOperand a, GemmOperand b, uint8_t* c) {
-              if (blas && fits && K > 0) CallBlas<T>(blas, m, n, K, a, b, reinterpret_cast<T*>(c), ldc, accumulate);
-              else GemmBlocked<T>(m, n, K, a, b, reinterpret_cast<T*>(c), ldc, accumulate);
+              if (blas && fits && K > 0) {
+                // Our own kernel where it beats the BLAS, with the BLAS's sums (panel_gemm.h).
+                if constexpr (std::is_same_v<T, float>) {
+                  if (panel && PanelGemmF32Suits(m, n, K, b.transposed)) {
+                    PanelGemmF32(m, n, K, a, b, reinterpret_cast<float*>(c), ldc, accumulate);
+                    return;
+                  }
+                }
+                CallBlas<T>(blas, m, n, K, a, b, reinterpret_cast<T*>(c), ldc, accumulate);
+              } else {
+                GemmBlocked<T>(m, n, K, a, b, reinterpret_cast<T*>(c), ldc, accumulate);
+              }
             });
   return true;
 }
@@ -298,10 +316,15 @@ bool GemmBuiltinBatched(ElementType t, int64_t batches, int64_t M, int64_t N, in
   }
 }
 
+bool GemmTakesPanel(const BlasGemm* blas, int64_t M, int64_t N, int64_t K, bool b_transposed) {
+  return blas && blas->s && blas->skylakex && PanelGemmF32Suits(M, N, K, b_transposed);
+}
+
 bool Gemm(const BlasGemm* blas, ElementType t, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, void* C,
           int64_t ldc, bool accumulate) {
   switch (t) {
-    case ElementType::kF32: return RunTyped<float>(blas ? blas->s : nullptr, M, N, K, A, B, C, ldc, accumulate);
+    case ElementType::kF32:
+      return RunTyped<float>(blas ? blas->s : nullptr, M, N, K, A, B, C, ldc, accumulate, blas && blas->skylakex);
     case ElementType::kF64: return RunTyped<double>(blas ? blas->d : nullptr, M, N, K, A, B, C, ldc, accumulate);
     case ElementType::kC64:
       return RunTyped<std::complex<float>>(blas ? blas->c : nullptr, M, N, K, A, B, C, ldc, accumulate);

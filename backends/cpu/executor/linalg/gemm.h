@@ -1,8 +1,9 @@
 // The one matrix-multiply entry point of the CPU backend. Everything that multiplies matrices
 // (dot_general, convolution, LAPACK-free linear algebra) goes through Gemm: f32/f64/c64/c128 go
 // to the run-time BLAS (OpenBLAS from scipy-openblas32, loaded by lapack_library.h) when one is
-// configured, every other type and the no-library case to the built-in blocked GEMM. Both split
-// large products over the thread pool.
+// configured (f32 products that fit in L2 to our own kernel in its place, with its sums), every
+// other type and the no-library case to the built-in blocked GEMM. All split large products
+// over the thread pool.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +35,11 @@ struct GemmOperand {
 // `blas` may be nullptr. Returns false for an unsupported type.
 bool Gemm(const BlasGemm* blas, ElementType t, int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B,
           void* C, int64_t ldc, bool accumulate);
+
+// Whether Gemm runs an f32 product of M x N x K (unsplit; op(B) transposed or not) on its own
+// L2-sized kernel (panel_gemm.h) instead of `blas`: only where that BLAS is OpenBLAS's SkylakeX
+// build, whose sums the kernel reproduces bit for bit.
+bool GemmTakesPanel(const BlasGemm* blas, int64_t M, int64_t N, int64_t K, bool b_transposed);
 
 // `batches` products on the built-in GEMM on the calling thread, f32 and f64 (false for other
 // types): C_b[M, N] (leading dimension N, `c_stride` elements after C_{b-1}) = op(A_b) op(B_b),
