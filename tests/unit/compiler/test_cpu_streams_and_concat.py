@@ -199,3 +199,20 @@ def test_concatenate_in_a_loop_body_and_an_updated_operand(driver, tmp_path: Pat
     m = h * h
     want_sum = np.concatenate([m, h]) + np.concatenate([h, h])
     run_exact(driver, tmp_path, text, [x], [s, want_sum])
+
+
+@pytest.mark.parametrize("el", ["f32", "f64", "i32", "i16"])
+@pytest.mark.parametrize("dims", [[1], [0, 1], [0]])
+def test_reverse_of_rows_any_length(driver, tmp_path: Path, el: str, dims: list[int]):  # noqa: F811
+    """jnp.flip over the last dim (whole vectors loaded from the far end, lanes reversed), both
+    dims and the outer one, rows of an odd length: numpy's values at every ISA."""
+    shape = (37, 1003)
+    x = sample(shape, el)
+    text = f"""{MOD}
+  func.func public @main(%x: {t(shape, el)}) -> {t(shape, el)} {{
+    %0 = stablehlo.reverse %x, dims = {dims} : {t(shape, el)}
+    return %0 : {t(shape, el)}
+  }}
+}}
+"""
+    run_exact(driver, tmp_path, text, [x], [np.flip(x, axis=tuple(dims)).copy()])

@@ -86,6 +86,33 @@ void InnerCopy(uint8_t* d, int64_t ds, const uint8_t* s, int64_t ss, int64_t n) 
 int64_t DeinterleaveVector(uint8_t* d, int64_t stream_stride, int64_t streams, const uint8_t* s, int64_t n, size_t es,
                            int64_t count);
 
+#if defined(JAXLIB_X86_64)
+// d[i] = s[-i] for i < n (a multiple of 32 / es), elements of 4 or 8 bytes: 32-byte vectors
+// with their lanes reversed.
+JAXLIB_TARGET_AVX2 void ReverseGroups(uint8_t* d, const uint8_t* s, size_t es, int64_t n) {
+  const int64_t per = 32 / static_cast<int64_t>(es);
+  const __m256i idx = es == 4 ? _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0) : _mm256_setr_epi32(6, 7, 4, 5, 2, 3, 0, 1);
+  for (int64_t i = 0; i < n; i += per) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s - (i + per - 1) * static_cast<int64_t>(es)));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i * static_cast<int64_t>(es)), _mm256_permutevar8x32_epi32(v, idx));
+  }
+}
+#endif
+
+// The vector groups of a reversed run (d[i] = s[-i]): the elements done, 0 where no vector path
+// applies. The caller copies the rest.
+int64_t ReverseVector(uint8_t* d, const uint8_t* s, size_t es, int64_t n) {
+#if defined(JAXLIB_X86_64)
+  static const bool avx2 = DetectedVectorIsa() != VectorIsa::kBaseline;
+  if (avx2 && (es == 4 || es == 8)) {
+    const int64_t per = 32 / static_cast<int64_t>(es), done = n / per * per;
+    ReverseGroups(d, s, es, done);
+    return done;
+  }
+#endif
+  return 0;
+}
+
 void Inner(uint8_t* d, int64_t ds, const uint8_t* s, int64_t ss, int64_t n, size_t es) {
   if (ds == 1 && ss == 1) {
     std::memcpy(d, s, static_cast<size_t>(n) * es);
@@ -94,6 +121,13 @@ void Inner(uint8_t* d, int64_t ds, const uint8_t* s, int64_t ss, int64_t n, size
   if (ss == 0 && ds == 1) {
     FillElements(d, s, es, n);
     return;
+  }
+  if (ds == 1 && ss == -1 && n >= 8) {
+    // A reversed run (jnp.flip): whole vectors loaded from the far end with their lanes reversed.
+    const int64_t done = ReverseVector(d, s, es, n);
+    d += done * static_cast<int64_t>(es);
+    s -= done * static_cast<int64_t>(es);
+    n -= done;
   }
   if (ds == 1 && ss >= 2 && n > 1) {
     // A column of a row-major [n, ss] array: the first of ss streams, the groups that stay
