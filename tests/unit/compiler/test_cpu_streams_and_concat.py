@@ -216,3 +216,26 @@ def test_reverse_of_rows_any_length(driver, tmp_path: Path, el: str, dims: list[
 }}
 """
     run_exact(driver, tmp_path, text, [x], [np.flip(x, axis=tuple(dims)).copy()])
+
+
+@pytest.mark.parametrize("dims", [[1], [0, 1]])
+def test_reverse_read_in_place_by_a_fused_loop(driver, tmp_path: Path, dims: list[int]):  # noqa: F811
+    """jnp.flip(x, axis) * 2 + y: the reverse of a parameter is read from the far end by the fused
+    loop (negative strides), no copy step before it; numpy's values at every ISA."""
+    shape = (41, 1003)
+    x, y = sample(shape, "f32"), sample(shape, "f32", seed=4)
+    f = t(shape, "f32")
+    text = f"""{MOD}
+  func.func public @main(%x: {f}, %y: {f}) -> {f} {{
+    %0 = stablehlo.reverse %x, dims = {dims} : {f}
+    %c = stablehlo.constant dense<2.000000e+00> : {f}
+    %1 = stablehlo.multiply %0, %c : {f}
+    %2 = stablehlo.add %1, %y : {f}
+    return %2 : {f}
+  }}
+}}
+"""
+    plan: list[str] = []
+    run_exact(driver, tmp_path, text, [x, y], [np.flip(x, axis=tuple(dims)) * np.float32(2) + y], plan)
+    steps = [ln for ln in plan[0].splitlines() if ln.startswith("%") and "@const" not in ln]
+    assert len(steps) == 1 and "jaxlib.fusion" in steps[0], f"expected one fused loop, plan:\n{plan[0]}"
