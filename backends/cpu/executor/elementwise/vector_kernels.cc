@@ -651,15 +651,41 @@ __attribute__((target("avx2"))) bool FastRowMaxMinAvx2(const float* x, int64_t n
 }
 #endif
 
+// col[j] = column j < R of kLanesOf<V> consecutive rows of R elements at `rows`: row i's element
+// j in lane i. One gather per column at AVX2 and AVX-512 (overloads of the ISA's own width; a
+// scalar copy per element otherwise, which for rows of 10 took a third of a row max).
+template <class V>
+void GatherColumns(const float* rows, int64_t R, V* col) {
+  for (int64_t j = 0; j < R; ++j)
+    for (int i = 0; i < kLanesOf<V>; ++i) col[j][i] = rows[i * R + j];
+}
+#if defined(JAXLIB_X86_64)
+JAXLIB_TARGET_AVX512_WIDE("avx512f") inline void GatherColumns(const float* rows, int64_t R, Vec<16>::F* col) {
+  const __m512i index = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                           _mm512_set1_epi32(static_cast<int32_t>(R)));
+  for (int64_t j = 0; j < R; ++j) col[j] = (Vec<16>::F)_mm512_i32gather_ps(index, rows + j, 4);
+}
+JAXLIB_TARGET_AVX2 inline void GatherColumns(const float* rows, int64_t R, Vec<8>::F* col) {
+  const __m256i index = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(static_cast<int32_t>(R)));
+  for (int64_t j = 0; j < R; ++j) col[j] = (Vec<8>::F)_mm256_i32gather_ps(rows + j, index, 4);
+}
+#endif
+
 // Rows shorter than the 16 logical lanes, kLanesOf<V> rows at a time: column j of the rows is one
-// vector, and the lane operations the per-row loops below run on one row (partials started,
-// the row's values and spare lanes applied to partial 0, the partials folded into it, its lanes
-// folded as a tree (sums) or in lane order (max/min)) run on the columns, lane for lane: each
-// row gets the same values through the same operations, so the same bits, without a horizontal
-// fold per row. A sum's lanes past the row hold +0 throughout and every other lane is 0 + x
-// summed, never -0: adding +0 to such a value returns it bit for bit (NaN included), so those
-// adds are skipped. kR > 0 fixes the row length at compile time (R otherwise). Returns the rows
-// done (whole groups); the caller does the rest.
+// vector (GatherColumns), and the lane operations the per-row loops below run on one row (partials
+// started, the row's values and spare lanes applied to partial 0, the partials folded into it,
+// its lanes folded as a tree (sums) or in lane order (max/min)) run on the columns, lane for
+// lane: each row gets the same values through the same operations, so the same bits, without a
+// horizontal fold per row. A sum's lanes past the row hold +0 throughout and every other lane is
+// 0 + x summed, never -0: adding +0 to such a value returns it bit for bit (NaN included), so
+// those adds are skipped. Max and min take the rows by plain compares first, kept where
+// FastRowMaxMin's argument makes them exact (no NaN read, every result with a nonzero exponent
+// field), NaN-aware otherwise. kR > 0 fixes the row length at compile time (R otherwise).
+// Returns the rows done (whole groups); the caller does the rest.
+#pragma GCC diagnostic push
+#if !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 template <class F, class V, int kR>
 JAXLIB_VM_INLINE int64_t ShortRowsOf(const float* x, float* out, float init, int64_t outer, int64_t R) {
   constexpr int N = kLanesOf<V>;
@@ -675,27 +701,42 @@ JAXLIB_VM_INLINE int64_t ShortRowsOf(const float* x, float* out, float init, int
   const float identity = std::is_same_v<F, MaxV> ? -__builtin_inff() : __builtin_inff();
   bool spare_is_identity = !kSum;
   for (int i = 0; i < N; ++i) spare_is_identity = spare_is_identity && spare_lane[i] == identity;
+  const bool plain = !kSum && init == init;  // a NaN init wins every row, which plain compares lose
   int64_t o = 0;
   for (; o + N <= outer; o += N) {
-    alignas(64) float col[kLanes][N];
     const float* rows = x + o * R;
-    for (int i = 0; i < N; ++i)
-      for (int64_t j = 0; j < R; ++j) col[j][i] = rows[i * R + j];
-    V l[kLanes] = {};
+    V col[kLanes];  // [0, R) set, and only those read
+    GatherColumns(rows, R, col);
     V r;
     if constexpr (kSum) {
-      for (int64_t j = 0; j < R; ++j) l[j] = V{} + Load<V>(col[j], N);
+      for (int64_t j = 0; j < R; ++j) col[j] = V{} + col[j];
       int64_t live = R;
       for (int w = kLanes / 2; w >= 1; w /= 2) {
-        for (int64_t k = 0; k + w < live; ++k) l[k] = l[k] + l[k + w];
+        for (int64_t k = 0; k + w < live; ++k) col[k] = col[k] + col[k + w];
         live = std::min<int64_t>(live, w);
       }
-      r = Splat<V>(init) + l[0];
+      r = Splat<V>(init) + col[0];
     } else {
+      if (plain) {
+        r = Splat<V>(init);
+        IOf<V> seen{};
+        for (int64_t j = 0; j < R; ++j) {
+          seen = PlainMagnitudes(seen, col[j]);
+          r = PlainPick<F>(r, col[j]);
+        }
+        // Exact: no NaN read (|bits| above the infinity's) and every result's exponent nonzero.
+        const IOf<V> inexact = IOf<V>(seen > 0x7f800000) | IOf<V>((AsU(r) & 0x7f800000u) == 0u);
+        bool exact = true;
+        for (int i = 0; i < N; ++i) exact = exact && inexact[i] == 0;
+        if (exact) {
+          Store(out + o, r, N);
+          continue;
+        }
+      }
       // Max/min fold the partials first (MaxMinReduceBody's order), then take the row.
-      for (int64_t j = 0; j < R; ++j) l[j] = F::Apply(folded_first, Load<V>(col[j], N));
-      r = l[0];
-      for (int64_t k = 1; k < R; ++k) r = F::Apply(r, l[k]);
+      for (int64_t j = 0; j < R; ++j) col[j] = F::Apply(folded_first, col[j]);
+      r = col[0];
+      for (int64_t k = 1; k < R; ++k) r = F::Apply(r, col[k]);
       if (!spare_is_identity)
         for (int64_t k = R; k < kLanes; ++k) r = F::Apply(r, spare_lane);
     }
@@ -703,6 +744,7 @@ JAXLIB_VM_INLINE int64_t ShortRowsOf(const float* x, float* out, float init, int
   }
   return o;
 }
+#pragma GCC diagnostic pop
 
 template <class F, class V>
 JAXLIB_VM_INLINE int64_t ShortRowsBody(const float* x, float* out, float init, int64_t outer, int64_t R) {
