@@ -131,6 +131,11 @@ class EwProgram {
   // phase, so those inputs' tiles are gathered once per run (RunNative).
   std::vector<int64_t> periods_;
   int64_t tile_period_ = 0;
+  // Gathered inputs whose loop element i reads source element i / R (a per-row value broadcast
+  // along rows shorter than a tile: a layer norm's mean over rows of 96): each one's R, else 0.
+  // Their tiles are filled by repeating the rows' values (FillRepeated) without GatherStrided's
+  // walk.
+  std::vector<int64_t> row_repeats_;
   // > 0: every gathered input is one value (a per-row value) or a contiguous run of its source (a
   // per-column row) over each run of this many elements, and the native loop runs a row at a
   // time with the former as scalars, the latter streamed (RunRows).

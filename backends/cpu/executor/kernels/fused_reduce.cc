@@ -99,7 +99,8 @@ class FusedReduceKernel final : public Kernel {
                     // A sum's rows summed by the loop's native code into the row reducer's
                     // partials (no buffer written and read back), then folded as it folds them.
                     bool summed = false;
-                    if (sum_rows_ && block_rows * kRowStateFloats <= static_cast<int64_t>(buffer.size())) {
+                    if (sum_rows_ && row_len_ % kRowStateFloats == 0 &&
+                        block_rows * kRowStateFloats <= static_cast<int64_t>(buffer.size())) {
                       sum_rows_->start(buffer.data(), 0.0f, e - b);
                       summed = p_.program->SumRows(ptr.in, out, b, e, row_len_, buffer.data());
                     }
