@@ -671,43 +671,52 @@ JAXLIB_TARGET_AVX2 inline void GatherColumns(const float* rows, int64_t R, Vec<8
 }
 #endif
 
+// The inverse of GatherColumns: row i's element j < R at rows + i * R from lane i of col[j]. A
+// scatter per column at AVX-512; a copy per element otherwise.
+template <class V>
+void ScatterColumns(const V* col, int64_t R, float* rows) {
+  for (int64_t j = 0; j < R; ++j)
+    for (int i = 0; i < kLanesOf<V>; ++i) rows[i * R + j] = col[j][i];
+}
+#if defined(JAXLIB_X86_64)
+JAXLIB_TARGET_AVX512_WIDE("avx512f") inline void ScatterColumns(const Vec<16>::F* col, int64_t R, float* rows) {
+  const __m512i index = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                           _mm512_set1_epi32(static_cast<int32_t>(R)));
+  for (int64_t j = 0; j < R; ++j) _mm512_i32scatter_ps(rows + j, index, (__m512)col[j], 4);
+}
+#endif
+
 // Rows shorter than the 16 logical lanes, kLanesOf<V> rows at a time: column j of the rows is one
-// vector (GatherColumns), and the lane operations the per-row loops below run on one row (partials
-// started, the row's values and spare lanes applied to partial 0, the partials folded into it,
-// its lanes folded as a tree (sums) or in lane order (max/min)) run on the columns, lane for
-// lane: each row gets the same values through the same operations, so the same bits, without a
-// horizontal fold per row. A sum's lanes past the row hold +0 throughout and every other lane is
+// vector (GatherColumns), and the lane operations the per-row loops below run on one row
+// (partials started, the row's values and spare lanes applied to partial 0, the partials folded
+// into it, its lanes folded as a tree (sums) or in lane order (max/min)) run on the columns, lane
+// for lane: each row gets the same values through the same operations, so the same bits, without
+// a horizontal fold per row. A sum's lanes past the row hold +0 throughout and every other lane is
 // 0 + x summed, never -0: adding +0 to such a value returns it bit for bit (NaN included), so
 // those adds are skipped. Max and min take the rows by plain compares first, kept where
 // FastRowMaxMin's argument makes them exact (no NaN read, every result with a nonzero exponent
-// field), NaN-aware otherwise. kR > 0 fixes the row length at compile time (R otherwise).
-// Returns the rows done (whole groups); the caller does the rest.
-#pragma GCC diagnostic push
-#if !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
-template <class F, class V, int kR>
-JAXLIB_VM_INLINE int64_t ShortRowsOf(const float* x, float* out, float init, int64_t outer, int64_t R) {
-  constexpr int N = kLanesOf<V>;
-  constexpr bool kSum = std::is_same_v<F, AddV>;
-  if constexpr (kR > 0) R = kR;
-  const V start = kSum ? V{} : Splat<V>(init);  // every partial's start, and the spare lanes
-  const V folded_rest = F::Apply(start, start);  // partials 2 and 3 folded (still at the start)
-  // Max/min: partial 0 with the others folded in, before the row; a lane past the row then
-  // holds spare_lane, and folding it in changes nothing when it is -inf for a max (+inf for a
-  // min): max(r, -inf) is r, NaN included.
-  const V folded_first = F::Apply(F::Apply(start, start), folded_rest);
-  const V spare_lane = F::Apply(folded_first, start);
-  const float identity = std::is_same_v<F, MaxV> ? -__builtin_inff() : __builtin_inff();
+// field), NaN-aware otherwise.
+template <class F, class V>
+struct ShortRowsFold {
+  static constexpr int N = kLanesOf<V>;
+  static constexpr bool kSum = std::is_same_v<F, AddV>;
+  float init;
+  V folded_first, spare_lane;
   bool spare_is_identity = !kSum;
-  for (int i = 0; i < N; ++i) spare_is_identity = spare_is_identity && spare_lane[i] == identity;
-  const bool plain = !kSum && init == init;  // a NaN init wins every row, which plain compares lose
-  int64_t o = 0;
-  for (; o + N <= outer; o += N) {
-    const float* rows = x + o * R;
-    V col[kLanes];  // [0, R) set, and only those read
-    GatherColumns(rows, R, col);
-    V r;
+  bool plain;  // a NaN init wins every row, which plain compares lose
+  explicit ShortRowsFold(float init_value) : init(init_value), plain(!kSum && init_value == init_value) {
+    const V start = kSum ? V{} : Splat<V>(init);   // every partial's start, and the spare lanes
+    const V folded_rest = F::Apply(start, start);  // partials 2 and 3 folded (still at the start)
+    // Max/min: partial 0 with the others folded in, before the row; a lane past the row then
+    // holds spare_lane, and folding it in changes nothing when it is -inf for a max (+inf for a
+    // min): max(r, -inf) is r, NaN included.
+    folded_first = F::Apply(F::Apply(start, start), folded_rest);
+    spare_lane = F::Apply(folded_first, start);
+    const float identity = std::is_same_v<F, MaxV> ? -__builtin_inff() : __builtin_inff();
+    for (int i = 0; i < N; ++i) spare_is_identity = spare_is_identity && spare_lane[i] == identity;
+  }
+  // The rows' results from their columns col[0, R) (which it overwrites), lane i row i's.
+  JAXLIB_VM_INLINE V operator()(V* col, int64_t R) const {
     if constexpr (kSum) {
       for (int64_t j = 0; j < R; ++j) col[j] = V{} + col[j];
       int64_t live = R;
@@ -715,10 +724,10 @@ JAXLIB_VM_INLINE int64_t ShortRowsOf(const float* x, float* out, float init, int
         for (int64_t k = 0; k + w < live; ++k) col[k] = col[k] + col[k + w];
         live = std::min<int64_t>(live, w);
       }
-      r = Splat<V>(init) + col[0];
+      return Splat<V>(init) + col[0];
     } else {
       if (plain) {
-        r = Splat<V>(init);
+        V r = Splat<V>(init);
         IOf<V> seen{};
         for (int64_t j = 0; j < R; ++j) {
           seen = PlainMagnitudes(seen, col[j]);
@@ -728,19 +737,82 @@ JAXLIB_VM_INLINE int64_t ShortRowsOf(const float* x, float* out, float init, int
         const IOf<V> inexact = IOf<V>(seen > 0x7f800000) | IOf<V>((AsU(r) & 0x7f800000u) == 0u);
         bool exact = true;
         for (int i = 0; i < N; ++i) exact = exact && inexact[i] == 0;
-        if (exact) {
-          Store(out + o, r, N);
-          continue;
-        }
+        if (exact) return r;
       }
       // Max/min fold the partials first (MaxMinReduceBody's order), then take the row.
       for (int64_t j = 0; j < R; ++j) col[j] = F::Apply(folded_first, col[j]);
-      r = col[0];
+      V r = col[0];
       for (int64_t k = 1; k < R; ++k) r = F::Apply(r, col[k]);
       if (!spare_is_identity)
         for (int64_t k = R; k < kLanes; ++k) r = F::Apply(r, spare_lane);
+      return r;
     }
-    Store(out + o, r, N);
+  }
+};
+
+// kR > 0 fixes the row length at compile time (R otherwise). Returns the rows done (whole
+// groups); the caller does the rest.
+#pragma GCC diagnostic push
+#if !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+template <class F, class V, int kR>
+JAXLIB_VM_INLINE int64_t ShortRowsOf(const float* x, float* out, float init, int64_t outer, int64_t R) {
+  constexpr int N = kLanesOf<V>;
+  if constexpr (kR > 0) R = kR;
+  const ShortRowsFold<F, V> fold(init);
+  int64_t o = 0;
+  for (; o + N <= outer; o += N) {
+    V col[kLanes];  // [0, R) set, and only those read
+    GatherColumns(x + o * R, R, col);
+    Store(out + o, fold(col, R), N);
+  }
+  return o;
+}
+
+// Softmax over rows shorter than the 16 logical lanes (kernels/softmax.cc), kLanesOf<V> rows at a
+// time with the rows as lanes: the row max and the sum of exp(x - max) as the row reducers take
+// them (ShortRowsFold), exp(x - m) and e * (1 / s) as the subtract, exp, reciprocal and multiply
+// of the row kernels, lane for lane: the same bits, without a broadcast of each row's max and
+// scale or a pass over memory per op. Returns the rows done (whole groups).
+template <class V>
+JAXLIB_VM_INLINE int64_t SoftmaxShortRowsBody(const float* x, float* y, int64_t rows, int64_t R) {
+  constexpr int N = kLanesOf<V>;
+  if (R < 1 || R >= kLanes) return 0;
+  const ShortRowsFold<MaxV, V> max(-__builtin_inff());
+  const ShortRowsFold<AddV, V> sum(0.0f);
+  int64_t o = 0;
+  for (; o + N <= rows; o += N) {
+    V col[kLanes], e[kLanes], t[kLanes];  // [0, R) set, and only those read
+    GatherColumns(x + o * R, R, col);
+    for (int64_t j = 0; j < R; ++j) t[j] = col[j];
+    const V m = max(t, R);
+    for (int64_t j = 0; j < R; ++j) t[j] = e[j] = Exp(col[j] - m);
+    const V r = Splat<V>(1.0f) / sum(t, R);
+    for (int64_t j = 0; j < R; ++j) e[j] = e[j] * r;
+    ScatterColumns(e, R, y + o * R);
+  }
+  return o;
+}
+
+// Logsumexp's parts over such rows: c[i] = the row max where it is finite, else 0, and s[i] = the
+// sum of exp(x - c[i]) (the caller takes the log of |s| and adds c). Returns the rows done.
+template <class V>
+JAXLIB_VM_INLINE int64_t MaxSumExpShortRowsBody(const float* x, float* c, float* s, int64_t rows, int64_t R) {
+  constexpr int N = kLanesOf<V>;
+  if (R < 1 || R >= kLanes) return 0;
+  const ShortRowsFold<MaxV, V> max(-__builtin_inff());
+  const ShortRowsFold<AddV, V> sum(0.0f);
+  int64_t o = 0;
+  for (; o + N <= rows; o += N) {
+    V col[kLanes], t[kLanes];  // [0, R) set, and only those read
+    GatherColumns(x + o * R, R, col);
+    for (int64_t j = 0; j < R; ++j) t[j] = col[j];
+    V m = max(t, R);
+    m = Select(IOf<V>(Abs(m) < Splat<V>(__builtin_inff())), m, V{});  // select(is_finite(m), m, 0)
+    for (int64_t j = 0; j < R; ++j) t[j] = Exp(col[j] - m);
+    Store(c + o, m, N);
+    Store(s + o, sum(t, R), N);
   }
   return o;
 }
@@ -1384,6 +1456,12 @@ __attribute__((target("avx512f"))) void IntToF32Avx512(void* out, const void* co
   }                                                                                                                 \
   Attr void Fill##Suffix(void* dst, uint64_t pattern, int64_t bytes) { FillPatternBody(dst, pattern, bytes); }     \
   Attr void ExpShifted##Suffix(const float* x, float m, float* y, int64_t n) { ExpShiftedBody<V>(x, m, y, n); }       \
+  Attr int64_t SoftmaxShort##Suffix(const float* x, float* y, int64_t rows, int64_t R) {                            \
+    return SoftmaxShortRowsBody<V>(x, y, rows, R);                                                                  \
+  }                                                                                                                 \
+  Attr int64_t MaxSumExpShort##Suffix(const float* x, float* c, float* s, int64_t rows, int64_t R) {                \
+    return MaxSumExpShortRowsBody<V>(x, c, s, rows, R);                                                             \
+  }                                                                                                                 \
   Attr void Scale##Suffix(const float* e, float r, float* y, int64_t n, bool stream) { ScaleBody<V>(e, r, y, n, stream); } \
   Attr void Sum##Suffix(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {           \
     SumReduceBody<V>(x, out, init, outer, R, inner);                                                                   \
@@ -1441,6 +1519,8 @@ __attribute__((target("avx512f"))) void IntToF32Avx512(void* out, const void* co
   template <bool kMax> constexpr auto& MaxMin##Suffix = MaxMinBase<kMax>;                           \
   constexpr auto& Fill##Suffix = FillBase;                                                          \
   constexpr auto& ExpShifted##Suffix = ExpShiftedBase;                                              \
+  constexpr auto& SoftmaxShort##Suffix = SoftmaxShortBase;                                          \
+  constexpr auto& MaxSumExpShort##Suffix = MaxSumExpShortBase;                                      \
   constexpr auto& Scale##Suffix = ScaleBase;                                                        \
   constexpr auto& Sum##Suffix = SumBase;                                                            \
   constexpr auto& ExpF64##Suffix = ExpF64Base;                                                      \
@@ -1795,6 +1875,14 @@ SoftmaxRowFns SelectSoftmaxRowFns() {
     case VectorIsa::kAvx512: return {&ExpShiftedAvx512, &ScaleAvx512};
     case VectorIsa::kAvx2: return {&ExpShiftedAvx2, &ScaleAvx2};
     default: return {&ExpShiftedBase, &ScaleBase};
+  }
+}
+
+ShortRowSoftmaxFns SelectShortRowSoftmaxFns() {
+  switch (DetectedVectorIsa()) {
+    case VectorIsa::kAvx512: return {&SoftmaxShortAvx512, &MaxSumExpShortAvx512};
+    case VectorIsa::kAvx2: return {&SoftmaxShortAvx2, &MaxSumExpShortAvx2};
+    default: return {&SoftmaxShortBase, &MaxSumExpShortBase};
   }
 }
 

@@ -66,6 +66,17 @@ struct SoftmaxRowFns {
 };
 SoftmaxRowFns SelectSoftmaxRowFns();
 
+// Softmax rows, and logsumexp's row max and sum of exps, for rows of 1 to 15 elements: whole
+// groups of rows at a time with the rows as vector lanes (no broadcast of each row's values),
+// bit-identical to the row max and sum reducers with SoftmaxRowFns' ops between them. softmax:
+// y = exp(x - m) * (1 / s); max_sum_exp: c = the row max where finite, else 0, and s = the sum
+// of exp(x - c). Each returns the rows it did (a multiple of the group); the caller does the rest.
+struct ShortRowSoftmaxFns {
+  int64_t (*softmax)(const float* x, float* y, int64_t rows, int64_t R);
+  int64_t (*max_sum_exp)(const float* x, float* c, float* s, int64_t rows, int64_t R);
+};
+ShortRowSoftmaxFns SelectShortRowSoftmaxFns();
+
 using F32ReduceFn = void (*)(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner);
 enum class F32ReduceKind { kSum, kMax, kMin };
 F32ReduceFn SelectF32Reduce(F32ReduceKind kind);

@@ -107,7 +107,8 @@ class SoftmaxKernel final : public Kernel {
  public:
   SoftmaxKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len, BlockFns block)
       : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
-        sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()), block_(block) {
+        sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()), short_(SelectShortRowSoftmaxFns()),
+        block_(block) {
     // exp(x - m) and e * r as native code where the fused-loop JIT runs (ExpShiftedLoop), the
     // latter with one 64-byte streaming store per vector. Same operations, same bits.
     if (len_ >= 64) {
@@ -132,12 +133,19 @@ class SoftmaxKernel final : public Kernel {
       if (short_rows && repeated.size() < static_cast<size_t>(block * len_))
         repeated.resize(static_cast<size_t>(block * len_));
       for (int64_t b = r0; b < r1; b += block) {
-        const int64_t n = std::min(r1, b + block) - b;
+        int64_t n = std::min(r1, b + block) - b;
         const float* xb = x + b * len_;
         float* yb = y + b * len_;
         float* eb = stream ? staged.data() : yb;
-        max_(xb, stat.data(), -__builtin_inff(), n, len_, 1);
+        // Whole groups of rows as vector lanes; the block's last few rows as below.
+        const int64_t grouped = short_rows ? short_.softmax(xb, yb, n, len_) : 0;
+        if (grouped == n) continue;
         if (short_rows) {
+          xb += grouped * len_;
+          yb += grouped * len_;
+          eb += grouped * len_;
+          n -= grouped;
+          max_(xb, stat.data(), -__builtin_inff(), n, len_, 1);
           ExpShiftedBlock(block_, xb, stat.data(), repeated.data(), eb, n, len_);
           sum_(eb, stat.data(), 0.0f, n, len_, 1);
           for (int64_t i = 0; i < n; ++i) stat[static_cast<size_t>(i)] = 1.0f / stat[static_cast<size_t>(i)];
@@ -146,6 +154,7 @@ class SoftmaxKernel final : public Kernel {
           block_.mul(yb, mul_in, n * len_, EwInstr{});
           continue;
         }
+        max_(xb, stat.data(), -__builtin_inff(), n, len_, 1);
         for (int64_t i = 0; i < n; ++i) ExpShifted(xb + i * len_, stat[static_cast<size_t>(i)], eb + i * len_);
         sum_(eb, stat.data(), 0.0f, n, len_, 1);
         // y = e * (1 / s), the reciprocal rounded once per row, as the rewritten program does.
@@ -169,6 +178,7 @@ class SoftmaxKernel final : public Kernel {
   int64_t rows_, len_;
   F32ReduceFn max_, sum_;
   SoftmaxRowFns row_;
+  ShortRowSoftmaxFns short_;
   BlockFns block_;
   LazyFusedLoopJit exp_jit_, scale_jit_;
 };
@@ -185,7 +195,7 @@ class LogSumExpKernel final : public Kernel {
                   BlockFns block)
       : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
         sum_(SelectF32Reduce(F32ReduceKind::kSum)), sum_rows_(SelectF32RowState(F32ReduceKind::kSum)),
-        row_(SelectSoftmaxRowFns()), log_(log), add_(add), block_(block) {
+        row_(SelectSoftmaxRowFns()), short_(SelectShortRowSoftmaxFns()), log_(log), add_(add), block_(block) {
     const int64_t block_bytes = BlockRows(len_) * len_ * static_cast<int64_t>(sizeof(float));
     if (len_ >= 64) exp_jit_.Set(ExpShiftedLoop(block_bytes));
     if (len_ >= kRowStateFloats && len_ % kRowStateFloats == 0) {
@@ -211,18 +221,23 @@ class LogSumExpKernel final : public Kernel {
       for (int64_t b = r0; b < r1; b += block) {
         const int64_t n = std::min(r1, b + block) - b;
         const float* xb = x + b * len_;
-        max_(xb, c.data(), -__builtin_inff(), n, len_, 1);
-        for (int64_t i = 0; i < n; ++i) {
-          float& ci = c[static_cast<size_t>(i)];
-          if (!std::isfinite(ci)) ci = 0.0f;  // select(is_finite(m), m, 0)
-        }
-        if (short_rows) {
-          ExpShiftedBlock(block_, xb, c.data(), t.data(), e.data(), n, len_);
-          sum_(e.data(), s.data(), 0.0f, n, len_, 1);
-        } else if (!SumExpShifted(xb, c.data(), e.data(), s.data(), n)) {
-          for (int64_t i = 0; i < n; ++i)
-            ExpShiftedRow(exp_jit_, row_, xb + i * len_, c[static_cast<size_t>(i)], e.data() + i * len_, len_);
-          sum_(e.data(), s.data(), 0.0f, n, len_, 1);
+        // Short rows: whole groups of rows as vector lanes, then the block's last few rows.
+        const int64_t grouped = short_rows ? short_.max_sum_exp(xb, c.data(), s.data(), n, len_) : 0;
+        if (grouped < n) {
+          const int64_t m = n - grouped;
+          const float* rest = xb + grouped * len_;
+          float* cr = c.data() + grouped;
+          float* sr = s.data() + grouped;
+          max_(rest, cr, -__builtin_inff(), m, len_, 1);
+          for (int64_t i = 0; i < m; ++i)
+            if (!std::isfinite(cr[i])) cr[i] = 0.0f;  // select(is_finite(m), m, 0)
+          if (short_rows) {
+            ExpShiftedBlock(block_, rest, cr, t.data(), e.data(), m, len_);
+            sum_(e.data(), sr, 0.0f, m, len_, 1);
+          } else if (!SumExpShifted(rest, cr, e.data(), sr, m)) {
+            for (int64_t i = 0; i < m; ++i) ExpShiftedRow(exp_jit_, row_, rest + i * len_, cr[i], e.data() + i * len_, len_);
+            sum_(e.data(), sr, 0.0f, m, len_, 1);
+          }
         }
         for (int64_t i = 0; i < n; ++i) s[static_cast<size_t>(i)] = std::fabs(s[static_cast<size_t>(i)]);
         const void* log_in[1] = {s.data()};
@@ -254,6 +269,7 @@ class LogSumExpKernel final : public Kernel {
   F32ReduceFn max_, sum_;
   F32RowStateFns sum_rows_;
   SoftmaxRowFns row_;
+  ShortRowSoftmaxFns short_;
   EwFn log_, add_;
   BlockFns block_;
   LazyFusedLoopJit exp_jit_, exp_sum_jit_;
