@@ -139,13 +139,12 @@ int64_t RowRepeat(const std::vector<int64_t>& dims, const std::vector<int64_t>& 
 // rows (RepeatEach), the last row's part.
 void FillRepeated(uint8_t* dst, const uint8_t* src, size_t es, int64_t R, int64_t begin, int64_t n) {
   int64_t q = begin / R;
-  const int64_t lead = std::min(n, (R - begin % R) % R);
-  FillElements(dst, src + static_cast<size_t>(q) * es, es, lead);
-  if (lead > 0) ++q;
+  const int64_t lead = std::min(n, (R - (begin - q * R)) % R);
+  if (lead > 0) FillElements(dst, src + static_cast<size_t>(q++) * es, es, lead);
   const int64_t whole = (n - lead) / R;
   RepeatEach(dst + static_cast<size_t>(lead) * es, src + static_cast<size_t>(q) * es, whole, R, es);
   const int64_t tail = n - lead - whole * R;
-  FillElements(dst + static_cast<size_t>(n - tail) * es, src + static_cast<size_t>(q + whole) * es, es, tail);
+  if (tail > 0) FillElements(dst + static_cast<size_t>(n - tail) * es, src + static_cast<size_t>(q + whole) * es, es, tail);
 }
 
 // Fills dst[0, n) with src[(phase + i) % period]: the head of one period, then whole periods
@@ -684,7 +683,9 @@ void EwProgram::TryNative() {
   for (size_t k = 0; k < inputs_.size() && tiled && row_length_ == 0; ++k) {
     if (inputs_[k].mode != EwInput::Mode::kStrided) continue;
     periods_[k] = BroadcastPeriod(loop_dims_, inputs_[k].strides);
-    if (periods_[k] > 0) tile_period_ = tile_period_ == 0 ? periods_[k] : std::lcm(tile_period_, periods_[k]);
+    // Tiles of whole rows of a row-repeated input fill it with whole rows (no partial runs).
+    const int64_t unit = periods_[k] > 0 ? periods_[k] : row_repeats_[k];
+    if (unit > 0) tile_period_ = tile_period_ == 0 ? unit : std::lcm(tile_period_, unit);
     if (tile_period_ > kTile) break;
   }
   if (tile_period_ > kTile) tile_period_ = 0;

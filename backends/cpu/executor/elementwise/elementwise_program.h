@@ -127,8 +127,9 @@ class EwProgram {
   bool native_tiled_ = false;                 // some input is gathered per tile first
   // Gathered inputs that repeat with a period (a small array broadcast along leading dims: a
   // per-channel constant): each one's period, else 0; and the least common multiple of them all
-  // (0 when none, or above a tile). Native tiles a multiple of it long all start at the same
-  // phase, so those inputs' tiles are gathered once per run (RunNative).
+  // and of the row_repeats_ (0 when none, or above a tile). Native tiles a multiple of it long all
+  // start at the same phase, so those inputs' tiles are gathered once per run (RunNative), and
+  // row-repeated inputs' tiles hold whole rows.
   std::vector<int64_t> periods_;
   int64_t tile_period_ = 0;
   // Gathered inputs whose loop element i reads source element i / R (a per-row value broadcast
