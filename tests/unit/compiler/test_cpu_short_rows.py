@@ -150,13 +150,15 @@ def softmax_program(rows: int, cols: int) -> str:
         }}"""
 
 
-@pytest.mark.parametrize("cols", [2, 3, 5, 10, 15, 33])
+@pytest.mark.parametrize("cols", [2, 3, 5, 10, 15, 20, 33, 48, 77])
 def test_short_row_softmax_keeps_the_unrewritten_bits_at_every_isa(driver, tmp_path, cols):  # noqa: F811
     """Softmax over rows of 2 to 15 runs whole groups of rows as vector lanes (gathered columns,
     the reducers' lane steps, exp and scale in registers, columns scattered back) and the
-    block's last rows as before: the bits of the unrewritten reduces and elementwise ops
-    (JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL=1) at every ISA, rows of NaN, +-inf, denormals and equal
-    values included, and a float64 reference's values elsewhere. 33: the block path beside it."""
+    block's last rows a row at a time; rows of 16 to 63 a block of rows per call of the row
+    functions, whose last vector overlaps the one before it; 77: the JIT's prefix and a tail.
+    The bits of the unrewritten reduces and elementwise ops (JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL=1)
+    at every ISA, rows of NaN, +-inf, denormals and equal values included, and a float64
+    reference's values elsewhere."""
     rows = 16 * 131 + 7  # whole groups at both vector widths, then rows past the last group
     rng = np.random.default_rng(cols)
     x = (rng.standard_normal((rows, cols)) * 30).astype(np.float32)

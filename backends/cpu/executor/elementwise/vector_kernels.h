@@ -63,6 +63,10 @@ EwFn SelectConvertArrayKernel(ElementType from, ElementType to);
 struct SoftmaxRowFns {
   void (*exp_shifted)(const float* x, float m, float* y, int64_t n);
   void (*scale)(const float* e, float r, float* y, int64_t n, bool stream);
+  // The same over `rows` contiguous rows of n, row i's m[i] or r[i]: one call per block of rows
+  // (rows of 33 or 77 spent as long in calls and their tails as in their exps).
+  void (*exp_shifted_rows)(const float* x, const float* m, float* y, int64_t rows, int64_t n);
+  void (*scale_rows)(const float* e, const float* r, float* y, int64_t rows, int64_t n, bool stream);
 };
 SoftmaxRowFns SelectSoftmaxRowFns();
 
