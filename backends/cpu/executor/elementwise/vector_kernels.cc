@@ -770,49 +770,58 @@ JAXLIB_VM_INLINE int64_t ShortRowsOf(const float* x, float* out, float init, int
   return o;
 }
 
-// Softmax over rows shorter than the 16 logical lanes (kernels/softmax.cc), kLanesOf<V> rows at a
-// time with the rows as lanes: the row max and the sum of exp(x - max) as the row reducers take
-// them (ShortRowsFold), exp(x - m) and e * (1 / s) as the subtract, exp, reciprocal and multiply
-// of the row kernels, lane for lane: the same bits, without a broadcast of each row's max and
-// scale or a pass over memory per op. Returns the rows done (whole groups).
+// Softmax and logsumexp over rows shorter than the 16 logical lanes (kernels/softmax.cc),
+// kLanesOf<V> rows at a time with the rows as lanes: one group's row max m as the row reducer takes
+// it (with kFiniteShift 0 where it is not finite: logsumexp's shift), e[j] = exp(x_j - m) as the
+// subtract and exp of the row kernels, and s = the sum of the e's as the row reducer takes it
+// (ShortRowsFold), lane for lane: the same bits, without a broadcast of each row's values or a
+// pass over memory per op.
+template <class V, bool kFiniteShift>
+struct ShortRowsExpSum {
+  const ShortRowsFold<MaxV, V> max{-__builtin_inff()};
+  const ShortRowsFold<AddV, V> sum{0.0f};
+  JAXLIB_VM_INLINE void operator()(const float* rows, int64_t R, V* e, V* m, V* s) const {
+    V col[kLanes], t[kLanes];  // [0, R) set, and only those read
+    GatherColumns(rows, R, col);
+    for (int64_t j = 0; j < R; ++j) t[j] = col[j];
+    *m = max(t, R);
+    if constexpr (kFiniteShift) *m = Select(IOf<V>(Abs(*m) < Splat<V>(__builtin_inff())), *m, V{});
+    for (int64_t j = 0; j < R; ++j) t[j] = e[j] = Exp(col[j] - *m);
+    *s = sum(t, R);
+  }
+};
+
+// Softmax: y = e * (1 / s), the reciprocal and multiply of the row kernels. Returns the rows done
+// (whole groups).
 template <class V>
 JAXLIB_VM_INLINE int64_t SoftmaxShortRowsBody(const float* x, float* y, int64_t rows, int64_t R) {
   constexpr int N = kLanesOf<V>;
   if (R < 1 || R >= kLanes) return 0;
-  const ShortRowsFold<MaxV, V> max(-__builtin_inff());
-  const ShortRowsFold<AddV, V> sum(0.0f);
+  const ShortRowsExpSum<V, false> exp_sum;
   int64_t o = 0;
   for (; o + N <= rows; o += N) {
-    V col[kLanes], e[kLanes], t[kLanes];  // [0, R) set, and only those read
-    GatherColumns(x + o * R, R, col);
-    for (int64_t j = 0; j < R; ++j) t[j] = col[j];
-    const V m = max(t, R);
-    for (int64_t j = 0; j < R; ++j) t[j] = e[j] = Exp(col[j] - m);
-    const V r = Splat<V>(1.0f) / sum(t, R);
+    V e[kLanes], m, s;
+    exp_sum(x + o * R, R, e, &m, &s);
+    const V r = Splat<V>(1.0f) / s;
     for (int64_t j = 0; j < R; ++j) e[j] = e[j] * r;
     ScatterColumns(e, R, y + o * R);
   }
   return o;
 }
 
-// Logsumexp's parts over such rows: c[i] = the row max where it is finite, else 0, and s[i] = the
-// sum of exp(x - c[i]) (the caller takes the log of |s| and adds c). Returns the rows done.
+// Logsumexp's parts: c[i] = the row max where it is finite, else 0, and s[i] = the sum of
+// exp(x - c[i]) (the caller takes the log of |s| and adds c). Returns the rows done.
 template <class V>
 JAXLIB_VM_INLINE int64_t MaxSumExpShortRowsBody(const float* x, float* c, float* s, int64_t rows, int64_t R) {
   constexpr int N = kLanesOf<V>;
   if (R < 1 || R >= kLanes) return 0;
-  const ShortRowsFold<MaxV, V> max(-__builtin_inff());
-  const ShortRowsFold<AddV, V> sum(0.0f);
+  const ShortRowsExpSum<V, true> exp_sum;
   int64_t o = 0;
   for (; o + N <= rows; o += N) {
-    V col[kLanes], t[kLanes];  // [0, R) set, and only those read
-    GatherColumns(x + o * R, R, col);
-    for (int64_t j = 0; j < R; ++j) t[j] = col[j];
-    V m = max(t, R);
-    m = Select(IOf<V>(Abs(m) < Splat<V>(__builtin_inff())), m, V{});  // select(is_finite(m), m, 0)
-    for (int64_t j = 0; j < R; ++j) t[j] = Exp(col[j] - m);
+    V e[kLanes], m, sum;
+    exp_sum(x + o * R, R, e, &m, &sum);
     Store(c + o, m, N);
-    Store(s + o, sum(t, R), N);
+    Store(s + o, sum, N);
   }
   return o;
 }
