@@ -30,7 +30,7 @@ def tree_sum(x: np.ndarray, init: np.float32) -> np.ndarray:
     return init + lanes[:, 0]
 
 
-@pytest.mark.parametrize("row", [2, 3, 4, 5, 7, 8, 11, 15, 17, 32, 48, 63])
+@pytest.mark.parametrize("row", [2, 3, 4, 5, 7, 8, 11, 15, 17, 20, 32, 33, 48, 63])
 def test_short_row_reductions_keep_the_row_order_bits_at_every_isa(driver, tmp_path, row):  # noqa: F811
     # Whole groups of rows at both vector widths, then single rows; over 4096 elements (smaller
     # float sums fold sequentially in XLA's order, reduction_order.h).
@@ -267,3 +267,54 @@ def test_per_row_values_over_rows_shorter_than_a_tile_are_repeated_exactly(drive
     for isa in ISAS:
         got = run_isa(driver, tmp_path, prog, isa, x, m, s, g, b)[0]
         assert got.tobytes() == want.tobytes(), f"rows of {cols} at {isa or 'native'}: expected numpy's float32 values"
+
+
+def row_order_sum(x: np.ndarray, init: np.float32) -> np.ndarray:
+    """The row reducer's order for any row length, in float32: four 16-lane partials from +0 take
+    whole 64-element steps, the rest goes 16 at a time into partial 0, then (p0 + p1) + (p2 + p3)
+    folds as a tree (tree_sum's) and init is added."""
+    n, row = x.shape
+    parts = np.zeros((n, 4, 16), np.float32)
+    r = 0
+    while r + 64 <= row:
+        parts = parts + x[:, r:r + 64].reshape(n, 4, 16)
+        r += 64
+    while r < row:
+        chunk = x[:, r:r + 16]
+        parts[:, 0, : chunk.shape[1]] = parts[:, 0, : chunk.shape[1]] + chunk
+        r += 16
+    lanes = (parts[:, 0] + parts[:, 1]) + (parts[:, 2] + parts[:, 3])
+    w = 8
+    while w >= 1:
+        lanes[:, :w] = lanes[:, :w] + lanes[:, w:2 * w]
+        w //= 2
+    return init + lanes[:, 0]
+
+
+@pytest.mark.parametrize("row", [33, 77, 100, 200])
+def test_row_sums_with_a_tail_keep_the_row_order_bits_at_every_isa(driver, tmp_path, row):  # noqa: F811
+    """A row that ends inside a 16-element step (rows of 33, 77, 100, 200) takes its last
+    elements from one whole load ending at the row's end, moved down and the rest zeroed at
+    AVX-512: the row reducer's order bit for bit, signed zeros, inf and NaN included, at every ISA."""
+    n = 16 * 40 + 3
+    rng = np.random.default_rng(row + 1)
+    x = (rng.standard_normal((n, row)) * 10.0 ** rng.integers(-3, 4, (n, row))).astype(np.float32)
+    special = rng.random((n, row))
+    x[special < 0.03] = -0.0
+    x[(special > 0.03) & (special < 0.035)] = np.inf
+    x[(special > 0.035) & (special < 0.04)] = np.nan
+    x[5, :] = -0.0
+    t, r = f"tensor<{n}x{row}xf32>", f"tensor<{n}xf32>"
+    prog = f"""
+        {MOD}
+          func.func public @main(%x: {t}) -> {r} {{
+            %z = stablehlo.constant dense<-0.0> : tensor<f32>
+            %0 = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1] : ({t}, tensor<f32>) -> {r}
+            return %0 : {r}
+          }}
+        }}"""
+    with np.errstate(invalid="ignore"):
+        want = row_order_sum(x, np.float32(-0.0))
+    for isa in ISAS:
+        got = run_isa(driver, tmp_path, prog, isa, x)[0]
+        assert got.tobytes() == want.tobytes(), f"rows of {row} at {isa or 'native'}: expected the row order's sums"

@@ -364,6 +364,22 @@ struct Partials {
       a[p] = F::Apply(a[p], v);
     }
   }
+  // StepFirst(end - t, t, zeros) for 0 < t < 16 where the 16 elements before `end` may be read
+  // (a row's tail after whole steps): those 16 loaded whole, the last t moved down to lanes
+  // [0, t) and the others zeroed, instead of a copy of a runtime length. Sums only (a lane
+  // taking +0 keeps its bits: partials never hold -0, as SumReduceBody's tail relies on); one
+  // vector of 16 lanes only (AVX-512), StepFirst otherwise.
+  JAXLIB_VM_INLINE void StepFirstTail(const float* end, int64_t t) {
+    if constexpr (Q == 1 && std::is_same_v<F, AddV>) {
+      IOf<V> lane, from;
+      for (int k = 0; k < L; ++k) lane[k] = k;
+      from = (lane + static_cast<int32_t>(L - t)) & (L - 1);
+      const V v = __builtin_shuffle(Load<V>(end - L, L), from);
+      a[0] = F::Apply(a[0], Select(IOf<V>(lane < static_cast<int32_t>(t)), v, V{}));
+    } else {
+      StepFirst(end - t, t, V{});
+    }
+  }
   // (p0 . p1) . (p2 . p3) into partial 0.
   JAXLIB_VM_INLINE void FoldIntoFirst() {
     for (int p = 0; p < Q; ++p) a[p] = F::Apply(F::Apply(a[p], a[Q + p]), F::Apply(a[2 * Q + p], a[3 * Q + p]));
@@ -869,7 +885,9 @@ JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int6
       Partials<AddV, V> acc(V{});
       int64_t r = 0;
       for (; r + 4 * kLanes <= R; r += 4 * kLanes) acc.Step(row + r);
-      for (; r < R; r += kLanes) acc.StepFirst(row + r, R - r < kLanes ? R - r : kLanes, V{});
+      for (; r + kLanes <= R; r += kLanes) acc.StepFirst(row + r, kLanes, V{});
+      if (r < R && R >= kLanes) acc.StepFirstTail(row + R, R - r);
+      else if (r < R) acc.StepFirst(row + r, R - r, V{});
       acc.FoldIntoFirst();
       out[o] = init + acc.FoldFirstLanes();
     }

@@ -128,7 +128,9 @@ class SoftmaxKernel final : public Kernel {
         // y = e * (1 / s), the reciprocal rounded once per row, as the rewritten program does.
         for (int64_t i = 0; i < n; ++i) stat[static_cast<size_t>(i)] = 1.0f / stat[static_cast<size_t>(i)];
         if (row_block_) {
-          row_.scale_rows(eb, stat.data(), yb, n, len_, stream);
+          // Streaming stores only where every row starts a 64-byte line: a row's last vector
+          // overlaps its line before, and a plain store into a line just streamed stalls.
+          row_.scale_rows(eb, stat.data(), yb, n, len_, stream && len_ % 16 == 0);
         } else {
           for (int64_t i = 0; i < n; ++i) Scale(eb + i * len_, stat[static_cast<size_t>(i)], yb + i * len_, stream);
         }
