@@ -643,7 +643,12 @@ __attribute__((target("avx2"))) bool FastRowMaxMinAvx2(const float* x, int64_t n
     a0 = pick(a0, v);
     m0 = _mm256_max_epu32(m0, magnitude(v));
   }
-  if (i < n) {
+  if (i < n && n >= 8) {
+    // The last 8 elements, over some already taken: max and min are idempotent.
+    const __m256 v = _mm256_loadu_ps(x + n - 8);
+    a0 = pick(a0, v);
+    m0 = _mm256_max_epu32(m0, magnitude(v));
+  } else if (i < n) {
     alignas(32) float tail[8] = {init, init, init, init, init, init, init, init};
     std::memcpy(tail, x + i, static_cast<size_t>(n - i) * sizeof(float));
     const __m256 v = _mm256_load_ps(tail);
