@@ -957,24 +957,25 @@ def test_fused_loop_per_row_broadcasts_bound_as_scalars_same_bits(driver, tmp_pa
     """Fused loops whose broadcast inputs are per-row values (broadcast along the trailing dims:
     a row's mean and scale in a normalisation layer) run natively a row at a time with those
     values as scalars, bf16 ones and a true bf16 scalar included (held as their f32), and per-column
-    rows (a layer norm's scale, broadcast along the leading dims) streamed per row. Rows of 300
-    elements leave an interpreted tail per row; a [4, 6, 300] loop has values per (i, j) and per
-    i (the rows are the shorter run). Same bits as the interpreter at every width, and numpy's."""
+    rows (a layer norm's scale, broadcast along the leading dims) streamed per row. Rows of 1100
+    elements (long enough to run a row at a time although they end inside an iteration) leave an
+    interpreted tail per row; a [4, 6, 1100] loop has values per (i, j) and per i (the rows are
+    the shorter run). Same bits as the interpreter at every width, and numpy's."""
     import ml_dtypes
 
     bf = ml_dtypes.bfloat16
     rng = np.random.default_rng(23)
-    rows, cols = 24, 300
+    rows, cols = 24, 1100
     x = rng.standard_normal((rows, cols)).astype(bf)
     mean = rng.standard_normal(rows).astype(bf)
     scale = rng.standard_normal((rows, 1)).astype(bf)
     rs = rng.standard_normal(rows).astype(np.float32)
     gamma = rng.standard_normal(cols).astype(bf)
     s = np.array(rng.standard_normal(), dtype=bf)
-    y = rng.standard_normal((4, 6, 300)).astype(np.float32)
+    y = rng.standard_normal((4, 6, cols)).astype(np.float32)
     yij = rng.standard_normal((4, 6)).astype(np.float32)
     yi = rng.standard_normal(4).astype(np.float32)
-    xt, ft, yt = f"tensor<{rows}x{cols}xbf16>", f"tensor<{rows}x{cols}xf32>", "tensor<4x6x300xf32>"
+    xt, ft, yt = f"tensor<{rows}x{cols}xbf16>", f"tensor<{rows}x{cols}xf32>", f"tensor<4x6x{cols}xf32>"
     mlir = f"""
         {MOD}
           func.func public @main(%x: {xt}, %mean: tensor<{rows}xbf16>, %scale: tensor<{rows}x1xbf16>,

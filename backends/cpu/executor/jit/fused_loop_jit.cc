@@ -2252,6 +2252,15 @@ bool FusedLoopJit::Available() {
 #endif
 }
 
+int64_t FusedLoopJit::WidestIteration() {
+#if defined(__x86_64__) && defined(__linux__)
+  if (!Available()) return 0;
+  return int64_t{kMaxUnroll} * (DetectedVectorIsa() == VectorIsa::kAvx512 ? 16 : 8);
+#else
+  return 0;
+#endif
+}
+
 FusedLoopJit::~FusedLoopJit() = default;
 
 std::unique_ptr<FusedLoopJit> FusedLoopJit::Compile(const FusedLoopDesc& d, std::string* why_not) {
