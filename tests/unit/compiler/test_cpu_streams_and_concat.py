@@ -239,3 +239,36 @@ def test_reverse_read_in_place_by_a_fused_loop(driver, tmp_path: Path, dims: lis
     run_exact(driver, tmp_path, text, [x, y], [np.flip(x, axis=tuple(dims)) * np.float32(2) + y], plan)
     steps = [ln for ln in plan[0].splitlines() if ln.startswith("%") and "@const" not in ln]
     assert len(steps) == 1 and "jaxlib.fusion" in steps[0], f"expected one fused loop, plan:\n{plan[0]}"
+
+
+def test_pad_reflect_chain_folds_to_two_concatenates(driver, tmp_path: Path):  # noqa: F811
+    """jnp.pad(x, 2, mode="reflect") as JAX lowers it (each side a reversed slice of the array
+    grown so far, concatenated on): slices that fall inside one operand read that operand, and a
+    concatenate of a concatenate along the same dim is one concatenate, so two copies are left;
+    numpy's values at every ISA (also with a strided slice that stays inside one operand)."""
+    n, m = 37, 1029
+    x = sample((n, m), "f32")
+    f = lambda s: t(s, "f32")  # noqa: E731
+    text = f"""{MOD}
+  func.func public @main(%x: {f((n, m))}) -> ({f((n + 4, m + 4))}, {f((2, m))}) {{
+    %0 = stablehlo.slice %x [1:3, 0:{m}] : ({f((n, m))}) -> {f((2, m))}
+    %1 = stablehlo.reverse %0, dims = [0] : {f((2, m))}
+    %2 = stablehlo.concatenate %1, %x, dim = 0 : ({f((2, m))}, {f((n, m))}) -> {f((n + 2, m))}
+    %3 = stablehlo.slice %2 [{n - 1}:{n + 1}, 0:{m}] : ({f((n + 2, m))}) -> {f((2, m))}
+    %4 = stablehlo.reverse %3, dims = [0] : {f((2, m))}
+    %5 = stablehlo.concatenate %2, %4, dim = 0 : ({f((n + 2, m))}, {f((2, m))}) -> {f((n + 4, m))}
+    %6 = stablehlo.slice %5 [0:{n + 4}, 1:3] : ({f((n + 4, m))}) -> {f((n + 4, 2))}
+    %7 = stablehlo.reverse %6, dims = [1] : {f((n + 4, 2))}
+    %8 = stablehlo.concatenate %7, %5, dim = 1 : ({f((n + 4, 2))}, {f((n + 4, m))}) -> {f((n + 4, m + 2))}
+    %9 = stablehlo.slice %8 [0:{n + 4}, {m - 1}:{m + 1}] : ({f((n + 4, m + 2))}) -> {f((n + 4, 2))}
+    %10 = stablehlo.reverse %9, dims = [1] : {f((n + 4, 2))}
+    %11 = stablehlo.concatenate %8, %10, dim = 1 : ({f((n + 4, m + 2))}, {f((n + 4, 2))}) -> {f((n + 4, m + 4))}
+    %12 = stablehlo.slice %2 [3:{n}:17, 0:{m}] : ({f((n + 2, m))}) -> {f((2, m))}
+    return %11, %12 : {f((n + 4, m + 4))}, {f((2, m))}
+  }}
+}}
+"""
+    plan: list[str] = []
+    run_exact(driver, tmp_path, text, [x], [np.pad(x, 2, mode="reflect"), x[1:n - 2:17]], plan)
+    concats = [ln for ln in plan[0].splitlines() if "stablehlo.concatenate" in ln]
+    assert len(concats) == 2, f"expected the four concatenates folded to two, plan:\n{plan[0]}"
