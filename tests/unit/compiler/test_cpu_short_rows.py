@@ -318,3 +318,29 @@ def test_row_sums_with_a_tail_keep_the_row_order_bits_at_every_isa(driver, tmp_p
     for isa in ISAS:
         got = run_isa(driver, tmp_path, prog, isa, x)[0]
         assert got.tobytes() == want.tobytes(), f"rows of {row} at {isa or 'native'}: expected the row order's sums"
+
+
+@pytest.mark.parametrize("cols", [10, 33, 256])
+def test_softmax_of_scaled_scores_multiplies_as_it_reads(driver, tmp_path, cols):  # noqa: F811
+    """softmax(x * 0.17) (attention's scaled scores): the kernel reads x and multiplies each
+    block of rows by the constant itself (no fused loop writing x * c first), the bits of the
+    unrewritten multiply, reduces and elementwise ops at every ISA."""
+    rows = 16 * 37 + 5
+    rng = np.random.default_rng(cols + 1)
+    x = (rng.standard_normal((rows, cols)) * 30).astype(np.float32)
+    x[1, :] = -np.inf
+    x[2, 0] = np.nan
+    x[3, :] = 1e-40
+    text = softmax_program(rows, cols)
+    t = f"tensor<{rows}x{cols}xf32>"
+    text = text.replace(f"func.func public @main(%x: {t}) -> {t} {{",
+                        f"func.func public @main(%a: {t}) -> {t} {{\n"
+                        f"            %c8 = stablehlo.constant dense<1.700000e-01> : {t}\n"
+                        f"            %x = stablehlo.multiply %a, %c8 : {t}")
+    for isa in ISAS:
+        err: list[str] = []
+        got = run_isa(driver, tmp_path, text, isa, x, extra_env={"JAXLIB_DUMP_PLAN": "1"}, stderr=err)[0]
+        steps = [ln for ln in err[0].splitlines() if ln.startswith("%") and "@const" not in ln]
+        assert len(steps) == 1 and "custom_call" in steps[0], f"expected the softmax kernel alone, plan:\n{err[0]}"
+        ref = run_isa(driver, tmp_path, text, isa, x, extra_env={"JAXLIB_CPU_DISABLE_SOFTMAX_KERNEL": "1"})[0]
+        assert got.tobytes() == ref.tobytes(), f"rows of {cols} at {isa or 'native'}: expected the unrewritten ops' bits"

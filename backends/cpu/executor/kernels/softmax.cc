@@ -82,8 +82,10 @@ void ExpShiftedRow(const LazyFusedLoopJit& jit, const SoftmaxRowFns& row, const 
 
 class SoftmaxKernel final : public Kernel {
  public:
-  SoftmaxKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len)
-      : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
+  // `scale`: a multiply (the program's f32 multiply kernel) of every element by the f32 `scale_by`
+  // first, a block of rows at a time into a per-thread buffer (kSoftmaxScaleAttr).
+  SoftmaxKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len, EwFn scale, float scale_by)
+      : x_(x), y_(y), rows_(rows), len_(len), scale_(scale), scale_by_(scale_by), max_(SelectF32Reduce(F32ReduceKind::kMax)),
         sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()), short_(SelectShortRowSoftmaxFns()),
         row_block_(RowBlock(len)) {
     // exp(x - m) and e * r as native code where the fused-loop JIT runs (ExpShiftedLoop), the
@@ -103,13 +105,22 @@ class SoftmaxKernel final : public Kernel {
     // y is written once, with streaming stores (no read of y's old contents, no cache pollution).
     const bool stream = rows_ * len_ * static_cast<int64_t>(sizeof(float)) > kStreamBytes;
     ParallelFor(rows_, std::max<int64_t>(1, kParallelElements / len_), [&](int64_t r0, int64_t r1) {
-      thread_local std::vector<float> stat, staged;
+      thread_local std::vector<float> stat, staged, scaled, factor;
       if (stat.size() < static_cast<size_t>(block)) stat.resize(static_cast<size_t>(block));
       if (stream && staged.size() < static_cast<size_t>(block * len_)) staged.resize(static_cast<size_t>(block * len_));
+      if (scale_) {
+        scaled.resize(static_cast<size_t>(block * len_));
+        factor.assign(static_cast<size_t>(block * len_), scale_by_);
+      }
       for (int64_t b = r0; b < r1; b += block) {
         int64_t n = std::min(r1, b + block) - b;
         const float* xb = x + b * len_;
         float* yb = y + b * len_;
+        if (scale_) {
+          const void* in[2] = {xb, factor.data()};
+          scale_(scaled.data(), in, n * len_, EwInstr{});
+          xb = scaled.data();
+        }
         // Rows under 16 elements: whole groups of rows as vector lanes; the block's last few
         // rows as below.
         const int64_t grouped = short_.softmax(xb, yb, n, len_);
@@ -151,6 +162,8 @@ class SoftmaxKernel final : public Kernel {
 
   compiler::ValueId x_, y_;
   int64_t rows_, len_;
+  EwFn scale_;
+  float scale_by_;
   F32ReduceFn max_, sum_;
   SoftmaxRowFns row_;
   ShortRowSoftmaxFns short_;
@@ -260,8 +273,15 @@ StatusOr<std::unique_ptr<Kernel>> MakeSoftmaxKernel(KernelBuilder& b, const comp
   }
   const int64_t len = x.dims.back();
   const int64_t rows = len == 0 ? 0 : x.element_count() / len;
-  return std::unique_ptr<Kernel>(
-      new SoftmaxKernel(op.operands[0], op.results[0], rows, len));
+  EwFn scale = nullptr;
+  float scale_by = 1.0f;
+  if (const compiler::Attribute* a = op.attr(compiler::kSoftmaxScaleAttr)) {
+    const uint32_t bits = static_cast<uint32_t>(op.IntAttr(compiler::kSoftmaxScaleAttr, 0));
+    std::memcpy(&scale_by, &bits, sizeof scale_by);
+    scale = KernelLike(b.module(), compiler::OpKind::kMultiply, 2, op.operands[0]);
+    if (!a || !scale) return Internal("no f32 multiply vector kernel");
+  }
+  return std::unique_ptr<Kernel>(new SoftmaxKernel(op.operands[0], op.results[0], rows, len, scale, scale_by));
 }
 
 StatusOr<std::unique_ptr<Kernel>> MakeLogSumExpKernel(KernelBuilder& b, const compiler::Op& op) {
