@@ -47,10 +47,11 @@ int64_t PackedBBytes(AmxProduct p, int64_t N, int64_t K) {
   return AlignBytes(Blocks(N, kBlock) * Blocks(K, KStep(p)) * kBlockBytes);
 }
 
-// The first `bytes` bytes of a 64-byte vector (0 to 64).
-uint64_t ByteMask(int64_t bytes) { return bytes >= 64 ? ~uint64_t{0} : (uint64_t{1} << bytes) - 1; }
 
 #if defined(JAXLIB_AMX_GEMM)
+
+// The first `bytes` bytes of a 64-byte vector (0 to 64).
+uint64_t ByteMask(int64_t bytes) { return bytes >= 64 ? ~uint64_t{0} : (uint64_t{1} << bytes) - 1; }
 
 bool EnvFlag(const char* name) {
   const char* env = std::getenv(name);
