@@ -347,6 +347,54 @@ def test_exp_scaling_by_exponent_add_same_bits_at_every_width(driver, tmp_path):
     assert np.isnan(ref[0][-5]) and ref[0][-4] == np.inf and ref[0][-3] == 0.0, "expected exp(NaN, inf, -inf)"
 
 
+def test_fused_loop_jit_log_log1p_expm1_same_bits_as_interpreter(driver, tmp_path):  # noqa: F811
+    # log, log_plus_one and exponential_minus_one natively (vector_math.h's Log, Log1p and Expm1
+    # step for step) over every float class: NaN, +-inf, +-0, denormals (zeros under DAZ),
+    # negatives, -1 and below, every f32 near 1 and near 0, the log1p series bound, expm1's
+    # clamps and its n = 0 and n = 24 switches, and random magnitudes from 1e-38 to 1e38. The
+    # native runs must give the interpreter's bits at AVX2 and AVX-512 and trace a native loop.
+    def every_f32(lo: float, hi: float) -> np.ndarray:
+        a, b = np.array([lo, hi], dtype=np.float32).view(np.int32)
+        return np.arange(min(a, b), max(a, b) + 1, dtype=np.int32).view(np.float32)
+    rng = np.random.default_rng(21)
+    mags = (10.0 ** rng.uniform(-38, 38, 20000)).astype(np.float32) * rng.choice([-1, 1], 20000).astype(np.float32)
+    specials = np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-40, -1e-40, 1.17549435e-38, -1.17549435e-38,
+                         1.0, -1.0, -1.0000001, -0.99999994, 2.0, 0.5, 0.70710677, 0.70710683, 1.4142135,
+                         1e-4, -1e-4, 9.9999e-5, -9.9999e-5, 88.72283935546875, 88.722846, 88.8, 89.0, -104.0,
+                         -103.99999, -104.00001, 0.3465736, -0.3465736, 0.34657362, 16.98, 17.0, 16.97,
+                         3.4028235e38, -3.4028235e38], dtype=np.float32)
+    a = np.concatenate([specials, every_f32(0.9999, 1.0001), every_f32(-1e-3, -1e-5), every_f32(1e-6, 2e-6),
+                        every_f32(-0.99995, -0.9999), np.linspace(-110, 95, 30000, dtype=np.float32),
+                        np.linspace(16.0, 18.0, 4000, dtype=np.float32), mags, specials])
+    a[np.isnan(a)] = np.nan  # one NaN payload (see test_fused_loop_jit_same_bits_as_interpreter_at_every_width)
+    n = a.size
+    t, p = f"tensor<{n}xf32>", f"tensor<{n}xi1>"
+    b = rng.permutation(a)
+    m = np.zeros(n, np.bool_)
+    body = [f"%l = stablehlo.log %a : {t}", f"%l1 = stablehlo.log_plus_one %a : {t}",
+            f"%e1 = stablehlo.exponential_minus_one %a : {t}", f"%s = stablehlo.add %a, %b : {t}",
+            f"%l2 = stablehlo.log_plus_one %s : {t}"]
+    results = ["%l", "%l1", "%e1", "%l2"]
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, arrays_and_mask_program(t, p, body, results),
+                                                       results, a, b, m, all_native=True)
+    x = a.astype(np.float64)
+    with np.errstate(all="ignore"):
+        for k, (f, ok) in enumerate([(np.log, (x > 1.2e-38) & np.isfinite(x)),
+                                     (np.log1p, (x > -1) & np.isfinite(x) & ((x == 0) | (np.abs(x) > 1.2e-38))),
+                                     (np.expm1, (x < 88) & (x > -100) & ((x == 0) | (np.abs(x) > 1.2e-38)))]):
+            want = f(x[ok])
+            ulp = np.spacing(np.abs(want).astype(np.float32)).astype(np.float64)
+            err = np.max(np.abs(ref[k][ok] - want) / ulp)
+            assert err <= 3.0, f"expected {results[k]} within 3 ulp of float64, got {err} ulp"
+    l, l1, e1 = ref[0], ref[1], ref[2]
+    assert l[6] == -np.inf and l[7] == -np.inf and l[4] == -np.inf and l[5] == -np.inf, "expected log(+-0, denormal) = -inf"
+    assert np.isnan(l[0]) and l[2] == np.inf and np.isnan(l[3]) and np.isnan(l[11]), "expected log(NaN, inf, -inf, -1)"
+    assert l[10] == 0.0 and l1[4] == 0.0 and e1[4] == 0.0, "expected log(1) = log1p(0) = expm1(0) = 0"
+    assert l1[11] == -np.inf and np.isnan(l1[12]) and l1[2] == np.inf and np.isnan(l1[3]), "expected log1p(-1, <-1, inf, -inf)"
+    assert e1[2] == np.inf and e1[3] == -1.0 and e1[24] == np.inf and e1[27] == -1.0, "expected expm1's limits"
+    assert np.isnan(l1[0]) and np.isnan(e1[0]), "expected NaN through log1p and expm1"
+
+
 def arrays_and_mask_program(t: str, p: str, body: list[str], results: list[str]) -> str:
     """A program of two arrays of type t and an i1 mask (%a, %b, %m) running `body`, returning
     `results` (all of type t)."""

@@ -176,6 +176,9 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
     case OpKind::kSquare:
     case OpKind::kTanh:
     case OpKind::kExp:
+    case OpKind::kExpm1:
+    case OpKind::kLog:
+    case OpKind::kLog1p:
     case OpKind::kLogistic:
     case OpKind::kErf:
     case OpKind::kSqrt:
@@ -787,6 +790,9 @@ class BodyEmitter {
       case OpKind::kTanh: Tanh(out, a); return true;
       case OpKind::kErf: Erf(out, a); return true;
       case OpKind::kExp: Exp(out, a); return true;
+      case OpKind::kExpm1: Expm1(out, a); return true;
+      case OpKind::kLog: Log(out, a); return true;
+      case OpKind::kLog1p: Log1p(out, a); return true;
       case OpKind::kLogistic: Logistic(out, a); return true;
       case OpKind::kSqrt: Sqrt(out, a); return true;
       case OpKind::kRsqrt: Rsqrt(out, a); return true;
@@ -856,6 +862,8 @@ class BodyEmitter {
   virtual void RoundNearest(const Group& n) = 0;
   // out = p * 2^n (vector_math.h Scale2); t1, t2 are scratch.
   virtual void Scale2(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) = 0;
+  // The same for any p (Scale2 may assume exp's p, within [0.70, 1.42]).
+  virtual void Scale2AnyP(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) = 0;
   virtual void Sqrt(const Group& d, const Group& a) = 0;
   // d = a rounded to an integer in the mode of `imm` (VRNDSCALEPS / VROUNDPS immediates).
   virtual void Round(const Group& d, const Group& a, uint8_t imm) = 0;
@@ -1076,6 +1084,143 @@ class BodyEmitter {
     V(VOp::kDivPs, out, neg, e);
     Free(e);
     Free(neg);
+  }
+
+  // Lanes where x compares `p` to the constant c take the f32 of bits `v`.
+  void SetWhere(const Group& out, const Group& x, float c, VCmp p, uint32_t v) {
+    Mask m = NewMask();
+    Cmp(m, x, C(c), p);
+    Group t = Alloc();
+    for (int k = 0; k < u_; ++k) Broadcast(t.r[k], CBits(v));
+    MoveMasked(out, m, t);
+    Free(t);
+    FreeMask(m);
+  }
+
+  // vector_math.h Expm1 step for step: x clamped (a NaN to the lower bound), x = n ln2 + r,
+  // u = expm1(r), then 2^n u + (2^n - 1) (or 2^n (u + 1) - 1 past n = 24), u itself at n = 0,
+  // and the bounds' and NaN's results selected last. VRNDSCALEPS's n may be -0 where the
+  // interpreter's is +0 (x in (-0.35, 0]): n == 0 holds for both, and r comes out the same
+  // (x - (-0) and x - (+0) differ only for x = -0, whose r is +0 either way after the ln2 lo step).
+  void Expm1(const Group& out, const Group& x) {
+    Group n = Alloc(), r = Alloc(), p = Alloc(), u = Alloc(), t1 = Alloc(), t2 = Alloc();
+    V(VOp::kMaxPs, r, x, C(kExpLo));  // x > lo ? x : lo
+    V(VOp::kMinPs, r, r, C(kExpHi));  // y < hi ? y : hi
+    V(VOp::kMulPs, n, r, C(kLog2e));
+    RoundNearest(n);
+    V(VOp::kMulPs, p, n, C(kLn2Hi));
+    V(VOp::kSubPs, r, r, p);
+    V(VOp::kMulPs, p, n, C(kLn2Lo));
+    V(VOp::kSubPs, r, r, p);
+    Horner(p, r, kExpPoly);
+    V(VOp::kMulPs, u, r, r);
+    V(VOp::kMulPs, u, u, p);
+    V(VOp::kAddPs, u, u, r);  // expm1(r)
+    // small = Scale2(u, n) + (Scale2(1, n) - 1)
+    SplatConst(r, 1.0f);
+    Scale2AnyP(out, r, n, t1, t2);
+    V(VOp::kSubPs, out, out, C(1.0f));
+    Scale2AnyP(p, u, n, t1, t2);
+    V(VOp::kAddPs, out, p, out);
+    // large = Scale2(u + 1, n) - 1, where n > 24
+    V(VOp::kAddPs, r, u, C(1.0f));
+    Scale2AnyP(p, r, n, t1, t2);
+    V(VOp::kSubPs, p, p, C(1.0f));
+    Mask m = NewMask();
+    Cmp(m, n, C(kExpm1Exact), VCmp::kGtOs);
+    MoveMasked(out, m, p);
+    Cmp(m, n, C(0.0f), VCmp::kEqOq);
+    MoveMasked(out, m, u);
+    FreeMask(m);
+    Free(t2);
+    Free(t1);
+    Free(u);
+    Free(p);
+    Free(r);
+    Free(n);
+    SetWhere(out, x, kExpm1Overflow, VCmp::kGtOs, Bits(__builtin_inff()));
+    SetWhere(out, x, kExpLo, VCmp::kLtOs, Bits(-1.0f));
+    KeepNan(out, x);
+  }
+
+  // vector_math.h Log step for step: x = 2^e (1 + m) from the bits (the sign bit kept in m, as
+  // there: negative lanes are replaced at the end), LogReduced, then +inf, negatives, zeros and
+  // NaN. Under DAZ a denormal compares equal to zero, in both, and so gives -inf.
+  void Log(const Group& out, const Group& x) {
+    Group m = Alloc(), ef = Alloc(), t = Alloc();
+    V(VOp::kShrLVD, t, x, CBits(23));
+    V(VOp::kAndD, t, t, CBits(0xffu));
+    V(VOp::kSubD, t, t, CBits(126));
+    CvtS32ToF32(ef, t);
+    V(VOp::kAndD, m, x, CBits(0x807fffffu));
+    V(VOp::kOrD, m, m, CBits(0x3f000000u));  // [0.5, 1)
+    Mask lo = NewMask();
+    Cmp(lo, m, C(kLogSqrtHalf), VCmp::kLtOs);
+    V(VOp::kSubPs, t, ef, C(1.0f));  // the f32 of e - 1: exact, as converting e - 1 is
+    MoveMasked(ef, lo, t);
+    V(VOp::kAddPs, t, m, m);
+    MoveMasked(m, lo, t);
+    FreeMask(lo);
+    V(VOp::kSubPs, m, m, C(1.0f));
+    // LogReduced: y = m z P(m) + e ln2lo - z / 2; (m + y) + e ln2hi.
+    Group z = t, p = Alloc(), y = Alloc();
+    V(VOp::kMulPs, z, m, m);
+    Horner(p, m, kLogPoly);
+    V(VOp::kMulPs, y, m, z);
+    V(VOp::kMulPs, y, y, p);
+    V(VOp::kMulPs, p, ef, C(kLn2Lo));
+    V(VOp::kAddPs, y, y, p);
+    V(VOp::kMulPs, p, z, C(0.5f));
+    V(VOp::kSubPs, y, y, p);
+    V(VOp::kAddPs, out, m, y);
+    V(VOp::kMulPs, p, ef, C(kLn2Hi));
+    V(VOp::kAddPs, out, out, p);
+    Free(y);
+    Free(p);
+    Free(t);
+    Free(ef);
+    Free(m);
+    Mask inf = NewMask();
+    Cmp(inf, x, C(__builtin_inff()), VCmp::kEqOq);
+    MoveMasked(out, inf, x);
+    FreeMask(inf);
+    SetWhere(out, x, 0.0f, VCmp::kLtOs, 0x7fc00000u);
+    SetWhere(out, x, 0.0f, VCmp::kEqOq, Bits(-__builtin_inff()));
+    KeepNan(out, x);
+  }
+
+  // vector_math.h Log1p: log(u) + (x - (u - 1)) / u with u = 1 + x, the series below 1e-4, then
+  // u = +inf, x = -1, x < -1 and NaN.
+  void Log1p(const Group& out, const Group& x) {
+    Group u = Alloc(), corr = Alloc();
+    V(VOp::kAddPs, u, x, C(1.0f));
+    V(VOp::kSubPs, corr, u, C(1.0f));
+    V(VOp::kSubPs, corr, x, corr);
+    V(VOp::kDivPs, corr, corr, u);
+    Log(out, u);
+    V(VOp::kAddPs, out, out, corr);
+    // x - 0.5 x x + x x x / 3, left to right.
+    Group s = corr, c = Alloc();
+    V(VOp::kMulPs, s, x, C(0.5f));
+    V(VOp::kMulPs, s, s, x);
+    V(VOp::kSubPs, s, x, s);
+    V(VOp::kMulPs, c, x, x);
+    V(VOp::kMulPs, c, c, x);
+    V(VOp::kMulPs, c, c, C(1.0f / 3.0f));
+    V(VOp::kAddPs, s, s, c);
+    V(VOp::kAndD, c, x, CBits(0x7fffffffu));
+    Mask m = NewMask();
+    Cmp(m, c, C(kLog1pTiny), VCmp::kLtOs);
+    MoveMasked(out, m, s);
+    Cmp(m, u, C(__builtin_inff()), VCmp::kEqOq);
+    MoveMasked(out, m, u);
+    FreeMask(m);
+    Free(c);
+    Free(corr);
+    Free(u);
+    SetWhere(out, x, -1.0f, VCmp::kEqOq, Bits(-__builtin_inff()));
+    SetWhere(out, x, -1.0f, VCmp::kLtOs, 0x7fc00000u);
+    KeepNan(out, x);
   }
 
   Encoder& e_;
@@ -1318,6 +1463,10 @@ class Avx512Body final : public BodyEmitter {
   // and overflow edges).
   void Scale2(const Group& out, const Group& p, const Group& n, const Group&, const Group&) override {
     for (int c = 0; c < u_; ++c) e_.VscalefpsRRR(Z(out.r[c]), Z(p.r[c]), Z(n.r[c]));
+  }
+  // VSCALEFPS holds for any p: p * 2^n1 is exact wherever p * 2^n is not below the normal range.
+  void Scale2AnyP(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) override {
+    Scale2(out, p, n, t1, t2);
   }
   void Sqrt(const Group& d, const Group& a) override {
     for (int c = 0; c < u_; ++c) f64_ ? e_.VsqrtpdRR(Z(d.r[c]), Z(a.r[c])) : e_.VsqrtpsRR(Z(d.r[c]), Z(a.r[c]));
@@ -1626,6 +1775,11 @@ class Avx2Body final : public BodyEmitter {
     V(VOp::kMulPs, out, out, C(2.0f));
     e_.Jmp(done);
     e_.Bind(slow);
+    Scale2AnyP(out, p, n, t1, t2);
+    e_.Bind(done);
+  }
+  // vector_math.h's Scale2 itself: p times two exact powers of two.
+  void Scale2AnyP(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) override {
     // ni = (int)n; n1 = ni >> 1; n2 = ni - n1; out = p * f32((n1 + 127) << 23) * f32((n2 + 127) << 23).
     for (int c = 0; c < u_; ++c) e_.Vcvttps2dqRR(Y(t1.r[c]), Y(n.r[c]));
     for (int c = 0; c < u_; ++c) e_.VpsradRI(Y(t2.r[c]), Y(t1.r[c]), 1);
@@ -1636,7 +1790,6 @@ class Avx2Body final : public BodyEmitter {
     V(VOp::kAddD, t1, t1, CBits(127));
     for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t1.r[c]), Y(t1.r[c]), 23);
     V(VOp::kMulPs, out, out, t1);
-    e_.Bind(done);
   }
   void Sqrt(const Group& d, const Group& a) override {
     for (int c = 0; c < u_; ++c) f64_ ? e_.VsqrtpdRR(Y(d.r[c]), Y(a.r[c])) : e_.VsqrtpsRR(Y(d.r[c]), Y(a.r[c]));
