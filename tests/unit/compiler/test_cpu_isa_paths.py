@@ -395,6 +395,36 @@ def test_fused_loop_jit_log_log1p_expm1_same_bits_as_interpreter(driver, tmp_pat
     assert np.isnan(l1[0]) and np.isnan(e1[0]), "expected NaN through log1p and expm1"
 
 
+@pytest.mark.parametrize("dtype", ["i32", "ui32"])
+def test_fused_loop_jit_popcnt_and_count_leading_zeros(driver, tmp_path, dtype):  # noqa: F811
+    # popcnt and count_leading_zeros of 32-bit lanes natively (bit counts by shifts, masks and a
+    # multiply; leading zeros as the ones of the complement of the value smeared right): zero,
+    # all ones, the sign bit, every power of two and its neighbours, random words of random
+    # lengths, and a sum of both counts. Every run must give the interpreter's bits and C's
+    # counts.
+    rng = np.random.default_rng(31)
+    pow2 = np.left_shift(np.uint32(1), np.arange(32, dtype=np.uint32))
+    edge = np.concatenate([[0, 0xffffffff, 0x80000000, 0x7fffffff, 1], pow2, pow2 - 1, pow2 + 1]).astype(np.uint32)
+    a = np.concatenate([edge, rng.integers(0, 2**32, 9000, dtype=np.uint64).astype(np.uint32), edge])
+    b = (rng.integers(0, 2**32, a.size, dtype=np.uint64) >> rng.integers(0, 32, a.size).astype(np.uint64)).astype(np.uint32)
+    np_t = np.int32 if dtype == "i32" else np.uint32
+    n = a.size
+    t, p = f"tensor<{n}x{dtype}>", f"tensor<{n}xi1>"
+    body = [f"%pc = stablehlo.popcnt %a : {t}", f"%lz = stablehlo.count_leading_zeros %a : {t}",
+            f"%lz2 = stablehlo.count_leading_zeros %b : {t}",
+            f"%s = stablehlo.add %lz2, %pc : {t}"]
+    results = ["%pc", "%lz", "%s"]
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, arrays_and_mask_program(t, p, body, results),
+                                                       results, a.view(np_t), b.view(np_t), np.zeros(n, np.bool_),
+                                                       all_native=True)
+    pc = np.array([bin(int(v)).count("1") for v in a], np.int64)
+    lz = np.array([32 - int(v).bit_length() for v in a], np.int64)
+    lz2 = np.array([32 - int(v).bit_length() for v in b], np.int64)
+    assert np.array_equal(ref[0].astype(np.int64), pc), "expected popcnt to count the ones of each word"
+    assert np.array_equal(ref[1].astype(np.int64), lz), "expected count_leading_zeros = 32 - bit length (32 for 0)"
+    assert np.array_equal(ref[2].astype(np.int64), lz2 + pc), "expected clz(b) + popcnt(a)"
+
+
 def arrays_and_mask_program(t: str, p: str, body: list[str], results: list[str]) -> str:
     """A program of two arrays of type t and an i1 mask (%a, %b, %m) running `body`, returning
     `results` (all of type t)."""

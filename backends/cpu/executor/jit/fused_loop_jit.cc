@@ -143,6 +143,8 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
     // type's), each result wrapped to the type where it can leave it.
     const bool shift = k == OpKind::kShiftLeft || k == OpKind::kShiftRightLogical || k == OpKind::kShiftRightArithmetic;
     if (IsByteOrWordInt(t) && shift) return false;
+    // Bit counts of 32-bit lanes (a narrower type's would count the extension's bits).
+    if (k == OpKind::kPopcnt || k == OpKind::kClz) return t == Type::kS32 || t == Type::kU32;
     switch (k) {
       case OpKind::kAdd:
       case OpKind::kSubtract:
@@ -650,9 +652,46 @@ class BodyEmitter {
       }
       return true;
     }
+    if (k == OpKind::kPopcnt) {
+      Popcount(out, a);
+      return true;
+    }
+    if (k == OpKind::kClz) {  // the zeros above the highest one: the ones of ~(a smeared right)
+      Group s = Alloc(), t = Alloc();
+      V(VOp::kShrLVD, s, a, CBits(1));
+      V(VOp::kOrD, s, s, a);
+      for (uint32_t shift : {2u, 4u, 8u, 16u}) {
+        V(VOp::kShrLVD, t, s, CBits(shift));
+        V(VOp::kOrD, s, s, t);
+      }
+      Not(s);
+      Free(t);
+      Popcount(out, s);
+      Free(s);
+      return true;
+    }
     const std::optional<VOp> op = OneInstruction(k, is_signed ? FusedLoopDesc::Type::kS32 : FusedLoopDesc::Type::kU32);
     if (op) V(*op, out, a, b);
     return op.has_value();
+  }
+
+  // The ones of each 32-bit lane, counted in pairs, nibbles and bytes, the bytes summed by a
+  // multiply (elementwise_kernels.cc PopcntF's steps; any exact count gives its values). out != a.
+  void Popcount(const Group& out, const Group& a) {
+    Group t = Alloc();
+    V(VOp::kShrLVD, t, a, CBits(1));
+    V(VOp::kAndD, t, t, CBits(0x55555555u));
+    V(VOp::kSubD, out, a, t);
+    V(VOp::kShrLVD, t, out, CBits(2));
+    V(VOp::kAndD, t, t, CBits(0x33333333u));
+    V(VOp::kAndD, out, out, CBits(0x33333333u));
+    V(VOp::kAddD, out, out, t);
+    V(VOp::kShrLVD, t, out, CBits(4));
+    V(VOp::kAddD, out, out, t);
+    V(VOp::kAndD, out, out, CBits(0x0f0f0f0fu));
+    V(VOp::kMulLoD, out, out, CBits(0x01010101u));
+    V(VOp::kShrLVD, out, out, CBits(24));
+    Free(t);
   }
 
 
