@@ -1201,8 +1201,9 @@ class BodyEmitter {
     MoveMasked(m, lo, t);
     FreeMask(lo);
     V(VOp::kSubPs, m, m, C(1.0f));
-    // LogReduced: y = m z P(m) + e ln2lo - z / 2; (m + y) + e ln2hi.
-    Group z = t, p = Alloc(), y = Alloc();
+    // LogReduced: y = m z P(m) + e ln2lo - z / 2; (m + y) + e ln2hi (y held in out).
+    Group z = t, p = Alloc();
+    const Group& y = out;
     V(VOp::kMulPs, z, m, m);
     Horner(p, m, kLogPoly);
     V(VOp::kMulPs, y, m, z);
@@ -1214,7 +1215,6 @@ class BodyEmitter {
     V(VOp::kAddPs, out, m, y);
     V(VOp::kMulPs, p, ef, C(kLn2Hi));
     V(VOp::kAddPs, out, out, p);
-    Free(y);
     Free(p);
     Free(t);
     Free(ef);
@@ -1231,12 +1231,13 @@ class BodyEmitter {
   // vector_math.h Log1p: log(u) + (x - (u - 1)) / u with u = 1 + x, the series below 1e-4, then
   // u = +inf, x = -1, x < -1 and NaN.
   void Log1p(const Group& out, const Group& x) {
-    Group u = Alloc(), corr = Alloc();
+    Group u = Alloc();
     V(VOp::kAddPs, u, x, C(1.0f));
+    Log(out, u);
+    Group corr = Alloc();
     V(VOp::kSubPs, corr, u, C(1.0f));
     V(VOp::kSubPs, corr, x, corr);
     V(VOp::kDivPs, corr, corr, u);
-    Log(out, u);
     V(VOp::kAddPs, out, out, corr);
     // x - 0.5 x x + x x x / 3, left to right.
     Group s = corr, c = Alloc();
