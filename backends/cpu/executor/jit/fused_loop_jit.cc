@@ -107,6 +107,23 @@ bool HasAvx512Fp16() {
   return has;
 }
 
+// AVX512_VPOPCNTDQ (CPUID leaf 7, ECX bit 14) and AVX512CD (EBX bit 28): VPOPCNTD and VPLZCNTD,
+// one instruction each for popcnt and count_leading_zeros of 32-bit lanes.
+bool HasAvx512Popcnt() {
+  static const bool has = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) != 0 && (ecx & (1u << 14)) != 0;
+  }();
+  return has;
+}
+bool HasAvx512Cd() {
+  static const bool has = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) != 0 && (ebx & (1u << 28)) != 0;
+  }();
+  return has;
+}
+
 // Elements of one step of the row reducer (four 16-lane partials), which sum mode
 // (FusedLoopDesc::sum_last_output) adds per loop trip.
 constexpr int kSumStep = 64;
@@ -653,10 +670,11 @@ class BodyEmitter {
       return true;
     }
     if (k == OpKind::kPopcnt) {
-      Popcount(out, a);
+      if (!OneInstructionBitCount(out, a, /*leading_zeros=*/false)) Popcount(out, a);
       return true;
     }
     if (k == OpKind::kClz) {  // the zeros above the highest one: the ones of ~(a smeared right)
+      if (OneInstructionBitCount(out, a, /*leading_zeros=*/true)) return true;
       Group s = Alloc(), t = Alloc();
       V(VOp::kShrLVD, s, a, CBits(1));
       V(VOp::kOrD, s, s, a);
@@ -885,6 +903,9 @@ class BodyEmitter {
   }
 
   // ---- one step over every copy (per ISA)
+  // out = popcnt(a) or count_leading_zeros(a) of each 32-bit lane by one instruction, where the
+  // ISA and the CPU have it (else false, nothing emitted).
+  virtual bool OneInstructionBitCount(const Group&, const Group&, bool) { return false; }
   virtual void V(VOp op, const Group& d, const Group& a, const Group& b) = 0;
   virtual void V(VOp op, const Group& d, const Group& a, Mem m) = 0;
   virtual Mask NewMask() = 0;
@@ -1503,6 +1524,12 @@ class Avx512Body final : public BodyEmitter {
   // and overflow edges).
   void Scale2(const Group& out, const Group& p, const Group& n, const Group&, const Group&) override {
     for (int c = 0; c < u_; ++c) e_.VscalefpsRRR(Z(out.r[c]), Z(p.r[c]), Z(n.r[c]));
+  }
+  bool OneInstructionBitCount(const Group& out, const Group& a, bool leading_zeros) override {
+    if (leading_zeros ? !HasAvx512Cd() : !HasAvx512Popcnt()) return false;
+    for (int c = 0; c < u_; ++c)
+      leading_zeros ? e_.VplzcntdRR(Z(out.r[c]), Z(a.r[c])) : e_.VpopcntdRR(Z(out.r[c]), Z(a.r[c]));
+    return true;
   }
   // VSCALEFPS holds for any p: p * 2^n1 is exact wherever p * 2^n is not below the normal range.
   void Scale2AnyP(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) override {
