@@ -1203,43 +1203,47 @@ class BodyEmitter {
     KeepNan(out, x);
   }
 
-  // vector_math.h Log step for step: x = 2^e (1 + m) from the bits (the sign bit kept in m, as
-  // there: negative lanes are replaced at the end), LogReduced, then +inf, negatives, zeros and
-  // NaN. Under DAZ a denormal compares equal to zero, in both, and so gives -inf.
+  // vector_math.h Log: x = 2^e (1 + m), LogReduced, then +inf, negatives, zeros and NaN. The
+  // reduction is done on the bits, in one register and without a mask (musl's logf): adding
+  // 0x3f800000 - bits(sqrt(0.5)) to x carries into the exponent exactly where the mantissa m in
+  // [0.5, 1) is not below sqrt(0.5), so the exponent field less 127 is vector_math.h's e (-1 where
+  // m is doubled), and the low 23 bits plus bits(sqrt(0.5)) are its m or 2m. That holds for every
+  // positive normal x; every other lane (zeros and denormals under DAZ, negatives, inf, NaN) is
+  // replaced by the selects at the end, in both. e is derived twice from the bits (for ln2's low
+  // and high parts) rather than held, and z / 2 is taken early: fewer live values, the same
+  // IEEE operations on the same operands. Under DAZ a denormal compares equal to zero, in both,
+  // and so gives -inf.
   void Log(const Group& out, const Group& x) {
-    Group m = Alloc(), ef = Alloc(), t = Alloc();
-    V(VOp::kShrLVD, t, x, CBits(23));
-    V(VOp::kAndD, t, t, CBits(0xffu));
-    V(VOp::kSubD, t, t, CBits(126));
-    CvtS32ToF32(ef, t);
-    V(VOp::kAndD, m, x, CBits(0x807fffffu));
-    V(VOp::kOrD, m, m, CBits(0x3f000000u));  // [0.5, 1)
-    Mask lo = NewMask();
-    Cmp(lo, m, C(kLogSqrtHalf), VCmp::kLtOs);
-    V(VOp::kSubPs, t, ef, C(1.0f));  // the f32 of e - 1: exact, as converting e - 1 is
-    MoveMasked(ef, lo, t);
-    V(VOp::kAddPs, t, m, m);
-    MoveMasked(m, lo, t);
-    FreeMask(lo);
+    const uint32_t sqrt_half = Bits(kLogSqrtHalf), carry = 0x3f800000u - sqrt_half;
+    Group m = Alloc(), z = Alloc();
+    V(VOp::kAddD, m, x, CBits(carry));
+    V(VOp::kAndD, m, m, CBits(0x007fffffu));
+    V(VOp::kAddD, m, m, CBits(sqrt_half));
     V(VOp::kSubPs, m, m, C(1.0f));
-    // LogReduced: y = m z P(m) + e ln2lo - z / 2; (m + y) + e ln2hi (y held in out).
-    Group z = t, p = Alloc();
-    const Group& y = out;
+    // y = m z P(m) + e ln2lo - z / 2, held in out; then (m + y) + e ln2hi.
     V(VOp::kMulPs, z, m, m);
-    Horner(p, m, kLogPoly);
+    const Group& y = out;
     V(VOp::kMulPs, y, m, z);
+    V(VOp::kMulPs, z, z, C(0.5f));
+    Group p = Alloc();
+    Horner(p, m, kLogPoly);
     V(VOp::kMulPs, y, y, p);
-    V(VOp::kMulPs, p, ef, C(kLn2Lo));
+    auto e_times = [&](float c) {  // p = the f32 of e, times c
+      V(VOp::kAddD, p, x, CBits(carry));
+      V(VOp::kShrLVD, p, p, CBits(23));
+      V(VOp::kSubD, p, p, CBits(127));
+      CvtS32ToF32(p, p);
+      V(VOp::kMulPs, p, p, C(c));
+    };
+    e_times(kLn2Lo);
     V(VOp::kAddPs, y, y, p);
-    V(VOp::kMulPs, p, z, C(0.5f));
-    V(VOp::kSubPs, y, y, p);
+    V(VOp::kSubPs, y, y, z);
+    Free(z);
     V(VOp::kAddPs, out, m, y);
-    V(VOp::kMulPs, p, ef, C(kLn2Hi));
+    Free(m);
+    e_times(kLn2Hi);
     V(VOp::kAddPs, out, out, p);
     Free(p);
-    Free(t);
-    Free(ef);
-    Free(m);
     Mask inf = NewMask();
     Cmp(inf, x, C(__builtin_inff()), VCmp::kEqOq);
     MoveMasked(out, inf, x);
