@@ -1020,8 +1020,10 @@ class BodyEmitter {
   }
 
   // vector_math.h Exp: clamp keeping NaN, x = n ln2 + r, polynomial, scale by 2^n.
+  // The clamped x and the unscaled result are held in out (one live value fewer).
   void Exp(const Group& out, const Group& x) {
-    Group xc = Alloc(), n = Alloc(), r = Alloc(), p = Alloc();
+    const Group& xc = out;
+    Group n = Alloc(), r = Alloc(), p = Alloc();
     // ClampKeepNan: x < lo ? lo : x is VMAXPS(lo, x), then y > hi ? hi : y is VMINPS(hi, y);
     // with the bound first, a NaN x is what comes out.
     SplatConst(xc, kExpLo);
@@ -1043,7 +1045,6 @@ class BodyEmitter {
     Free(p);
     Free(r);
     Free(n);
-    Free(xc);
   }
 
   // vector_kernels.cc ExpF64Body step for step: c = x clamped to [-746, 710] (NaN kept), c =
@@ -1146,6 +1147,14 @@ class BodyEmitter {
     Free(neg);
   }
 
+  // Lanes where x is +inf take x.
+  void KeepWhereInf(const Group& out, const Group& x) {
+    Mask m = NewMask();
+    Cmp(m, x, C(__builtin_inff()), VCmp::kEqOq);
+    MoveMasked(out, m, x);
+    FreeMask(m);
+  }
+
   // Lanes where x compares `p` to the constant c take the f32 of bits `v`.
   void SetWhere(const Group& out, const Group& x, float c, VCmp p, uint32_t v) {
     Mask m = NewMask();
@@ -1209,22 +1218,21 @@ class BodyEmitter {
   // [0.5, 1) is not below sqrt(0.5), so the exponent field less 127 is vector_math.h's e (-1 where
   // m is doubled), and the low 23 bits plus bits(sqrt(0.5)) are its m or 2m. That holds for every
   // positive normal x; every other lane (zeros and denormals under DAZ, negatives, inf, NaN) is
-  // replaced by the selects at the end, in both. e is derived twice from the bits (for ln2's low
-  // and high parts) rather than held, and z / 2 is taken early: fewer live values, the same
-  // IEEE operations on the same operands. Under DAZ a denormal compares equal to zero, in both,
+  // replaced by the selects at the end, in both. e is derived from the bits where each of ln2's
+  // parts needs it, and z = m m computed again for z / 2, rather than held: three live values
+  // of its own, the same IEEE operations on the same operands. Under DAZ a denormal compares equal to zero, in both,
   // and so gives -inf.
   void Log(const Group& out, const Group& x) {
     const uint32_t sqrt_half = Bits(kLogSqrtHalf), carry = 0x3f800000u - sqrt_half;
-    Group m = Alloc(), z = Alloc();
+    Group m = Alloc();
     V(VOp::kAddD, m, x, CBits(carry));
     V(VOp::kAndD, m, m, CBits(0x007fffffu));
     V(VOp::kAddD, m, m, CBits(sqrt_half));
     V(VOp::kSubPs, m, m, C(1.0f));
     // y = m z P(m) + e ln2lo - z / 2, held in out; then (m + y) + e ln2hi.
-    V(VOp::kMulPs, z, m, m);
     const Group& y = out;
-    V(VOp::kMulPs, y, m, z);
-    V(VOp::kMulPs, z, z, C(0.5f));
+    V(VOp::kMulPs, y, m, m);
+    V(VOp::kMulPs, y, m, y);
     Group p = Alloc();
     Horner(p, m, kLogPoly);
     V(VOp::kMulPs, y, y, p);
@@ -1237,17 +1245,15 @@ class BodyEmitter {
     };
     e_times(kLn2Lo);
     V(VOp::kAddPs, y, y, p);
-    V(VOp::kSubPs, y, y, z);
-    Free(z);
+    V(VOp::kMulPs, p, m, m);  // z again
+    V(VOp::kMulPs, p, p, C(0.5f));
+    V(VOp::kSubPs, y, y, p);
     V(VOp::kAddPs, out, m, y);
     Free(m);
     e_times(kLn2Hi);
     V(VOp::kAddPs, out, out, p);
     Free(p);
-    Mask inf = NewMask();
-    Cmp(inf, x, C(__builtin_inff()), VCmp::kEqOq);
-    MoveMasked(out, inf, x);
-    FreeMask(inf);
+    KeepWhereInf(out, x);
     SetWhere(out, x, 0.0f, VCmp::kLtOs, 0x7fc00000u);
     SetWhere(out, x, 0.0f, VCmp::kEqOq, Bits(-__builtin_inff()));
     KeepNan(out, x);
@@ -1263,6 +1269,7 @@ class BodyEmitter {
     V(VOp::kSubPs, corr, u, C(1.0f));
     V(VOp::kSubPs, corr, x, corr);
     V(VOp::kDivPs, corr, corr, u);
+    Free(u);
     V(VOp::kAddPs, out, out, corr);
     // x - 0.5 x x + x x x / 3, left to right.
     Group s = corr, c = Alloc();
@@ -1277,12 +1284,11 @@ class BodyEmitter {
     Mask m = NewMask();
     Cmp(m, c, C(kLog1pTiny), VCmp::kLtOs);
     MoveMasked(out, m, s);
-    Cmp(m, u, C(__builtin_inff()), VCmp::kEqOq);
-    MoveMasked(out, m, u);
     FreeMask(m);
     Free(c);
     Free(corr);
-    Free(u);
+    // u = +inf, whose result is u: x = +inf alone (the largest float plus 1 rounds to itself).
+    KeepWhereInf(out, x);
     SetWhere(out, x, -1.0f, VCmp::kEqOq, Bits(-__builtin_inff()));
     SetWhere(out, x, -1.0f, VCmp::kLtOs, 0x7fc00000u);
     KeepNan(out, x);
