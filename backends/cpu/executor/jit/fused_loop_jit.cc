@@ -1019,6 +1019,22 @@ class BodyEmitter {
     KeepNan(out, x);
   }
 
+  // vector_math.h ReduceLn2 and the polynomial of Exp and Expm1: n = round(xc log2e), r = xc -
+  // n ln2 (ln2 in two parts), e = r r P(r) + r, which is expm1(r). xc may be r or e (it is read
+  // before either is written); p is scratch.
+  void ReduceLn2Expm1(const Group& e, const Group& n, const Group& r, const Group& p, const Group& xc) {
+    V(VOp::kMulPs, n, xc, C(kLog2e));
+    RoundNearest(n);
+    V(VOp::kMulPs, p, n, C(kLn2Hi));
+    V(VOp::kSubPs, r, xc, p);
+    V(VOp::kMulPs, p, n, C(kLn2Lo));
+    V(VOp::kSubPs, r, r, p);
+    Horner(p, r, kExpPoly);
+    V(VOp::kMulPs, e, r, r);
+    V(VOp::kMulPs, e, e, p);
+    V(VOp::kAddPs, e, e, r);
+  }
+
   // vector_math.h Exp: clamp keeping NaN, x = n ln2 + r, polynomial, scale by 2^n.
   // The clamped x and the unscaled result are held in out (one live value fewer).
   void Exp(const Group& out, const Group& x) {
@@ -1030,16 +1046,7 @@ class BodyEmitter {
     V(VOp::kMaxPs, xc, xc, x);
     SplatConst(n, kExpHi);
     V(VOp::kMinPs, xc, n, xc);
-    V(VOp::kMulPs, n, xc, C(kLog2e));
-    RoundNearest(n);
-    V(VOp::kMulPs, p, n, C(kLn2Hi));
-    V(VOp::kSubPs, r, xc, p);
-    V(VOp::kMulPs, p, n, C(kLn2Lo));
-    V(VOp::kSubPs, r, r, p);
-    Horner(p, r, kExpPoly);
-    V(VOp::kMulPs, xc, r, r);
-    V(VOp::kMulPs, xc, xc, p);
-    V(VOp::kAddPs, xc, xc, r);
+    ReduceLn2Expm1(xc, n, r, p, xc);
     V(VOp::kAddPs, xc, xc, C(1.0f));
     Scale2(out, xc, n, r, p);
     Free(p);
@@ -1175,16 +1182,7 @@ class BodyEmitter {
     Group n = Alloc(), r = Alloc(), p = Alloc(), u = Alloc(), t1 = Alloc(), t2 = Alloc();
     V(VOp::kMaxPs, r, x, C(kExpLo));  // x > lo ? x : lo
     V(VOp::kMinPs, r, r, C(kExpHi));  // y < hi ? y : hi
-    V(VOp::kMulPs, n, r, C(kLog2e));
-    RoundNearest(n);
-    V(VOp::kMulPs, p, n, C(kLn2Hi));
-    V(VOp::kSubPs, r, r, p);
-    V(VOp::kMulPs, p, n, C(kLn2Lo));
-    V(VOp::kSubPs, r, r, p);
-    Horner(p, r, kExpPoly);
-    V(VOp::kMulPs, u, r, r);
-    V(VOp::kMulPs, u, u, p);
-    V(VOp::kAddPs, u, u, r);  // expm1(r)
+    ReduceLn2Expm1(u, n, r, p, r);
     // small = Scale2(u, n) + (Scale2(1, n) - 1)
     SplatConst(r, 1.0f);
     Scale2AnyP(out, r, n, t1, t2);
