@@ -922,8 +922,8 @@ class BodyEmitter {
   virtual void RoundNearest(const Group& n) = 0;
   // out = p * 2^n (vector_math.h Scale2); t1, t2 are scratch.
   virtual void Scale2(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) = 0;
-  // The same for any p (Scale2 may assume exp's p, within [0.70, 1.42]).
-  virtual void Scale2AnyP(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) = 0;
+  // The same for any p (Scale2 may assume exp's p, within [0.70, 1.42]); t is scratch, out may be p.
+  virtual void Scale2AnyP(const Group& out, const Group& p, const Group& n, const Group& t) = 0;
   virtual void Sqrt(const Group& d, const Group& a) = 0;
   // d = a rounded to an integer in the mode of `imm` (VRNDSCALEPS / VROUNDPS immediates).
   virtual void Round(const Group& d, const Group& a, uint8_t imm) = 0;
@@ -1179,30 +1179,28 @@ class BodyEmitter {
   // interpreter's is +0 (x in (-0.35, 0]): n == 0 holds for both, and r comes out the same
   // (x - (-0) and x - (+0) differ only for x = -0, whose r is +0 either way after the ln2 lo step).
   void Expm1(const Group& out, const Group& x) {
-    Group n = Alloc(), r = Alloc(), p = Alloc(), u = Alloc(), t1 = Alloc(), t2 = Alloc();
+    Group n = Alloc(), r = Alloc(), p = Alloc(), u = Alloc();
     V(VOp::kMaxPs, r, x, C(kExpLo));  // x > lo ? x : lo
     V(VOp::kMinPs, r, r, C(kExpHi));  // y < hi ? y : hi
     ReduceLn2Expm1(u, n, r, p, r);
     // small = Scale2(u, n) + (Scale2(1, n) - 1)
-    SplatConst(r, 1.0f);
-    Scale2AnyP(out, r, n, t1, t2);
+    SplatConst(out, 1.0f);
+    Scale2AnyP(out, out, n, p);
     V(VOp::kSubPs, out, out, C(1.0f));
-    Scale2AnyP(p, u, n, t1, t2);
-    V(VOp::kAddPs, out, p, out);
+    Scale2AnyP(r, u, n, p);
+    V(VOp::kAddPs, out, r, out);
     // large = Scale2(u + 1, n) - 1, where n > 24
     V(VOp::kAddPs, r, u, C(1.0f));
-    Scale2AnyP(p, r, n, t1, t2);
-    V(VOp::kSubPs, p, p, C(1.0f));
+    Scale2AnyP(r, r, n, p);
+    V(VOp::kSubPs, r, r, C(1.0f));
+    Free(p);
     Mask m = NewMask();
     Cmp(m, n, C(kExpm1Exact), VCmp::kGtOs);
-    MoveMasked(out, m, p);
+    MoveMasked(out, m, r);
     Cmp(m, n, C(0.0f), VCmp::kEqOq);
     MoveMasked(out, m, u);
     FreeMask(m);
-    Free(t2);
-    Free(t1);
     Free(u);
-    Free(p);
     Free(r);
     Free(n);
     SetWhere(out, x, kExpm1Overflow, VCmp::kGtOs, Bits(__builtin_inff()));
@@ -1540,8 +1538,8 @@ class Avx512Body final : public BodyEmitter {
     return true;
   }
   // VSCALEFPS holds for any p: p * 2^n1 is exact wherever p * 2^n is not below the normal range.
-  void Scale2AnyP(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) override {
-    Scale2(out, p, n, t1, t2);
+  void Scale2AnyP(const Group& out, const Group& p, const Group& n, const Group& t) override {
+    Scale2(out, p, n, t, t);
   }
   void Sqrt(const Group& d, const Group& a) override {
     for (int c = 0; c < u_; ++c) f64_ ? e_.VsqrtpdRR(Z(d.r[c]), Z(a.r[c])) : e_.VsqrtpsRR(Z(d.r[c]), Z(a.r[c]));
@@ -1850,21 +1848,24 @@ class Avx2Body final : public BodyEmitter {
     V(VOp::kMulPs, out, out, C(2.0f));
     e_.Jmp(done);
     e_.Bind(slow);
-    Scale2AnyP(out, p, n, t1, t2);
+    Scale2AnyP(out, p, n, t1);
     e_.Bind(done);
   }
-  // vector_math.h's Scale2 itself: p times two exact powers of two.
-  void Scale2AnyP(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) override {
-    // ni = (int)n; n1 = ni >> 1; n2 = ni - n1; out = p * f32((n1 + 127) << 23) * f32((n2 + 127) << 23).
-    for (int c = 0; c < u_; ++c) e_.Vcvttps2dqRR(Y(t1.r[c]), Y(n.r[c]));
-    for (int c = 0; c < u_; ++c) e_.VpsradRI(Y(t2.r[c]), Y(t1.r[c]), 1);
-    V(VOp::kSubD, t1, t1, t2);
-    V(VOp::kAddD, t2, t2, CBits(127));
-    for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t2.r[c]), Y(t2.r[c]), 23);
-    V(VOp::kMulPs, out, p, t2);
-    V(VOp::kAddD, t1, t1, CBits(127));
-    for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t1.r[c]), Y(t1.r[c]), 23);
-    V(VOp::kMulPs, out, out, t1);
+  // vector_math.h's Scale2 itself: p times two exact powers of two, 2^n1 and 2^n2 with n1 =
+  // ni >> 1 and n2 = ni - n1, which is (ni + 1) >> 1 (ni = n, truncated: it is integral), so
+  // that one scratch register makes both in turn.
+  void Scale2AnyP(const Group& out, const Group& p, const Group& n, const Group& t) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvttps2dqRR(Y(t.r[c]), Y(n.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VpsradRI(Y(t.r[c]), Y(t.r[c]), 1);
+    V(VOp::kAddD, t, t, CBits(127));
+    for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t.r[c]), Y(t.r[c]), 23);
+    V(VOp::kMulPs, out, p, t);
+    for (int c = 0; c < u_; ++c) e_.Vcvttps2dqRR(Y(t.r[c]), Y(n.r[c]));
+    V(VOp::kAddD, t, t, CBits(1));
+    for (int c = 0; c < u_; ++c) e_.VpsradRI(Y(t.r[c]), Y(t.r[c]), 1);
+    V(VOp::kAddD, t, t, CBits(127));
+    for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t.r[c]), Y(t.r[c]), 23);
+    V(VOp::kMulPs, out, out, t);
   }
   void Sqrt(const Group& d, const Group& a) override {
     for (int c = 0; c < u_; ++c) f64_ ? e_.VsqrtpdRR(Y(d.r[c]), Y(a.r[c])) : e_.VsqrtpsRR(Y(d.r[c]), Y(a.r[c]));
