@@ -50,6 +50,12 @@ bool IsClonable(const Module& m, const Op& op, const std::vector<int64_t>& loop_
   // Only in loops long enough for the copy to cost: the scalar paths (scalar fusions, scalar
   // while bodies) flatten elementwise ops only.
   if (op.kind == OpKind::kSlice) return m.type(op.results[0]).element_count() >= kMinInPlaceSliceElements;
+  // So is a reverse (jnp.flip): negative strides from the far end. Only of a value no fused
+  // loop computes (a parameter, a dot's result), which a loop can read from memory.
+  if (op.kind == OpKind::kReverse) {
+    const Op* def = m.values[static_cast<size_t>(op.operands[0])].def;
+    return m.type(op.results[0]).element_count() >= kMinInPlaceSliceElements && !(def && IsFusibleMember(m, *def));
+  }
   // So is a slice with unit dims dropped or added by a reshape (x[:, 0] of an [N, 3] array).
   if (op.kind == OpKind::kReshape) return SliceBehindReshape(m, op) != nullptr;
   if (op.kind == OpKind::kConstant) {
@@ -120,6 +126,7 @@ class RegionFuser {
   // loop-shaped value (that could be a member of the same group).
   bool CloneInto(const Op& producer, const std::vector<int64_t>& dims) const {
     if (!IsClonable(*m_, producer, dims)) return false;
+    if (producer.kind == OpKind::kReverse) return true;  // of a value no group computes (IsClonable)
     for (ValueId w : producer.operands)
       if (m_->type(w).dims == dims) return false;
     return true;

@@ -178,6 +178,30 @@ StatusOr<std::shared_ptr<const FusedLoopProgram>> BuildFusedLoopProgram(const Mo
       reg_of[res] = p->inputs.back().reg;
       continue;
     }
+    if (op.kind == OpKind::kReverse) {
+      // Read in place from the far end of each reversed dim: negative strides.
+      const Type& st = m.type(op.operands[0]);
+      if (rt.dims != loop_dims || st.dims != loop_dims) return Internal("reverse shape does not match the loop");
+      if (source_of.find(op.operands[0]) == source_of.end() && reg_of.count(op.operands[0]))
+        return Internal("reverse of a computed value inside a fused loop");
+      FusedLoopInput in;
+      in.type = rt.element;
+      in.mode = FusedLoopInput::Mode::kStrided;
+      const size_t rank = st.dims.size();
+      in.strides.assign(rank, 1);
+      for (size_t k = rank; k-- > 1;) in.strides[k - 1] = in.strides[k] * st.dims[k];
+      for (int64_t d : op.IntListAttr("dimensions")) {
+        if (d < 0 || d >= static_cast<int64_t>(rank)) return Internal("reverse dimension out of range");
+        in.offset += (st.dims[static_cast<size_t>(d)] - 1) * in.strides[static_cast<size_t>(d)];
+        in.strides[static_cast<size_t>(d)] = -in.strides[static_cast<size_t>(d)];
+      }
+      in.source = source_index(op.operands[0]);
+      p->regs.push_back(FusedLoopRegister{rt.element, ElementTypeByteSize(rt.element)});
+      in.reg = static_cast<int>(p->regs.size() - 1);
+      p->inputs.push_back(std::move(in));
+      reg_of[res] = p->inputs.back().reg;
+      continue;
+    }
     if (op.kind == OpKind::kConstant || op.kind == OpKind::kBroadcastInDim || op.kind == OpKind::kIota) {
       FusedLoopInput in;
       in.type = rt.element;

@@ -13,7 +13,8 @@
 //   c = select(is_finite(m), m, broadcast(0))
 //   y = log(abs(reduce(exp(x - broadcast(c)), 0) add over the last dim)) + c
 //
-// becomes custom_call @jaxlib.logsumexp(x): one read of x instead of two. The dead max/exp/sum
+// becomes custom_call @jaxlib.logsumexp(x): one read of x instead of two. A softmax of x = a * c
+// (c one f32 value) reads a and multiplies as it goes (attribute kSoftmaxScaleAttr: c's bits). The dead max/exp/sum
 // ops are left for dead-code elimination (they stay if anything else reads them). Only for
 // backends that implement the targets (PipelineOptions::match_softmax).
 #include <algorithm>
@@ -175,6 +176,28 @@ ValueId LogSumExpInput(const Module& m, const Op& add) {
   return -1;
 }
 
+// x = a * c with c one f32 value (attention's scores scaled by 1/sqrt(d) after the product): a
+// and c's bits, else false. The softmax kernel then multiplies as it reads (the same multiply,
+// the same bits) instead of a pass of its own writing x.
+bool ScaledBy(const Module& m, ValueId x, ValueId* a, uint32_t* c) {
+  const Op* mul = Def(m, x);
+  if (!mul || mul->kind != OpKind::kMultiply || mul->operands.size() != 2) return false;
+  for (int k = 0; k < 2; ++k) {
+    const Op* def = Def(m, mul->operands[static_cast<size_t>(1 - k)]);
+    while (def && def->kind == OpKind::kBroadcastInDim) def = Def(m, def->operands[0]);
+    if (!def || def->kind != OpKind::kConstant) continue;
+    const Attribute* attr = def->attr("value");
+    if (!attr || attr->kind != Attribute::Kind::kDense || !attr->dense || attr->dense->type.element != ElementType::kF32 ||
+        (!attr->dense->splat && attr->dense->type.element_count() != 1))
+      continue;
+    if (m.type(mul->operands[static_cast<size_t>(k)]) != m.type(x)) continue;
+    std::memcpy(c, attr->dense->bytes.data(), sizeof *c);
+    *a = mul->operands[static_cast<size_t>(k)];
+    return true;
+  }
+  return false;
+}
+
 void MatchRegion(Module* m, Region* r) {
   for (auto& op : r->ops) {
     for (auto& sub : op->regions) MatchRegion(m, sub.get());
@@ -187,8 +210,15 @@ void MatchRegion(Module* m, Region* r) {
     if (x < 0) continue;
     op->kind = OpKind::kCustomCall;
     op->callee = target;
-    op->operands = {x};
     op->attrs.clear();
+    ValueId a = -1;
+    uint32_t scale = 0;
+    if (target == kSoftmaxTarget && ScaledBy(*m, x, &a, &scale)) {
+      op->operands = {a};
+      op->attrs.push_back({kSoftmaxScaleAttr, MakeIntAttr(scale)});
+    } else {
+      op->operands = {x};
+    }
   }
 }
 

@@ -94,6 +94,9 @@ void FuseElementwise(Module* module, bool fuse_reductions = false);
 // The custom_call target MatchSoftmax emits: result = softmax of its one f32 operand over the
 // last dim, exactly as max / subtract / exp / sum / divide would compute it.
 inline constexpr char kSoftmaxTarget[] = "jaxlib.softmax";
+// Its optional integer attribute: the bits of an f32 c by which the operand is multiplied first
+// (softmax(a * c) of a, each a * c rounded as the multiply would round it).
+inline constexpr char kSoftmaxScaleAttr[] = "jaxlib.scale";
 
 // The custom_call target MatchSoftmax emits for JAX's logsumexp: result[rows] = log|sum exp(x -
 // c)| + c over the last dim of its one f32 operand, c = the row max where finite, else 0,

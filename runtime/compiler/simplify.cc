@@ -571,10 +571,70 @@ bool ForwardPredicateOp(Module* m, Region* r, const Op& op) {
   return true;
 }
 
-void FoldRegion(Module* m, Region* r, const std::vector<int32_t>& uses) {
+// A slice that lies inside one operand of a concatenate (along the concatenated dim) reads that
+// operand instead (jnp.pad's reflect and symmetric modes slice the array they are growing), so
+// the concatenate may lose its other readers.
+bool FoldSliceOfConcatenate(Module* m, Op* op, std::vector<int32_t>* uses) {
+  if (op->kind != OpKind::kSlice || op->operands.size() != 1 || op->results.size() != 1) return false;
+  const Op* cat = m->values[static_cast<size_t>(op->operands[0])].def;
+  if (!cat || cat->kind != OpKind::kConcatenate || cat->results.size() != 1) return false;
+  const int64_t d = cat->IntAttr("dimension", -1);
+  std::vector<int64_t> start = op->IntListAttr("start_indices"), limit = op->IntListAttr("limit_indices"),
+                       step = op->IntListAttr("strides");
+  const size_t rank = start.size();
+  if (d < 0 || static_cast<size_t>(d) >= rank || limit.size() != rank) return false;
+  if (step.empty()) step.assign(rank, 1);
+  const size_t ud = static_cast<size_t>(d);
+  if (limit[ud] <= start[ud] || step[ud] < 1) return false;
+  const int64_t last = start[ud] + (limit[ud] - start[ud] - 1) / step[ud] * step[ud];
+  int64_t at = 0;
+  for (ValueId part : cat->operands) {
+    const int64_t size = m->type(part).dims[ud];
+    if (start[ud] >= at && last < at + size) {
+      start[ud] -= at;
+      limit[ud] = std::min(limit[ud] - at, size);
+      --(*uses)[static_cast<size_t>(op->operands[0])];
+      ++(*uses)[static_cast<size_t>(part)];
+      op->operands[0] = part;
+      for (NamedAttr& a : op->attrs) {
+        if (a.name == "start_indices") a.value = MakeIntListAttr(start);
+        if (a.name == "limit_indices") a.value = MakeIntListAttr(limit);
+      }
+      return true;
+    }
+    at += size;
+  }
+  return false;
+}
+
+// A concatenate whose operand is another concatenate along the same dim, read by nothing else,
+// takes that one's operands in its place: one copy of them instead of two (jnp.pad grows an
+// array one side at a time).
+bool FlattenConcatenate(Module* m, Op* op, const std::vector<int32_t>& uses) {
+  if (op->kind != OpKind::kConcatenate || op->results.size() != 1) return false;
+  const int64_t d = op->IntAttr("dimension", -1);
+  std::vector<ValueId> flat;
+  bool changed = false;
+  for (ValueId v : op->operands) {
+    const Op* inner = m->values[static_cast<size_t>(v)].def;
+    if (inner && inner != op && inner->kind == OpKind::kConcatenate && inner->IntAttr("dimension", -2) == d &&
+        uses[static_cast<size_t>(v)] == 1 && std::count(op->operands.begin(), op->operands.end(), v) == 1) {
+      flat.insert(flat.end(), inner->operands.begin(), inner->operands.end());
+      changed = true;
+    } else {
+      flat.push_back(v);
+    }
+  }
+  if (changed) op->operands = std::move(flat);
+  return changed;
+}
+
+void FoldRegion(Module* m, Region* r, std::vector<int32_t>& uses) {
   for (auto& op : r->ops) {
     for (auto& sub : op->regions) FoldRegion(m, sub.get(), uses);
-    if (!FoldOp(m, op.get()) && !ForwardPredicateOp(m, r, *op)) FoldTransposeOfDot(m, op.get(), uses);
+    if (!FoldOp(m, op.get()) && !ForwardPredicateOp(m, r, *op) && !FoldSliceOfConcatenate(m, op.get(), &uses) &&
+        !FlattenConcatenate(m, op.get(), uses))
+      FoldTransposeOfDot(m, op.get(), uses);
   }
 }
 

@@ -1396,3 +1396,37 @@ def test_scatter_rows_max_min_special_values_at_every_isa(driver, tmp_path, body
         (out,) = run_isa(driver, tmp_path, mlir, isa, x, idx, u)
         bad = np.flatnonzero(out.view(np.uint32) != want.view(np.uint32))
         assert bad.size == 0, f"{body} at {isa or 'native'}: {bad.size} elements differ, first {bad[:5]}"
+
+
+@pytest.mark.parametrize("body", ["add", "maximum"])
+def test_row_scatter_with_repeated_indices_split_across_threads(driver, tmp_path, body):  # noqa: F811
+    """Many row updates with repeated indices (x.at[i].add(u), .max(u)): the target's rows are
+    split across threads, each applying its rows' updates in order, so every element sees its
+    updates in program order: numpy's sequential np.add.at / np.maximum.at to the bit, and the
+    same bits on one thread and two."""
+    from test_cpu_isa_paths import run_isa
+
+    rng = np.random.default_rng(8)
+    rows, width, count = 300, 16, 12000
+    x = rng.standard_normal((rows, width)).astype(np.float32)
+    idx = rng.integers(-3, rows + 3, size=(count, 1)).astype(np.int32)  # a few out of bounds: skipped
+    u = rng.standard_normal((count, width)).astype(np.float32)
+    t, ti, tu = f"tensor<{rows}x{width}xf32>", f"tensor<{count}x1xi32>", f"tensor<{count}x{width}xf32>"
+    mlir = f"""
+    {MOD}
+      func.func public @main(%x: {t}, %i: {ti}, %u: {tu}) -> {t} {{
+        %0 = "stablehlo.scatter"(%x, %i, %u) <{{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}}> ({{
+        ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+          %s = stablehlo.{body} %a, %b : tensor<f32>
+          stablehlo.return %s : tensor<f32>
+        }}) : ({t}, {ti}, {tu}) -> {t}
+        return %0 : {t}
+      }}
+    }}"""
+    want = x.copy()
+    keep = (idx[:, 0] >= 0) & (idx[:, 0] < rows)
+    (np.add if body == "add" else np.maximum).at(want, idx[keep, 0], u[keep])
+    outs = [run_isa(driver, tmp_path, mlir, "", x, idx, u, extra_env={"JAXLIB_CPU_THREADS": str(n)})[0] for n in (1, 2)]
+    for n, out in zip((1, 2), outs, strict=True):
+        bad = np.flatnonzero(out.view(np.uint32) != want.view(np.uint32))
+        assert bad.size == 0, f"{body} on {n} thread(s): {bad.size} elements differ from numpy's sequential order"

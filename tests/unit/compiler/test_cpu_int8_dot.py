@@ -98,3 +98,28 @@ def test_int8_sums_that_wrap(driver, tmp_path):  # noqa: F811
     for env in ({}, {"JAXLIB_CPU_DISABLE_AMX": "1"}):
         got, _ = run(driver, tmp_path, mlir, a, b, env)
         assert (got == want).all(), f"{env}: got {got[0, 0]}, want {want[0, 0]}"
+
+
+@pytest.mark.parametrize("shape", [((67, 130), (130, 45)), ((3, 300), (300, 257))])
+def test_int32_dot_wraps_like_numpy_at_every_isa(driver, tmp_path, shape):  # noqa: F811
+    """s32 x s32 dots on the portable GEMM (8 lanes of 32-bit multiply-adds where the CPU has
+    AVX2, any order giving the same wrapped sums): numpy's int64 product wrapped to 32 bits, at
+    native, AVX2 and baseline ISAs, with products that overflow."""
+    (ls, rs) = shape
+    rng = np.random.default_rng(ls[0])
+    a = rng.integers(-(2**31), 2**31 - 1, size=ls, dtype=np.int64).astype(np.int32)
+    b = rng.integers(-(2**31), 2**31 - 1, size=rs, dtype=np.int64).astype(np.int32)
+    want = ((a.astype(np.int64) @ b.astype(np.int64)) & 0xFFFFFFFF).astype(np.uint32).view(np.int32)
+    t = lambda s: "tensor<" + "x".join(map(str, s)) + "xi32>"  # noqa: E731
+    out = (ls[0], rs[1])
+    mlir = f"""
+        {MOD}
+          func.func public @main(%a: {t(ls)}, %b: {t(rs)}) -> {t(out)} {{
+            %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : ({t(ls)}, {t(rs)}) -> {t(out)}
+            return %0 : {t(out)}
+          }}
+        }}"""
+    for isa in ("", "avx2", "baseline"):
+        got, _ = run(driver, tmp_path, mlir, a, b, {"JAXLIB_CPU_ISA": isa} if isa else {})
+        bad = np.flatnonzero(got != want)
+        assert bad.size == 0, f"ISA {isa or 'native'}: {bad.size} elements differ from numpy's wrapped product"

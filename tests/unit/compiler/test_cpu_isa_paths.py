@@ -1042,24 +1042,25 @@ def test_fused_loop_per_row_broadcasts_bound_as_scalars_same_bits(driver, tmp_pa
     """Fused loops whose broadcast inputs are per-row values (broadcast along the trailing dims:
     a row's mean and scale in a normalisation layer) run natively a row at a time with those
     values as scalars, bf16 ones and a true bf16 scalar included (held as their f32), and per-column
-    rows (a layer norm's scale, broadcast along the leading dims) streamed per row. Rows of 300
-    elements leave an interpreted tail per row; a [4, 6, 300] loop has values per (i, j) and per
-    i (the rows are the shorter run). Same bits as the interpreter at every width, and numpy's."""
+    rows (a layer norm's scale, broadcast along the leading dims) streamed per row. Rows of 1100
+    elements (long enough to run a row at a time although they end inside an iteration) leave an
+    interpreted tail per row; a [4, 6, 1100] loop has values per (i, j) and per i (the rows are
+    the shorter run). Same bits as the interpreter at every width, and numpy's."""
     import ml_dtypes
 
     bf = ml_dtypes.bfloat16
     rng = np.random.default_rng(23)
-    rows, cols = 24, 300
+    rows, cols = 24, 1100
     x = rng.standard_normal((rows, cols)).astype(bf)
     mean = rng.standard_normal(rows).astype(bf)
     scale = rng.standard_normal((rows, 1)).astype(bf)
     rs = rng.standard_normal(rows).astype(np.float32)
     gamma = rng.standard_normal(cols).astype(bf)
     s = np.array(rng.standard_normal(), dtype=bf)
-    y = rng.standard_normal((4, 6, 300)).astype(np.float32)
+    y = rng.standard_normal((4, 6, cols)).astype(np.float32)
     yij = rng.standard_normal((4, 6)).astype(np.float32)
     yi = rng.standard_normal(4).astype(np.float32)
-    xt, ft, yt = f"tensor<{rows}x{cols}xbf16>", f"tensor<{rows}x{cols}xf32>", "tensor<4x6x300xf32>"
+    xt, ft, yt = f"tensor<{rows}x{cols}xbf16>", f"tensor<{rows}x{cols}xf32>", f"tensor<4x6x{cols}xf32>"
     mlir = f"""
         {MOD}
           func.func public @main(%x: {xt}, %mean: tensor<{rows}xbf16>, %scale: tensor<{rows}x1xbf16>,
@@ -1745,3 +1746,45 @@ def test_integer_sign_and_floor_division_in_fused_loops(driver, tmp_path, el, dt
     interp = run_isa(driver, tmp_path, text, "", x, extra_env={"JAXLIB_CPU_DISABLE_JIT": "1"})
     for g, r in zip(got, interp, strict=True):
         assert g.tobytes() == r.tobytes(), "expected the interpreter's bits"
+
+
+@pytest.mark.parametrize("el, dt", [("i8", np.int8), ("ui8", np.uint8), ("i16", np.int16), ("ui16", np.uint16)])
+def test_narrow_integer_shifts_in_fused_loops(driver, tmp_path, el, dt):  # noqa: F811
+    """Shifts of 8- and 16-bit integers, which the fused-loop JIT runs in 32-bit lanes: every
+    count from -3 to the width + 3 against extremes and random values, the interpreter's bits
+    (JAXLIB_CPU_DISABLE_JIT=1) at every ISA and the type's own semantics (a count at or past the
+    width, a negative one included, shifts every bit out: 0, or the sign for arithmetic)."""
+    bits = np.iinfo(dt).bits
+    info = np.iinfo(dt)
+    counts = np.arange(-3, bits + 4)
+    vals = np.concatenate([[info.min, info.max, 0, 1, -1 if info.min < 0 else 2],
+                           np.random.default_rng(2).integers(info.min, info.max, 60, endpoint=True)])
+    x = np.repeat(vals, counts.size).astype(dt)
+    c = np.tile(counts, vals.size).astype(dt)
+    n = x.size
+    t = f"tensor<{n}x{el}>"
+    text = f"""
+        {MOD}
+          func.func public @main(%x: {t}, %c: {t}) -> ({t}, {t}, {t}) {{
+            %l = stablehlo.shift_left %x, %c : {t}
+            %a = stablehlo.shift_right_arithmetic %x, %c : {t}
+            %r = stablehlo.shift_right_logical %x, %c : {t}
+            return %l, %a, %r : {t}, {t}, {t}
+          }}
+        }}"""
+    got = run_every_isa(driver, tmp_path, text, x, c)
+    interp = run_isa(driver, tmp_path, text, "", x, c, extra_env={"JAXLIB_CPU_DISABLE_JIT": "1"})
+    for g, r in zip(got, interp, strict=True):
+        assert g.tobytes() == r.tobytes(), "expected the interpreter's bits"
+    u = x.astype(np.int64) & ((1 << bits) - 1)  # the bit pattern
+    s = x.astype(np.int64) if info.min < 0 else np.where(u >> (bits - 1), u - (1 << bits), u)  # read as signed
+    cu = c.astype(np.int64) & ((1 << bits) - 1)  # counts read as unsigned
+    inside = cu < bits
+    sh = np.where(inside, cu, 0)
+    want_l = np.where(inside, (u << sh) & ((1 << bits) - 1), 0)
+    want_a = np.where(inside, s >> sh, np.where(s < 0, -1, 0)) & ((1 << bits) - 1)
+    want_r = np.where(inside, u >> sh, 0)
+    for name, g, w in (("shift_left", got[0], want_l), ("arithmetic", got[1], want_a), ("logical", got[2], want_r)):
+        gu = g.astype(np.int64) & ((1 << bits) - 1)
+        bad = np.flatnonzero(gu != w)
+        assert bad.size == 0, f"{name}: {bad.size} wrong, first x={x[bad[:3]]} c={c[bad[:3]]} got {g[bad[:3]]}"

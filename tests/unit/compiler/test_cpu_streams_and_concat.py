@@ -199,3 +199,76 @@ def test_concatenate_in_a_loop_body_and_an_updated_operand(driver, tmp_path: Pat
     m = h * h
     want_sum = np.concatenate([m, h]) + np.concatenate([h, h])
     run_exact(driver, tmp_path, text, [x], [s, want_sum])
+
+
+@pytest.mark.parametrize("el", ["f32", "f64", "i32", "i16"])
+@pytest.mark.parametrize("dims", [[1], [0, 1], [0]])
+def test_reverse_of_rows_any_length(driver, tmp_path: Path, el: str, dims: list[int]):  # noqa: F811
+    """jnp.flip over the last dim (whole vectors loaded from the far end, lanes reversed), both
+    dims and the outer one, rows of an odd length: numpy's values at every ISA."""
+    shape = (37, 1003)
+    x = sample(shape, el)
+    text = f"""{MOD}
+  func.func public @main(%x: {t(shape, el)}) -> {t(shape, el)} {{
+    %0 = stablehlo.reverse %x, dims = {dims} : {t(shape, el)}
+    return %0 : {t(shape, el)}
+  }}
+}}
+"""
+    run_exact(driver, tmp_path, text, [x], [np.flip(x, axis=tuple(dims)).copy()])
+
+
+@pytest.mark.parametrize("dims", [[1], [0, 1]])
+def test_reverse_read_in_place_by_a_fused_loop(driver, tmp_path: Path, dims: list[int]):  # noqa: F811
+    """jnp.flip(x, axis) * 2 + y: the reverse of a parameter is read from the far end by the fused
+    loop (negative strides), no copy step before it; numpy's values at every ISA."""
+    shape = (41, 1003)
+    x, y = sample(shape, "f32"), sample(shape, "f32", seed=4)
+    f = t(shape, "f32")
+    text = f"""{MOD}
+  func.func public @main(%x: {f}, %y: {f}) -> {f} {{
+    %0 = stablehlo.reverse %x, dims = {dims} : {f}
+    %c = stablehlo.constant dense<2.000000e+00> : {f}
+    %1 = stablehlo.multiply %0, %c : {f}
+    %2 = stablehlo.add %1, %y : {f}
+    return %2 : {f}
+  }}
+}}
+"""
+    plan: list[str] = []
+    run_exact(driver, tmp_path, text, [x, y], [np.flip(x, axis=tuple(dims)) * np.float32(2) + y], plan)
+    steps = [ln for ln in plan[0].splitlines() if ln.startswith("%") and "@const" not in ln]
+    assert len(steps) == 1 and "jaxlib.fusion" in steps[0], f"expected one fused loop, plan:\n{plan[0]}"
+
+
+def test_pad_reflect_chain_folds_to_two_concatenates(driver, tmp_path: Path):  # noqa: F811
+    """jnp.pad(x, 2, mode="reflect") as JAX lowers it (each side a reversed slice of the array
+    grown so far, concatenated on): slices that fall inside one operand read that operand, and a
+    concatenate of a concatenate along the same dim is one concatenate, so two copies are left;
+    numpy's values at every ISA (also with a strided slice that stays inside one operand)."""
+    n, m = 37, 1029
+    x = sample((n, m), "f32")
+    f = lambda s: t(s, "f32")  # noqa: E731
+    text = f"""{MOD}
+  func.func public @main(%x: {f((n, m))}) -> ({f((n + 4, m + 4))}, {f((2, m))}) {{
+    %0 = stablehlo.slice %x [1:3, 0:{m}] : ({f((n, m))}) -> {f((2, m))}
+    %1 = stablehlo.reverse %0, dims = [0] : {f((2, m))}
+    %2 = stablehlo.concatenate %1, %x, dim = 0 : ({f((2, m))}, {f((n, m))}) -> {f((n + 2, m))}
+    %3 = stablehlo.slice %2 [{n - 1}:{n + 1}, 0:{m}] : ({f((n + 2, m))}) -> {f((2, m))}
+    %4 = stablehlo.reverse %3, dims = [0] : {f((2, m))}
+    %5 = stablehlo.concatenate %2, %4, dim = 0 : ({f((n + 2, m))}, {f((2, m))}) -> {f((n + 4, m))}
+    %6 = stablehlo.slice %5 [0:{n + 4}, 1:3] : ({f((n + 4, m))}) -> {f((n + 4, 2))}
+    %7 = stablehlo.reverse %6, dims = [1] : {f((n + 4, 2))}
+    %8 = stablehlo.concatenate %7, %5, dim = 1 : ({f((n + 4, 2))}, {f((n + 4, m))}) -> {f((n + 4, m + 2))}
+    %9 = stablehlo.slice %8 [0:{n + 4}, {m - 1}:{m + 1}] : ({f((n + 4, m + 2))}) -> {f((n + 4, 2))}
+    %10 = stablehlo.reverse %9, dims = [1] : {f((n + 4, 2))}
+    %11 = stablehlo.concatenate %8, %10, dim = 1 : ({f((n + 4, m + 2))}, {f((n + 4, 2))}) -> {f((n + 4, m + 4))}
+    %12 = stablehlo.slice %2 [3:{n}:17, 0:{m}] : ({f((n + 2, m))}) -> {f((2, m))}
+    return %11, %12 : {f((n + 4, m + 4))}, {f((2, m))}
+  }}
+}}
+"""
+    plan: list[str] = []
+    run_exact(driver, tmp_path, text, [x], [np.pad(x, 2, mode="reflect"), x[1:n - 2:17]], plan)
+    concats = [ln for ln in plan[0].splitlines() if "stablehlo.concatenate" in ln]
+    assert len(concats) == 2, f"expected the four concatenates folded to two, plan:\n{plan[0]}"

@@ -45,6 +45,7 @@ constexpr int64_t kRunsBeforeNative = 16;
 // as scalars, the latter streamed from the row's start, when a row has at least this many
 // elements (a few iterations of the widest unrolled loop; shorter rows are gathered into tiles).
 constexpr int64_t kMinNativeRow = 128;
+constexpr int64_t kMinRowWithTail = 1024;
 // Output elements the JIT can store with non-temporal stores: 4 and 8 bytes (whole vectors; 8
 // only from f64 loops) and halves (narrowed into a register first).
 bool Streamable(size_t elem_size) { return elem_size == 8 || elem_size == 4 || elem_size == 2; }
@@ -144,6 +145,32 @@ int64_t BlockPatternPeriod(const std::vector<int64_t>& dims, const std::vector<i
   if (repeats <= 1) return 0;
   *block = period * repeats;
   return period;
+}
+
+// R where loop element i of a strided view reads source element i / R: trailing dims of
+// stride zero (R elements) over leading dims laid out row-major (a per-row value broadcast along
+// its row). 0 for other views, and for R = 1.
+int64_t RowRepeat(const std::vector<int64_t>& dims, const std::vector<int64_t>& strides) {
+  int64_t repeat = 1;
+  int k = static_cast<int>(dims.size()) - 1;
+  for (; k >= 0 && (strides[static_cast<size_t>(k)] == 0 || dims[static_cast<size_t>(k)] == 1); --k)
+    repeat *= dims[static_cast<size_t>(k)];
+  if (repeat <= 1 || k < 0) return 0;
+  for (int64_t step = 1; k >= 0; step *= dims[static_cast<size_t>(k--)])
+    if (dims[static_cast<size_t>(k)] != 1 && strides[static_cast<size_t>(k)] != step) return 0;
+  return repeat;
+}
+
+// dst[i] = src[(begin + i) / R] for i < n, elements of es bytes: the first row's part, whole
+// rows (RepeatEach), the last row's part.
+void FillRepeated(uint8_t* dst, const uint8_t* src, size_t es, int64_t R, int64_t begin, int64_t n) {
+  int64_t q = begin / R;
+  const int64_t lead = std::min(n, (R - (begin - q * R)) % R);
+  if (lead > 0) FillElements(dst, src + static_cast<size_t>(q++) * es, es, lead);
+  const int64_t whole = (n - lead) / R;
+  RepeatEach(dst + static_cast<size_t>(lead) * es, src + static_cast<size_t>(q) * es, whole, R, es);
+  const int64_t tail = n - lead - whole * R;
+  if (tail > 0) FillElements(dst + static_cast<size_t>(n - tail) * es, src + static_cast<size_t>(q + whole) * es, es, tail);
 }
 
 // Fills dst[0, n) with src[(phase + i) % period]: the head of one period, then whole periods
@@ -338,21 +365,13 @@ void GatherStrided(uint8_t* dst, const uint8_t* src, size_t es, const std::vecto
     }
     return;
   }
-  // Each element of a contiguous run repeated along a short trailing broadcast dim (a per-pixel
-  // factor against its 3 coordinates, jnp.repeat): loop element i reads source element i / k.
-  bool outer_contiguous = r >= 2 && inner_stride == 0 && inner < 16;
-  for (int k = r - 2, step = 1; outer_contiguous && k >= 0; step *= static_cast<int>(dims[static_cast<size_t>(k--)]))
-    outer_contiguous = strides[static_cast<size_t>(k)] == step || dims[static_cast<size_t>(k)] == 1;
-  if (outer_contiguous) {
+  // Each element of a contiguous run repeated along trailing broadcast dims (a per-pixel factor
+  // against its 3 coordinates, jnp.repeat, a row's mean against a row of 96 in a layer norm):
+  // loop element i reads source element i / R. (A tile inside one row is one value: below.)
+  if (const int64_t repeat = RowRepeat(dims, strides);
+      repeat > 0 && RepeatEachFillsRuns(repeat, es) && (repeat < 16 || begin % repeat + n > repeat)) {
     *splat = nullptr;
-    int64_t q = begin / inner, lead = std::min(n, (inner - begin % inner) % inner);
-    const uint8_t* s0 = src + static_cast<size_t>(off) * es;
-    FillElements(dst, s0, es, lead);
-    if (lead > 0) ++q;
-    const int64_t whole = (n - lead) / inner;
-    RepeatEach(dst + static_cast<size_t>(lead) * es, src + static_cast<size_t>(q) * es, whole, inner, es);
-    const int64_t tail = n - lead - whole * inner;
-    FillElements(dst + static_cast<size_t>(n - tail) * es, src + static_cast<size_t>(q + whole) * es, es, tail);
+    FillRepeated(dst, src, es, repeat, begin, n);
     return;
   }
   if (inner_stride == 0 && idx[r - 1] + n <= inner) {
@@ -578,7 +597,13 @@ void EwProgram::TryNative() {
     if (in.mode == EwInput::Mode::kStrided) row = std::min(row, RowRun(loop_dims_, in.strides, &constant));
     any_row_value = any_row_value || constant;
   }
-  row_length_ = row >= kMinNativeRow && row < loop_size_ && any_row_value ? row : 0;
+  // A row that ends inside an iteration leaves its last elements to the interpreter, a call per
+  // row: over rows shorter than kMinRowWithTail, tiles are faster (rows of 200: 3.4x).
+  const int64_t widest = FusedLoopJit::WidestIteration();
+  const bool whole_iterations = widest > 0 && row % widest == 0;
+  row_length_ = row >= kMinNativeRow && (whole_iterations || row >= kMinRowWithTail) && row < loop_size_ && any_row_value
+                    ? row
+                    : 0;
   row_scalar_.assign(inputs_.size(), false);
   for (size_t k = 0; k < inputs_.size() && row_length_ > 0; ++k) {
     bool constant = false;
@@ -676,12 +701,19 @@ void EwProgram::TryNative() {
       if (in.type == ElementType::kF64) d.ineligible = "a gathered f64 input";
   }
   native_tiled_ = tiled;
+  row_repeats_.assign(inputs_.size(), 0);
+  for (size_t k = 0; k < inputs_.size() && tiled && row_length_ == 0; ++k) {
+    const int64_t repeat = inputs_[k].mode == EwInput::Mode::kStrided ? RowRepeat(loop_dims_, inputs_[k].strides) : 0;
+    if (repeat < kTile && RepeatEachFillsRuns(repeat, ElementTypeByteSize(inputs_[k].type))) row_repeats_[k] = repeat;
+  }
   periods_.assign(inputs_.size(), 0);
   tile_period_ = 0;
   for (size_t k = 0; k < inputs_.size() && tiled && row_length_ == 0; ++k) {
     if (inputs_[k].mode != EwInput::Mode::kStrided) continue;
     periods_[k] = BroadcastPeriod(loop_dims_, inputs_[k].strides);
-    if (periods_[k] > 0) tile_period_ = tile_period_ == 0 ? periods_[k] : std::lcm(tile_period_, periods_[k]);
+    // Tiles of whole rows of a row-repeated input fill it with whole rows (no partial runs).
+    const int64_t unit = periods_[k] > 0 ? periods_[k] : row_repeats_[k];
+    if (unit > 0) tile_period_ = tile_period_ == 0 ? unit : std::lcm(tile_period_, unit);
     if (tile_period_ > kTile) break;
   }
   if (tile_period_ > kTile) tile_period_ = 0;
@@ -888,7 +920,8 @@ void EwProgram::RunNative(const FusedLoopJit& jit, const void* const* inputs, vo
       switch (in.mode) {
         case EwInput::Mode::kContiguous: ptrs[k] = src + start * static_cast<int64_t>(es); break;
         case EwInput::Mode::kStrided:
-          if (!periodic_filled || periods_[k] == 0 || span % periods_[k] != 0)
+          if (row_repeats_[k] > 0) FillRepeated(tile, src, es, row_repeats_[k], start, m);
+          else if (!periodic_filled || periods_[k] == 0 || span % periods_[k] != 0)
             GatherStrided(tile, src, es, loop_dims_, in.strides, start, m, &splat[k]);
           ptrs[k] = tile;
           break;

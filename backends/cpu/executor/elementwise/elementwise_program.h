@@ -127,10 +127,16 @@ class EwProgram {
   bool native_tiled_ = false;                 // some input is gathered per tile first
   // Gathered inputs that repeat with a period (a small array broadcast along leading dims: a
   // per-channel constant): each one's period, else 0; and the least common multiple of them all
-  // (0 when none, or above a tile). Native tiles a multiple of it long all start at the same
-  // phase, so those inputs' tiles are gathered once per run (RunNative).
+  // and of the row_repeats_ (0 when none, or above a tile). Native tiles a multiple of it long all
+  // start at the same phase, so those inputs' tiles are gathered once per run (RunNative), and
+  // row-repeated inputs' tiles hold whole rows.
   std::vector<int64_t> periods_;
   int64_t tile_period_ = 0;
+  // Gathered inputs whose loop element i reads source element i / R (a per-row value broadcast
+  // along rows shorter than a tile: a layer norm's mean over rows of 96): each one's R, else 0.
+  // Their tiles are filled by repeating the rows' values (FillRepeated) without GatherStrided's
+  // walk.
+  std::vector<int64_t> row_repeats_;
   // > 0: every gathered input is one value (a per-row value) or a contiguous run of its source (a
   // per-column row) over each run of this many elements, and the native loop runs a row at a
   // time with the former as scalars, the latter streamed (RunRows).

@@ -364,6 +364,22 @@ struct Partials {
       a[p] = F::Apply(a[p], v);
     }
   }
+  // StepFirst(end - t, t, zeros) for 0 < t < 16 where the 16 elements before `end` may be read
+  // (a row's tail after whole steps): those 16 loaded whole, the last t moved down to lanes
+  // [0, t) and the others zeroed, instead of a copy of a runtime length. Sums only (a lane
+  // taking +0 keeps its bits: partials never hold -0, as SumReduceBody's tail relies on); one
+  // vector of 16 lanes only (AVX-512), StepFirst otherwise.
+  JAXLIB_VM_INLINE void StepFirstTail(const float* end, int64_t t) {
+    if constexpr (Q == 1 && std::is_same_v<F, AddV>) {
+      IOf<V> lane, from;
+      for (int k = 0; k < L; ++k) lane[k] = k;
+      from = (lane + static_cast<int32_t>(L - t)) & (L - 1);
+      const V v = __builtin_shuffle(Load<V>(end - L, L), from);
+      a[0] = F::Apply(a[0], Select(IOf<V>(lane < static_cast<int32_t>(t)), v, V{}));
+    } else {
+      StepFirst(end - t, t, V{});
+    }
+  }
   // (p0 . p1) . (p2 . p3) into partial 0.
   JAXLIB_VM_INLINE void FoldIntoFirst() {
     for (int p = 0; p < Q; ++p) a[p] = F::Apply(F::Apply(a[p], a[Q + p]), F::Apply(a[2 * Q + p], a[3 * Q + p]));
@@ -627,7 +643,12 @@ __attribute__((target("avx2"))) bool FastRowMaxMinAvx2(const float* x, int64_t n
     a0 = pick(a0, v);
     m0 = _mm256_max_epu32(m0, magnitude(v));
   }
-  if (i < n) {
+  if (i < n && n >= 8) {
+    // The last 8 elements, over some already taken: max and min are idempotent.
+    const __m256 v = _mm256_loadu_ps(x + n - 8);
+    a0 = pick(a0, v);
+    m0 = _mm256_max_epu32(m0, magnitude(v));
+  } else if (i < n) {
     alignas(32) float tail[8] = {init, init, init, init, init, init, init, init};
     std::memcpy(tail, x + i, static_cast<size_t>(n - i) * sizeof(float));
     const __m256 v = _mm256_load_ps(tail);
@@ -651,58 +672,181 @@ __attribute__((target("avx2"))) bool FastRowMaxMinAvx2(const float* x, int64_t n
 }
 #endif
 
+// col[j] = column j < R of kLanesOf<V> consecutive rows of R elements at `rows`: row i's element
+// j in lane i. One gather per column at AVX2 and AVX-512 (overloads of the ISA's own width; a
+// scalar copy per element otherwise, which for rows of 10 took a third of a row max).
+template <class V>
+void GatherColumns(const float* rows, int64_t R, V* col) {
+  for (int64_t j = 0; j < R; ++j)
+    for (int i = 0; i < kLanesOf<V>; ++i) col[j][i] = rows[i * R + j];
+}
+#if defined(JAXLIB_X86_64)
+JAXLIB_TARGET_AVX512_WIDE("avx512f") inline void GatherColumns(const float* rows, int64_t R, Vec<16>::F* col) {
+  const __m512i index = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                           _mm512_set1_epi32(static_cast<int32_t>(R)));
+  for (int64_t j = 0; j < R; ++j) col[j] = (Vec<16>::F)_mm512_i32gather_ps(index, rows + j, 4);
+}
+JAXLIB_TARGET_AVX2 inline void GatherColumns(const float* rows, int64_t R, Vec<8>::F* col) {
+  const __m256i index = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(static_cast<int32_t>(R)));
+  for (int64_t j = 0; j < R; ++j) col[j] = (Vec<8>::F)_mm256_i32gather_ps(rows + j, index, 4);
+}
+#endif
+
+// The inverse of GatherColumns: row i's element j < R at rows + i * R from lane i of col[j]. A
+// scatter per column at AVX-512; a copy per element otherwise.
+template <class V>
+void ScatterColumns(const V* col, int64_t R, float* rows) {
+  for (int64_t j = 0; j < R; ++j)
+    for (int i = 0; i < kLanesOf<V>; ++i) rows[i * R + j] = col[j][i];
+}
+#if defined(JAXLIB_X86_64)
+JAXLIB_TARGET_AVX512_WIDE("avx512f") inline void ScatterColumns(const Vec<16>::F* col, int64_t R, float* rows) {
+  const __m512i index = _mm512_mullo_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                           _mm512_set1_epi32(static_cast<int32_t>(R)));
+  for (int64_t j = 0; j < R; ++j) _mm512_i32scatter_ps(rows + j, index, (__m512)col[j], 4);
+}
+#endif
+
 // Rows shorter than the 16 logical lanes, kLanesOf<V> rows at a time: column j of the rows is one
-// vector, and the lane operations the per-row loops below run on one row (partials started,
-// the row's values and spare lanes applied to partial 0, the partials folded into it, its lanes
-// folded as a tree (sums) or in lane order (max/min)) run on the columns, lane for lane: each
-// row gets the same values through the same operations, so the same bits, without a horizontal
-// fold per row. A sum's lanes past the row hold +0 throughout and every other lane is 0 + x
-// summed, never -0: adding +0 to such a value returns it bit for bit (NaN included), so those
-// adds are skipped. kR > 0 fixes the row length at compile time (R otherwise). Returns the rows
-// done (whole groups); the caller does the rest.
+// vector (GatherColumns), and the lane operations the per-row loops below run on one row
+// (partials started, the row's values and spare lanes applied to partial 0, the partials folded
+// into it, its lanes folded as a tree (sums) or in lane order (max/min)) run on the columns, lane
+// for lane: each row gets the same values through the same operations, so the same bits, without
+// a horizontal fold per row. A sum's lanes past the row hold +0 throughout and every other lane is
+// 0 + x summed, never -0: adding +0 to such a value returns it bit for bit (NaN included), so
+// those adds are skipped. Max and min take the rows by plain compares first, kept where
+// FastRowMaxMin's argument makes them exact (no NaN read, every result with a nonzero exponent
+// field), NaN-aware otherwise.
+template <class F, class V>
+struct ShortRowsFold {
+  static constexpr int N = kLanesOf<V>;
+  static constexpr bool kSum = std::is_same_v<F, AddV>;
+  float init;
+  V folded_first, spare_lane;
+  bool spare_is_identity = !kSum;
+  bool plain;  // a NaN init wins every row, which plain compares lose
+  explicit ShortRowsFold(float init_value) : init(init_value), plain(!kSum && init_value == init_value) {
+    const V start = kSum ? V{} : Splat<V>(init);   // every partial's start, and the spare lanes
+    const V folded_rest = F::Apply(start, start);  // partials 2 and 3 folded (still at the start)
+    // Max/min: partial 0 with the others folded in, before the row; a lane past the row then
+    // holds spare_lane, and folding it in changes nothing when it is -inf for a max (+inf for a
+    // min): max(r, -inf) is r, NaN included.
+    folded_first = F::Apply(F::Apply(start, start), folded_rest);
+    spare_lane = F::Apply(folded_first, start);
+    const float identity = std::is_same_v<F, MaxV> ? -__builtin_inff() : __builtin_inff();
+    for (int i = 0; i < N; ++i) spare_is_identity = spare_is_identity && spare_lane[i] == identity;
+  }
+  // The rows' results from their columns col[0, R) (which it overwrites), lane i row i's.
+  JAXLIB_VM_INLINE V operator()(V* col, int64_t R) const {
+    if constexpr (kSum) {
+      for (int64_t j = 0; j < R; ++j) col[j] = V{} + col[j];
+      int64_t live = R;
+      for (int w = kLanes / 2; w >= 1; w /= 2) {
+        for (int64_t k = 0; k + w < live; ++k) col[k] = col[k] + col[k + w];
+        live = std::min<int64_t>(live, w);
+      }
+      return Splat<V>(init) + col[0];
+    } else {
+      if (plain) {
+        V r = Splat<V>(init);
+        IOf<V> seen{};
+        for (int64_t j = 0; j < R; ++j) {
+          seen = PlainMagnitudes(seen, col[j]);
+          r = PlainPick<F>(r, col[j]);
+        }
+        // Exact: no NaN read (|bits| above the infinity's) and every result's exponent nonzero.
+        const IOf<V> inexact = IOf<V>(seen > 0x7f800000) | IOf<V>((AsU(r) & 0x7f800000u) == 0u);
+        bool exact = true;
+        for (int i = 0; i < N; ++i) exact = exact && inexact[i] == 0;
+        if (exact) return r;
+      }
+      // Max/min fold the partials first (MaxMinReduceBody's order), then take the row.
+      for (int64_t j = 0; j < R; ++j) col[j] = F::Apply(folded_first, col[j]);
+      V r = col[0];
+      for (int64_t k = 1; k < R; ++k) r = F::Apply(r, col[k]);
+      if (!spare_is_identity)
+        for (int64_t k = R; k < kLanes; ++k) r = F::Apply(r, spare_lane);
+      return r;
+    }
+  }
+};
+
+// kR > 0 fixes the row length at compile time (R otherwise). Returns the rows done (whole
+// groups); the caller does the rest.
+#pragma GCC diagnostic push
+#if !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 template <class F, class V, int kR>
 JAXLIB_VM_INLINE int64_t ShortRowsOf(const float* x, float* out, float init, int64_t outer, int64_t R) {
   constexpr int N = kLanesOf<V>;
-  constexpr bool kSum = std::is_same_v<F, AddV>;
   if constexpr (kR > 0) R = kR;
-  const V start = kSum ? V{} : Splat<V>(init);  // every partial's start, and the spare lanes
-  const V folded_rest = F::Apply(start, start);  // partials 2 and 3 folded (still at the start)
-  // Max/min: partial 0 with the others folded in, before the row; a lane past the row then
-  // holds spare_lane, and folding it in changes nothing when it is -inf for a max (+inf for a
-  // min): max(r, -inf) is r, NaN included.
-  const V folded_first = F::Apply(F::Apply(start, start), folded_rest);
-  const V spare_lane = F::Apply(folded_first, start);
-  const float identity = std::is_same_v<F, MaxV> ? -__builtin_inff() : __builtin_inff();
-  bool spare_is_identity = !kSum;
-  for (int i = 0; i < N; ++i) spare_is_identity = spare_is_identity && spare_lane[i] == identity;
+  const ShortRowsFold<F, V> fold(init);
   int64_t o = 0;
   for (; o + N <= outer; o += N) {
-    alignas(64) float col[kLanes][N];
-    const float* rows = x + o * R;
-    for (int i = 0; i < N; ++i)
-      for (int64_t j = 0; j < R; ++j) col[j][i] = rows[i * R + j];
-    V l[kLanes] = {};
-    V r;
-    if constexpr (kSum) {
-      for (int64_t j = 0; j < R; ++j) l[j] = V{} + Load<V>(col[j], N);
-      int64_t live = R;
-      for (int w = kLanes / 2; w >= 1; w /= 2) {
-        for (int64_t k = 0; k + w < live; ++k) l[k] = l[k] + l[k + w];
-        live = std::min<int64_t>(live, w);
-      }
-      r = Splat<V>(init) + l[0];
-    } else {
-      // Max/min fold the partials first (MaxMinReduceBody's order), then take the row.
-      for (int64_t j = 0; j < R; ++j) l[j] = F::Apply(folded_first, Load<V>(col[j], N));
-      r = l[0];
-      for (int64_t k = 1; k < R; ++k) r = F::Apply(r, l[k]);
-      if (!spare_is_identity)
-        for (int64_t k = R; k < kLanes; ++k) r = F::Apply(r, spare_lane);
-    }
-    Store(out + o, r, N);
+    V col[kLanes];  // [0, R) set, and only those read
+    GatherColumns(x + o * R, R, col);
+    Store(out + o, fold(col, R), N);
   }
   return o;
 }
+
+// Softmax and logsumexp over rows shorter than the 16 logical lanes (kernels/softmax.cc),
+// kLanesOf<V> rows at a time with the rows as lanes: one group's row max m as the row reducer takes
+// it (with kFiniteShift 0 where it is not finite: logsumexp's shift), e[j] = exp(x_j - m) as the
+// subtract and exp of the row kernels, and s = the sum of the e's as the row reducer takes it
+// (ShortRowsFold), lane for lane: the same bits, without a broadcast of each row's values or a
+// pass over memory per op.
+template <class V, bool kFiniteShift>
+struct ShortRowsExpSum {
+  const ShortRowsFold<MaxV, V> max{-__builtin_inff()};
+  const ShortRowsFold<AddV, V> sum{0.0f};
+  JAXLIB_VM_INLINE void operator()(const float* rows, int64_t R, V* e, V* m, V* s) const {
+    V col[kLanes], t[kLanes];  // [0, R) set, and only those read
+    GatherColumns(rows, R, col);
+    for (int64_t j = 0; j < R; ++j) t[j] = col[j];
+    *m = max(t, R);
+    if constexpr (kFiniteShift) *m = Select(IOf<V>(Abs(*m) < Splat<V>(__builtin_inff())), *m, V{});
+    for (int64_t j = 0; j < R; ++j) t[j] = e[j] = Exp(col[j] - *m);
+    *s = sum(t, R);
+  }
+};
+
+// Softmax: y = e * (1 / s), the reciprocal and multiply of the row kernels. Returns the rows done
+// (whole groups).
+template <class V>
+JAXLIB_VM_INLINE int64_t SoftmaxShortRowsBody(const float* x, float* y, int64_t rows, int64_t R) {
+  constexpr int N = kLanesOf<V>;
+  if (R < 1 || R >= kLanes) return 0;
+  const ShortRowsExpSum<V, false> exp_sum;
+  int64_t o = 0;
+  for (; o + N <= rows; o += N) {
+    V e[kLanes], m, s;
+    exp_sum(x + o * R, R, e, &m, &s);
+    const V r = Splat<V>(1.0f) / s;
+    for (int64_t j = 0; j < R; ++j) e[j] = e[j] * r;
+    ScatterColumns(e, R, y + o * R);
+  }
+  return o;
+}
+
+// Logsumexp's parts: c[i] = the row max where it is finite, else 0, and s[i] = the sum of
+// exp(x - c[i]) (the caller takes the log of |s| and adds c). Returns the rows done.
+template <class V>
+JAXLIB_VM_INLINE int64_t MaxSumExpShortRowsBody(const float* x, float* c, float* s, int64_t rows, int64_t R) {
+  constexpr int N = kLanesOf<V>;
+  if (R < 1 || R >= kLanes) return 0;
+  const ShortRowsExpSum<V, true> exp_sum;
+  int64_t o = 0;
+  for (; o + N <= rows; o += N) {
+    V e[kLanes], m, sum;
+    exp_sum(x + o * R, R, e, &m, &sum);
+    Store(c + o, m, N);
+    Store(s + o, sum, N);
+  }
+  return o;
+}
+#pragma GCC diagnostic pop
 
 template <class F, class V>
 JAXLIB_VM_INLINE int64_t ShortRowsBody(const float* x, float* out, float init, int64_t outer, int64_t R) {
@@ -746,7 +890,9 @@ JAXLIB_VM_INLINE void SumReduceBody(const float* x, float* out, float init, int6
       Partials<AddV, V> acc(V{});
       int64_t r = 0;
       for (; r + 4 * kLanes <= R; r += 4 * kLanes) acc.Step(row + r);
-      for (; r < R; r += kLanes) acc.StepFirst(row + r, R - r < kLanes ? R - r : kLanes, V{});
+      for (; r + kLanes <= R; r += kLanes) acc.StepFirst(row + r, kLanes, V{});
+      if (r < R && R >= kLanes) acc.StepFirstTail(row + R, R - r);
+      else if (r < R) acc.StepFirst(row + r, R - r, V{});
       acc.FoldIntoFirst();
       out[o] = init + acc.FoldFirstLanes();
     }
@@ -800,18 +946,28 @@ JAXLIB_VM_INLINE void RowStateFinishBody(const float* states, float* out, float 
 
 // Softmax rows (kernels/softmax.cc): y = exp(x - m) and y = e * r with the row's m or r held in
 // a register. The same IEEE subtract, Exp and multiply as SubV, ExpV and MulV, element for element.
+// A row of at least a vector that ends inside one: its last whole vector (n - L, over part of
+// the one before) is computed from the inputs before anything is stored (y may be x) and stored
+// last, rewriting those elements with the same values: no partial vector, whose loads and stores
+// of a runtime length went through memcpy and a stalled store forwarding (rows of 33: a third of
+// the time).
 template <class V>
 JAXLIB_VM_INLINE void ExpShiftedBody(const float* x, float m, float* y, int64_t n) {
   constexpr int64_t L = kLanesOf<V>;
   const V mv = Splat<V>(m);
+  const bool overlap = n > L && n % L != 0;
+  const V last = overlap ? Exp(Load<V>(x + n - L, L) - mv) : V{};
   int64_t i = 0;
   for (; i + L <= n; i += L) Store(y + i, Exp(Load<V>(x + i, L) - mv), L);
-  if (i < n) Store(y + i, Exp(Load<V>(x + i, n - i) - mv), n - i);
+  if (overlap) Store(y + n - L, last, L);
+  else if (i < n) Store(y + i, Exp(Load<V>(x + i, n - i) - mv), n - i);
 }
 template <class V>
 JAXLIB_VM_INLINE void ScaleBody(const float* e, float r, float* y, int64_t n, bool stream) {
   constexpr int64_t L = kLanesOf<V>;
   const V rv = Splat<V>(r);
+  const bool overlap = n > L && n % L != 0;  // as ExpShiftedBody's
+  const V last = overlap ? Load<V>(e + n - L, L) * rv : V{};
   int64_t i = 0;
 #if defined(JAXLIB_X86_64)
   if (stream && reinterpret_cast<uintptr_t>(y) % 64 == 0) {
@@ -827,7 +983,8 @@ JAXLIB_VM_INLINE void ScaleBody(const float* e, float r, float* y, int64_t n, bo
   (void)stream;
 #endif
   for (; i + L <= n; i += L) Store(y + i, Load<V>(e + i, L) * rv, L);
-  if (i < n) Store(y + i, Load<V>(e + i, n - i) * rv, n - i);
+  if (overlap) Store(y + n - L, last, L);
+  else if (i < n) Store(y + i, Load<V>(e + i, n - i) * rv, n - i);
 }
 
 using VU64 = uint64_t __attribute__((vector_size(64)));
@@ -1367,7 +1524,19 @@ __attribute__((target("avx512f"))) void IntToF32Avx512(void* out, const void* co
   }                                                                                                                 \
   Attr void Fill##Suffix(void* dst, uint64_t pattern, int64_t bytes) { FillPatternBody(dst, pattern, bytes); }     \
   Attr void ExpShifted##Suffix(const float* x, float m, float* y, int64_t n) { ExpShiftedBody<V>(x, m, y, n); }       \
+  Attr int64_t SoftmaxShort##Suffix(const float* x, float* y, int64_t rows, int64_t R) {                            \
+    return SoftmaxShortRowsBody<V>(x, y, rows, R);                                                                  \
+  }                                                                                                                 \
+  Attr int64_t MaxSumExpShort##Suffix(const float* x, float* c, float* s, int64_t rows, int64_t R) {                \
+    return MaxSumExpShortRowsBody<V>(x, c, s, rows, R);                                                             \
+  }                                                                                                                 \
   Attr void Scale##Suffix(const float* e, float r, float* y, int64_t n, bool stream) { ScaleBody<V>(e, r, y, n, stream); } \
+  Attr void ExpShiftedRows##Suffix(const float* x, const float* m, float* y, int64_t rows, int64_t n) {             \
+    for (int64_t i = 0; i < rows; ++i) ExpShiftedBody<V>(x + i * n, m[i], y + i * n, n);                           \
+  }                                                                                                                 \
+  Attr void ScaleRows##Suffix(const float* e, const float* r, float* y, int64_t rows, int64_t n, bool stream) {     \
+    for (int64_t i = 0; i < rows; ++i) ScaleBody<V>(e + i * n, r[i], y + i * n, n, stream);                        \
+  }                                                                                                                 \
   Attr void Sum##Suffix(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner) {           \
     SumReduceBody<V>(x, out, init, outer, R, inner);                                                                   \
   }                                                                                                                 \
@@ -1428,7 +1597,11 @@ __attribute__((target("avx512f"))) void IntToF32Avx512(void* out, const void* co
   template <bool kMax> constexpr auto& MaxMin##Suffix = MaxMinBase<kMax>;                           \
   constexpr auto& Fill##Suffix = FillBase;                                                          \
   constexpr auto& ExpShifted##Suffix = ExpShiftedBase;                                              \
+  constexpr auto& SoftmaxShort##Suffix = SoftmaxShortBase;                                          \
+  constexpr auto& MaxSumExpShort##Suffix = MaxSumExpShortBase;                                      \
   constexpr auto& Scale##Suffix = ScaleBase;                                                        \
+  constexpr auto& ExpShiftedRows##Suffix = ExpShiftedRowsBase;                                      \
+  constexpr auto& ScaleRows##Suffix = ScaleRowsBase;                                                \
   constexpr auto& Sum##Suffix = SumBase;                                                            \
   constexpr auto& ExpF64##Suffix = ExpF64Base;                                                      \
   template <class F> constexpr auto& BinaryF64##Suffix = BinaryF64Base<F>;                          \
@@ -1799,9 +1972,17 @@ EwFn SelectIntDivRemByInvariantKernel(OpKind kind, ElementType type) {
 
 SoftmaxRowFns SelectSoftmaxRowFns() {
   switch (DetectedVectorIsa()) {
-    case VectorIsa::kAvx512: return {&ExpShiftedAvx512, &ScaleAvx512};
-    case VectorIsa::kAvx2: return {&ExpShiftedAvx2, &ScaleAvx2};
-    default: return {&ExpShiftedBase, &ScaleBase};
+    case VectorIsa::kAvx512: return {&ExpShiftedAvx512, &ScaleAvx512, &ExpShiftedRowsAvx512, &ScaleRowsAvx512};
+    case VectorIsa::kAvx2: return {&ExpShiftedAvx2, &ScaleAvx2, &ExpShiftedRowsAvx2, &ScaleRowsAvx2};
+    default: return {&ExpShiftedBase, &ScaleBase, &ExpShiftedRowsBase, &ScaleRowsBase};
+  }
+}
+
+ShortRowSoftmaxFns SelectShortRowSoftmaxFns() {
+  switch (DetectedVectorIsa()) {
+    case VectorIsa::kAvx512: return {&SoftmaxShortAvx512, &MaxSumExpShortAvx512};
+    case VectorIsa::kAvx2: return {&SoftmaxShortAvx2, &MaxSumExpShortAvx2};
+    default: return {&SoftmaxShortBase, &MaxSumExpShortBase};
   }
 }
 

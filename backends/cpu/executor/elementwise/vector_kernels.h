@@ -68,8 +68,23 @@ EwFn SelectConvertArrayKernel(ElementType from, ElementType to);
 struct SoftmaxRowFns {
   void (*exp_shifted)(const float* x, float m, float* y, int64_t n);
   void (*scale)(const float* e, float r, float* y, int64_t n, bool stream);
+  // The same over `rows` contiguous rows of n, row i's m[i] or r[i]: one call per block of rows
+  // (rows of 33 or 77 spent as long in calls and their tails as in their exps).
+  void (*exp_shifted_rows)(const float* x, const float* m, float* y, int64_t rows, int64_t n);
+  void (*scale_rows)(const float* e, const float* r, float* y, int64_t rows, int64_t n, bool stream);
 };
 SoftmaxRowFns SelectSoftmaxRowFns();
+
+// Softmax rows, and logsumexp's row max and sum of exps, for rows of 1 to 15 elements: whole
+// groups of rows at a time with the rows as vector lanes (no broadcast of each row's values),
+// bit-identical to the row max and sum reducers with SoftmaxRowFns' ops between them. softmax:
+// y = exp(x - m) * (1 / s); max_sum_exp: c = the row max where finite, else 0, and s = the sum
+// of exp(x - c). Each returns the rows it did (a multiple of the group); the caller does the rest.
+struct ShortRowSoftmaxFns {
+  int64_t (*softmax)(const float* x, float* y, int64_t rows, int64_t R);
+  int64_t (*max_sum_exp)(const float* x, float* c, float* s, int64_t rows, int64_t R);
+};
+ShortRowSoftmaxFns SelectShortRowSoftmaxFns();
 
 using F32ReduceFn = void (*)(const float* x, float* out, float init, int64_t outer, int64_t R, int64_t inner);
 enum class F32ReduceKind { kSum, kMax, kMin };

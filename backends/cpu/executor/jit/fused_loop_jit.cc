@@ -156,10 +156,8 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
   }
   if (t != Type::kF32) {
     if (k == OpKind::kDivide || k == OpKind::kRemainder) return t == Type::kS32;  // by a constant (Generate checks)
-    // 8- and 16-bit integers: the 32-bit lane operations but shifts (whose counts are the
-    // type's), each result wrapped to the type where it can leave it.
-    const bool shift = k == OpKind::kShiftLeft || k == OpKind::kShiftRightLogical || k == OpKind::kShiftRightArithmetic;
-    if (IsByteOrWordInt(t) && shift) return false;
+    // 8- and 16-bit integers: the 32-bit lane operations, each result wrapped to the type where
+    // it can leave it; shifts through NarrowShift.
     // Bit counts of 32-bit lanes (a narrower type's would count the extension's bits).
     if (k == OpKind::kPopcnt || k == OpKind::kClz) return t == Type::kS32 || t == Type::kU32;
     switch (k) {
@@ -712,6 +710,37 @@ class BodyEmitter {
     Free(t);
   }
 
+
+  // A shift of 8- or 16-bit values held extended in 32-bit lanes, as the scalar kernels shift
+  // the type itself (a count at or past its width, or negative, gives 0, or the sign for an
+  // arithmetic shift): the 32-bit shift of the value extended the way the shift reads it (sign
+  // for arithmetic, zero for logical) gives the type's bits in its low bits, wrapped back
+  // after. Counts at or past the width shift past the value's bits in 32 too (VPS*VD read
+  // counts of 32 or more as all of them), and a negative count is one such count.
+  void NarrowShift(OpKind k, FusedLoopDesc::Type t, const Group& out, const Group& a, const Group& b) {
+    using Type = FusedLoopDesc::Type;
+    const bool is_signed = t == Type::kS8 || t == Type::kS16;
+    const uint32_t bits = t == Type::kS8 || t == Type::kU8 ? 8 : 16;
+    if (k == OpKind::kShiftLeft) {
+      V(VOp::kShlVD, out, a, b);
+    } else if (k == OpKind::kShiftRightArithmetic) {
+      if (is_signed) {
+        V(VOp::kShrAVD, out, a, b);
+        return;  // stays in the type
+      }
+      V(VOp::kShlVD, out, a, CBits(32 - bits));  // the unsigned value's bits as signed
+      V(VOp::kShrAVD, out, out, CBits(32 - bits));
+      V(VOp::kShrAVD, out, out, b);
+    } else {
+      if (!is_signed) {
+        V(VOp::kShrLVD, out, a, b);
+        return;  // zero-extended already: stays in the type
+      }
+      V(VOp::kAndD, out, a, CBits((1u << bits) - 1));  // the signed value's bits, unsigned
+      V(VOp::kShrLVD, out, out, b);
+    }
+    WrapInt(out, out, t);
+  }
 
   // out = a wrapped to integer type t: an 8- or 16-bit type's value extended to 32 bits (the
   // low bits kept, as ConvertValue's integer casts do); 32-bit types unchanged. out may be a.
@@ -2388,10 +2417,16 @@ bool Generate(const FusedLoopDesc& d, VectorIsa isa, int unroll, bool streaming,
       else {
         // 8- and 16-bit values compare as their s32 extensions; sums, differences, products and
         // complements may leave the type and are wrapped back into it.
-        body.IntOp(ins.kind, ins.type != Type::kU32, where[out], a, b);
-        if (IsByteOrWordInt(ins.type) && (ins.kind == OpKind::kAdd || ins.kind == OpKind::kSubtract ||
-                                      ins.kind == OpKind::kMultiply || ins.kind == OpKind::kNot))
-          body.WrapInt(where[out], where[out], ins.type);
+        const bool shift = ins.kind == OpKind::kShiftLeft || ins.kind == OpKind::kShiftRightLogical ||
+                           ins.kind == OpKind::kShiftRightArithmetic;
+        if (IsByteOrWordInt(ins.type) && shift) {
+          body.NarrowShift(ins.kind, ins.type, where[out], a, b);
+        } else {
+          body.IntOp(ins.kind, ins.type != Type::kU32, where[out], a, b);
+          if (IsByteOrWordInt(ins.type) && (ins.kind == OpKind::kAdd || ins.kind == OpKind::kSubtract ||
+                                        ins.kind == OpKind::kMultiply || ins.kind == OpKind::kNot))
+            body.WrapInt(where[out], where[out], ins.type);
+        }
       }
       if (!finish(i)) return false;
     }
@@ -2443,6 +2478,15 @@ bool FusedLoopJit::Available() {
   return available;
 #else
   return false;
+#endif
+}
+
+int64_t FusedLoopJit::WidestIteration() {
+#if defined(__x86_64__) && defined(__linux__)
+  if (!Available()) return 0;
+  return int64_t{kMaxUnroll} * (DetectedVectorIsa() == VectorIsa::kAvx512 ? 16 : 8);
+#else
+  return 0;
 #endif
 }
 

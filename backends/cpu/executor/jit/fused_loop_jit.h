@@ -118,6 +118,9 @@ class FusedLoopJit {
   // Whether the JIT may be used in this process (x86-64 Linux, AVX2 or AVX-512 selected, and
   // JAXLIB_CPU_DISABLE_JIT unset).
   static bool Available();
+  // elements_per_iteration() of a loop of 32-bit lanes at the selected ISA when nothing forces
+  // fewer vectors per iteration (register pressure can), 0 without the JIT.
+  static int64_t WidestIteration();
 
  private:
   struct Code;

@@ -6,7 +6,6 @@
 // fusion results are written as usual. Rows are folded by the same vector reducers as the unfused reduce, in
 // the same order, so results do not depend on fusion or on the number of threads.
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -100,7 +99,8 @@ class FusedReduceKernel final : public Kernel {
                     // A sum's rows summed by the loop's native code into the row reducer's
                     // partials (no buffer written and read back), then folded as it folds them.
                     bool summed = false;
-                    if (sum_rows_ && block_rows * kRowStateFloats <= static_cast<int64_t>(buffer.size())) {
+                    if (sum_rows_ && row_len_ % kRowStateFloats == 0 &&
+                        block_rows * kRowStateFloats <= static_cast<int64_t>(buffer.size())) {
                       sum_rows_->start(buffer.data(), 0.0f, e - b);
                       summed = p_.program->SumRows(ptr.in, out, b, e, row_len_, buffer.data());
                     }
@@ -273,41 +273,25 @@ class FusedColumnReduceKernel final : public Kernel {
   }
 
  private:
-  // Max/min of whole rows split across threads by chunks of rows (plain compares need no order):
-  // each chunk folds its rows from init, then the chunks' results fold together. True where
-  // that is exact (PlainMaxMinExact; no NaN read), else nothing is written and the caller folds
-  // the columns NaN-aware, in order.
+  // Max/min of whole rows split across threads by chunks of rows (PlainColumnsInRowChunks): each
+  // chunk computes its rows a block at a time and folds them from init. False where that is not
+  // exact; the caller then folds the columns NaN-aware, in order.
   bool RunRowChunks(const FusedReducePointers& ptr, int64_t threads) const {
     const int64_t chunks = std::min(threads * 4, c_.R / kMinRowsPerChunk), w = c_.inner;
-    thread_local std::vector<float> partial;  // this thread's; the workers write through `parts`
-    partial.resize(static_cast<size_t>(chunks * w));
-    float* parts = partial.data();
-    std::atomic<bool> exact{true};
-    ParallelFor(chunks, 1, [&](int64_t k0, int64_t k1) {
+    return PlainColumnsInRowChunks(plain_, c_.R, w, ptr.f32_init(), chunks, ptr.f32_result(),
+                                   [&](int64_t r0, int64_t r1, float* acc) {
       const int64_t block_rows = std::clamp<int64_t>(kBlockElements / w, 1, c_.R);
       thread_local std::vector<float> buffer;
       if (buffer.size() < static_cast<size_t>(block_rows * w)) buffer.resize(static_cast<size_t>(block_rows * w));
       void* out[64];
       std::copy(ptr.out, ptr.out + ptr.nout, out);
-      for (int64_t k = k0; k < k1 && exact.load(std::memory_order_relaxed); ++k) {
-        float* acc = parts + k * w;
-        std::fill(acc, acc + w, ptr.f32_init());
-        for (int64_t r = c_.R * k / chunks, e = c_.R * (k + 1) / chunks; r < e; r += block_rows) {
-          const int64_t n = std::min(block_rows, e - r);
-          ptr.RunInto(*p_.program, out, buffer.data(), r * w, (r + n) * w);
-          if (!plain_(buffer.data(), acc, n, w, w)) {
-            exact.store(false, std::memory_order_relaxed);
-            break;
-          }
-        }
+      for (int64_t r = r0; r < r1; r += block_rows) {
+        const int64_t n = std::min(block_rows, r1 - r);
+        ptr.RunInto(*p_.program, out, buffer.data(), r * w, (r + n) * w);
+        if (!plain_(buffer.data(), acc, n, w, w)) return false;
       }
+      return true;
     });
-    if (!exact.load()) return false;
-    float* result = parts;
-    if (chunks > 1) plain_(parts + w, result, chunks - 1, w, w);
-    if (!PlainMaxMinExact(result, w)) return false;
-    std::copy(result, result + w, ptr.f32_result());
-    return true;
   }
 
   // Rows per chunk of RunRowChunks at least.

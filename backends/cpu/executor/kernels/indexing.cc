@@ -952,21 +952,37 @@ class ScatterKernel final : public Kernel {
       });
       return true;
     }
+    // Updates that may repeat an index, of whole windows (rows of .at[i].max): the target's
+    // index range split across threads, each thread applying, in order, the updates that land
+    // in its part. Every element still sees its updates in program order: the same results.
+    int64_t window = 1;
+    for (int64_t e : loop_.dims) window *= e;
+    const int64_t parts = unique_ || window < kMinSplitWindow || w.count * window < kParallelUpdates * kMinSplitWindow
+                              ? 1
+                              : std::min<int64_t>(ThreadPool::Global().num_threads(), hi + 1);
     auto run = [&]<class I>() {
       const I* ip = reinterpret_cast<const I*>(idx);
-      over_updates([&](int64_t lo, int64_t end) {
+      auto apply = [&](int64_t lo, int64_t end, int64_t part_lo, int64_t part_hi) {
         int64_t xoffs[kResolveBlock], uoffs[kResolveBlock];
         for (int64_t b0 = lo; b0 < end; b0 += kResolveBlock) {
           const int64_t m = std::min(kResolveBlock, end - b0);
           for (int64_t j = 0; j < m; ++j) {
             const int64_t b = b0 + j;
             const int64_t s = static_cast<int64_t>(ip[b * bstride]);
-            xoffs[j] = (s < 0 || s > hi) ? -1 : s * xs;
+            xoffs[j] = (s < part_lo || s > part_hi) ? -1 : s * xs;
             uoffs[j] = b * ustride;
           }
           apply_all_(x, u, xoffs, uoffs, m, loop_, swapped_);
         }
-      });
+      };
+      if (parts > 1) {
+        ParallelFor(parts, 1, [&](int64_t p0, int64_t p1) {
+          for (int64_t p = p0; p < p1; ++p)
+            apply(0, w.count, (hi + 1) * p / parts, (hi + 1) * (p + 1) / parts - 1);
+        });
+        return;
+      }
+      over_updates([&](int64_t lo, int64_t end) { apply(lo, end, 0, hi); });
     };
     switch (index_type_) {
       case ElementType::kS32: run.template operator()<int32_t>(); return true;
@@ -1001,6 +1017,7 @@ class ScatterKernel final : public Kernel {
 
   static constexpr int64_t kResolveBlock = 1024;
   static constexpr int64_t kParallelUpdates = 16384;
+  static constexpr int64_t kMinSplitWindow = 8;  // elements per update window worth splitting the target for
   std::shared_ptr<EwProgram> body_;
   std::vector<ValueId> captured_;
   size_t n_ = 0;

@@ -2,10 +2,14 @@
 // fused-reduce kernels so that a fused reduction folds exactly as the unfused one.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "backends/cpu/executor/elementwise/monoid.h"
+#include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/kernels/reduce_segments.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
 
@@ -39,6 +43,34 @@ void FoldRowInChunks(MonoidFn fn, size_t es, int64_t R, const void* init, void* 
       chunk(RowChunkStart(R, chunks, c), RowChunkStart(R, chunks, c + 1), partial + static_cast<size_t>(c) * es, zero);
   });
   fn(partial, out, init, 1, chunks, 1);
+}
+
+// Max (min) of w contiguous columns over R rows by plain compares, split across threads by
+// chunks of rows (plain compares need no order): fold(r0, r1, acc) folds rows [r0, r1) into the
+// w floats at acc (already set to init), false where a NaN was read; the chunks' results are
+// then folded together by `plain` into out. True where that is exact (PlainMaxMinExact);
+// otherwise out is not written and the caller folds the columns NaN-aware, in order. Used by the
+// reduce and fused-reduce kernels alike: a narrow column max/min ([N, 20] over N) has one block
+// of columns, which a split of columns would leave to one thread.
+template <class Fold>
+bool PlainColumnsInRowChunks(F32PlainColumnsFn plain, int64_t R, int64_t w, float init, int64_t chunks, float* out,
+                             Fold&& fold) {
+  thread_local std::vector<float> partial;  // this thread's; the workers write through `parts`
+  partial.resize(static_cast<size_t>(chunks * w));
+  float* parts = partial.data();
+  std::atomic<bool> exact{true};
+  ParallelFor(chunks, 1, [&](int64_t k0, int64_t k1) {
+    for (int64_t k = k0; k < k1 && exact.load(std::memory_order_relaxed); ++k) {
+      float* acc = parts + k * w;
+      std::fill(acc, acc + w, init);
+      if (!fold(R * k / chunks, R * (k + 1) / chunks, acc)) exact.store(false, std::memory_order_relaxed);
+    }
+  });
+  if (!exact.load()) return false;
+  if (chunks > 1 && !plain(parts + w, parts, chunks - 1, w, w)) return false;
+  if (!PlainMaxMinExact(parts, w)) return false;
+  std::copy(parts, parts + w, out);
+  return true;
 }
 
 }  // namespace jaxlib::cpu

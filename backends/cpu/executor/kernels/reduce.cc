@@ -225,6 +225,7 @@ ReduceLayout MakeLayout(const Type& x, const std::vector<int64_t>& reduce_dims) 
 struct F32Reducers {
   F32ReduceFn whole = nullptr;
   F32ColumnsFn columns = nullptr;
+  F32PlainColumnsFn plain = nullptr;  // max/min: columns by plain compares (nullptr for sums)
   F32RowStateFns rows{};
   float identity = 0.0f;  // partial results of a split row start here
   std::optional<ReduceSegments> segments;
@@ -327,8 +328,17 @@ class MonoidReduceKernel final : public Kernel {
       // blocks as threads: a wider block reads longer contiguous runs of each row.
       const int64_t threads = ThreadPool::Global().num_threads();
       int64_t width = L_.inner;
-      while (width > 256 && L_.outer * ((L_.inner + width - 1) / width) < threads) width = (width / 2 + 15) / 16 * 16;
+      while (width > kMinSplitWidth && L_.outer * ((L_.inner + width - 1) / width) < threads)
+        width = (width / 2 + 15) / 16 * 16;
       const int64_t blocks = (L_.inner + width - 1) / width;
+      // Max/min with fewer such blocks than threads ([N, 20] over N): chunks of rows per thread.
+      if (f32_.plain && L_.outer == 1 && blocks < threads && L_.R >= 2 * kMinRowsPerChunk && init == init) {
+        const int64_t chunks = std::min(threads * 4, L_.R / kMinRowsPerChunk), w = L_.inner;
+        if (PlainColumnsInRowChunks(f32_.plain, L_.R, w, init, chunks, out, [&](int64_t r0, int64_t r1, float* acc) {
+              return f32_.plain(xf + r0 * w, acc, r1 - r0, w, w);
+            }))
+          return;
+      }
       ParallelFor(L_.outer * blocks, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(L_.R * width, 1)),
                   [&](int64_t t0, int64_t t1) {
                     for (int64_t t = t0; t < t1; ++t) {
@@ -416,6 +426,10 @@ class MonoidReduceKernel final : public Kernel {
 
   static constexpr int64_t kParallelElements = 32768;
   static constexpr int64_t kSegmentBlockElements = 8192;
+  // Column max/min split by chunks of rows: at least this many rows a chunk. Columns are split
+  // across threads down to blocks of kMinSplitWidth.
+  static constexpr int64_t kMinRowsPerChunk = 64;
+  static constexpr int64_t kMinSplitWidth = 256;
   MonoidFn fn_;
   F32Reducers f32_;
   HalfViaF32 half_;
@@ -1159,6 +1173,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeReduceKernel(KernelBuilder& b, const Op& o
         if (std::optional<F32ReduceKind> kind = F32KindOf(mono); kind && xf.element == ElementType::kF32) {
           f32.whole = SelectF32Reduce(*kind);
           f32.columns = SelectF32Columns(*kind);
+          f32.plain = SelectF32PlainColumns(*kind);
           f32.rows = SelectF32RowState(*kind);
           f32.identity = mono == Monoid::kAdd ? 0.0f : mono == Monoid::kMax ? -INFINITY : INFINITY;
           f32.segments = InPlaceSegments(xf, dims, layout);

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "backends/cpu/executor/jit/fused_loop_jit.h"
-#include "backends/cpu/executor/memory/array_copy.h"
 #include "backends/cpu/executor/program/kernel.h"
 #include "backends/cpu/executor/parallel/thread_pool.h"
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
@@ -59,11 +58,11 @@ int64_t NativePrefix(const LazyFusedLoopJit& lazy, const float* in, const float*
   return iterations * jit->elements_per_iteration();
 }
 
-// Rows shorter than this (a softmax over 10 classes) go a block at a time through the program's
-// own subtract, exp and multiply vector kernels over the whole block, their per-row values
-// repeated along the row (jnp.repeat's byte shuffles): the same operations on the same values as
-// the row functions, without a call and a partial vector per row.
-constexpr int64_t kShortRow = 64;
+// Rows shorter than the JIT's 64-element step (rows of 33) go a block of rows per call through
+// the compiled row functions (SoftmaxRowFns' *_rows); longer ones a row at a time, the JIT's
+// prefix (several exps in flight; on AVX2 its 2^n by an exponent add) and the row functions' tail.
+constexpr int64_t kMinJitRow = 64;
+bool RowBlock(int64_t len) { return len < kMinJitRow; }
 
 // The vector kernel an elementwise op of `kind` with `arity` operands of `like`'s type (and a
 // result of it) selects: what the unrewritten program's ops run.
@@ -75,28 +74,6 @@ EwFn KernelLike(const compiler::Module& m, compiler::OpKind kind, size_t arity, 
   return SelectVectorKernel(m, op);
 }
 
-// The f32 subtract, exp and multiply kernels the unrewritten program's elementwise ops select
-// (on arrays of `like`'s type).
-struct BlockFns {
-  EwFn sub = nullptr, exp = nullptr, mul = nullptr;
-  static BlockFns For(const compiler::Module& m, compiler::ValueId like) {
-    return {KernelLike(m, compiler::OpKind::kSubtract, 2, like), KernelLike(m, compiler::OpKind::kExp, 1, like),
-            KernelLike(m, compiler::OpKind::kMultiply, 2, like)};
-  }
-  bool ok() const { return sub && exp && mul; }
-};
-
-// e = exp(x - m[row]) over n short rows of len: `t` (n * len floats) holds m repeated, then the
-// difference.
-void ExpShiftedBlock(const BlockFns& fns, const float* x, const float* m, float* t, float* e, int64_t n, int64_t len) {
-  const EwInstr ins;
-  RepeatEach(t, m, n, len, sizeof(float));
-  const void* sub_in[2] = {x, t};
-  fns.sub(t, sub_in, n * len, ins);
-  const void* exp_in[1] = {t};
-  fns.exp(e, exp_in, n * len, ins);
-}
-
 // y = exp(x - m) over one row of `len`: the JIT's prefix, then the compiled row function.
 void ExpShiftedRow(const LazyFusedLoopJit& jit, const SoftmaxRowFns& row, const float* x, float m, float* y, int64_t len) {
   const int64_t done = NativePrefix(jit, x, &m, y, len, /*stream=*/false);
@@ -105,12 +82,15 @@ void ExpShiftedRow(const LazyFusedLoopJit& jit, const SoftmaxRowFns& row, const 
 
 class SoftmaxKernel final : public Kernel {
  public:
-  SoftmaxKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len, BlockFns block)
-      : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
-        sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()), block_(block) {
+  // `scale`: a multiply (the program's f32 multiply kernel) of every element by the f32 `scale_by`
+  // first, a block of rows at a time into a per-thread buffer (kSoftmaxScaleAttr).
+  SoftmaxKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len, EwFn scale, float scale_by)
+      : x_(x), y_(y), rows_(rows), len_(len), scale_(scale), scale_by_(scale_by), max_(SelectF32Reduce(F32ReduceKind::kMax)),
+        sum_(SelectF32Reduce(F32ReduceKind::kSum)), row_(SelectSoftmaxRowFns()), short_(SelectShortRowSoftmaxFns()),
+        row_block_(RowBlock(len)) {
     // exp(x - m) and e * r as native code where the fused-loop JIT runs (ExpShiftedLoop), the
     // latter with one 64-byte streaming store per vector. Same operations, same bits.
-    if (len_ >= 64) {
+    if (!row_block_) {
       exp_jit_.Set(ExpShiftedLoop(BlockRows(len_) * len_ * static_cast<int64_t>(sizeof(float))));
       scale_jit_.Set(RowLoop({{compiler::OpKind::kMultiply, 2, {0, 1, -1}, 2}}));
     }
@@ -124,32 +104,47 @@ class SoftmaxKernel final : public Kernel {
     // Arrays far larger than the caches: exp goes to a per-thread block that stays in L1/L2, and
     // y is written once, with streaming stores (no read of y's old contents, no cache pollution).
     const bool stream = rows_ * len_ * static_cast<int64_t>(sizeof(float)) > kStreamBytes;
-    const bool short_rows = len_ < kShortRow && block_.ok();
     ParallelFor(rows_, std::max<int64_t>(1, kParallelElements / len_), [&](int64_t r0, int64_t r1) {
-      thread_local std::vector<float> stat, staged, repeated;
+      thread_local std::vector<float> stat, staged, scaled, factor;
       if (stat.size() < static_cast<size_t>(block)) stat.resize(static_cast<size_t>(block));
       if (stream && staged.size() < static_cast<size_t>(block * len_)) staged.resize(static_cast<size_t>(block * len_));
-      if (short_rows && repeated.size() < static_cast<size_t>(block * len_))
-        repeated.resize(static_cast<size_t>(block * len_));
+      if (scale_) {
+        scaled.resize(static_cast<size_t>(block * len_));
+        factor.assign(static_cast<size_t>(block * len_), scale_by_);
+      }
       for (int64_t b = r0; b < r1; b += block) {
-        const int64_t n = std::min(r1, b + block) - b;
+        int64_t n = std::min(r1, b + block) - b;
         const float* xb = x + b * len_;
         float* yb = y + b * len_;
+        if (scale_) {
+          const void* in[2] = {xb, factor.data()};
+          scale_(scaled.data(), in, n * len_, EwInstr{});
+          xb = scaled.data();
+        }
+        // Rows under 16 elements: whole groups of rows as vector lanes; the block's last few
+        // rows as below.
+        const int64_t grouped = short_.softmax(xb, yb, n, len_);
+        if (grouped == n) continue;
+        xb += grouped * len_;
+        yb += grouped * len_;
+        n -= grouped;
         float* eb = stream ? staged.data() : yb;
         max_(xb, stat.data(), -__builtin_inff(), n, len_, 1);
-        if (short_rows) {
-          ExpShiftedBlock(block_, xb, stat.data(), repeated.data(), eb, n, len_);
-          sum_(eb, stat.data(), 0.0f, n, len_, 1);
-          for (int64_t i = 0; i < n; ++i) stat[static_cast<size_t>(i)] = 1.0f / stat[static_cast<size_t>(i)];
-          RepeatEach(repeated.data(), stat.data(), n, len_, sizeof(float));
-          const void* mul_in[2] = {eb, repeated.data()};
-          block_.mul(yb, mul_in, n * len_, EwInstr{});
-          continue;
+        if (row_block_) {
+          row_.exp_shifted_rows(xb, stat.data(), eb, n, len_);
+        } else {
+          for (int64_t i = 0; i < n; ++i) ExpShifted(xb + i * len_, stat[static_cast<size_t>(i)], eb + i * len_);
         }
-        for (int64_t i = 0; i < n; ++i) ExpShifted(xb + i * len_, stat[static_cast<size_t>(i)], eb + i * len_);
         sum_(eb, stat.data(), 0.0f, n, len_, 1);
         // y = e * (1 / s), the reciprocal rounded once per row, as the rewritten program does.
-        for (int64_t i = 0; i < n; ++i) Scale(eb + i * len_, 1.0f / stat[static_cast<size_t>(i)], yb + i * len_, stream);
+        for (int64_t i = 0; i < n; ++i) stat[static_cast<size_t>(i)] = 1.0f / stat[static_cast<size_t>(i)];
+        if (row_block_) {
+          // Streaming stores only where every row starts a 64-byte line: a row's last vector
+          // overlaps its line before, and a plain store into a line just streamed stalls.
+          row_.scale_rows(eb, stat.data(), yb, n, len_, stream && len_ % 16 == 0);
+        } else {
+          for (int64_t i = 0; i < n; ++i) Scale(eb + i * len_, stat[static_cast<size_t>(i)], yb + i * len_, stream);
+        }
       }
       if (stream) StreamFence();
     });
@@ -167,9 +162,12 @@ class SoftmaxKernel final : public Kernel {
 
   compiler::ValueId x_, y_;
   int64_t rows_, len_;
+  EwFn scale_;
+  float scale_by_;
   F32ReduceFn max_, sum_;
   SoftmaxRowFns row_;
-  BlockFns block_;
+  ShortRowSoftmaxFns short_;
+  bool row_block_;  // RowBlock(len_)
   LazyFusedLoopJit exp_jit_, scale_jit_;
 };
 
@@ -181,13 +179,12 @@ class SoftmaxKernel final : public Kernel {
 // the reducer folds them.
 class LogSumExpKernel final : public Kernel {
  public:
-  LogSumExpKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len, EwFn log, EwFn add,
-                  BlockFns block)
+  LogSumExpKernel(compiler::ValueId x, compiler::ValueId y, int64_t rows, int64_t len, EwFn log, EwFn add)
       : x_(x), y_(y), rows_(rows), len_(len), max_(SelectF32Reduce(F32ReduceKind::kMax)),
         sum_(SelectF32Reduce(F32ReduceKind::kSum)), sum_rows_(SelectF32RowState(F32ReduceKind::kSum)),
-        row_(SelectSoftmaxRowFns()), log_(log), add_(add), block_(block) {
+        row_(SelectSoftmaxRowFns()), short_(SelectShortRowSoftmaxFns()), log_(log), add_(add), row_block_(RowBlock(len)) {
     const int64_t block_bytes = BlockRows(len_) * len_ * static_cast<int64_t>(sizeof(float));
-    if (len_ >= 64) exp_jit_.Set(ExpShiftedLoop(block_bytes));
+    if (!row_block_) exp_jit_.Set(ExpShiftedLoop(block_bytes));
     if (len_ >= kRowStateFloats && len_ % kRowStateFloats == 0) {
       FusedLoopDesc summed = ExpShiftedLoop(block_bytes);
       summed.sum_last_output = true;
@@ -201,28 +198,31 @@ class LogSumExpKernel final : public Kernel {
     float* y = static_cast<float*>(f.Get(y_));
     const int64_t block = BlockRows(len_);
     ParallelFor(rows_, std::max<int64_t>(1, kParallelElements / std::max<int64_t>(len_, 1)), [&](int64_t r0, int64_t r1) {
-      thread_local std::vector<float> c, s, e, t;
-      const bool short_rows = len_ < kShortRow && block_.ok();
+      thread_local std::vector<float> c, s, e;
       if (c.size() < static_cast<size_t>(block)) c.resize(static_cast<size_t>(block));
       if (s.size() < static_cast<size_t>(block)) s.resize(static_cast<size_t>(block));
       if (e.size() < static_cast<size_t>(block * len_)) e.resize(static_cast<size_t>(block * len_));
-      if (short_rows && t.size() < static_cast<size_t>(block * len_)) t.resize(static_cast<size_t>(block * len_));
       EwInstr ins;
       for (int64_t b = r0; b < r1; b += block) {
         const int64_t n = std::min(r1, b + block) - b;
         const float* xb = x + b * len_;
-        max_(xb, c.data(), -__builtin_inff(), n, len_, 1);
-        for (int64_t i = 0; i < n; ++i) {
-          float& ci = c[static_cast<size_t>(i)];
-          if (!std::isfinite(ci)) ci = 0.0f;  // select(is_finite(m), m, 0)
-        }
-        if (short_rows) {
-          ExpShiftedBlock(block_, xb, c.data(), t.data(), e.data(), n, len_);
-          sum_(e.data(), s.data(), 0.0f, n, len_, 1);
-        } else if (!SumExpShifted(xb, c.data(), e.data(), s.data(), n)) {
-          for (int64_t i = 0; i < n; ++i)
-            ExpShiftedRow(exp_jit_, row_, xb + i * len_, c[static_cast<size_t>(i)], e.data() + i * len_, len_);
-          sum_(e.data(), s.data(), 0.0f, n, len_, 1);
+        // Short rows: whole groups of rows as vector lanes, then the block's last few rows.
+        const int64_t grouped = short_.max_sum_exp(xb, c.data(), s.data(), n, len_);
+        if (grouped < n) {
+          const int64_t m = n - grouped;
+          const float* rest = xb + grouped * len_;
+          float* cr = c.data() + grouped;
+          float* sr = s.data() + grouped;
+          max_(rest, cr, -__builtin_inff(), m, len_, 1);
+          for (int64_t i = 0; i < m; ++i)
+            if (!std::isfinite(cr[i])) cr[i] = 0.0f;  // select(is_finite(m), m, 0)
+          if (row_block_) {
+            row_.exp_shifted_rows(rest, cr, e.data(), m, len_);
+            sum_(e.data(), sr, 0.0f, m, len_, 1);
+          } else if (!SumExpShifted(rest, cr, e.data(), sr, m)) {
+            for (int64_t i = 0; i < m; ++i) ExpShiftedRow(exp_jit_, row_, rest + i * len_, cr[i], e.data() + i * len_, len_);
+            sum_(e.data(), sr, 0.0f, m, len_, 1);
+          }
         }
         for (int64_t i = 0; i < n; ++i) s[static_cast<size_t>(i)] = std::fabs(s[static_cast<size_t>(i)]);
         const void* log_in[1] = {s.data()};
@@ -254,8 +254,9 @@ class LogSumExpKernel final : public Kernel {
   F32ReduceFn max_, sum_;
   F32RowStateFns sum_rows_;
   SoftmaxRowFns row_;
+  ShortRowSoftmaxFns short_;
   EwFn log_, add_;
-  BlockFns block_;
+  bool row_block_;  // RowBlock(len_)
   LazyFusedLoopJit exp_jit_, exp_sum_jit_;
 };
 
@@ -272,8 +273,15 @@ StatusOr<std::unique_ptr<Kernel>> MakeSoftmaxKernel(KernelBuilder& b, const comp
   }
   const int64_t len = x.dims.back();
   const int64_t rows = len == 0 ? 0 : x.element_count() / len;
-  return std::unique_ptr<Kernel>(
-      new SoftmaxKernel(op.operands[0], op.results[0], rows, len, BlockFns::For(b.module(), op.operands[0])));
+  EwFn scale = nullptr;
+  float scale_by = 1.0f;
+  if (const compiler::Attribute* a = op.attr(compiler::kSoftmaxScaleAttr)) {
+    const uint32_t bits = static_cast<uint32_t>(op.IntAttr(compiler::kSoftmaxScaleAttr, 0));
+    std::memcpy(&scale_by, &bits, sizeof scale_by);
+    scale = KernelLike(b.module(), compiler::OpKind::kMultiply, 2, op.operands[0]);
+    if (!a || !scale) return Internal("no f32 multiply vector kernel");
+  }
+  return std::unique_ptr<Kernel>(new SoftmaxKernel(op.operands[0], op.results[0], rows, len, scale, scale_by));
 }
 
 StatusOr<std::unique_ptr<Kernel>> MakeLogSumExpKernel(KernelBuilder& b, const compiler::Op& op) {
@@ -293,7 +301,7 @@ StatusOr<std::unique_ptr<Kernel>> MakeLogSumExpKernel(KernelBuilder& b, const co
   if (!log_fn || !add_fn) return Internal("no f32 log or add vector kernel");
   const int64_t len = x.dims.back();
   return std::unique_ptr<Kernel>(new LogSumExpKernel(op.operands[0], op.results[0], y.element_count(), len, log_fn,
-                                                     add_fn, BlockFns::For(b.module(), op.operands[0])));
+                                                     add_fn));
 }
 
 

@@ -15,6 +15,10 @@
 #include <type_traits>
 #include <vector>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 #include "backends/cpu/executor/elementwise/isa_target.h"
 #include "backends/cpu/executor/elementwise/vector_kernels.h"
 #include "backends/cpu/executor/linalg/lapack_library.h"
@@ -74,6 +78,28 @@ namespace {
 // Products below this many multiply-adds stay on one thread.
 constexpr int64_t kParallelMacs = int64_t{1} << 21;
 
+#if defined(JAXLIB_X86_64)
+// c[j] += a0 b0[j] + a1 b1[j] + a2 b2[j] + a3 b3[j] (b_r = b0 + r ldb) over whole vectors of
+// [j0, j1) for 32-bit integers, 8 lanes at a time: integer sums wrap, so any order gives the
+// scalar loop's bits. Returns where it stopped.
+JAXLIB_TARGET_AVX2 int64_t IntRowsAvx2(uint32_t* c, const uint32_t* b0, int64_t ldb, uint32_t a0, uint32_t a1,
+                                       uint32_t a2, uint32_t a3, int64_t j0, int64_t j1) {
+  const __m256i x0 = _mm256_set1_epi32(static_cast<int>(a0)), x1 = _mm256_set1_epi32(static_cast<int>(a1)),
+                x2 = _mm256_set1_epi32(static_cast<int>(a2)), x3 = _mm256_set1_epi32(static_cast<int>(a3));
+  const uint32_t *b1 = b0 + ldb, *b2 = b1 + ldb, *b3 = b2 + ldb;
+  auto load = [](const uint32_t* p) JAXLIB_LAMBDA_TARGET_AVX2 {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  };
+  int64_t j = j0;
+  for (; j + 8 <= j1; j += 8) {
+    __m256i s = _mm256_add_epi32(_mm256_mullo_epi32(x0, load(b0 + j)), _mm256_mullo_epi32(x1, load(b1 + j)));
+    s = _mm256_add_epi32(s, _mm256_add_epi32(_mm256_mullo_epi32(x2, load(b2 + j)), _mm256_mullo_epi32(x3, load(b3 + j))));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(c + j), _mm256_add_epi32(load(c + j), s));
+  }
+  return j;
+}
+#endif
+
 template <class T>
 void GemmBlocked(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, T* C, int64_t ldc, bool accumulate) {
   const T* a = static_cast<const T*>(A.data);
@@ -110,7 +136,14 @@ void GemmBlocked(int64_t M, int64_t N, int64_t K, GemmOperand A, GemmOperand B, 
             const T* b1 = b0 + ldb;
             const T* b2 = b1 + ldb;
             const T* b3 = b2 + ldb;
-            for (int64_t j = j0; j < j1; ++j) c[j] += a0 * b0[j] + a1 * b1[j] + a2 * b2[j] + a3 * b3[j];
+            int64_t j = j0;
+#if defined(JAXLIB_X86_64)
+            if constexpr (std::is_same_v<T, uint32_t>) {
+              static const bool avx2 = DetectedVectorIsa() != VectorIsa::kBaseline;
+              if (avx2) j = IntRowsAvx2(c, b0, ldb, a0, a1, a2, a3, j0, j1);
+            }
+#endif
+            for (; j < j1; ++j) c[j] += a0 * b0[j] + a1 * b1[j] + a2 * b2[j] + a3 * b3[j];
           }
           for (; k < k1; ++k) {
             const T av = at(i, k);

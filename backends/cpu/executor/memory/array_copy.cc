@@ -86,6 +86,33 @@ void InnerCopy(uint8_t* d, int64_t ds, const uint8_t* s, int64_t ss, int64_t n) 
 int64_t DeinterleaveVector(uint8_t* d, int64_t stream_stride, int64_t streams, const uint8_t* s, int64_t n, size_t es,
                            int64_t count);
 
+#if defined(JAXLIB_X86_64)
+// d[i] = s[-i] for i < n (a multiple of 32 / es), elements of 4 or 8 bytes: 32-byte vectors
+// with their lanes reversed.
+JAXLIB_TARGET_AVX2 void ReverseGroups(uint8_t* d, const uint8_t* s, size_t es, int64_t n) {
+  const int64_t per = 32 / static_cast<int64_t>(es);
+  const __m256i idx = es == 4 ? _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0) : _mm256_setr_epi32(6, 7, 4, 5, 2, 3, 0, 1);
+  for (int64_t i = 0; i < n; i += per) {
+    const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s - (i + per - 1) * static_cast<int64_t>(es)));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + i * static_cast<int64_t>(es)), _mm256_permutevar8x32_epi32(v, idx));
+  }
+}
+#endif
+
+// The vector groups of a reversed run (d[i] = s[-i]): the elements done, 0 where no vector path
+// applies. The caller copies the rest.
+int64_t ReverseVector(uint8_t* d, const uint8_t* s, size_t es, int64_t n) {
+#if defined(JAXLIB_X86_64)
+  static const bool avx2 = DetectedVectorIsa() != VectorIsa::kBaseline;
+  if (avx2 && (es == 4 || es == 8)) {
+    const int64_t per = 32 / static_cast<int64_t>(es), done = n / per * per;
+    ReverseGroups(d, s, es, done);
+    return done;
+  }
+#endif
+  return 0;
+}
+
 void Inner(uint8_t* d, int64_t ds, const uint8_t* s, int64_t ss, int64_t n, size_t es) {
   if (ds == 1 && ss == 1) {
     std::memcpy(d, s, static_cast<size_t>(n) * es);
@@ -94,6 +121,13 @@ void Inner(uint8_t* d, int64_t ds, const uint8_t* s, int64_t ss, int64_t n, size
   if (ss == 0 && ds == 1) {
     FillElements(d, s, es, n);
     return;
+  }
+  if (ds == 1 && ss == -1 && n >= 8) {
+    // A reversed run (jnp.flip): whole vectors loaded from the far end with their lanes reversed.
+    const int64_t done = ReverseVector(d, s, es, n);
+    d += done * static_cast<int64_t>(es);
+    s -= done * static_cast<int64_t>(es);
+    n -= done;
   }
   if (ds == 1 && ss >= 2 && n > 1) {
     // A column of a row-major [n, ss] array: the first of ss streams, the groups that stay
@@ -595,6 +629,69 @@ void CopyBytesParallel(void* dst, const void* src, size_t bytes) {
   });
 }
 
+namespace {
+
+// RepeatEach for runs of at least kRunVector bytes of 1, 2, 4 or 8-byte elements (a row's mean
+// broadcast along a row of 96 in a layer norm): the element's pattern stored a vector at a
+// time, the run's last vector ending at the run's end (over part of the one before it: the same
+// bytes), instead of a copy per element.
+constexpr size_t kRunVector = 32;
+// P: a vector of kRunVector or fewer bytes of T lanes (a splat is then one broadcast; built a
+// lane at a time through the stack it stalled every run on a failed store forwarding).
+template <class P, class T>
+inline __attribute__((always_inline)) void RepeatLongRunsOf(uint8_t* d, const uint8_t* s, int64_t n, int64_t r) {
+  const auto bytes = static_cast<size_t>(r) * sizeof(T);
+  for (int64_t i = 0; i < n; ++i, d += bytes) {
+    T e;
+    std::memcpy(&e, s + static_cast<size_t>(i) * sizeof(T), sizeof(T));
+    const P v = P{} + e;
+    size_t k = 0;
+    for (; k + sizeof(P) <= bytes; k += sizeof(P)) std::memcpy(d + k, &v, sizeof(P));
+    if (k < bytes) std::memcpy(d + bytes - sizeof(P), &v, sizeof(P));
+  }
+}
+template <size_t kBytes>
+struct RunVectors {
+  typedef uint8_t U8 __attribute__((vector_size(kBytes)));
+  typedef uint16_t U16 __attribute__((vector_size(kBytes)));
+  typedef uint32_t U32 __attribute__((vector_size(kBytes)));
+  typedef uint64_t U64 __attribute__((vector_size(kBytes)));
+};
+template <size_t kBytes>
+inline __attribute__((always_inline)) void RepeatLongRunsBody(uint8_t* d, const uint8_t* s, int64_t n, int64_t r, size_t es) {
+  using V = RunVectors<kBytes>;
+  switch (es) {
+    case 1: return RepeatLongRunsOf<typename V::U8, uint8_t>(d, s, n, r);
+    case 2: return RepeatLongRunsOf<typename V::U16, uint16_t>(d, s, n, r);
+    case 4: return RepeatLongRunsOf<typename V::U32, uint32_t>(d, s, n, r);
+    default: return RepeatLongRunsOf<typename V::U64, uint64_t>(d, s, n, r);
+  }
+}
+#if defined(JAXLIB_X86_64)
+JAXLIB_TARGET_AVX2 void RepeatLongRunsAvx2(uint8_t* d, const uint8_t* s, int64_t n, int64_t r, size_t es) {
+  RepeatLongRunsBody<32>(d, s, n, r, es);
+}
+#endif
+// Runs of at least kRunVector bytes of 1, 2, 4 or 8-byte elements; false for others.
+bool RepeatLongRuns(uint8_t* d, const uint8_t* s, int64_t n, int64_t r, size_t es) {
+  if (static_cast<size_t>(r) * es < kRunVector || !(es == 1 || es == 2 || es == 4 || es == 8)) return false;
+#if defined(JAXLIB_X86_64)
+  static const bool avx2 = DetectedVectorIsa() != VectorIsa::kBaseline;
+  if (avx2) {
+    RepeatLongRunsAvx2(d, s, n, r, es);
+    return true;
+  }
+#endif
+  RepeatLongRunsBody<16>(d, s, n, r, es);
+  return true;
+}
+
+}  // namespace
+
+bool RepeatEachFillsRuns(int64_t r, size_t es) {
+  return r < kShortInner || (static_cast<size_t>(r) * es >= kRunVector && (es == 1 || es == 2 || es == 4 || es == 8));
+}
+
 void RepeatEach(void* dst, const void* src, int64_t n, int64_t r, size_t es) {
   auto* d = static_cast<uint8_t*>(dst);
   const auto* s = static_cast<const uint8_t*>(src);
@@ -602,6 +699,7 @@ void RepeatEach(void* dst, const void* src, int64_t n, int64_t r, size_t es) {
   static const bool avx2 = DetectedVectorIsa() != VectorIsa::kBaseline;
   if (avx2 && r < kShortInner && es <= 8) return RepeatElements(d, s, n, r, es);
 #endif
+  if (RepeatLongRuns(d, s, n, r, es)) return;
   for (int64_t i = 0; i < n; ++i)
     for (int64_t k = 0; k < r; ++k) std::memcpy(d + (i * r + k) * static_cast<int64_t>(es), s + i * static_cast<int64_t>(es), es);
 }

@@ -50,5 +50,8 @@ void FillElements(void* dst, const void* value, size_t es, int64_t n);
 // broadcast along a new trailing dim): dst[i * r + k] = src[i], k < r (byte shuffles on AVX2
 // CPUs for r under 16 and es up to 8; one thread).
 void RepeatEach(void* dst, const void* src, int64_t n, int64_t r, size_t es);
+// Whether RepeatEach fills runs of r elements of es bytes by vectors (short runs by shuffles,
+// runs of a vector or more by whole-vector stores) rather than an element at a time.
+bool RepeatEachFillsRuns(int64_t r, size_t es);
 
 }  // namespace jaxlib::cpu
