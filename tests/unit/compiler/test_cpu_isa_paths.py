@@ -347,6 +347,91 @@ def test_exp_scaling_by_exponent_add_same_bits_at_every_width(driver, tmp_path):
     assert np.isnan(ref[0][-5]) and ref[0][-4] == np.inf and ref[0][-3] == 0.0, "expected exp(NaN, inf, -inf)"
 
 
+def test_fused_loop_jit_log_log1p_expm1_same_bits_as_interpreter(driver, tmp_path):  # noqa: F811
+    # log, log_plus_one and exponential_minus_one natively (vector_math.h's Log, Log1p and Expm1
+    # step for step) over every float class: NaN, +-inf, +-0, denormals (zeros under DAZ),
+    # negatives, -1 and below, every f32 near 1, near -1 and around log1p's series bound 1e-4,
+    # expm1's clamps and its n = 0 and n = 24 switches, and random magnitudes from 1e-38 to 1e38.
+    # The native runs must give the interpreter's bits at AVX2 and AVX-512 and trace a native loop.
+    def every_f32(lo: float, hi: float) -> np.ndarray:
+        a, b = np.array([lo, hi], dtype=np.float32).view(np.int32)
+        return np.arange(min(a, b), max(a, b) + 1, dtype=np.int32).view(np.float32)
+    rng = np.random.default_rng(21)
+    mags = (10.0 ** rng.uniform(-38, 38, 20000) * rng.choice([-1, 1], 20000)).astype(np.float32)
+    specials = np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-40, -1e-40, 1.17549435e-38,
+                         -1.17549435e-38, 1.0, -1.0, -1.0000001, -0.99999994, 2.0, 0.5, 0.70710677, 0.70710683,
+                         1.4142135,                         1e-4, -1e-4, 9.9999e-5, -9.9999e-5, 88.72283935546875, 88.722846, 88.8, 89.0, -104.0,
+                         -103.99999, -104.00001, 0.3465736, -0.3465736, 0.34657362, 16.98, 17.0, 16.97,
+                         3.4028235e38, -3.4028235e38], dtype=np.float32)
+    a = np.concatenate([specials, every_f32(0.9999, 1.0001), every_f32(-1.0002e-4, -0.9998e-4),
+                        every_f32(0.9998e-4, 1.0002e-4),
+                        every_f32(-0.99995, -0.9999), np.linspace(-110, 95, 30000, dtype=np.float32),
+                        np.linspace(16.0, 18.0, 4000, dtype=np.float32), mags, specials])
+    a[np.isnan(a)] = np.nan  # one NaN payload, as in the test above of every op the JIT translates
+    n = a.size
+    t, p = f"tensor<{n}xf32>", f"tensor<{n}xi1>"
+    b = rng.permutation(a)
+    m = np.zeros(n, np.bool_)
+    body = [f"%l = stablehlo.log %a : {t}", f"%l1 = stablehlo.log_plus_one %a : {t}",
+            f"%e1 = stablehlo.exponential_minus_one %a : {t}", f"%s = stablehlo.add %a, %b : {t}",
+            f"%l2 = stablehlo.log_plus_one %s : {t}"]
+    results = ["%l", "%l1", "%e1", "%l2"]
+    mlir = arrays_and_mask_program(t, p, body, results)
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, results, a, b, m, all_native=True)
+    x = a.astype(np.float64)
+    normal = (x == 0) | (np.abs(x) > 1.2e-38)  # denormals read as zeros
+    with np.errstate(all="ignore"):
+        for k, (f, ok) in enumerate([(np.log, (x > 1.2e-38) & np.isfinite(x)),
+                                     (np.log1p, (x > -1) & np.isfinite(x) & normal),
+                                     (np.expm1, (x < 88) & (x > -100) & normal)]):
+            want = f(x[ok])
+            ulp = np.spacing(np.abs(want).astype(np.float32)).astype(np.float64)
+            err = np.max(np.abs(ref[k][ok] - want) / ulp)
+            assert err <= 3.0, f"expected {results[k]} within 3 ulp of float64, got {err} ulp"
+    l, l1, e1 = ref[0], ref[1], ref[2]
+    assert np.all(l[4:8] == -np.inf), "expected log(+-0, +-denormal) = -inf"
+    assert np.isnan(l[0]) and l[2] == np.inf, "expected log(NaN) = NaN and log(inf) = inf"
+    assert np.isnan(l[3]) and np.isnan(l[11]), "expected log(-inf) and log(-1) to be NaN"
+    assert l[10] == 0.0 and l1[4] == 0.0 and e1[4] == 0.0, "expected log(1) = log1p(0) = expm1(0) = 0"
+    assert l1[11] == -np.inf and np.isnan(l1[12]), "expected log1p(-1) = -inf and log1p(< -1) = NaN"
+    assert l1[2] == np.inf and np.isnan(l1[3]), "expected log1p(inf) = inf and log1p(-inf) = NaN"
+    assert e1[2] == np.inf and e1[24] == np.inf, "expected expm1 = inf at inf and past 88.7228394"
+    assert e1[3] == -1.0 and e1[29] == -1.0, "expected expm1 = -1 at -inf and below -104"
+    assert np.isnan(l1[0]) and np.isnan(e1[0]), "expected NaN through log1p and expm1"
+
+
+@pytest.mark.parametrize("dtype", ["i32", "ui32"])
+def test_fused_loop_jit_popcnt_and_count_leading_zeros(driver, tmp_path, dtype):  # noqa: F811
+    # popcnt and count_leading_zeros of 32-bit lanes natively (bit counts by shifts, masks and a
+    # multiply; leading zeros as the ones of the complement of the value smeared right): zero,
+    # all ones, the sign bit, every power of two and its neighbours, random words of random
+    # lengths, and a sum of both counts. Every run must give the interpreter's bits and C's
+    # counts.
+    rng = np.random.default_rng(31)
+    pow2 = np.left_shift(np.uint32(1), np.arange(32, dtype=np.uint32))
+    words = [0, 0xFFFFFFFF, 0x80000000, 0x7FFFFFFF, 1]
+    edge = np.concatenate([words, pow2, pow2 - 1, pow2 + 1]).astype(np.uint32)
+    a = np.concatenate([edge, rng.integers(0, 2**32, 9000, dtype=np.uint64).astype(np.uint32), edge])
+    shifts = rng.integers(0, 32, a.size).astype(np.uint64)
+    b = (rng.integers(0, 2**32, a.size, dtype=np.uint64) >> shifts).astype(np.uint32)
+    np_t = np.int32 if dtype == "i32" else np.uint32
+    n = a.size
+    t, p = f"tensor<{n}x{dtype}>", f"tensor<{n}xi1>"
+    body = [f"%pc = stablehlo.popcnt %a : {t}", f"%lz = stablehlo.count_leading_zeros %a : {t}",
+            f"%lz2 = stablehlo.count_leading_zeros %b : {t}",
+            f"%s = stablehlo.add %lz2, %pc : {t}"]
+    results = ["%pc", "%lz", "%s"]
+    mlir = arrays_and_mask_program(t, p, body, results)
+    ref = same_bits_jit_and_interpreter_at_every_width(driver, tmp_path, mlir, results, a.view(np_t), b.view(np_t),
+                                                       np.zeros(n, np.bool_), all_native=True)
+    pc = np.array([bin(int(v)).count("1") for v in a], np.int64)
+    lz = np.array([32 - int(v).bit_length() for v in a], np.int64)
+    lz2 = np.array([32 - int(v).bit_length() for v in b], np.int64)
+    assert np.array_equal(ref[0].astype(np.int64), pc), "expected popcnt to count the ones of each word"
+    assert np.array_equal(ref[1].astype(np.int64), lz), "expected count_leading_zeros = 32 - bit length"
+    assert np.array_equal(ref[2].astype(np.int64), lz2 + pc), "expected clz(b) + popcnt(a)"
+
+
 def arrays_and_mask_program(t: str, p: str, body: list[str], results: list[str]) -> str:
     """A program of two arrays of type t and an i1 mask (%a, %b, %m) running `body`, returning
     `results` (all of type t)."""

@@ -15,6 +15,19 @@ inline constexpr float kLn2Lo = -2.12194440e-4f;
 inline constexpr float kExpPoly[] = {1.9875691500e-4f, 1.3981999507e-3f, 8.3334519073e-3f,
                                      4.1665795894e-2f, 1.6666665459e-1f, 5.0000001201e-1f};
 
+// log: x = 2^e (1 + m) with m in [sqrt(0.5) - 1, sqrt(2) - 1], then log(1 + m) - m + m^2/2 over
+// m^3 (Cephes logf); the kLn2Hi/kLn2Lo split above scales e. A subtracted coefficient is written
+// negated: p * m - c and p * m + (-c) round alike.
+inline constexpr float kLogPoly[] = {7.0376836292e-2f,  -1.1514610310e-1f, 1.1676998740e-1f,
+                                     -1.2420140846e-1f, 1.4249322787e-1f,  -1.6668057665e-1f,
+                                     2.0000714765e-1f,  -2.4999993993e-1f, 3.3333331174e-1f};
+inline constexpr float kLogSqrtHalf = 0.70710678118654752f;  // m below it is doubled
+// expm1: above this x the result is +inf; where 2^n exceeds 2^24 the -1 only rounds.
+inline constexpr float kExpm1Overflow = 88.72283935546875f;
+inline constexpr float kExpm1Exact = 24.0f;
+// log1p: below this |x| the series x - x^2/2 + x^3/3.
+inline constexpr float kLog1pTiny = 1e-4f;
+
 // XLA's f32 tanh (llvm_ir::EmitFastTanh): c * P(c^2) / Q(c^2) with c = x clamped to
 // +-kTanhClamp, and x itself where |x| < kTanhTiny.
 inline constexpr float kTanhClamp = 7.90531110763549805f;

@@ -1032,6 +1032,31 @@ JAXLIB_IBINARY(IMaxUV, (U(a > b) & a) | (~U(a > b) & b))
 JAXLIB_IBINARY(IMinUV, (U(a < b) & a) | (~U(a < b) & b))
 #undef JAXLIB_IBINARY
 
+// Bit counts of 32-bit lanes as unary functors over the same bodies (the second operand is the
+// first again and unused): ones counted in pairs, nibbles and bytes, the bytes summed by a
+// multiply (elementwise_kernels.cc PopcntF's steps); leading zeros as the ones of the
+// complement of the value smeared right from its highest one (32 for a zero).
+template <class U>
+JAXLIB_VM_INLINE U PopcountLanes(U v) {
+  v = v - ((v >> 1) & 0x55555555u);
+  v = (v & 0x33333333u) + ((v >> 2) & 0x33333333u);
+  v = (v + (v >> 4)) & 0x0f0f0f0fu;
+  return (v * 0x01010101u) >> 24;
+}
+struct IPopcntV {
+  template <class U> static JAXLIB_VM_INLINE U Apply(U a, U) { return PopcountLanes(a); }
+};
+struct IClzV {
+  template <class U> static JAXLIB_VM_INLINE U Apply(U a, U) {
+    a |= a >> 1;
+    a |= a >> 2;
+    a |= a >> 4;
+    a |= a >> 8;
+    a |= a >> 16;
+    return PopcountLanes(~a);
+  }
+};
+
 // s32 division and remainder through f64: both operands are exact doubles, and the rounded
 // quotient can never cross an integer (|a/b - fl(a/b)| <= 2^-53 |a/b| <= 2^-22 / |b| < 1 / |b|,
 // the least distance from a/b to an integer it is not), so truncating it gives C's quotient.
@@ -1549,6 +1574,10 @@ __attribute__((target("avx512f"))) void IntToF32Avx512(void* out, const void* co
   template <class F> Attr void IntBinary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) {       \
     IntBinaryBody<F, V>(o, in, n);                                                                                       \
   }                                                                                                                 \
+  template <class F> Attr void IntUnary##Suffix(void* o, const void* const* in, int64_t n, const EwInstr&) {        \
+    const void* const both[2] = {in[0], in[0]};                                                                     \
+    IntBinaryBody<F, V>(o, both, n);                                                                                \
+  }                                                                                                                 \
   template <bool kRem> Attr void IntDivRemByInvariant##Suffix(void* o, const void* const* in, int64_t n,          \
                                                             const EwInstr&) {                                     \
     IntDivRemByInvariantBody<kRem, V>(o, in, n, &IntBinary##Suffix<IDivRemSV<kRem>>);                                \
@@ -1585,6 +1614,7 @@ __attribute__((target("avx512f"))) void IntToF32Avx512(void* out, const void* co
   template <class F> constexpr auto& RowFeed##Suffix = RowFeedBase<F>;                              \
   template <class F> constexpr auto& RowFinish##Suffix = RowFinishBase<F>;                          \
   template <class F> constexpr auto& IntBinary##Suffix = IntBinaryBase<F>;                          \
+  template <class F> constexpr auto& IntUnary##Suffix = IntUnaryBase<F>;                            \
   template <bool kRem> constexpr auto& IntDivRemByInvariant##Suffix = IntDivRemByInvariantBase<kRem>; \
   template <int kDir, bool kSigned> constexpr auto& IntCompare##Suffix = IntCompareBase<kDir, kSigned>;
 
@@ -1644,6 +1674,13 @@ template <class F> EwFn IntBinaryFor(VectorIsa isa) {
     case VectorIsa::kAvx512: return &IntBinaryAvx512<F>;
     case VectorIsa::kAvx2: return &IntBinaryAvx2<F>;
     default: return &IntBinaryBase<F>;
+  }
+}
+template <class F> EwFn IntUnaryFor(VectorIsa isa) {
+  switch (isa) {
+    case VectorIsa::kAvx512: return &IntUnaryAvx512<F>;
+    case VectorIsa::kAvx2: return &IntUnaryAvx2<F>;
+    default: return &IntUnaryBase<F>;
   }
 }
 template <int kDir, bool kSigned> EwFn IntCompareFor(VectorIsa isa) {
@@ -1730,7 +1767,13 @@ EwFn IntVectorKernel(const compiler::Module& m, const Op& op, VectorIsa isa) {
     const bool cmp_signed = is_signed ? type != "UNSIGNED" : type == "SIGNED";
     return cmp_signed ? IntCompareDir<true>(isa, dir) : IntCompareDir<false>(isa, dir);
   }
-  if (m.type(op.results[0]).element != t || op.operands.size() != 2) return nullptr;
+  if (m.type(op.results[0]).element != t) return nullptr;
+  if (op.operands.size() == 1) {
+    if (op.kind == OpKind::kPopcnt) return IntUnaryFor<IPopcntV>(isa);
+    if (op.kind == OpKind::kClz) return IntUnaryFor<IClzV>(isa);
+    return nullptr;
+  }
+  if (op.operands.size() != 2) return nullptr;
   switch (op.kind) {
     case OpKind::kAdd: return IntBinaryFor<IAddV>(isa);
     case OpKind::kSubtract: return IntBinaryFor<ISubV>(isa);

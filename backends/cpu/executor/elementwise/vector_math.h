@@ -241,27 +241,16 @@ JAXLIB_VM_INLINE V Expm1(V x) {
   V u = r * r * ExpPoly(r) + r;              // expm1(r)
   V small = Scale2(u, n) + (Scale2(Splat<V>(1.0f), n) - 1.0f);  // 2^n u + (2^n - 1), exact terms
   V large = Scale2(u + 1.0f, n) - 1.0f;      // n > 24: the -1 only rounds
-  V e = Select(IOf<V>(n > 24.0f), large, small);
+  V e = Select(IOf<V>(n > kExpm1Exact), large, small);
   e = Select(IOf<V>(n == 0.0f), u, e);
-  e = Select(IOf<V>(x > 88.72283935546875f), Splat<V>(__builtin_inff()), e);
+  e = Select(IOf<V>(x > kExpm1Overflow), Splat<V>(__builtin_inff()), e);
   e = Select(IOf<V>(x < kExpLo), Splat<V>(-1.0f), e);
   return Select(IsNan(x), x, e);
 }
 
 // log(1 + m) - m + m^2/2 over m^3 on [sqrt(0.5) - 1, sqrt(2) - 1] (Cephes logf).
 template <class V>
-JAXLIB_VM_INLINE V LogPoly(V m) {
-  V p = Splat<V>(7.0376836292e-2f);
-  p = p * m - 1.1514610310e-1f;
-  p = p * m + 1.1676998740e-1f;
-  p = p * m - 1.2420140846e-1f;
-  p = p * m + 1.4249322787e-1f;
-  p = p * m - 1.6668057665e-1f;
-  p = p * m + 2.0000714765e-1f;
-  p = p * m - 2.4999993993e-1f;
-  p = p * m + 3.3333331174e-1f;
-  return p;
-}
+JAXLIB_VM_INLINE V LogPoly(V m) { return Horner(m, kLogPoly); }
 
 // log(1 + m) + e ln2 for the reduced mantissa m and exponent e.
 template <class V>
@@ -278,7 +267,7 @@ JAXLIB_VM_INLINE V Log(V x) {
   UOf<V> u = AsU(x);
   IOf<V> e = IOf<V>((u >> 23) & 0xffu) - 126;
   V m = AsF((u & 0x807fffffu) | 0x3f000000u);  // [0.5, 1)
-  IOf<V> lo = IOf<V>(m < 0.70710678118654752f);
+  IOf<V> lo = IOf<V>(m < kLogSqrtHalf);
   V ef = __builtin_convertvector(e + lo, V);  // lo lanes are -1
   m = Select(lo, m + m, m) - 1.0f;
   V r = LogReduced(m, ef);
@@ -295,7 +284,7 @@ JAXLIB_VM_INLINE V Log1p(V x) {
   V u = x + 1.0f;
   V corr = (x - (u - 1.0f)) / u;
   V r = Log(u) + corr;
-  r = Select(IOf<V>(Abs(x) < 1e-4f), x - 0.5f * x * x + x * x * x * (1.0f / 3.0f), r);
+  r = Select(IOf<V>(Abs(x) < kLog1pTiny), x - 0.5f * x * x + x * x * x * (1.0f / 3.0f), r);
   r = Select(IOf<V>(u == __builtin_inff()), u, r);
   r = Select(IOf<V>(x == -1.0f), Splat<V>(-__builtin_inff()), r);
   r = Select(IOf<V>(x < -1.0f), Splat<V>(__builtin_nanf("")), r);

@@ -107,6 +107,23 @@ bool HasAvx512Fp16() {
   return has;
 }
 
+// AVX512_VPOPCNTDQ (CPUID leaf 7, ECX bit 14) and AVX512CD (EBX bit 28): VPOPCNTD and VPLZCNTD,
+// one instruction each for popcnt and count_leading_zeros of 32-bit lanes.
+bool HasAvx512Popcnt() {
+  static const bool has = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) != 0 && (ecx & (1u << 14)) != 0;
+  }();
+  return has;
+}
+bool HasAvx512Cd() {
+  static const bool has = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) != 0 && (ebx & (1u << 28)) != 0;
+  }();
+  return has;
+}
+
 // Elements of one step of the row reducer (four 16-lane partials), which sum mode
 // (FusedLoopDesc::sum_last_output) adds per loop trip.
 constexpr int kSumStep = 64;
@@ -141,6 +158,8 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
     if (k == OpKind::kDivide || k == OpKind::kRemainder) return t == Type::kS32;  // by a constant (Generate checks)
     // 8- and 16-bit integers: the 32-bit lane operations, each result wrapped to the type where
     // it can leave it; shifts through NarrowShift.
+    // Bit counts of 32-bit lanes (a narrower type's would count the extension's bits).
+    if (k == OpKind::kPopcnt || k == OpKind::kClz) return t == Type::kS32 || t == Type::kU32;
     switch (k) {
       case OpKind::kAdd:
       case OpKind::kSubtract:
@@ -174,6 +193,9 @@ bool Supported(OpKind k, FusedLoopDesc::Type t) {
     case OpKind::kSquare:
     case OpKind::kTanh:
     case OpKind::kExp:
+    case OpKind::kExpm1:
+    case OpKind::kLog:
+    case OpKind::kLog1p:
     case OpKind::kLogistic:
     case OpKind::kErf:
     case OpKind::kSqrt:
@@ -645,9 +667,47 @@ class BodyEmitter {
       }
       return true;
     }
+    if (k == OpKind::kPopcnt) {
+      if (!OneInstructionBitCount(out, a, /*leading_zeros=*/false)) Popcount(out, a);
+      return true;
+    }
+    if (k == OpKind::kClz) {  // the zeros above the highest one: the ones of ~(a smeared right)
+      if (OneInstructionBitCount(out, a, /*leading_zeros=*/true)) return true;
+      Group s = Alloc(), t = Alloc();
+      V(VOp::kShrLVD, s, a, CBits(1));
+      V(VOp::kOrD, s, s, a);
+      for (uint32_t shift : {2u, 4u, 8u, 16u}) {
+        V(VOp::kShrLVD, t, s, CBits(shift));
+        V(VOp::kOrD, s, s, t);
+      }
+      Not(s);
+      Free(t);
+      Popcount(out, s);
+      Free(s);
+      return true;
+    }
     const std::optional<VOp> op = OneInstruction(k, is_signed ? FusedLoopDesc::Type::kS32 : FusedLoopDesc::Type::kU32);
     if (op) V(*op, out, a, b);
     return op.has_value();
+  }
+
+  // The ones of each 32-bit lane, counted in pairs, nibbles and bytes, the bytes summed by a
+  // multiply (elementwise_kernels.cc PopcntF's steps; any exact count gives its values). out != a.
+  void Popcount(const Group& out, const Group& a) {
+    Group t = Alloc();
+    V(VOp::kShrLVD, t, a, CBits(1));
+    V(VOp::kAndD, t, t, CBits(0x55555555u));
+    V(VOp::kSubD, out, a, t);
+    V(VOp::kShrLVD, t, out, CBits(2));
+    V(VOp::kAndD, t, t, CBits(0x33333333u));
+    V(VOp::kAndD, out, out, CBits(0x33333333u));
+    V(VOp::kAddD, out, out, t);
+    V(VOp::kShrLVD, t, out, CBits(4));
+    V(VOp::kAddD, out, out, t);
+    V(VOp::kAndD, out, out, CBits(0x0f0f0f0fu));
+    V(VOp::kMulLoD, out, out, CBits(0x01010101u));
+    V(VOp::kShrLVD, out, out, CBits(24));
+    Free(t);
   }
 
 
@@ -816,6 +876,9 @@ class BodyEmitter {
       case OpKind::kTanh: Tanh(out, a); return true;
       case OpKind::kErf: Erf(out, a); return true;
       case OpKind::kExp: Exp(out, a); return true;
+      case OpKind::kExpm1: Expm1(out, a); return true;
+      case OpKind::kLog: Log(out, a); return true;
+      case OpKind::kLog1p: Log1p(out, a); return true;
       case OpKind::kLogistic: Logistic(out, a); return true;
       case OpKind::kSqrt: Sqrt(out, a); return true;
       case OpKind::kRsqrt: Rsqrt(out, a); return true;
@@ -869,6 +932,9 @@ class BodyEmitter {
   }
 
   // ---- one step over every copy (per ISA)
+  // out = popcnt(a) or count_leading_zeros(a) of each 32-bit lane by one instruction, where the
+  // ISA and the CPU have it (else false, nothing emitted).
+  virtual bool OneInstructionBitCount(const Group&, const Group&, bool) { return false; }
   virtual void V(VOp op, const Group& d, const Group& a, const Group& b) = 0;
   virtual void V(VOp op, const Group& d, const Group& a, Mem m) = 0;
   virtual Mask NewMask() = 0;
@@ -885,6 +951,8 @@ class BodyEmitter {
   virtual void RoundNearest(const Group& n) = 0;
   // out = p * 2^n (vector_math.h Scale2); t1, t2 are scratch.
   virtual void Scale2(const Group& out, const Group& p, const Group& n, const Group& t1, const Group& t2) = 0;
+  // The same for any p (Scale2 may assume exp's p, within [0.70, 1.42]); t is scratch, out may be p.
+  virtual void Scale2AnyP(const Group& out, const Group& p, const Group& n, const Group& t) = 0;
   virtual void Sqrt(const Group& d, const Group& a) = 0;
   // d = a rounded to an integer in the mode of `imm` (VRNDSCALEPS / VROUNDPS immediates).
   virtual void Round(const Group& d, const Group& a, uint8_t imm) = 0;
@@ -980,15 +1048,10 @@ class BodyEmitter {
     KeepNan(out, x);
   }
 
-  // vector_math.h Exp: clamp keeping NaN, x = n ln2 + r, polynomial, scale by 2^n.
-  void Exp(const Group& out, const Group& x) {
-    Group xc = Alloc(), n = Alloc(), r = Alloc(), p = Alloc();
-    // ClampKeepNan: x < lo ? lo : x is VMAXPS(lo, x), then y > hi ? hi : y is VMINPS(hi, y);
-    // with the bound first, a NaN x is what comes out.
-    SplatConst(xc, kExpLo);
-    V(VOp::kMaxPs, xc, xc, x);
-    SplatConst(n, kExpHi);
-    V(VOp::kMinPs, xc, n, xc);
+  // vector_math.h ReduceLn2 and the polynomial of Exp and Expm1: n = round(xc log2e), r = xc -
+  // n ln2 (ln2 in two parts), e = r r P(r) + r, which is expm1(r). xc may be r or e (it is read
+  // before either is written); p is scratch.
+  void ReduceLn2Expm1(const Group& e, const Group& n, const Group& r, const Group& p, const Group& xc) {
     V(VOp::kMulPs, n, xc, C(kLog2e));
     RoundNearest(n);
     V(VOp::kMulPs, p, n, C(kLn2Hi));
@@ -996,15 +1059,28 @@ class BodyEmitter {
     V(VOp::kMulPs, p, n, C(kLn2Lo));
     V(VOp::kSubPs, r, r, p);
     Horner(p, r, kExpPoly);
-    V(VOp::kMulPs, xc, r, r);
-    V(VOp::kMulPs, xc, xc, p);
-    V(VOp::kAddPs, xc, xc, r);
+    V(VOp::kMulPs, e, r, r);
+    V(VOp::kMulPs, e, e, p);
+    V(VOp::kAddPs, e, e, r);
+  }
+
+  // vector_math.h Exp: clamp keeping NaN, x = n ln2 + r, polynomial, scale by 2^n.
+  // The clamped x and the unscaled result are held in out (one live value fewer).
+  void Exp(const Group& out, const Group& x) {
+    const Group& xc = out;
+    Group n = Alloc(), r = Alloc(), p = Alloc();
+    // ClampKeepNan: x < lo ? lo : x is VMAXPS(lo, x), then y > hi ? hi : y is VMINPS(hi, y);
+    // with the bound first, a NaN x is what comes out.
+    SplatConst(xc, kExpLo);
+    V(VOp::kMaxPs, xc, xc, x);
+    SplatConst(n, kExpHi);
+    V(VOp::kMinPs, xc, n, xc);
+    ReduceLn2Expm1(xc, n, r, p, xc);
     V(VOp::kAddPs, xc, xc, C(1.0f));
     Scale2(out, xc, n, r, p);
     Free(p);
     Free(r);
     Free(n);
-    Free(xc);
   }
 
   // vector_kernels.cc ExpF64Body step for step: c = x clamped to [-746, 710] (NaN kept), c =
@@ -1105,6 +1181,142 @@ class BodyEmitter {
     V(VOp::kDivPs, out, neg, e);
     Free(e);
     Free(neg);
+  }
+
+  // Lanes where x is +inf take x.
+  void KeepWhereInf(const Group& out, const Group& x) {
+    Mask m = NewMask();
+    Cmp(m, x, C(__builtin_inff()), VCmp::kEqOq);
+    MoveMasked(out, m, x);
+    FreeMask(m);
+  }
+
+  // Lanes where x compares `p` to the constant c take the f32 of bits `v`.
+  void SetWhere(const Group& out, const Group& x, float c, VCmp p, uint32_t v) {
+    Mask m = NewMask();
+    Cmp(m, x, C(c), p);
+    Group t = Alloc();
+    for (int k = 0; k < u_; ++k) Broadcast(t.r[k], CBits(v));
+    MoveMasked(out, m, t);
+    Free(t);
+    FreeMask(m);
+  }
+
+  // vector_math.h Expm1 step for step: x clamped (a NaN to the lower bound), x = n ln2 + r,
+  // u = expm1(r), then 2^n u + (2^n - 1) (or 2^n (u + 1) - 1 past n = 24), u itself at n = 0,
+  // and the bounds' and NaN's results selected last. VRNDSCALEPS's n may be -0 where the
+  // interpreter's is +0 (x in (-0.35, 0]): n == 0 holds for both, and r comes out the same
+  // (x - (-0) and x - (+0) differ only for x = -0, whose r is +0 either way after the ln2 lo step).
+  void Expm1(const Group& out, const Group& x) {
+    Group n = Alloc(), r = Alloc(), p = Alloc(), u = Alloc();
+    V(VOp::kMaxPs, r, x, C(kExpLo));  // x > lo ? x : lo
+    V(VOp::kMinPs, r, r, C(kExpHi));  // y < hi ? y : hi
+    ReduceLn2Expm1(u, n, r, p, r);
+    // small = Scale2(u, n) + (Scale2(1, n) - 1)
+    SplatConst(out, 1.0f);
+    Scale2AnyP(out, out, n, p);
+    V(VOp::kSubPs, out, out, C(1.0f));
+    Scale2AnyP(r, u, n, p);
+    V(VOp::kAddPs, out, r, out);
+    // large = Scale2(u + 1, n) - 1, where n > 24
+    V(VOp::kAddPs, r, u, C(1.0f));
+    Scale2AnyP(r, r, n, p);
+    V(VOp::kSubPs, r, r, C(1.0f));
+    Free(p);
+    Mask m = NewMask();
+    Cmp(m, n, C(kExpm1Exact), VCmp::kGtOs);
+    MoveMasked(out, m, r);
+    Cmp(m, n, C(0.0f), VCmp::kEqOq);
+    MoveMasked(out, m, u);
+    FreeMask(m);
+    Free(u);
+    Free(r);
+    Free(n);
+    SetWhere(out, x, kExpm1Overflow, VCmp::kGtOs, Bits(__builtin_inff()));
+    SetWhere(out, x, kExpLo, VCmp::kLtOs, Bits(-1.0f));
+    KeepNan(out, x);
+  }
+
+  // vector_math.h Log: x = 2^e (1 + m), LogReduced, then +inf, negatives, zeros and NaN. The
+  // reduction is done on the bits, in one register and without a mask (musl's logf): adding
+  // 0x3f800000 - bits(sqrt(0.5)) to x carries into the exponent exactly where the mantissa m in
+  // [0.5, 1) is not below sqrt(0.5), so the exponent field less 127 is vector_math.h's e (-1 where
+  // m is doubled), and the low 23 bits plus bits(sqrt(0.5)) are its m or 2m. That holds for every
+  // positive normal x; every other lane (zeros and denormals under DAZ, negatives, inf, NaN) is
+  // replaced by the selects at the end, in both. e is derived from the bits where each of ln2's
+  // parts needs it, and z = m m computed again for z / 2, rather than held: three live values
+  // of its own, the same IEEE operations on the same operands. Under DAZ a denormal compares equal to zero, in both,
+  // and so gives -inf.
+  void Log(const Group& out, const Group& x) {
+    const uint32_t sqrt_half = Bits(kLogSqrtHalf), carry = 0x3f800000u - sqrt_half;
+    Group m = Alloc();
+    V(VOp::kAddD, m, x, CBits(carry));
+    V(VOp::kAndD, m, m, CBits(0x007fffffu));
+    V(VOp::kAddD, m, m, CBits(sqrt_half));
+    V(VOp::kSubPs, m, m, C(1.0f));
+    // y = m z P(m) + e ln2lo - z / 2, held in out; then (m + y) + e ln2hi.
+    const Group& y = out;
+    V(VOp::kMulPs, y, m, m);
+    V(VOp::kMulPs, y, m, y);
+    Group p = Alloc();
+    Horner(p, m, kLogPoly);
+    V(VOp::kMulPs, y, y, p);
+    auto e_times = [&](float c) {  // p = the f32 of e, times c
+      V(VOp::kAddD, p, x, CBits(carry));
+      V(VOp::kShrLVD, p, p, CBits(23));
+      V(VOp::kSubD, p, p, CBits(127));
+      CvtS32ToF32(p, p);
+      V(VOp::kMulPs, p, p, C(c));
+    };
+    e_times(kLn2Lo);
+    V(VOp::kAddPs, y, y, p);
+    V(VOp::kMulPs, p, m, m);  // z again
+    V(VOp::kMulPs, p, p, C(0.5f));
+    V(VOp::kSubPs, y, y, p);
+    V(VOp::kAddPs, out, m, y);
+    Free(m);
+    e_times(kLn2Hi);
+    V(VOp::kAddPs, out, out, p);
+    Free(p);
+    KeepWhereInf(out, x);
+    SetWhere(out, x, 0.0f, VCmp::kLtOs, 0x7fc00000u);
+    SetWhere(out, x, 0.0f, VCmp::kEqOq, Bits(-__builtin_inff()));
+    KeepNan(out, x);
+  }
+
+  // vector_math.h Log1p: log(u) + (x - (u - 1)) / u with u = 1 + x, the series below 1e-4, then
+  // u = +inf, x = -1, x < -1 and NaN.
+  void Log1p(const Group& out, const Group& x) {
+    Group u = Alloc();
+    V(VOp::kAddPs, u, x, C(1.0f));
+    Log(out, u);
+    Group corr = Alloc();
+    V(VOp::kSubPs, corr, u, C(1.0f));
+    V(VOp::kSubPs, corr, x, corr);
+    V(VOp::kDivPs, corr, corr, u);
+    Free(u);
+    V(VOp::kAddPs, out, out, corr);
+    // x - 0.5 x x + x x x / 3, left to right.
+    Group s = corr, c = Alloc();
+    V(VOp::kMulPs, s, x, C(0.5f));
+    V(VOp::kMulPs, s, s, x);
+    V(VOp::kSubPs, s, x, s);
+    V(VOp::kMulPs, c, x, x);
+    V(VOp::kMulPs, c, c, x);
+    V(VOp::kMulPs, c, c, C(1.0f / 3.0f));
+    V(VOp::kAddPs, s, s, c);
+    V(VOp::kAndD, c, x, CBits(0x7fffffffu));
+    Mask m = NewMask();
+    Cmp(m, c, C(kLog1pTiny), VCmp::kLtOs);
+    MoveMasked(out, m, s);
+    FreeMask(m);
+    Free(c);
+    Free(corr);
+    // u = +inf, whose result is u: x = +inf alone (the largest float plus 1 rounds to itself).
+    KeepWhereInf(out, x);
+    SetWhere(out, x, -1.0f, VCmp::kEqOq, Bits(-__builtin_inff()));
+    SetWhere(out, x, -1.0f, VCmp::kLtOs, 0x7fc00000u);
+    KeepNan(out, x);
   }
 
   Encoder& e_;
@@ -1347,6 +1559,16 @@ class Avx512Body final : public BodyEmitter {
   // and overflow edges).
   void Scale2(const Group& out, const Group& p, const Group& n, const Group&, const Group&) override {
     for (int c = 0; c < u_; ++c) e_.VscalefpsRRR(Z(out.r[c]), Z(p.r[c]), Z(n.r[c]));
+  }
+  bool OneInstructionBitCount(const Group& out, const Group& a, bool leading_zeros) override {
+    if (leading_zeros ? !HasAvx512Cd() : !HasAvx512Popcnt()) return false;
+    for (int c = 0; c < u_; ++c)
+      leading_zeros ? e_.VplzcntdRR(Z(out.r[c]), Z(a.r[c])) : e_.VpopcntdRR(Z(out.r[c]), Z(a.r[c]));
+    return true;
+  }
+  // VSCALEFPS holds for any p: p * 2^n1 is exact wherever p * 2^n is not below the normal range.
+  void Scale2AnyP(const Group& out, const Group& p, const Group& n, const Group& t) override {
+    Scale2(out, p, n, t, t);
   }
   void Sqrt(const Group& d, const Group& a) override {
     for (int c = 0; c < u_; ++c) f64_ ? e_.VsqrtpdRR(Z(d.r[c]), Z(a.r[c])) : e_.VsqrtpsRR(Z(d.r[c]), Z(a.r[c]));
@@ -1655,17 +1877,24 @@ class Avx2Body final : public BodyEmitter {
     V(VOp::kMulPs, out, out, C(2.0f));
     e_.Jmp(done);
     e_.Bind(slow);
-    // ni = (int)n; n1 = ni >> 1; n2 = ni - n1; out = p * f32((n1 + 127) << 23) * f32((n2 + 127) << 23).
-    for (int c = 0; c < u_; ++c) e_.Vcvttps2dqRR(Y(t1.r[c]), Y(n.r[c]));
-    for (int c = 0; c < u_; ++c) e_.VpsradRI(Y(t2.r[c]), Y(t1.r[c]), 1);
-    V(VOp::kSubD, t1, t1, t2);
-    V(VOp::kAddD, t2, t2, CBits(127));
-    for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t2.r[c]), Y(t2.r[c]), 23);
-    V(VOp::kMulPs, out, p, t2);
-    V(VOp::kAddD, t1, t1, CBits(127));
-    for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t1.r[c]), Y(t1.r[c]), 23);
-    V(VOp::kMulPs, out, out, t1);
+    Scale2AnyP(out, p, n, t1);
     e_.Bind(done);
+  }
+  // vector_math.h's Scale2 itself: p times two exact powers of two, 2^n1 and 2^n2 with n1 =
+  // ni >> 1 and n2 = ni - n1, which is (ni + 1) >> 1 (ni = n, truncated: it is integral), so
+  // that one scratch register makes both in turn.
+  void Scale2AnyP(const Group& out, const Group& p, const Group& n, const Group& t) override {
+    for (int c = 0; c < u_; ++c) e_.Vcvttps2dqRR(Y(t.r[c]), Y(n.r[c]));
+    for (int c = 0; c < u_; ++c) e_.VpsradRI(Y(t.r[c]), Y(t.r[c]), 1);
+    V(VOp::kAddD, t, t, CBits(127));
+    for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t.r[c]), Y(t.r[c]), 23);
+    V(VOp::kMulPs, out, p, t);
+    for (int c = 0; c < u_; ++c) e_.Vcvttps2dqRR(Y(t.r[c]), Y(n.r[c]));
+    V(VOp::kAddD, t, t, CBits(1));
+    for (int c = 0; c < u_; ++c) e_.VpsradRI(Y(t.r[c]), Y(t.r[c]), 1);
+    V(VOp::kAddD, t, t, CBits(127));
+    for (int c = 0; c < u_; ++c) e_.VpslldRI(Y(t.r[c]), Y(t.r[c]), 23);
+    V(VOp::kMulPs, out, out, t);
   }
   void Sqrt(const Group& d, const Group& a) override {
     for (int c = 0; c < u_; ++c) f64_ ? e_.VsqrtpdRR(Y(d.r[c]), Y(a.r[c])) : e_.VsqrtpsRR(Y(d.r[c]), Y(a.r[c]));

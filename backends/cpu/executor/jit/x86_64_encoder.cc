@@ -283,6 +283,8 @@ void Encoder::VsqrtpsRR(Zmm dst, Zmm src) { Evex(1, 0, 0x51, Num(dst), -1, Num(s
 void Encoder::Vpmovm2dRK(Zmm dst, Kreg src) { Evex(2, 2, 0x38, Num(dst), -1, Num(src), nullptr, false, 0); }
 void Encoder::VptestmdRR(Kreg dst, Zmm a, Zmm b) { Evex(2, 1, 0x27, Num(dst), Num(a), Num(b), nullptr, false, 0); }
 void Encoder::VpmovzxbdRM(Zmm dst, Mem src) { Evex(2, 1, 0x31, Num(dst), -1, 0, &src, false, 0); }
+void Encoder::VpopcntdRR(Zmm dst, Zmm src) { Evex(2, 1, 0x55, Num(dst), -1, Num(src), nullptr, false, 0); }
+void Encoder::VplzcntdRR(Zmm dst, Zmm src) { Evex(2, 1, 0x44, Num(dst), -1, Num(src), nullptr, false, 0); }
 void Encoder::VpmovsxbdRM(Zmm dst, Mem src) { Evex(2, 1, 0x21, Num(dst), -1, 0, &src, false, 0); }
 void Encoder::VpmovsxwdRM(Zmm dst, Mem src) { Evex(2, 1, 0x23, Num(dst), -1, 0, &src, false, 0); }
 void Encoder::Vcvtdq2psRR(Zmm dst, Zmm src) { Evex(1, 0, 0x5B, Num(dst), -1, Num(src), nullptr, false, 0); }

@@ -146,6 +146,8 @@ class Encoder {
   void Vpmovm2dRK(Zmm dst, Kreg src);               // EVEX.F3.0F38.W0 38 /r  lanes = mask ? ~0 : 0
   void VptestmdRR(Kreg dst, Zmm a, Zmm b);          // EVEX.66.0F38.W0 27 /r  mask = (a & b) != 0
   void VpmovzxbdRM(Zmm dst, Mem src);               // EVEX.66.0F38.WIG 31 /r  16 bytes -> 16 dwords
+  void VpopcntdRR(Zmm dst, Zmm src);                // EVEX.66.0F38.W0 55 /r  ones per dword (AVX512_VPOPCNTDQ)
+  void VplzcntdRR(Zmm dst, Zmm src);                // EVEX.66.0F38.W0 44 /r  leading zeros per dword (AVX512CD)
   void VpmovsxbdRM(Zmm dst, Mem src);               // EVEX.66.0F38.WIG 21 /r  sign-extending
   void VpmovsxwdRM(Zmm dst, Mem src);               // EVEX.66.0F38.WIG 23 /r  16 words -> 16 dwords
   // s32 -> f32 under MXCSR's rounding (EVEX.0F.W0 5B /r); f32 -> s32 truncating, 0x80000000 for
