@@ -388,11 +388,11 @@ def test_fused_loop_jit_log_log1p_expm1_same_bits_as_interpreter(driver, tmp_pat
             ulp = np.spacing(np.abs(want).astype(np.float32)).astype(np.float64)
             err = np.max(np.abs(ref[k][ok] - want) / ulp)
             assert err <= 3.0, f"expected {results[k]} within 3 ulp of float64, got {err} ulp"
-    l, l1, e1 = ref[0], ref[1], ref[2]
-    assert np.all(l[4:8] == -np.inf), "expected log(+-0, +-denormal) = -inf"
-    assert np.isnan(l[0]) and l[2] == np.inf, "expected log(NaN) = NaN and log(inf) = inf"
-    assert np.isnan(l[3]) and np.isnan(l[11]), "expected log(-inf) and log(-1) to be NaN"
-    assert l[10] == 0.0 and l1[4] == 0.0 and e1[4] == 0.0, "expected log(1) = log1p(0) = expm1(0) = 0"
+    lg, l1, e1 = ref[0], ref[1], ref[2]
+    assert np.all(lg[4:8] == -np.inf), "expected log(+-0, +-denormal) = -inf"
+    assert np.isnan(lg[0]) and lg[2] == np.inf, "expected log(NaN) = NaN and log(inf) = inf"
+    assert np.isnan(lg[3]) and np.isnan(lg[11]), "expected log(-inf) and log(-1) to be NaN"
+    assert lg[10] == 0.0 and l1[4] == 0.0 and e1[4] == 0.0, "expected log(1) = log1p(0) = expm1(0) = 0"
     assert l1[11] == -np.inf and np.isnan(l1[12]), "expected log1p(-1) = -inf and log1p(< -1) = NaN"
     assert l1[2] == np.inf and np.isnan(l1[3]), "expected log1p(inf) = inf and log1p(-inf) = NaN"
     assert e1[2] == np.inf and e1[24] == np.inf, "expected expm1 = inf at inf and past 88.7228394"
