@@ -698,9 +698,9 @@ CASES: list[Case] = [
            rtol=1e-4, result_types=[_tensor((40,)), _tensor((40,))])
       for n in (1024, 1000)],
     # Fallbacks: an op without a native form, and a loop too short to be worth compiling.
-    Case("unsupported_op_log", (4096,),
-         ["%p = stablehlo.abs %a : $T", "%0 = stablehlo.log %p : $T", "%1 = stablehlo.multiply %0, %b : $T"],
-         ["%1"], 2, lambda a, b: [np.log(np.abs(a)) * b], path="no native form of stablehlo.log"),
+    Case("unsupported_op_sine", (4096,),
+         ["%p = stablehlo.abs %a : $T", "%0 = stablehlo.sine %p : $T", "%1 = stablehlo.multiply %0, %b : $T"],
+         ["%1"], 2, lambda a, b: [np.sin(np.abs(a)) * b], path="no native form of stablehlo.sine"),
     Case("short_loop", (1000,), ["%0 = stablehlo.tanh %a : $T", "%1 = stablehlo.add %0, %b : $T"], ["%1"], 2,
          lambda a, b: [np.tanh(a) + b], path="none"),
 ]
