@@ -21,25 +21,18 @@ namespace {
 // Every value a region's ops read (nested regions included) that an op of the region defines is
 // defined by an earlier op: what the rewriting passes must keep (a fusion placed after a reader
 // of its results would run on stale bytes). An Internal error names the op otherwise.
-Status CheckDefinedBeforeRead(const Module& m, const Region& r) {
+Status CheckDefinedBeforeRead(const Region& r) {
   std::unordered_set<ValueId> defined_here, seen;
   for (const auto& op : r.ops)
     for (ValueId v : op->results) defined_here.insert(v);
-  std::function<void(const Region&, std::vector<ValueId>*)> reads_of = [&](const Region& sub, std::vector<ValueId>* out) {
-    for (const auto& op : sub.ops) {
-      out->insert(out->end(), op->operands.begin(), op->operands.end());
-      for (const auto& inner : op->regions) reads_of(*inner, out);
-    }
-    out->insert(out->end(), sub.results.begin(), sub.results.end());
-  };
   for (const auto& op : r.ops) {
     std::vector<ValueId> reads = op->operands;
-    for (const auto& sub : op->regions) reads_of(*sub, &reads);
+    for (const auto& sub : op->regions) CollectUsedValues(*sub, &reads);
     for (ValueId v : reads)
       if (defined_here.count(v) && !seen.count(v))
         return Internal("compiler pass left " + OpDescription(*op) + " reading a value defined after it");
     for (ValueId v : op->results) seen.insert(v);
-    for (const auto& sub : op->regions) JAXLIB_RETURN_IF_ERROR(CheckDefinedBeforeRead(m, *sub));
+    for (const auto& sub : op->regions) JAXLIB_RETURN_IF_ERROR(CheckDefinedBeforeRead(*sub));
   }
   return Status::Ok();
 }
@@ -175,7 +168,7 @@ StatusOr<std::unique_ptr<ExecutionPlan>> CompileToPlanImpl(std::string_view mlir
     FuseElementwise(module.get(), options.fuse_reductions);
     EliminateDeadCode(module.get());
   }
-  JAXLIB_RETURN_IF_ERROR(CheckDefinedBeforeRead(*module, *module->functions.front()->body));
+  JAXLIB_RETURN_IF_ERROR(CheckDefinedBeforeRead(*module->functions.front()->body));
   auto plan = std::make_unique<ExecutionPlan>();
   plan->entry = module->functions.front().get();
   plan->parameter_types = std::move(host_params);

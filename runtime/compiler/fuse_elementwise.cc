@@ -65,6 +65,8 @@ bool IsClonable(const Module& m, const Op& op, const std::vector<int64_t>& loop_
   return false;
 }
 
+}  // namespace
+
 void CollectUsedValues(const Region& r, std::vector<ValueId>* out) {
   for (const auto& op : r.ops) {
     out->insert(out->end(), op->operands.begin(), op->operands.end());
@@ -72,6 +74,8 @@ void CollectUsedValues(const Region& r, std::vector<ValueId>* out) {
   }
   out->insert(out->end(), r.results.begin(), r.results.end());
 }
+
+namespace {
 
 class RegionFuser {
  public:

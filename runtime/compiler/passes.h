@@ -121,4 +121,7 @@ ValueId AppendOp(Module* m, std::vector<std::unique_ptr<Op>>* ops, OpKind kind, 
 // Rewrites every use of `from` inside `region` (recursively) to `to`.
 void ReplaceUses(Region* region, ValueId from, ValueId to);
 
+// Appends every value region r's ops read (their operands, nested regions' reads) and r's results.
+void CollectUsedValues(const Region& r, std::vector<ValueId>* out);
+
 }  // namespace jaxlib::compiler
